@@ -1,0 +1,92 @@
+#include "engine/engine.hpp"
+
+#include <unistd.h>
+
+#include <climits>
+
+#include "engine/names.hpp"
+
+namespace umpire {
+
+const std::vector<std::string>& common_situation_keys() {
+    // `title` and `notes` let a referee label a situation file; they do not affect a ruling.
+    static const std::vector<std::string> keys = {"system", "title", "notes"};
+    return keys;
+}
+
+Engine::Engine(const std::filesystem::path& rules_dir) : dir_(rules_dir), systems_(make_all_systems()) {
+    std::vector<Diagnostic> all;
+    if (!std::filesystem::is_directory(rules_dir)) {
+        all.push_back({rules_dir.string(), 1, 1, "rules-data folder not found"});
+        throw InputError(all);
+    }
+    for (auto& s : systems_) {
+        try {
+            s->load(rules_dir);
+        } catch (const InputError& e) {
+            all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+        }
+    }
+    if (!all.empty()) throw InputError(all);
+}
+
+Engine::~Engine() = default;
+Engine::Engine(Engine&&) noexcept = default;
+Engine& Engine::operator=(Engine&&) noexcept = default;
+
+const GameSystem* Engine::find(const std::string& id) const {
+    for (const auto& s : systems_)
+        if (same_name(s->id(), id)) return s.get();
+    return nullptr;
+}
+
+Ruling Engine::rule(const toml::table& situation, const std::string& display_name) const {
+    Sink sink(display_name);
+    Table root(sink, &situation, "");
+    std::vector<std::string> ids;
+    for (const auto& s : systems_) ids.push_back(s->id());
+    auto sys = root.choice("system", ids, true);
+    sink.throw_if_errors();
+    const GameSystem* g = find(*sys);
+    Ruling r = g->rule(root);
+    sink.throw_if_errors();
+    r.system = g->id();
+    return r;
+}
+
+Ruling Engine::rule_text(std::string_view text, const std::string& display_name) const {
+    toml::table t = parse_toml_string(text, display_name);
+    return rule(t, display_name);
+}
+
+Ruling Engine::rule_file(const std::filesystem::path& path) const {
+    toml::table t = parse_toml_file(path, path.string());
+    return rule(t, path.string());
+}
+
+std::filesystem::path default_rules_dir() {
+    namespace fs = std::filesystem;
+    char buf[PATH_MAX];
+    const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n > 0) {
+        buf[n] = '\0';
+        const fs::path exe_dir = fs::path(buf).parent_path();
+        for (const fs::path& cand : {exe_dir / "rules-data", exe_dir / ".." / "share" / "umpire" / "rules-data",
+                                     exe_dir / ".." / "rules-data"}) {
+            std::error_code ec;
+            if (fs::is_directory(cand, ec) && fs::exists(cand / "spi-tank.toml", ec)) return fs::weakly_canonical(cand, ec);
+        }
+    }
+    return fs::path(UMPIRE_SOURCE_RULES_DATA);
+}
+
+std::vector<Diagnostic> check_rules_dir(const std::filesystem::path& dir) {
+    try {
+        Engine e(dir);
+    } catch (const InputError& e) {
+        return e.diagnostics();
+    }
+    return {};
+}
+
+}  // namespace umpire

@@ -1,0 +1,7 @@
+// Panzer Squadron. PLACEHOLDER: being written; see the issue for this system.
+#pragma once
+#include <memory>
+#include "engine/system.hpp"
+namespace umpire {
+std::unique_ptr<GameSystem> make_panzer_squadron();
+}

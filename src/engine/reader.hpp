@@ -1,0 +1,102 @@
+// Typed, validating access to TOML tables (situations and rules data).
+//
+// Every accessor reports problems into a shared Sink as `FILE:LINE:COL: key: what
+// is wrong (accepted: ...)` and returns std::nullopt, so one pass finds every
+// problem in a file. Nothing is ever silently defaulted on a wrong type: toml++'s
+// value_or() would do that, so it is not used here.
+//
+// Sections
+//   Sink         collects diagnostics for one file
+//   Table        a table plus its dotted path, with typed getters
+//   parse_toml   parse a file or a string, turning parse errors into diagnostics
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "engine/diag.hpp"
+
+namespace umpire {
+
+class Sink {
+public:
+    explicit Sink(std::string file) : file_(std::move(file)) {}
+    const std::string& file() const { return file_; }
+    void error(const toml::source_region& where, std::string message);
+    void error(const toml::node* where, std::string message);
+    void error_at(int line, int column, std::string message);
+    bool ok() const { return diags_.empty(); }
+    const std::vector<Diagnostic>& diagnostics() const { return diags_; }
+    void throw_if_errors() const;  // throws InputError when anything was reported
+    void absorb(const std::vector<Diagnostic>& more);
+
+private:
+    std::string file_;
+    std::vector<Diagnostic> diags_;
+};
+
+// Parses TOML text; a syntax error is reported as FILE:LINE:COL and InputError thrown.
+toml::table parse_toml_file(const std::filesystem::path& path, const std::string& display_name);
+toml::table parse_toml_string(std::string_view text, const std::string& display_name);
+
+class Table {
+public:
+    Table(Sink& sink, const toml::table* table, std::string path);
+
+    const toml::table* raw() const { return table_; }
+    const std::string& path() const { return path_; }
+    Sink& sink() const { return *sink_; }
+    bool present() const { return table_ != nullptr; }
+    bool has(std::string_view key) const;
+    const toml::node* node(std::string_view key) const;
+    std::string key_path(std::string_view key) const;  // "line.range"
+
+    // Getters: `required` reports a missing key; otherwise absence returns nullopt.
+    std::optional<std::string> str(std::string_view key, bool required = false) const;
+    std::optional<std::int64_t> integer(std::string_view key, bool required = false,
+                                        std::optional<std::int64_t> min = std::nullopt,
+                                        std::optional<std::int64_t> max = std::nullopt,
+                                        std::string_view range_hint = {}) const;
+    std::optional<double> number(std::string_view key, bool required = false,
+                                 std::optional<double> min = std::nullopt,
+                                 std::optional<double> max = std::nullopt) const;
+    std::optional<bool> boolean(std::string_view key, bool required = false) const;
+    // A name from `accepted`, matched with normalize_name(); returns the accepted spelling.
+    std::optional<std::string> choice(std::string_view key, const std::vector<std::string>& accepted,
+                                      bool required = false) const;
+    std::optional<std::vector<std::string>> string_array(std::string_view key, bool required = false) const;
+    std::optional<std::vector<std::int64_t>> int_array(std::string_view key, bool required = false) const;
+    // Each element must be one of `accepted` (normalized match); returns accepted spellings.
+    std::optional<std::vector<std::string>> choice_array(std::string_view key,
+                                                         const std::vector<std::string>& accepted,
+                                                         bool required = false) const;
+
+    // Sub-tables. A missing optional table gives a Table with present() == false,
+    // whose getters all report absence (and errors for required keys at the parent).
+    Table table(std::string_view key, bool required = false) const;
+    // An array of tables (`[[key]]` or an inline array of inline tables).
+    std::vector<Table> tables(std::string_view key, bool required = false) const;
+
+    // Reports every key not in `known` (typos would otherwise be silently ignored).
+    void only_keys(const std::vector<std::string>& known) const;
+
+    // Report a problem about `key` (or about the table when key is empty).
+    void error(std::string_view key, const std::string& message) const;
+    const toml::source_region& where() const;
+
+private:
+    Sink* sink_;
+    const toml::table* table_;
+    std::string path_;
+    toml::source_region missing_where_{};
+};
+
+// Describes a TOML node's type for messages: "a string", "an integer", ...
+std::string describe_type(const toml::node& n);
+
+}  // namespace umpire

@@ -1,0 +1,174 @@
+// SPI TANK! (1974), standard game: fire rulings.
+//
+// Sections
+//   Data       the charts loaded from rules-data/spi-tank.toml (17.4, 8.81, 8.91-8.93, 10.6, 13.5)
+//   Situation  one fire question (shared/spec/situations.md, system = "spi-tank")
+//   rule()     the fire procedure: 8.1 fire type, 8.3/8.31/15.11 range and halving,
+//              8.9 table, 8.7/10.3-10.6/14.4 defense, 8.71 movement, 8.8 infantry fire,
+//              8.22 combined HE, 10.2 line of sight, 7.21 field of fire, 8.41 masking, 13.5 spotting
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/system.hpp"
+
+namespace umpire::tank {
+
+// ---- Data ---------------------------------------------------------------------
+
+enum class Mode { closed, mixed, open };
+const char* to_string(Mode m);
+
+struct Unit {  // one row of the Weapons Systems Characteristics Chart (17.4)
+    std::string name;
+    std::vector<std::string> aliases;
+    bool vehicle = true;  // false: an anti-tank gun (a soft target, 8.1)
+    int front = 0, side = 0, rear = 0;  // defense strengths (vehicles only)
+    int ap = 0, he = 0;
+    int movement = 0;
+    int effective_range = 0;
+    std::string fire_control;  // "N", "SR" or "SC"
+    bool turreted = true;      // false: field of fire limited to the front arc (7.21)
+};
+
+struct Crt {  // a combat results table (8.91, 8.92, 8.93)
+    std::string id;     // "8.91"
+    std::string title;
+    std::vector<std::string> fire_control;  // systems that use it
+    int panic_min = 0, panic_max = 10;      // panic levels that use it
+    struct Row { int lo, hi; std::vector<std::vector<int>> cells; };  // cells[column] = kill numbers ([] = miss)
+    std::vector<Row> rows;
+    int absolute_range() const { return rows.empty() ? 0 : rows.back().hi; }
+    const Row* row_for(int range) const;
+};
+
+struct InfantryTable {  // 8.81
+    struct Row { int range; std::vector<int> moving, stationary; };
+    std::vector<Row> rows;
+    int max_range() const { return rows.empty() ? 0 : rows.back().range; }
+};
+
+struct TerrainEffect {  // one row of the Terrain Effects Chart (10.6) in one mode
+    std::string name;
+    bool hexside = false;      // berm and slope are hexsides; the rest are hexes
+    std::string movement;      // as printed: "1", "2", "3", "all", "+1", "+2", "na"
+    int vehicle_defense_add = 0;
+    std::optional<int> soft_defense;      // a hex's basic soft-target defense
+    int soft_defense_add = 0;             // an addition (hexsides, wreck)
+    bool obstructs = false;               // blocks line of sight (10.21)
+    std::string as_clear_note;            // set when the mode treats it as clear (open mode)
+};
+
+struct SpotValue {  // a cell of the Spotting Table (13.5)
+    enum Kind { automatic, unspottable, roll } kind = roll;
+    int max = 0;  // roll: 1..max spots
+};
+
+struct SpotRow {
+    int lo = 1, hi = 0;  // hi == 0: "or more"
+    SpotValue vehicle_open, vehicle_concealed, soft_open, soft_concealed;
+};
+
+struct Choices {  // where the text is open: rules-data [choices], each a referee's call
+    std::string double_halving = "twice";          // "twice" | "once" (8.31 with 15.11)
+    std::string wreck_soft_base = "clear";         // a soft target in a wreck hex: this terrain's soft defense + the wreck addition
+    std::string vehicle_rough_wreck_spotting = "open";  // "open" | "concealed" (13.5 names only woods for vehicles)
+    std::string combined_he_table = "least";       // "least" | "firer": table for combined HE from different fire controls
+    int front_arc_degrees = 120;                   // Defense Aspect diagram (8.7) is missing: widths of the front
+    int rear_arc_degrees = 60;                     // and rear aspects around the facing; side is the rest
+    std::map<std::string, std::string> notes;      // choice -> why, shown in rulings
+};
+
+struct Data {
+    int die_sides = 6;
+    std::vector<Unit> units;
+    std::vector<Crt> crts;
+    InfantryTable infantry;
+    int infantry_max_moving_mp = 1;
+    std::map<Mode, std::map<std::string, TerrainEffect>> terrain;  // every terrain name, per mode
+    std::vector<SpotRow> spotting;
+    Choices choices;
+
+    const Unit* find_unit(const std::string& name) const;  // by name or alias, normalized
+    std::vector<std::string> unit_names() const;           // chart order, plus "infantry"
+    const Crt* crt(const std::string& id) const;
+};
+
+// Loads and validates rules-data/spi-tank.toml; throws InputError (FILE:LINE:COL).
+Data load_data(const std::filesystem::path& file);
+
+// ---- Situation ----------------------------------------------------------------
+
+enum class Aspect { front, side, rear };
+enum class Behind { none, berm, slope };
+enum class Friendly { none, infantry, other };
+enum class At { hex, hexside, along_hexside };
+enum class Touches { none, firer, target, both };
+
+struct Obstacle {
+    std::string terrain;  // woods | berm | slope | rough | wreck
+    At at = At::hex;
+    Touches touches = Touches::none;
+};
+
+struct ExtraFirer {
+    std::string unit;
+    int range = 1;
+};
+
+struct Situation {
+    Mode mode = Mode::mixed;
+    std::string firer = "T62";  // unit name or "infantry"
+    int panic_level = 1;
+    bool preservation = false;
+    std::string target = "M60A2";
+    std::optional<Aspect> aspect = Aspect::front;
+    std::string terrain = "clear";
+    bool improved_position = false;
+    int moving_mp = 0;
+    Behind behind = Behind::none;
+    int range = 10;
+    bool in_field_of_fire = true;
+    Friendly friendly_in_line = Friendly::none;
+    std::vector<Obstacle> obstacles;
+    std::vector<ExtraFirer> extra_firers;
+    std::string title;  // optional label
+};
+
+// Reads a situation (the `root` table of a file); reports problems into root.sink().
+Situation parse_situation(const Data& d, const Table& root);
+// Writes a situation in the file format (round-trips through parse_situation).
+toml::table to_toml(const Situation& s);
+
+const char* to_string(Aspect a);
+const char* to_string(Behind b);
+const char* to_string(Friendly f);
+const char* to_string(At a);
+const char* to_string(Touches t);
+
+// ---- rule() -------------------------------------------------------------------
+
+Ruling rule(const Data& d, const Situation& s);
+
+class SpiTank final : public GameSystem {
+public:
+    std::string id() const override { return "spi-tank"; }
+    std::string title() const override { return "SPI TANK! (1974), standard game"; }
+    std::vector<std::string> data_files() const override { return {"spi-tank.toml"}; }
+    void load(const std::filesystem::path& rules_dir) override;
+    Ruling rule(const Table& root) const override;
+    std::vector<NameList> names() const override;
+    const Data& data() const { return data_; }
+
+private:
+    Data data_;
+};
+
+}  // namespace umpire::tank
+
+namespace umpire {
+std::unique_ptr<GameSystem> make_spi_tank();
+}

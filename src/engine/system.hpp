@@ -1,0 +1,42 @@
+// The interface every game system module implements: load and validate its
+// rules data, then turn a situation (a parsed TOML table) into a Ruling.
+// One module per game system: spi_tank, panzerblitz, gf9_tanks, agv,
+// panzer_squadron. The registry is in systems.cpp.
+#pragma once
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "engine/reader.hpp"
+#include "engine/ruling.hpp"
+
+namespace umpire {
+
+// A named list shown by `umpire-cli systems`, e.g. {"units", {"Pz IV h", ...}}.
+using NameList = std::pair<std::string, std::vector<std::string>>;
+
+class GameSystem {
+public:
+    virtual ~GameSystem() = default;
+    virtual std::string id() const = 0;     // "spi-tank": the situation's `system` value
+    virtual std::string title() const = 0;  // "SPI TANK! (1974), standard game"
+    // The rules-data files (relative to the rules-data folder) this system reads.
+    virtual std::vector<std::string> data_files() const = 0;
+    // Loads and validates the rules data; reports problems into `sinks` (one per file)
+    // and throws InputError if any.
+    virtual void load(const std::filesystem::path& rules_dir) = 0;
+    // Rules one situation. `root` is the whole situation table (with `system`);
+    // problems with it are reported into root.sink() and InputError thrown.
+    virtual Ruling rule(const Table& root) const = 0;
+    // Names a user may type, for `umpire-cli systems`.
+    virtual std::vector<NameList> names() const = 0;
+};
+
+// Keys every situation may carry besides its system's own (documented in README).
+const std::vector<std::string>& common_situation_keys();
+
+}  // namespace umpire

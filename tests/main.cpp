@@ -1,0 +1,3 @@
+// Catch2 v2 main for the unit tests.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>

@@ -1,0 +1,95 @@
+// Test support shared by the feature test files:
+//   engine()        the shipped rules data, loaded once
+//   rule_toml()     rule a situation given as TOML text, returning the JSON value
+//   run_cli()       run the real umpire-cli binary, capturing exit status, stdout, stderr
+#pragma once
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/engine.hpp"
+
+namespace umpire::test {
+
+inline const Engine& engine() {
+    static const Engine e(UMPIRE_SOURCE_RULES_DATA);
+    return e;
+}
+
+inline Ruling rule_ruling(const std::string& toml_text) { return engine().rule_text(toml_text, "test.toml"); }
+inline json::Value rule_toml(const std::string& toml_text) { return rule_ruling(toml_text).to_json(); }
+
+// JSON helpers for assertions.
+inline const json::Value& at(const json::Value& v, const std::string& key) {
+    static const json::Value missing;
+    const json::Value* p = v.find(key);
+    return p ? *p : missing;
+}
+inline std::vector<int> ints(const json::Value& v) {
+    std::vector<int> out;
+    if (v.is_array())
+        for (const auto& x : v.as_array()) out.push_back(static_cast<int>(x.as_int()));
+    return out;
+}
+inline std::vector<std::string> strings(const json::Value& v) {
+    std::vector<std::string> out;
+    if (v.is_array())
+        for (const auto& x : v.as_array()) out.push_back(x.as_string());
+    return out;
+}
+inline bool contains(const std::vector<std::string>& v, const std::string& s) {
+    for (const auto& x : v)
+        if (x == s) return true;
+    return false;
+}
+
+struct CliResult {
+    int status = -1;
+    std::string out, err;
+};
+
+// Runs umpire-cli with `args` (a shell-quoted string) and `input` on stdin.
+inline CliResult run_cli(const std::string& args, const std::string& input = "") {
+    char in_path[] = "/tmp/umpire-test-in-XXXXXX";
+    char out_path[] = "/tmp/umpire-test-out-XXXXXX";
+    char err_path[] = "/tmp/umpire-test-err-XXXXXX";
+    int fi = mkstemp(in_path), fo = mkstemp(out_path), fe = mkstemp(err_path);
+    close(fo);
+    close(fe);
+    if (write(fi, input.data(), input.size()) < 0) {}
+    close(fi);
+    const std::string cmd = std::string(UMPIRE_CLI_PATH) + " " + args + " <" + in_path + " >" + out_path + " 2>" + err_path;
+    const int raw = std::system(cmd.c_str());
+    CliResult r;
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    auto slurp = [](const char* p) {
+        std::ifstream f(p);
+        std::stringstream ss;
+        ss << f.rdbuf();
+        return ss.str();
+    };
+    r.out = slurp(out_path);
+    r.err = slurp(err_path);
+    unlink(in_path);
+    unlink(out_path);
+    unlink(err_path);
+    return r;
+}
+
+// Writes `text` to a fresh temporary file and returns its path.
+inline std::string temp_file(const std::string& text, const std::string& suffix = ".toml") {
+    std::string path = "/tmp/umpire-test-XXXXXX" + suffix;
+    std::vector<char> buf(path.begin(), path.end());
+    buf.push_back('\0');
+    int fd = mkstemps(buf.data(), static_cast<int>(suffix.size()));
+    if (write(fd, text.data(), text.size()) < 0) {}
+    close(fd);
+    return std::string(buf.data());
+}
+
+}  // namespace umpire::test

@@ -1,0 +1,225 @@
+// File helpers (see files.hpp).
+//
+// Sections
+//   1. atomic_write, read_text, default_state_dir
+//   2. format_situation
+#include "app/files.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace umpire::app {
+
+namespace fs = std::filesystem;
+
+// =====================================================================================
+// 1. atomic_write, read_text, default_state_dir
+// =====================================================================================
+
+std::optional<std::string> atomic_write(const fs::path& path, const std::string& data) {
+    const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+    std::vector<char> name(tmpl.begin(), tmpl.end());
+    name.push_back('\0');
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0) return "cannot create a file in " + dir.string() + ": " + std::strerror(errno);
+    const std::string tmp(name.data());
+    auto fail = [&](const char* what) {
+        const std::string msg = std::string(what) + " " + tmp + ": " + std::strerror(errno);
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        return msg;
+    };
+    struct stat st {};
+    const mode_t mode = ::stat(path.c_str(), &st) == 0 ? (st.st_mode & 07777) : 0644;
+    if (::fchmod(fd, mode) != 0) return fail("cannot set permissions of");
+    std::size_t done = 0;
+    while (done < data.size()) {
+        const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return fail("cannot write");
+        }
+        done += std::size_t(n);
+    }
+    if (::fsync(fd) != 0) return fail("cannot flush");
+    if (::close(fd) != 0) {
+        ::unlink(tmp.c_str());
+        return "cannot close " + tmp + ": " + std::strerror(errno);
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        const std::string msg = "cannot replace " + path.string() + ": " + std::strerror(errno);
+        ::unlink(tmp.c_str());
+        return msg;
+    }
+    // The rename itself must reach the disk too.
+    const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> read_text(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) return std::nullopt;
+    return ss.str();
+}
+
+fs::path default_state_dir() {
+    if (const char* x = std::getenv("XDG_STATE_HOME"); x && *x) return fs::path(x) / "umpire";
+    if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".local" / "state" / "umpire";
+    return fs::temp_directory_path() / "umpire-state";
+}
+
+// =====================================================================================
+// 2. format_situation
+// =====================================================================================
+
+namespace {
+
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        switch (c) {
+            case '"': out += "\\\""; break;
+            case '\\': out += "\\\\"; break;
+            case '\n': out += "\\n"; break;
+            case '\t': out += "\\t"; break;
+            case '\r': out += "\\r"; break;
+            default:
+                if (c < 0x20 || c == 0x7f) {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                    out += buf;
+                } else {
+                    out += char(c);
+                }
+        }
+    }
+    return out + "\"";
+}
+
+std::string key_text(const std::string& k) {
+    const bool bare = !k.empty() && std::all_of(k.begin(), k.end(), [](unsigned char c) {
+        return std::isalnum(c) || c == '_' || c == '-';
+    });
+    return bare ? k : quoted(k);
+}
+
+std::vector<std::string> ordered_keys(const toml::table& t, const std::vector<std::string>& order) {
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : t) keys.emplace_back(k.str());
+    auto rank = [&](const std::string& k) {
+        const auto it = std::find(order.begin(), order.end(), k);
+        return it == order.end() ? order.size() : std::size_t(it - order.begin());
+    };
+    std::stable_sort(keys.begin(), keys.end(), [&](const std::string& a, const std::string& b) {
+        const auto ra = rank(a), rb = rank(b);
+        return ra != rb ? ra < rb : a < b;
+    });
+    return keys;
+}
+
+bool is_array_of_tables(const toml::node& n) {
+    const toml::array* a = n.as_array();
+    if (!a || a->empty()) return false;
+    for (const auto& e : *a)
+        if (!e.is_table()) return false;
+    return true;
+}
+
+std::string value_text(const toml::node& n, const std::vector<std::string>& order) {
+    if (const auto* s = n.as_string()) return quoted(s->get());
+    if (const auto* i = n.as_integer()) return std::to_string(i->get());
+    if (const auto* b = n.as_boolean()) return b->get() ? "true" : "false";
+    if (const auto* a = n.as_array()) {
+        std::string out = "[";
+        bool first = true;
+        for (const auto& e : *a) {
+            out += (first ? "" : ", ") + value_text(e, order);
+            first = false;
+        }
+        return out + "]";
+    }
+    if (const auto* t = n.as_table()) {
+        if (t->empty()) return "{}";
+        std::string out = "{ ";
+        bool first = true;
+        for (const auto& k : ordered_keys(*t, order)) {
+            out += (first ? "" : ", ") + key_text(k) + " = " + value_text(*t->get(k), order);
+            first = false;
+        }
+        return out + " }";
+    }
+    std::ostringstream ss;  // floats, dates, times: toml++'s own spelling
+    n.visit([&](const auto& v) { ss << v; });
+    return ss.str();
+}
+
+// The key/value lines of one table; sub-tables are returned for their own [headers].
+std::string body_text(const toml::table& t, const std::vector<std::string>& order, const std::string& prefix,
+                      std::vector<std::pair<std::string, const toml::table*>>& subtables) {
+    std::string out;
+    for (const auto& k : ordered_keys(t, order)) {
+        const toml::node& v = *t.get(k);
+        if (const auto* sub = v.as_table()) {
+            subtables.emplace_back(prefix + key_text(k), sub);
+        } else if (is_array_of_tables(v)) {
+            out += key_text(k) + " = [\n";
+            for (const auto& e : *v.as_array()) out += "  " + value_text(e, order) + ",\n";
+            out += "]\n";
+        } else {
+            out += key_text(k) + " = " + value_text(v, order) + "\n";
+        }
+    }
+    return out;
+}
+
+void emit_table(std::string& out, const std::string& header, const toml::table& t, const std::vector<std::string>& order) {
+    std::vector<std::pair<std::string, const toml::table*>> subs;
+    out += "\n[" + header + "]\n" + body_text(t, order, header + ".", subs);
+    for (const auto& [h, s] : subs) emit_table(out, h, *s, order);
+}
+
+}  // namespace
+
+std::string format_situation(const toml::table& t, const std::vector<std::string>& order) {
+    std::string out;
+    std::vector<std::pair<std::string, const toml::table*>> subs;
+    std::vector<std::string> root_arrays;
+    for (const auto& k : ordered_keys(t, order)) {
+        const toml::node& v = *t.get(k);
+        if (v.is_table()) {
+            subs.emplace_back(key_text(k), v.as_table());
+        } else if (is_array_of_tables(v)) {
+            root_arrays.push_back(k);
+        } else {
+            out += key_text(k) + " = " + value_text(v, order) + "\n";
+        }
+    }
+    for (const auto& [h, s] : subs) emit_table(out, h, *s, order);
+    for (const auto& k : root_arrays) {
+        for (const auto& e : *t.get(k)->as_array()) {
+            std::vector<std::pair<std::string, const toml::table*>> inner;
+            out += "\n[[" + key_text(k) + "]]\n" + body_text(*e.as_table(), order, k + ".", inner);
+            for (const auto& [h, s] : inner) emit_table(out, h, *s, order);
+        }
+    }
+    return out;
+}
+
+}  // namespace umpire::app

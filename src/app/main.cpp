@@ -1,0 +1,400 @@
+// umpire: the referee window (Dear ImGui 1.86 + GLFW 3.3 + OpenGL 3.3 via glad).
+//
+//   umpire [FILE | --situation FILE] [--rules-data DIR] [--state-dir DIR]
+//          [--scale S] [--size WxH] [--screenshot OUT.png] [--test-layout]
+//
+// Sections
+//   1. options
+//   2. fonts and style (rebuilt when the UI scale changes)
+//   3. input: callbacks that wake the event loop; key releases held back a frame
+//   4. one frame, and the screenshot
+//   5. main: set-up and the event-driven loop (the window sleeps when idle)
+#include <glad/gl.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+#include <stb_image_write.h>
+
+#include "app/app.hpp"
+#include "app/widgets.hpp"
+
+namespace fs = std::filesystem;
+using umpire::app::App;
+using umpire::app::Options;
+
+namespace {
+
+// =====================================================================================
+// 1. options
+// =====================================================================================
+
+const char* kUsage =
+    "Usage: umpire [FILE] [options]\n"
+    "\n"
+    "The referee window: the situation on the left, the ruling on the right,\n"
+    "recomputed on every change. Edits are autosaved and come back on the next start.\n"
+    "\n"
+    "Options:\n"
+    "  --situation FILE     open this situation file (same as giving FILE)\n"
+    "  --rules-data DIR     use the rules data in DIR (default: the shipped rules-data)\n"
+    "  --state-dir DIR      keep the session, autosave and layout in DIR\n"
+    "                       (default: $XDG_STATE_HOME/umpire or ~/.local/state/umpire)\n"
+    "  --scale S            UI scale, e.g. 1, 1.5 or 2 (default: remembered, else the monitor's)\n"
+    "  --size WxH           window size in pixels (default: remembered, else 1280x800)\n"
+    "  --screenshot OUT.png render the window once, write it as a PNG and exit\n"
+    "                       (reads and writes no session; exit 2 if the situation or rules\n"
+    "                       data is wrong, the PNG then shows the problem)\n"
+    "  --test-layout        write the rectangles of named widgets to STATE-DIR/layout.txt\n"
+    "                       (for end-to-end tests)\n"
+    "  -h, --help, --version\n";
+
+bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string a = args[i], value;
+        bool has_value = false;
+        if (a.rfind("--", 0) == 0 && a.find('=') != std::string::npos) {
+            value = a.substr(a.find('=') + 1);
+            a = a.substr(0, a.find('='));
+            has_value = true;
+        }
+        auto need = [&](const char* what) -> bool {
+            if (has_value) return true;
+            if (i + 1 >= args.size()) {
+                std::cerr << "umpire: " << a << " needs " << what << "\n";
+                exit_code = 1;
+                return false;
+            }
+            value = args[++i];
+            return true;
+        };
+        if (a == "-h" || a == "--help") { std::cout << kUsage; exit_code = 0; return false; }
+        if (a == "--version") { std::cout << "umpire " << UMPIRE_VERSION << "\n"; exit_code = 0; return false; }
+        if (a == "--test-layout") { o.test_layout = true; continue; }
+        if (a == "--situation") { if (!need("a file")) return false; o.situation = value; continue; }
+        if (a == "--rules-data") { if (!need("a folder")) return false; o.rules_dir = value; continue; }
+        if (a == "--state-dir") { if (!need("a folder")) return false; o.state_dir = value; continue; }
+        if (a == "--screenshot") { if (!need("a PNG file name")) return false; o.screenshot = value; continue; }
+        if (a == "--scale") {
+            if (!need("a number")) return false;
+            char* end = nullptr;
+            const float s = std::strtof(value.c_str(), &end);
+            if (!end || *end || !(s >= 0.5f && s <= 4.0f)) {
+                std::cerr << "umpire: --scale takes a number from 0.5 to 4, not '" << value << "'\n";
+                exit_code = 1;
+                return false;
+            }
+            o.scale = s;
+            continue;
+        }
+        if (a == "--size") {
+            if (!need("WxH")) return false;
+            int w = 0, h = 0;
+            char x = 0;
+            if (std::sscanf(value.c_str(), "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 240) {
+                std::cerr << "umpire: --size takes WIDTHxHEIGHT, at least 320x240, not '" << value << "'\n";
+                exit_code = 1;
+                return false;
+            }
+            o.width = w;
+            o.height = h;
+            continue;
+        }
+        if (!a.empty() && a[0] == '-') {
+            std::cerr << "umpire: unknown option " << a << "\n" << kUsage;
+            exit_code = 1;
+            return false;
+        }
+        if (!o.situation.empty()) {
+            std::cerr << "umpire: one situation file at a time\n";
+            exit_code = 1;
+            return false;
+        }
+        o.situation = a;
+    }
+    return true;
+}
+
+// =====================================================================================
+// 2. fonts and style
+// =====================================================================================
+
+void build_fonts(float scale) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    // Latin-1 plus the punctuation, arrows and symbols rulings use (— • ≤ ≥ °).
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2212, 0x2212,
+                                     0x2264, 0x2265, 0x25A0, 0x25FF, 0};
+    const fs::path dir = "/usr/share/fonts/truetype/dejavu";
+    ImFontConfig cfg;
+    cfg.OversampleH = 2;
+    cfg.OversampleV = 1;
+    auto load = [&](const char* file, float px) -> ImFont* {
+        const fs::path p = dir / file;
+        std::error_code ec;
+        if (!fs::exists(p, ec)) return nullptr;
+        return io.Fonts->AddFontFromFileTTF(p.c_str(), px, &cfg, ranges);
+    };
+    auto& f = umpire::app::ui::fonts();
+    const float base = std::round(16.0f * scale);
+    f.regular = load("DejaVuSans.ttf", base);
+    if (!f.regular) {
+        // fonts-dejavu-core missing: ImGui's own font, scaled (blurrier, but readable).
+        ImFontConfig d;
+        d.SizePixels = std::round(13.0f * scale);
+        f.regular = f.bold = f.big = io.Fonts->AddFontDefault(&d);
+        std::cerr << "umpire: DejaVu fonts not found in " << dir.string() << " (install fonts-dejavu-core)\n";
+    } else {
+        f.bold = load("DejaVuSans-Bold.ttf", base);
+        if (!f.bold) f.bold = f.regular;
+        f.big = load("DejaVuSans-Bold.ttf", std::round(24.0f * scale));
+        if (!f.big) f.big = f.bold;
+    }
+    io.FontDefault = f.regular;
+}
+
+void apply_style(float scale) {
+    ImGuiStyle st;
+    ImGui::StyleColorsDark(&st);
+    st.WindowRounding = 0.0f;
+    st.ChildRounding = 3.0f;
+    st.FrameRounding = 3.0f;
+    st.PopupRounding = 3.0f;
+    st.GrabRounding = 3.0f;
+    st.FramePadding = ImVec2(6, 4);
+    st.ItemSpacing = ImVec2(8, 6);
+    st.WindowPadding = ImVec2(10, 8);
+    st.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);
+    st.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    st.ScaleAllSizes(scale);
+    ImGui::GetStyle() = st;
+}
+
+void rebuild_for_scale(float scale, bool device_ready) {
+    build_fonts(scale);
+    if (device_ready) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+    apply_style(scale);
+}
+
+// =====================================================================================
+// 3. input
+// =====================================================================================
+
+// ImGui 1.86 reads key state once per frame, so a key pressed and released
+// between two frames (xdotool, fast typists) would never be seen down. The
+// release of a key pressed since the last frame is held back and delivered
+// after the next frame. Every event also wakes the idle loop.
+struct Input {
+    bool woke = false;
+    std::set<int> pressed;
+    std::vector<std::array<int, 4>> held;  // key, scancode, action, mods
+    std::vector<std::string> drops;
+} g_in;
+
+void on_key(GLFWwindow* w, int key, int sc, int action, int mods) {
+    g_in.woke = true;
+    if (action == GLFW_PRESS) g_in.pressed.insert(key);
+    if (action == GLFW_RELEASE && g_in.pressed.count(key)) {
+        g_in.held.push_back({key, sc, action, mods});
+        return;
+    }
+    ImGui_ImplGlfw_KeyCallback(w, key, sc, action, mods);
+}
+void on_char(GLFWwindow* w, unsigned int c) { g_in.woke = true; ImGui_ImplGlfw_CharCallback(w, c); }
+void on_button(GLFWwindow* w, int b, int a, int m) { g_in.woke = true; ImGui_ImplGlfw_MouseButtonCallback(w, b, a, m); }
+void on_scroll(GLFWwindow* w, double x, double y) { g_in.woke = true; ImGui_ImplGlfw_ScrollCallback(w, x, y); }
+void on_focus(GLFWwindow* w, int f) { g_in.woke = true; ImGui_ImplGlfw_WindowFocusCallback(w, f); }
+void on_enter(GLFWwindow* w, int e) { g_in.woke = true; ImGui_ImplGlfw_CursorEnterCallback(w, e); }
+void on_cursor(GLFWwindow*, double, double) { g_in.woke = true; }
+void on_refresh(GLFWwindow*) { g_in.woke = true; }
+void on_resize(GLFWwindow*, int, int) { g_in.woke = true; }
+void on_drop(GLFWwindow*, int n, const char** paths) {
+    g_in.woke = true;
+    for (int i = 0; i < n; ++i) g_in.drops.emplace_back(paths[i]);
+}
+
+bool release_held_keys(GLFWwindow* w) {
+    const bool any = !g_in.held.empty();
+    for (const auto& k : g_in.held) ImGui_ImplGlfw_KeyCallback(w, k[0], k[1], k[2], k[3]);
+    g_in.held.clear();
+    g_in.pressed.clear();
+    return any;
+}
+
+std::string g_glfw_error;
+void on_glfw_error(int code, const char* text) { g_glfw_error = "GLFW error " + std::to_string(code) + ": " + text; }
+
+// =====================================================================================
+// 4. one frame, and the screenshot
+// =====================================================================================
+
+bool write_png(const fs::path& out, int w, int h) {
+    std::vector<unsigned char> px(std::size_t(w) * std::size_t(h) * 4);
+    glReadBuffer(GL_BACK);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+    for (std::size_t i = 3; i < px.size(); i += 4) px[i] = 255;  // the window is opaque
+    stbi_flip_vertically_on_write(1);
+    return stbi_write_png(out.c_str(), w, h, 4, px.data(), w * 4) != 0;
+}
+
+// Returns false when a requested screenshot could not be written.
+bool render_frame(GLFWwindow* window, App& app, const fs::path* shot) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    app.draw();
+    ImGui::Render();
+    int fw = 0, fh = 0;
+    glfwGetFramebufferSize(window, &fw, &fh);
+    glViewport(0, 0, fw, fh);
+    glClearColor(0.09f, 0.10f, 0.12f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    bool ok = true;
+    if (shot) ok = write_png(*shot, fw, fh);
+    glfwSwapBuffers(window);
+    return ok;
+}
+
+}  // namespace
+
+// =====================================================================================
+// 5. main
+// =====================================================================================
+
+int main(int argc, char** argv) {
+    Options opts;
+    int code = 0;
+    if (!parse_options(argc, argv, opts, code)) return code;
+
+    glfwSetErrorCallback(on_glfw_error);
+    if (!glfwInit()) {
+        const char* display = std::getenv("DISPLAY");
+        std::cerr << "umpire: no display: cannot open a window ("
+                  << (display && *display ? g_glfw_error : std::string("DISPLAY is not set"))
+                  << "); run it in a desktop session, or under xvfb-run with --screenshot; umpire-cli rules without a window\n";
+        return 1;
+    }
+
+    App app(opts);
+    app.start();
+    if (app.scale() <= 0) {
+        // No remembered or requested scale: follow the monitor (HiDPI screens report 1.5 or 2).
+        float xs = 1.0f, ys = 1.0f;
+        if (GLFWmonitor* m = glfwGetPrimaryMonitor()) glfwGetMonitorContentScale(m, &xs, &ys);
+        app.set_scale(xs >= 1.2f ? std::round(xs * 4.0f) / 4.0f : 1.0f);
+    }
+
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    GLFWwindow* window = glfwCreateWindow(app.width(), app.height(), app.window_title().c_str(), nullptr, nullptr);
+    if (!window) {
+        std::cerr << "umpire: cannot open a window (" << g_glfw_error << ")\n";
+        glfwTerminate();
+        return 1;
+    }
+    glfwMakeContextCurrent(window);
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        std::cerr << "umpire: cannot load OpenGL 3.3 functions\n";
+        glfwDestroyWindow(window);
+        glfwTerminate();
+        return 1;
+    }
+    glfwSwapInterval(app.headless() ? 0 : 1);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = app.ini_path();
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    io.ConfigInputTextCursorBlink = false;  // a blinking cursor would keep an idle window drawing
+    umpire::app::ui::set_probing(opts.test_layout);
+    rebuild_for_scale(app.scale(), false);
+
+    glfwSetKeyCallback(window, on_key);
+    glfwSetCharCallback(window, on_char);
+    glfwSetMouseButtonCallback(window, on_button);
+    glfwSetScrollCallback(window, on_scroll);
+    glfwSetWindowFocusCallback(window, on_focus);
+    glfwSetCursorEnterCallback(window, on_enter);
+    glfwSetCursorPosCallback(window, on_cursor);
+    glfwSetWindowRefreshCallback(window, on_refresh);
+    glfwSetFramebufferSizeCallback(window, on_resize);
+    glfwSetDropCallback(window, on_drop);
+    ImGui_ImplGlfw_InitForOpenGL(window, false);  // callbacks above forward to the backend
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    int result = 0;
+    if (app.headless()) {
+        // Auto-sized windows and popups appear a frame late: draw a few, keep the last.
+        const int frames = 6;
+        for (int i = 0; i < frames; ++i) {
+            glfwPollEvents();
+            if (!render_frame(window, app, i == frames - 1 ? &opts.screenshot : nullptr)) {
+                std::cerr << "umpire: cannot write " << opts.screenshot.string() << "\n";
+                result = 1;
+            }
+        }
+        if (result == 0) {
+            for (const auto& p : app.problems()) std::cerr << p << "\n";
+            result = app.status();
+        }
+    } else {
+        std::string title = app.window_title();
+        int frames = 3;
+        while (!glfwWindowShouldClose(window)) {
+            if (frames > 0) glfwPollEvents();
+            else glfwWaitEventsTimeout(std::clamp(app.seconds_until_due(), 0.001, 10.0));
+            if (g_in.woke) {
+                frames = std::max(frames, 3);
+                g_in.woke = false;
+            }
+            for (const auto& d : g_in.drops) app.open_dropped(d);
+            g_in.drops.clear();
+            app.tick();
+            if (frames == 0) continue;
+            --frames;
+            float s = 0;
+            if (app.take_scale_change(&s)) {
+                rebuild_for_scale(s, true);
+                frames = std::max(frames, 2);
+            }
+            render_frame(window, app, nullptr);
+            if (release_held_keys(window)) frames = std::max(frames, 2);
+            app.after_frame();
+            if (app.wants_quit()) glfwSetWindowShouldClose(window, 1);
+            if (app.window_title() != title) {
+                title = app.window_title();
+                glfwSetWindowTitle(window, title.c_str());
+            }
+        }
+        int w = 0, h = 0;
+        glfwGetWindowSize(window, &w, &h);
+        app.shutdown(w, h);
+    }
+
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    glfwDestroyWindow(window);
+    glfwTerminate();
+    return result;
+}

@@ -1,0 +1,85 @@
+// Drawing helpers shared by every panel: the verdict banner, the referee's-call
+// box, figure cards with their breakdown on hover, the explanation list, a
+// results grid with its used row and column lit, a probability bar and the
+// aspect picker (a small target counter with clickable front/side/rear sectors).
+//
+// Sections
+//   fonts and colours
+//   tooltips and the layout probe (for end-to-end tests)
+//   ruling parts: verdict_banner, error_banner, referee_call_box, figure_card,
+//                 figure_table, explanation
+//   results_grid, probability_bar, aspect_picker
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "engine/ruling.hpp"
+
+namespace umpire::app::ui {
+
+// ---- fonts and colours ----------------------------------------------------------
+
+struct Fonts {
+    ImFont* regular = nullptr;
+    ImFont* bold = nullptr;
+    ImFont* big = nullptr;  // the verdict and the key numbers
+};
+Fonts& fonts();
+
+ImVec4 tone_colour(Tone t);  // good green, bad red, caution amber, neutral grey
+ImVec4 amber();
+ImVec4 dim_text();
+
+// ---- tooltips and the layout probe -----------------------------------------------
+
+// Shows `text` as a tooltip when the last item is hovered (wrapped at a readable width).
+void tip(const char* text);
+void tip(const std::string& text);
+
+// Records the last item's rectangle under `name` when probing is on (umpire --test-layout),
+// so end-to-end tests can click real widgets without guessing coordinates.
+void probe(const char* name);
+void set_probing(bool on);
+bool probing();
+const std::map<std::string, ImVec4>& probed();  // name -> (x0, y0, x1, y1) in window pixels
+void clear_probed();
+
+// A section title with a rule under it.
+void section(const char* title);
+
+// ---- ruling parts ------------------------------------------------------------------
+
+void verdict_banner(const Ruling& r);
+void error_banner(const char* title, const std::vector<std::string>& lines, ImVec4 colour);
+void referee_call_box(const std::vector<std::string>& reasons);
+// A box with the figure's label, a large value and, on hover, its rule and breakdown.
+void figure_card(const Figure& f, float width);
+// Label / value / rule rows; breakdown on hover. Figures whose label is in `skip` are left out.
+void figure_table(const char* id, const std::vector<Figure>& figures, const std::vector<std::string>& skip = {});
+void explanation(const std::vector<Step>& steps, const char* system_title);
+
+// ---- results_grid, probability_bar, aspect_picker -------------------------------------
+
+struct Grid {
+    std::string id;
+    std::string corner;                          // top-left header, e.g. "Range"
+    std::vector<std::string> columns;            // column headers
+    std::vector<std::string> rows;               // row headers
+    std::vector<std::vector<std::string>> cells;  // cells[row][column]
+    std::optional<int> lit_row, lit_column;
+    std::string column_tip;                      // tooltip on the column headers
+};
+void results_grid(const Grid& g);
+
+// A bar filled to `p` (0..1) with `label` on it.
+void probability_bar(double p, const std::string& label);
+
+// aspect: 0 front, 1 side, 2 rear. Sectors: the front arc centred on the facing (up),
+// the rear arc centred behind, the sides the rest. Returns true when a sector is clicked.
+bool aspect_picker(const char* id, int* aspect, float front_degrees, float rear_degrees, float size);
+
+}  // namespace umpire::app::ui

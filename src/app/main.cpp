@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -255,9 +256,11 @@ bool write_png(const fs::path& out, int w, int h) {
 }
 
 // Returns false when a requested screenshot could not be written.
-bool render_frame(GLFWwindow* window, App& app, const fs::path* shot) {
+bool render_frame(GLFWwindow* window, App& app, const fs::path* shot, bool shot_mode) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    // A screenshot shows the window as it is, not hover effects of wherever Xvfb's pointer happens to be.
+    if (shot_mode) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     ImGui::NewFrame();
     app.draw();
     ImGui::Render();
@@ -348,7 +351,7 @@ int main(int argc, char** argv) {
         const int frames = 6;
         for (int i = 0; i < frames; ++i) {
             glfwPollEvents();
-            if (!render_frame(window, app, i == frames - 1 ? &opts.screenshot : nullptr)) {
+            if (!render_frame(window, app, i == frames - 1 ? &opts.screenshot : nullptr, true)) {
                 std::cerr << "umpire: cannot write " << opts.screenshot.string() << "\n";
                 result = 1;
             }
@@ -377,7 +380,7 @@ int main(int argc, char** argv) {
                 rebuild_for_scale(s, true);
                 frames = std::max(frames, 2);
             }
-            render_frame(window, app, nullptr);
+            render_frame(window, app, nullptr, false);
             if (release_held_keys(window)) frames = std::max(frames, 2);
             app.after_frame();
             if (app.wants_quit()) glfwSetWindowShouldClose(window, 1);

@@ -185,7 +185,7 @@ std::string SpiTankPanel::terrain_tip(const std::string& name) const {
 
 bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_infantry, std::string* filter) {
     bool changed = false;
-    const std::string preview = *unit + "   \xe2\x80\x94  " + unit_summary(d_, *unit);
+    const std::string preview = *unit;
     ImGui::SetNextItemWidth(-1);
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetFontSize() * 24));
     if (ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLargest)) {
@@ -250,6 +250,10 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
     }
     ui::tip("Weapons Systems Characteristics Chart (17.4): defense front/side/rear, AP and HE attack strengths, "
             "movement allowance, effective range in hexes, fire control (N, SR, SC: 8.9). Click, then type to search.");
+    // The chart row under the picker, so the referee sees the numbers without opening it.
+    ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
+    ImGui::TextWrapped("%s", unit_summary(d_, *unit).c_str());
+    ImGui::PopStyleColor();
     return changed;
 }
 
@@ -597,16 +601,17 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
         if (ui::fonts().bold) ImGui::PushFont(ui::fonts().bold);
         ImGui::TextUnformatted(sp->value.c_str());
         if (ui::fonts().bold) ImGui::PopFont();
-        if (!sp->breakdown.empty()) {
-            ImGui::SameLine();
-            ImGui::TextColored(ui::dim_text(), "(%s)", sp->breakdown.c_str());
-        }
         ui::tip("Die results that spot the target on the Spotting Table (13.5).");
+        if (!sp->breakdown.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
+            ImGui::TextWrapped("%s", sp->breakdown.c_str());
+            ImGui::PopStyleColor();
+        }
     }
 
     // ---- everything else, then why ----
-    ui::section("Figures");
-    ui::figure_table("##figures", r.figures,
+    ImGui::Spacing();
+    ui::figure_chips(r.figures,
                      {"Attack strength", "Defense strength", "Attack differential", "Kill numbers", "Die modifier",
                       "Kill probability", "Spotting"});
     ui::section("Why");

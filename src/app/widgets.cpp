@@ -194,6 +194,34 @@ void figure_table(const char* id, const std::vector<Figure>& figures, const std:
     ImGui::EndTable();
 }
 
+void figure_chips(const std::vector<Figure>& figures, const std::vector<std::string>& skip) {
+    const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+    const float gap = ImGui::GetFontSize() * 1.5f;
+    bool first = true;
+    int n = 0;
+    for (const auto& f : figures) {
+        bool skipped = false;
+        for (const auto& s : skip) skipped |= s == f.label;
+        if (skipped) continue;
+        const std::string value = f.value + (f.rule.empty() ? "" : "  [" + f.rule + "]");
+        const float w = ImGui::CalcTextSize(f.label.c_str()).x + ImGui::CalcTextSize(value.c_str()).x +
+                        ImGui::GetStyle().ItemSpacing.x;
+        if (!first) {
+            ImGui::SameLine(0, gap);
+            if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
+        }
+        first = false;
+        ImGui::PushID(n++);
+        ImGui::BeginGroup();
+        ImGui::TextColored(dim_text(), "%s", f.label.c_str());
+        ImGui::SameLine();
+        ImGui::TextUnformatted(value.c_str());
+        ImGui::EndGroup();
+        ImGui::PopID();
+        tip(f.label + ": " + f.value + (f.breakdown.empty() ? "" : "\n" + f.breakdown) + (f.rule.empty() ? "" : "\nRule " + f.rule));
+    }
+}
+
 void explanation(const std::vector<Step>& steps, const char* system_title) {
     if (!ImGui::BeginTable("##explanation", 2, ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_RowBg)) return;
     ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthFixed);
@@ -343,7 +371,7 @@ bool aspect_picker(const char* id, int* aspect, float front, float rear, float s
                          {180.0f + rear * 0.5f, 360.0f - front * 0.5f, 1}};
     for (const Arc& a : arcs) {
         const bool sel = a.sector == *aspect, hov = a.sector == hover_sector;
-        const float k = sel ? 0.95f : hov ? 0.55f : 0.28f;
+        const float k = sel ? 0.95f : hov ? 0.50f : 0.22f;
         const ImU32 col = ImGui::GetColorU32(ImVec4(base[a.sector].x * k, base[a.sector].y * k, base[a.sector].z * k, 1.0f));
         // Pie slices of at most 60 degrees stay convex whatever the data's widths.
         const int pieces = std::max(1, int(std::ceil((a.to - a.from) / 60.0f)));
@@ -366,6 +394,13 @@ bool aspect_picker(const char* id, int* aspect, float front, float rear, float s
         dl->AddText(at, ImGui::GetColorU32(sel ? ImVec4(0.05f, 0.05f, 0.05f, 1) : ImVec4(0.92f, 0.92f, 0.92f, 1)), name);
     }
     dl->AddCircle(c, R, ImGui::GetColorU32(ImVec4(0.55f, 0.58f, 0.65f, 1)), 48, 1.5f);
+    // The chosen aspect's outline, so the choice reads without colour too.
+    for (const Arc& a : arcs) {
+        if (a.sector != *aspect) continue;
+        dl->PathLineTo(c);
+        dl->PathArcTo(c, R, rad(a.from - 90.0f), rad(a.to - 90.0f), 24);
+        dl->PathStroke(ImGui::GetColorU32(ImVec4(1, 1, 1, 1)), ImDrawFlags_Closed, 2.5f);
+    }
 
     // The target counter: a square with a tank drawn facing up.
     const ImU32 olive = ImGui::GetColorU32(ImVec4(0.42f, 0.45f, 0.30f, 1));

@@ -60,6 +60,8 @@ void referee_call_box(const std::vector<std::string>& reasons);
 void figure_card(const Figure& f, float width);
 // Label / value / rule rows; breakdown on hover. Figures whose label is in `skip` are left out.
 void figure_table(const char* id, const std::vector<Figure>& figures, const std::vector<std::string>& skip = {});
+// The figures as compact "label value [rule]" chips that wrap; breakdown on hover.
+void figure_chips(const std::vector<Figure>& figures, const std::vector<std::string>& skip = {});
 void explanation(const std::vector<Step>& steps, const char* system_title);
 
 // ---- results_grid, probability_bar, aspect_picker -------------------------------------

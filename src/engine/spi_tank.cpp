@@ -1019,7 +1019,9 @@ Ruling rule(const Data& d, const Situation& s) {
 
     const bool permitted = forbidden.empty();
     const double p = permitted ? kill_probability(kills, modifier, d.die_sides) : 0.0;
-    if (permitted)
+    if (permitted && kills.empty())
+        r.step("8.9", "The table cell is a dot: no roll can destroy the target.");
+    else if (permitted)
         r.step("8.9", "A roll of 1-" + std::to_string(d.die_sides) + (modifier ? " plus " + std::to_string(modifier) : "") +
                           " must fall in " + kills_text(kills) + ": the chance of a kill is " + percent(p) + ".");
 

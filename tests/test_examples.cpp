@@ -38,8 +38,8 @@ struct ExampleCase {
 
 TEST_CASE("examples: TANK! rulings", "[examples][spi-tank]") {
     const ExampleCase cases[] = {
-        // 8.7 side 8 + 10.6 mixed woods 2 = 10; 21-10 = 11 -> column 10; 8.91 row 11-15 -> 1-9; 8.71 7 MP -> +3.
-        {"spi-tank-t62-vs-m60a2-side.toml", true, "clear", 21, 10, {1, 2, 3, 4, 5, 6, 7, 8, 9}, false},
+        // 8.7 side 8 + 10.6 mixed woods 2 = 10; 21-10 = 11 -> column 10; 8.91 row 21-25 -> 1-7; 8.71 7 MP -> +3.
+        {"spi-tank-t62-vs-m60a2-side.toml", true, "clear", 21, 10, {1, 2, 3, 4, 5, 6, 7}, false},
         // 8.31: 34 > 30 -> 21 halved to 11; front 12 -> -1: no attack.
         {"spi-tank-long-range-halved.toml", false, "clear", 11, 12, {}, false},
         // 10.22D woods hex blocks; 8.92 (panic 4), 14 vs rear 2 = 12 -> column 10, row 6-10 -> 1-10.

@@ -731,7 +731,7 @@ void rule_spotting(const Data& d, const Situation& s, const Unit* tunit, Ruling&
     std::string why;
     if (vehicle) {
         if (s.moving_mp > 0) {
-            why = "the target vehicle is plotted to move, so it is spotted automatically by any unit that can see it (13.3)";
+            why = "a vehicle plotted to move (13.3)";
             r.step("13.3", "A vehicle plotted to move is spotted automatically by any enemy unit with a line of sight to it.");
         } else if (s.terrain == "woods" && !as_clear) {
             concealed = true;

@@ -863,6 +863,7 @@ Ruling rule(const Data& d, const Situation& s) {
         const InfantryTable::Row* row = nullptr;
         for (const auto& rw : d.infantry.rows)
             if (rw.range == s.range) row = &rw;
+        r.cite("8.81");
         if (!row) {
             r.step("8.82", "Infantry may not fire at a target more than " + std::to_string(d.infantry.max_range()) + " hexes away; range is " + std::to_string(s.range) + ".");
             forbidden.push_back("infantry fire beyond " + std::to_string(d.infantry.max_range()) + " hexes (8.82)");
@@ -952,6 +953,8 @@ Ruling rule(const Data& d, const Situation& s) {
                 dbreak = "improved position " + std::to_string(def);
                 r.step("14.41", "A soft target in an improved position has a constant defense strength of " + std::to_string(def) +
                                     ", whatever the terrain of its hex (10.33).");
+                r.cite("14.4");
+                r.cite("10.33");
             } else if (s.terrain == "wreck") {
                 const TerrainEffect& w = eff.at("wreck");
                 const TerrainEffect& base = eff.at(d.choices.wreck_soft_base);
@@ -985,6 +988,8 @@ Ruling rule(const Data& d, const Situation& s) {
                        "All fire reaches the target through a " + b + " hexside of its own hex" +
                            (s.behind == Behind::slope ? ", with the target on the sloped side," : "") + " so it adds " +
                            std::to_string(add) + " (10.6).");
+                r.cite("10.61");
+                r.cite("10.6");
             }
         }
         defense = def;

@@ -192,19 +192,23 @@ std::optional<std::string> Table::choice(std::string_view key, const std::vector
     return std::nullopt;
 }
 
-std::optional<std::vector<std::string>> Table::string_array(std::string_view key, bool required) const {
-    const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "an array of strings"); return std::nullopt; }
-    if (!n->is_array()) { error(key, "expected an array of strings, found " + describe_type(*n)); return std::nullopt; }
-    std::vector<std::string> out;
+// Reads an array whose elements must all be of one TOML type.
+template <class T>
+static std::optional<std::vector<T>> typed_array(const Table& t, std::string_view key, bool required,
+                                                 const char* what, bool (toml::node::*is)() const noexcept) {
+    const toml::node* n = t.node(key);
+    if (!n) { report_missing(t, key, required, std::string("an array of ") + what + "s"); return std::nullopt; }
+    if (!n->is_array()) { t.error(key, std::string("expected an array of ") + what + "s, found " + describe_type(*n)); return std::nullopt; }
+    std::vector<T> out;
     bool ok = true;
     std::size_t i = 0;
     for (const auto& el : *n->as_array()) {
-        if (!el.is_string()) {
-            sink_->error(&el, key_path(key) + "[" + std::to_string(i) + "]: expected a string, found " + describe_type(el));
+        if (!(el.*is)()) {
+            t.sink().error(&el, t.key_path(key) + "[" + std::to_string(i) + "]: expected " +
+                                    (what[0] == 'i' ? "an " : "a ") + what + ", found " + describe_type(el));
             ok = false;
         } else {
-            out.push_back(el.as_string()->get());
+            out.push_back(*el.value<T>());
         }
         ++i;
     }
@@ -212,24 +216,12 @@ std::optional<std::vector<std::string>> Table::string_array(std::string_view key
     return out;
 }
 
+std::optional<std::vector<std::string>> Table::string_array(std::string_view key, bool required) const {
+    return typed_array<std::string>(*this, key, required, "string", &toml::node::is_string);
+}
+
 std::optional<std::vector<std::int64_t>> Table::int_array(std::string_view key, bool required) const {
-    const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "an array of integers"); return std::nullopt; }
-    if (!n->is_array()) { error(key, "expected an array of integers, found " + describe_type(*n)); return std::nullopt; }
-    std::vector<std::int64_t> out;
-    bool ok = true;
-    std::size_t i = 0;
-    for (const auto& el : *n->as_array()) {
-        if (!el.is_integer()) {
-            sink_->error(&el, key_path(key) + "[" + std::to_string(i) + "]: expected an integer, found " + describe_type(el));
-            ok = false;
-        } else {
-            out.push_back(el.as_integer()->get());
-        }
-        ++i;
-    }
-    if (!ok) return std::nullopt;
-    return out;
+    return typed_array<std::int64_t>(*this, key, required, "integer", &toml::node::is_integer);
 }
 
 std::optional<std::vector<std::string>> Table::choice_array(std::string_view key,

@@ -731,7 +731,7 @@ void rule_spotting(const Data& d, const Situation& s, const Unit* tunit, Ruling&
     std::string why;
     if (vehicle) {
         if (s.moving_mp > 0) {
-            why = "the target vehicle is plotted to move, so it is spotted automatically by any unit that can see it (13.3)";
+            why = "a vehicle plotted to move (13.3)";
             r.step("13.3", "A vehicle plotted to move is spotted automatically by any enemy unit with a line of sight to it.");
         } else if (s.terrain == "woods" && !as_clear) {
             concealed = true;
@@ -863,6 +863,7 @@ Ruling rule(const Data& d, const Situation& s) {
         const InfantryTable::Row* row = nullptr;
         for (const auto& rw : d.infantry.rows)
             if (rw.range == s.range) row = &rw;
+        r.cite("8.81");
         if (!row) {
             r.step("8.82", "Infantry may not fire at a target more than " + std::to_string(d.infantry.max_range()) + " hexes away; range is " + std::to_string(s.range) + ".");
             forbidden.push_back("infantry fire beyond " + std::to_string(d.infantry.max_range()) + " hexes (8.82)");
@@ -952,6 +953,8 @@ Ruling rule(const Data& d, const Situation& s) {
                 dbreak = "improved position " + std::to_string(def);
                 r.step("14.41", "A soft target in an improved position has a constant defense strength of " + std::to_string(def) +
                                     ", whatever the terrain of its hex (10.33).");
+                r.cite("14.4");
+                r.cite("10.33");
             } else if (s.terrain == "wreck") {
                 const TerrainEffect& w = eff.at("wreck");
                 const TerrainEffect& base = eff.at(d.choices.wreck_soft_base);
@@ -985,6 +988,8 @@ Ruling rule(const Data& d, const Situation& s) {
                        "All fire reaches the target through a " + b + " hexside of its own hex" +
                            (s.behind == Behind::slope ? ", with the target on the sloped side," : "") + " so it adds " +
                            std::to_string(add) + " (10.6).");
+                r.cite("10.61");
+                r.cite("10.6");
             }
         }
         defense = def;
@@ -1019,7 +1024,9 @@ Ruling rule(const Data& d, const Situation& s) {
 
     const bool permitted = forbidden.empty();
     const double p = permitted ? kill_probability(kills, modifier, d.die_sides) : 0.0;
-    if (permitted)
+    if (permitted && kills.empty())
+        r.step("8.9", "The table cell is a dot: no roll can destroy the target.");
+    else if (permitted)
         r.step("8.9", "A roll of 1-" + std::to_string(d.die_sides) + (modifier ? " plus " + std::to_string(modifier) : "") +
                           " must fall in " + kills_text(kills) + ": the chance of a kill is " + percent(p) + ".");
 

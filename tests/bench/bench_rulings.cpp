@@ -1,0 +1,76 @@
+// Benchmarks: a referee tool must feel instant. These measure a whole ruling
+// (parse a situation + rule it), the rules-data load at start-up, and the JSON
+// rendering. Run with `./dev bench`.
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+
+#include "engine/engine.hpp"
+#include "engine/spi_tank.hpp"
+
+namespace {
+
+const char* kSituation = R"(system = "spi-tank"
+terrain_mode = "mixed"
+[firer]
+unit = "T62"
+panic_level = 2
+[target]
+unit = "M60A2"
+aspect = "side"
+terrain = "woods"
+moving_mp = 7
+[line]
+range = 22
+obstacles = [ { terrain = "woods", at = "hex", touches = "target" }, { terrain = "berm", at = "hexside", touches = "firer" } ]
+)";
+
+const umpire::Engine& engine() {
+    static const umpire::Engine e(UMPIRE_SOURCE_RULES_DATA);
+    return e;
+}
+
+void BM_LoadRulesData(benchmark::State& state) {
+    for (auto _ : state) {
+        umpire::Engine e(UMPIRE_SOURCE_RULES_DATA);
+        benchmark::DoNotOptimize(e.systems().size());
+    }
+}
+BENCHMARK(BM_LoadRulesData)->Unit(benchmark::kMillisecond);
+
+void BM_TankRuleFromText(benchmark::State& state) {
+    const auto& e = engine();
+    for (auto _ : state) {
+        auto r = e.rule_text(kSituation, "bench.toml");
+        benchmark::DoNotOptimize(r.explanation.size());
+    }
+}
+BENCHMARK(BM_TankRuleFromText)->Unit(benchmark::kMicrosecond);
+
+// What the window does on every edit: rule an already-parsed situation.
+void BM_TankRuleParsed(benchmark::State& state) {
+    const auto* sys = engine().get<umpire::tank::SpiTank>();
+    umpire::tank::Situation s;
+    s.firer = "T62";
+    s.target = "M60A2";
+    s.aspect = umpire::tank::Aspect::side;
+    s.terrain = "woods";
+    s.moving_mp = 7;
+    s.range = 22;
+    for (auto _ : state) {
+        auto r = umpire::tank::rule(sys->data(), s);
+        benchmark::DoNotOptimize(r.fields.size());
+    }
+}
+BENCHMARK(BM_TankRuleParsed)->Unit(benchmark::kMicrosecond);
+
+void BM_RulingToJson(benchmark::State& state) {
+    const auto r = engine().rule_text(kSituation, "bench.toml");
+    for (auto _ : state) {
+        auto s = r.to_json().dump();
+        benchmark::DoNotOptimize(s.size());
+    }
+}
+BENCHMARK(BM_RulingToJson)->Unit(benchmark::kMicrosecond);
+
+}  // namespace

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Regenerates screenshots/ : one PNG of the real window per example situation
+# (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x800, plus
+# one at 2x UI scale. Called by `./dev screenshots` as
+#   tests/gui/make-screenshots.sh build/umpire
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+umpire=$(realpath "${1:?usage: make-screenshots.sh PATH/TO/umpire}")
+command -v xvfb-run >/dev/null || { echo "make-screenshots: xvfb-run is not installed (./dev deps)" >&2; exit 1; }
+out=$root/screenshots
+mkdir -p "$out"
+shot() {  # shot SIZE SITUATION OUT.png [options]
+  local size=$1 situation=$2 png=$3
+  shift 3
+  local run=(xvfb-run -a -s "-screen 0 ${size}x24" "$umpire" --situation "$situation" --screenshot "$png" --size "$size" "$@")
+  "${run[@]}" || { sleep 1; "${run[@]}"; }
+  echo "  $png"
+}
+shopt -s nullglob
+examples=("$root"/examples/*.toml)
+[ ${#examples[@]} -gt 0 ] || { echo "make-screenshots: no examples/*.toml" >&2; exit 1; }
+echo "make-screenshots: writing $out"
+for f in "${examples[@]}"; do
+  shot 1280x800 "$f" "$out/$(basename "${f%.toml}").png" --scale 1
+done
+# A HiDPI screen: the window at 2x UI scale (text size 200%) in twice the pixels.
+shot 2560x1600 "${examples[-1]}" "$out/scale-2x-$(basename "${examples[-1]%.toml}").png" --scale 2

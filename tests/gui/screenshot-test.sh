@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Renders one situation with the real window under Xvfb (umpire --screenshot) and
+# checks the PNG is a real render: the window's size, not blank, many colours, and
+# the verdict banner's fill in the tone the CLI's ruling implies (red when fire is
+# not permitted, green when it can kill, amber when it cannot).
+#   screenshot-test.sh UMPIRE UMPIRE-CLI PNG_CHECK SITUATION OUT.png [umpire options...]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+umpire=$1 cli=$2 check=$3 situation=$4 out=$5
+shift 5
+need_tools xvfb-run
+mkdir -p "$(dirname "$out")"
+rm -f "$out"
+shot() { timeout 60 xvfb-run -a -s "$XVFB_SCREEN" "$umpire" --situation "$situation" --screenshot "$out" --size 1280x800 "$@"; }
+# One retry: on a loaded machine xvfb-run -a can lose the race for a display number.
+shot "$@" || { echo "retrying once"; sleep 1; shot "$@"; }
+[ -s "$out" ] || fail "no PNG written"
+
+json=$("$cli" rule "$situation" --json)
+if echo "$json" | grep -q '"fire_permitted":false'; then
+  colour=56,20,19   # Tone::bad fill
+elif echo "$json" | grep -Eq '"kill_probability":0(\.0+)?[,}]'; then
+  colour=56,40,9    # Tone::caution fill
+else
+  colour=17,48,24   # Tone::good fill
+fi
+"$check" "$out" --size 1280x800 --min-colours 24 --min-content 0.10 --has-colour "$colour,3,3000"

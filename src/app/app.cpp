@@ -183,7 +183,7 @@ void App::write_session() {
     t.insert("scale", double(scale_ > 0 ? scale_ : 1.0f));
     t.insert("width", width_);
     t.insert("height", height_);
-    t.insert("split", double(split_));
+    t.insert("split", std::round(double(split_) * 1000.0) / 1000.0);
     toml::array r;
     for (const auto& p : recent_) r.push_back(p.string());
     t.insert("recent", std::move(r));
@@ -765,14 +765,13 @@ void App::browser_list() {
 }
 
 void App::draw_file_browser() {
-    const char* id = "##browser";
-    if (browser_.open && !ImGui::IsPopupOpen(id)) ImGui::OpenPopup(id);
+    const char* id = browser_.saving ? "Save the situation as###browser" : "Open a situation file###browser";
+    if (browser_.open && !ImGui::IsPopupOpen("###browser")) ImGui::OpenPopup(id);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x * 0.7f, vp->WorkSize.y * 0.75f), ImGuiCond_Appearing);
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
                             ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-    ui::section(browser_.saving ? "Save the situation as" : "Open a situation file");
     bool accept = false;
     if (ImGui::Button("Up")) {
         browser_.dir = browser_.dir.parent_path();
@@ -811,6 +810,7 @@ void App::draw_file_browser() {
     ImGui::SetNextItemWidth(-1);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     if (ImGui::InputText("##name", &browser_.name, ImGuiInputTextFlags_EnterReturnsTrue)) accept = true;
+    ui::probe("browser_name");
     if (ImGui::IsItemEdited()) browser_.confirm_replace = false;
     fs::path target = browser_.name.empty() ? fs::path() : fs::path(browser_.name).is_absolute()
                                                                 ? fs::path(browser_.name)
@@ -823,6 +823,7 @@ void App::draw_file_browser() {
         ImGui::TextDisabled("%s", target.string().c_str());
     const char* ok = browser_.saving ? (browser_.confirm_replace ? "Replace" : "Save") : "Open";
     if (ImGui::Button(ok, ImVec2(ImGui::GetFontSize() * 7, 0))) accept = true;
+    ui::probe("browser_ok");
     ImGui::SameLine();
     bool close = false;
     if (ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
@@ -866,7 +867,9 @@ void App::draw_modals() {
     if (ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::TextWrapped("%s has changes that are not saved to a file. Save them first?", display_name().c_str());
         ImGui::Spacing();
-        if (ImGui::Button("Save", ImVec2(em * 7, 0))) {
+        const bool save = ImGui::Button("Save", ImVec2(em * 7, 0));
+        ui::probe("confirm_save");
+        if (save) {
             const bool untitled = path_.empty();
             ImGui::CloseCurrentPopup();
             if (file_save()) run(pending_action_, pending_arg_);
@@ -874,7 +877,9 @@ void App::draw_modals() {
             pending_action_ = kNone;
         }
         ImGui::SameLine();
-        if (ImGui::Button("Discard", ImVec2(em * 7, 0))) {
+        const bool discard = ImGui::Button("Discard", ImVec2(em * 7, 0));
+        ui::probe("confirm_discard");
+        if (discard) {
             ImGui::CloseCurrentPopup();
             run(pending_action_, pending_arg_);
             pending_action_ = kNone;

@@ -48,6 +48,7 @@ public:
     int height() const { return height_; }
     float scale() const { return scale_; }  // 0 until known
     void set_scale(float s) { scale_ = s; }
+    const std::filesystem::path& state_dir() const { return state_dir_; }
     const char* ini_path() const { return headless() ? nullptr : ini_path_.c_str(); }
     // 0 fine; 2 the situation or the rules data is wrong (screenshot mode's exit status).
     int status() const;

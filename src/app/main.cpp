@@ -59,7 +59,7 @@ const char* kUsage =
     "                       (reads and writes no session; exit 2 if the situation or rules\n"
     "                       data is wrong, the PNG then shows the problem)\n"
     "  --test-layout        write the rectangles of named widgets to STATE-DIR/layout.txt\n"
-    "                       (for end-to-end tests)\n"
+    "                       and let F12 write STATE-DIR/screen.png (for end-to-end tests)\n"
     "  -h, --help, --version\n";
 
 bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
@@ -180,6 +180,11 @@ void apply_style(float scale) {
     st.WindowPadding = ImVec2(10, 8);
     st.Colors[ImGuiCol_WindowBg] = ImVec4(0.09f, 0.10f, 0.12f, 1.0f);
     st.Colors[ImGuiCol_ChildBg] = ImVec4(0.11f, 0.12f, 0.14f, 1.0f);
+    // Opaque frames and popups: nothing behind a field or a dialog shows through its text.
+    st.Colors[ImGuiCol_PopupBg] = ImVec4(0.12f, 0.13f, 0.16f, 1.0f);
+    st.Colors[ImGuiCol_FrameBg] = ImVec4(0.13f, 0.20f, 0.31f, 1.0f);
+    st.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.16f, 0.30f, 0.46f, 1.0f);
+    st.Colors[ImGuiCol_FrameBgActive] = ImVec4(0.20f, 0.43f, 0.70f, 1.0f);
     st.ScaleAllSizes(scale);
     ImGui::GetStyle() = st;
 }
@@ -198,20 +203,28 @@ void rebuild_for_scale(float scale, bool device_ready) {
 // =====================================================================================
 
 // ImGui 1.86 reads key state once per frame, so a key pressed and released
-// between two frames (xdotool, fast typists) would never be seen down. The
-// release of a key pressed since the last frame is held back and delivered
+// between two frames (xdotool, fast typists) would never be seen down. While a
+// press has not been seen by a frame, releases are held back and delivered
 // after the next frame. Every event also wakes the idle loop.
 struct Input {
     bool woke = false;
     std::set<int> pressed;
     std::vector<std::array<int, 4>> held;  // key, scancode, action, mods
     std::vector<std::string> drops;
+    bool test_mode = false;  // --test-layout: F12 writes STATE/screen.png (for reviewing interactive states)
+    bool snap = false;
 } g_in;
 
 void on_key(GLFWwindow* w, int key, int sc, int action, int mods) {
     g_in.woke = true;
+    if (g_in.test_mode && key == GLFW_KEY_F12 && action == GLFW_PRESS) {
+        g_in.snap = true;
+        return;
+    }
     if (action == GLFW_PRESS) g_in.pressed.insert(key);
-    if (action == GLFW_RELEASE && g_in.pressed.count(key)) {
+    // Any release after a press not yet seen by a frame waits, modifiers included:
+    // Ctrl+Shift+S must not reach ImGui as Ctrl+S because Shift went up first.
+    if (action == GLFW_RELEASE && !g_in.pressed.empty()) {
         g_in.held.push_back({key, sc, action, mods});
         return;
     }
@@ -330,6 +343,7 @@ int main(int argc, char** argv) {
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     io.ConfigInputTextCursorBlink = false;  // a blinking cursor would keep an idle window drawing
     umpire::app::ui::set_probing(opts.test_layout);
+    g_in.test_mode = opts.test_layout;
     rebuild_for_scale(app.scale(), false);
 
     glfwSetKeyCallback(window, on_key);
@@ -380,7 +394,9 @@ int main(int argc, char** argv) {
                 rebuild_for_scale(s, true);
                 frames = std::max(frames, 2);
             }
-            render_frame(window, app, nullptr, false);
+            const fs::path snap = app.state_dir() / "screen.png";
+            render_frame(window, app, g_in.snap && frames == 0 ? &snap : nullptr, false);
+            if (g_in.snap && frames == 0) g_in.snap = false;
             if (release_held_keys(window)) frames = std::max(frames, 2);
             app.after_frame();
             if (app.wants_quit()) glfwSetWindowShouldClose(window, 1);

@@ -96,12 +96,24 @@ bool name_combo(const char* label, std::string* value, const std::vector<std::st
     return changed;
 }
 
+// Radio buttons for an enum's names, wrapping onto a new line (aligned with the
+// first button) when the panel is too narrow, e.g. at 2x scale.
 template <class E>
 bool enum_radio(const char* id, E* value, const std::vector<std::string>& names) {
     bool changed = false;
     ImGui::PushID(id);
+    const float start_x = ImGui::GetCursorPosX();
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    const ImGuiStyle& st = ImGui::GetStyle();
     for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i) ImGui::SameLine();
+        if (i) {
+            const float w = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(names[i].c_str()).x;
+            ImGui::SameLine();
+            if (ImGui::GetCursorPosX() + w > right) {
+                ImGui::NewLine();
+                ImGui::SetCursorPosX(start_x);
+            }
+        }
         if (ImGui::RadioButton(names[i].c_str(), int(*value) == int(i))) {
             changed = int(*value) != int(i);
             *value = static_cast<E>(i);
@@ -188,7 +200,9 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
     const std::string preview = *unit;
     ImGui::SetNextItemWidth(-1);
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(FLT_MAX, ImGui::GetFontSize() * 24));
-    if (ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLargest)) {
+    const bool open = ImGui::BeginCombo(id, preview.c_str(), ImGuiComboFlags_HeightLargest);
+    ui::probe(id + 2);  // "##firer" -> "firer"
+    if (open) {
         if (ImGui::IsWindowAppearing()) {
             filter->clear();
             ImGui::SetKeyboardFocusHere();
@@ -259,12 +273,15 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
 
 bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
-    const float label_w = ImGui::GetFontSize() * 9.0f;
+    // Labels take a fixed column, narrower when the panel is narrow (large UI scale).
+    const float label_w = std::min(ImGui::GetFontSize() * 9.0f, ImGui::GetContentRegionAvail().x * 0.34f);
     auto label = [&](const char* text) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(text);
-        ImGui::SameLine(label_w);
+        // A label too long for the column gets its own line rather than overlapping the widget.
+        if (ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x <= label_w) ImGui::SameLine(label_w);
     };
+    auto width = [&](float ems) { ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * ems, ImGui::GetContentRegionAvail().x)); };
 
     // ---- terrain mode ----
     ui::section("Map");
@@ -277,14 +294,13 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ui::section("Firer");
     label("Unit");
     if (unit_picker("##firer", &s_.firer, true, &firer_filter_)) changed = true;
-    ui::probe("firer");
     label("Panic level");
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
+    width(12);
     if (ImGui::SliderInt("##panic", &s_.panic_level, 0, 10)) changed = true;
     ui::tip("The firing force's panic level (0..10): it picks the Combat Results Table for N and SR "
             "fire control (8.9: 8.91 or 8.92).");
     ui::probe("panic");
-    ImGui::SameLine();
+    ui::same_line_if_fits(ui::checkbox_width("Preservation"));
     if (ImGui::Checkbox("Preservation", &s_.preservation)) changed = true;
     ui::tip("The force reached its Preservation Level on an earlier turn (15.11): attack strengths are halved.");
 
@@ -293,7 +309,6 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     label("Unit");
     const bool was_vehicle = target_is_vehicle();
     if (unit_picker("##target", &s_.target, true, &target_filter_)) changed = true;
-    ui::probe("target");
     const bool vehicle = target_is_vehicle();
     if (vehicle && !s_.aspect) s_.aspect = Aspect::front, changed = true;
     if (!vehicle && was_vehicle && s_.aspect) s_.aspect.reset(), changed = true;
@@ -358,18 +373,19 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     // ---- line of fire ----
     ui::section("Line of fire");
     label("Range (hexes)");
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    width(8);
     if (ImGui::InputInt("##range", &s_.range, 1, 5)) {
         s_.range = std::clamp(s_.range, 1, 999);
         changed = true;
     }
     ui::probe("range");
+    ui::tip("Range in hexes, counting the target's hex but not the firer's (8.3).");
     if (const Unit* fu = d_.find_unit(s_.firer)) {
-        ImGui::SameLine();
-        ImGui::TextDisabled("effective range %d", fu->effective_range);
+        const std::string eff = "effective range " + std::to_string(fu->effective_range);
+        ui::same_line_if_fits(ImGui::CalcTextSize(eff.c_str()).x);
+        ImGui::TextDisabled("%s", eff.c_str());
         ui::tip("Beyond its effective range a unit's attack strength is halved (8.31).");
     }
-    ui::tip("Range in hexes, counting the target's hex but not the firer's (8.3).");
     if (ImGui::Checkbox("Target in the firer's field of fire", &s_.in_field_of_fire)) changed = true;
     ui::tip("Clear this when the target lies outside the three-hex front arc (7.21); it matters only for AT guns and "
             "turretless vehicles.");

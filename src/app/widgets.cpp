@@ -89,10 +89,22 @@ bool probing() { return probe_state().on; }
 const std::map<std::string, ImVec4>& probed() { return probe_state().rects; }
 void clear_probed() { probe_state().rects.clear(); }
 
+void same_line_if_fits(float width) {
+    const float x_after = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x;
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (x_after + width <= right) ImGui::SameLine();
+}
+
+float checkbox_width(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+}
+
 void section(const char* title) {
     ImGui::Spacing();
     if (fonts().bold) ImGui::PushFont(fonts().bold);
-    ImGui::TextColored(ImVec4(0.55f, 0.78f, 1.0f, 1.0f), "%s", title);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.55f, 0.78f, 1.0f, 1.0f));
+    ImGui::TextWrapped("%s", title);
+    ImGui::PopStyleColor();
     if (fonts().bold) ImGui::PopFont();
     ImGui::Separator();
 }

@@ -48,6 +48,10 @@ bool probing();
 const std::map<std::string, ImVec4>& probed();  // name -> (x0, y0, x1, y1) in window pixels
 void clear_probed();
 
+// SameLine() when an item `width` wide still fits on this line; else stay on a new line.
+void same_line_if_fits(float width);
+float checkbox_width(const char* label);
+
 // A section title with a rule under it.
 void section(const char* title);
 

@@ -379,7 +379,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         changed = true;
     }
     ui::probe("range");
-    ui::tip("Range in hexes, counting the target's hex but not the firer's (8.3).");
+    ui::tip("Range in hexes: the fewest hexes from the firer to the target hex (8.3).");
     if (const Unit* fu = d_.find_unit(s_.firer)) {
         const std::string eff = "effective range " + std::to_string(fu->effective_range);
         ui::same_line_if_fits(ImGui::CalcTextSize(eff.c_str()).x);

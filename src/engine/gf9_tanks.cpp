@@ -475,7 +475,8 @@ void parse_los(const Data& d, const Table& root, LosSituation& s) {
     s.firer.on_escarpment = f.boolean("on_escarpment").value_or(false);
     s.target.on_escarpment = t.boolean("on_escarpment").value_or(false);
     s.target.below_escarpment = t.boolean("below_escarpment").value_or(false);
-    s.hills_between = static_cast<int>(line.integer("hills_between", false, 0, d.max_hills_between).value_or(0));
+    const auto hills = line.integer("hills_between", false, 0, d.max_hills_between);
+    s.hills_between = static_cast<int>(hills.value_or(0));
     s.partly_hidden = line.boolean("partly_hidden").value_or(false);
     s.escarpment_between = line.boolean("escarpment_between").value_or(false);
     s.same_hill = line.boolean("same_hill").value_or(false);
@@ -497,7 +498,7 @@ void parse_los(const Data& d, const Table& root, LosSituation& s) {
         line.error("same_hill", "needs the firer and the target both on hills or both on the escarpment");
     const bool plateau = s.escarpment_between && !s.firer.on_escarpment && !s.target.on_escarpment &&
                          d.escarpments.plateau_counts_as_hill;
-    if (s.partly_hidden && s.hills_between == 0 && !plateau)
+    if (s.partly_hidden && s.hills_between == 0 && !plateau && (hills || !line.has("hills_between")))
         line.error("partly_hidden", "needs a hill between (hills_between >= 1) to hide part of the target");
     // Distances are needed when a blocking case's positions hold.
     for (const auto& c : d.escarpments.cases)

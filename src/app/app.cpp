@@ -592,7 +592,7 @@ void App::draw_system_bar() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Game");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 20);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
     const std::string preview = system_title(system_) + (panel(system_) ? "" : "  (coming in a later release)");
     if (ImGui::BeginCombo("##system", preview.c_str())) {
         for (const auto& s : engine_->systems()) {

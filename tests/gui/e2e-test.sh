@@ -97,8 +97,9 @@ case "$(title)" in *situation.toml*) ;; *) fail "restart did not reopen the file
 if [ -n "$(grep '^aspect = "rear"$' "$state/situation.toml")" ]; then
   case "$(title)" in *'*'*) ;; *) fail "restored unsaved edit not marked modified: '$(title)'" ;; esac
 fi
+restored=$(title)
 xdotool key --delay 80 ctrl+q
 wait_for 10 "the window to close" sh -c "! kill -0 $pid" || { on_fail; exit 1; }
 pid=""
-echo "ok 5: restart restored the situation and its unsaved edit: '$(title 2>/dev/null || echo closed)'"
+echo "ok 5: restart restored the situation and its unsaved edit: '$restored'"
 echo "PASS"

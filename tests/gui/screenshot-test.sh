@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Renders one situation with the real window under Xvfb (umpire --screenshot) and
 # checks the PNG is a real render: the window's size, not blank, many colours, and
-# the verdict banner's fill in the tone the CLI's ruling implies (red when fire is
-# not permitted, green when it can kill, amber when it cannot).
+# for TANK! the verdict banner's fill in the tone the CLI's ruling implies (red when
+# fire is not permitted, green when it can kill, amber when it cannot).
 #   screenshot-test.sh UMPIRE UMPIRE-CLI PNG_CHECK SITUATION OUT.png [umpire options...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -18,7 +18,11 @@ shot "$@" || { echo "retrying once"; sleep 1; shot "$@"; }
 [ -s "$out" ] || fail "no PNG written"
 
 json=$("$cli" rule "$situation" --json)
-if echo "$json" | grep -q '"fire_permitted":false'; then
+if ! echo "$json" | grep -q '"fire_permitted"'; then
+  # A system without its own tone rule here: check it is a real render.
+  "$check" "$out" --size 1280x800 --min-colours 24 --min-content 0.10
+  exit
+elif echo "$json" | grep -q '"fire_permitted":false'; then
   colour=56,20,19   # Tone::bad fill
 elif echo "$json" | grep -Eq '"kill_probability":0(\.0+)?[,}]'; then
   colour=56,40,9    # Tone::caution fill

@@ -352,7 +352,7 @@ bool App::file_open(const fs::path& p) {
     baseline_ = text_;
     remember_recent(path_);
     session_dirty_ = true;
-    status_message("Opened " + path_.string());
+    status_message("Opened " + path_.filename().string() + "  (" + path_.parent_path().filename().string() + "/)");
     edited();
     return true;
 }
@@ -373,7 +373,7 @@ bool App::file_save() {
     baseline_ = text_;
     remember_recent(path_);
     session_dirty_ = true;
-    status_message("Saved " + path_.string());
+    status_message("Saved " + path_.filename().string() + "  (" + path_.parent_path().filename().string() + "/)");
     autosave_due_ = Clock::now();
     return true;
 }

@@ -354,12 +354,12 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     const int max_mp = max_moving_mp();
-    ImGui::BeginDisabled(max_mp == 0);
-    if (ImGui::SliderInt("##moving", &s_.moving_mp, 0, std::max(1, max_mp))) {
-        s_.moving_mp = std::min(s_.moving_mp, max_mp);
+    if (max_mp == 0) {
+        ImGui::TextDisabled("0 (it cannot move)");
+    } else if (ImGui::SliderInt("##moving", &s_.moving_mp, 0, max_mp)) {
+        s_.moving_mp = std::clamp(s_.moving_mp, 0, max_mp);
         changed = true;
     }
-    ImGui::EndDisabled();
     ui::tip("Movement Points the target is plotted to expend this turn (8.71); at most its Movement Allowance.");
     ui::probe("moving_mp");
     ImGui::AlignTextToFramePadding();
@@ -462,15 +462,11 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         for (std::size_t i = 0; i < s_.extra_firers.size(); ++i) {
             ExtraFirer& x = s_.extra_firers[i];
             ImGui::PushID(int(1000 + i));
-            ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 13);
-            ImGui::BeginGroup();
-            ImGui::PushItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 13);
+            label((std::string("Firer ") + std::to_string(i + 2)).c_str());
             std::string u = x.unit;
             if (unit_picker("##xunit", &u, false, &extra_filter_)) x.unit = u, changed = true;
-            ImGui::PopItemWidth();
-            ImGui::EndGroup();
-            ImGui::SameLine();
-            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+            label("Its range");
+            width(8);
             if (ImGui::InputInt("##xrange", &x.range, 1, 5)) x.range = std::clamp(x.range, 1, 999), changed = true;
             ui::tip("This firer's range to the target hex (8.3).");
             ImGui::SameLine();
@@ -481,6 +477,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             s_.extra_firers.erase(s_.extra_firers.begin() + xremove);
             changed = true;
         }
+        ImGui::Spacing();
         if (ImGui::Button("+ Add a firer combining HE")) {
             s_.extra_firers.push_back(ExtraFirer{d_.units.empty() ? std::string("T62") : d_.units.front().name, s_.range});
             changed = true;
@@ -522,28 +519,11 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
         ui::probe("numbers");
     }
 
-    // ---- kill numbers, modifier, probability ----
+    // ---- the other figures (line of sight, table, kill numbers, modifier, spotting), then the odds ----
     ImGui::Spacing();
-    const Figure* kills = figure(r, "Kill numbers");
-    const Figure* mod = figure(r, "Die modifier");
     const Figure* prob = figure(r, "Kill probability");
-    if (kills) {
-        ImGui::TextColored(ui::dim_text(), "Kill numbers");
-        ImGui::SameLine();
-        if (ui::fonts().bold) ImGui::PushFont(ui::fonts().bold);
-        ImGui::TextUnformatted(kills->value.c_str());
-        if (ui::fonts().bold) ImGui::PopFont();
-        ui::tip("The die results printed in the used cell of table " + kills->rule + ".");
-    }
-    if (mod) {
-        ImGui::SameLine(0, ImGui::GetFontSize() * 2);
-        ImGui::TextColored(ui::dim_text(), "Die modifier");
-        ImGui::SameLine();
-        if (ui::fonts().bold) ImGui::PushFont(ui::fonts().bold);
-        ImGui::TextUnformatted(mod->value.c_str());
-        if (ui::fonts().bold) ImGui::PopFont();
-        ui::tip(mod->breakdown + " (rule " + mod->rule + ")");
-    }
+    ui::figure_chips(r.figures, {"Attack strength", "Defense strength", "Attack differential", "Kill probability"});
+    ui::probe("figures");
     if (const json::Value* p = field(r, "kill_probability"); p && p->is_number()) {
         ui::probability_bar(p->as_double(), "Kill probability " + (prob ? prob->value : std::string()));
         ui::tip("The chance that one die roll, after the modifier, falls in the kill numbers (8.9). Ticks mark sixths.");
@@ -609,27 +589,6 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
         }
     }
 
-    // ---- spotting ----
-    if (const Figure* sp = figure(r, "Spotting")) {
-        ImGui::Spacing();
-        ImGui::TextColored(ui::dim_text(), "Spotting (13.5)");
-        ImGui::SameLine();
-        if (ui::fonts().bold) ImGui::PushFont(ui::fonts().bold);
-        ImGui::TextUnformatted(sp->value.c_str());
-        if (ui::fonts().bold) ImGui::PopFont();
-        ui::tip("Die results that spot the target on the Spotting Table (13.5).");
-        if (!sp->breakdown.empty()) {
-            ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
-            ImGui::TextWrapped("%s", sp->breakdown.c_str());
-            ImGui::PopStyleColor();
-        }
-    }
-
-    // ---- everything else, then why ----
-    ImGui::Spacing();
-    ui::figure_chips(r.figures,
-                     {"Attack strength", "Defense strength", "Attack differential", "Kill numbers", "Die modifier",
-                      "Kill probability", "Spotting"});
     ui::section("Why");
     ui::explanation(r.explanation, sys_.title().c_str());
     (void)ctx;

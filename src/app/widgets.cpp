@@ -208,16 +208,19 @@ void figure_table(const char* id, const std::vector<Figure>& figures, const std:
 
 void figure_chips(const std::vector<Figure>& figures, const std::vector<std::string>& skip) {
     const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
-    const float gap = ImGui::GetFontSize() * 1.5f;
+    const float gap = ImGui::GetFontSize() * 1.2f;
     bool first = true;
     int n = 0;
     for (const auto& f : figures) {
         bool skipped = false;
         for (const auto& s : skip) skipped |= s == f.label;
         if (skipped) continue;
-        const std::string value = f.value + (f.rule.empty() ? "" : "  [" + f.rule + "]");
-        const float w = ImGui::CalcTextSize(f.label.c_str()).x + ImGui::CalcTextSize(value.c_str()).x +
-                        ImGui::GetStyle().ItemSpacing.x;
+        const std::string rule = f.rule.empty() ? "" : "[" + f.rule + "]";
+        const float sp = ImGui::GetStyle().ItemSpacing.x;
+        if (fonts().bold) ImGui::PushFont(fonts().bold);
+        const float vw = ImGui::CalcTextSize(f.value.c_str()).x;
+        if (fonts().bold) ImGui::PopFont();
+        const float w = ImGui::CalcTextSize(f.label.c_str()).x + vw + ImGui::CalcTextSize(rule.c_str()).x + 2 * sp;
         if (!first) {
             ImGui::SameLine(0, gap);
             if (ImGui::GetCursorScreenPos().x + w > right) ImGui::NewLine();
@@ -227,7 +230,13 @@ void figure_chips(const std::vector<Figure>& figures, const std::vector<std::str
         ImGui::BeginGroup();
         ImGui::TextColored(dim_text(), "%s", f.label.c_str());
         ImGui::SameLine();
-        ImGui::TextUnformatted(value.c_str());
+        if (fonts().bold) ImGui::PushFont(fonts().bold);
+        ImGui::TextUnformatted(f.value.c_str());
+        if (fonts().bold) ImGui::PopFont();
+        if (!rule.empty()) {
+            ImGui::SameLine();
+            ImGui::TextColored(dim_text(), "%s", rule.c_str());
+        }
         ImGui::EndGroup();
         ImGui::PopID();
         tip(f.label + ": " + f.value + (f.breakdown.empty() ? "" : "\n" + f.breakdown) + (f.rule.empty() ? "" : "\nRule " + f.rule));

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates screenshots/ : one PNG of the real window per example situation
-# (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x800, plus
+# (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x1200 (tall enough for the whole ruling), plus
 # one at 2x UI scale. Called by `./dev screenshots` as
 #   tests/gui/make-screenshots.sh build/umpire
 set -euo pipefail
@@ -22,7 +22,7 @@ examples=("$root"/examples/*.toml)
 [ ${#examples[@]} -gt 0 ] || { echo "make-screenshots: no examples/*.toml" >&2; exit 1; }
 echo "make-screenshots: writing $out"
 for f in "${examples[@]}"; do
-  shot 1280x800 "$f" "$out/$(basename "${f%.toml}").png" --scale 1
+  shot 1280x1200 "$f" "$out/$(basename "${f%.toml}").png" --scale 1
 done
 # A HiDPI screen: the window at 2x UI scale (text size 200%) in twice the pixels.
 shot 2560x1600 "${examples[-1]}" "$out/scale-2x-$(basename "${examples[-1]%.toml}").png" --scale 2

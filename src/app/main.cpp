@@ -375,13 +375,23 @@ int main(int argc, char** argv) {
             result = app.status();
         }
     } else {
+        // Event-driven frames: sleep in glfwWaitEventsTimeout until input (or a due
+        // autosave), then draw two frames (ImGui settles hover/activation on the
+        // second), at most 60 a second even when events flood in (Xvfb has no vsync).
         std::string title = app.window_title();
         int frames = 3;
+        double last_frame = 0.0;
+        const double min_frame = 1.0 / 60.0;
         while (!glfwWindowShouldClose(window)) {
-            if (frames > 0) glfwPollEvents();
-            else glfwWaitEventsTimeout(std::clamp(app.seconds_until_due(), 0.001, 10.0));
+            if (frames > 0) {
+                const double wait = last_frame + min_frame - glfwGetTime();
+                if (wait > 0) glfwWaitEventsTimeout(wait);
+                else glfwPollEvents();
+            } else {
+                glfwWaitEventsTimeout(std::clamp(app.seconds_until_due(), 0.001, 10.0));
+            }
             if (g_in.woke) {
-                frames = std::max(frames, 3);
+                frames = std::max(frames, 2);
                 g_in.woke = false;
             }
             for (const auto& d : g_in.drops) app.open_dropped(d);
@@ -394,6 +404,7 @@ int main(int argc, char** argv) {
                 rebuild_for_scale(s, true);
                 frames = std::max(frames, 2);
             }
+            last_frame = glfwGetTime();
             const fs::path snap = app.state_dir() / "screen.png";
             render_frame(window, app, g_in.snap && frames == 0 ? &snap : nullptr, false);
             if (g_in.snap && frames == 0) g_in.snap = false;

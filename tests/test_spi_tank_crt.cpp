@@ -289,3 +289,14 @@ TEST_CASE("spi-tank 8.9 step 1: a differential above ten is read in column 10 (t
         CHECK(at(j, "kill_probability").as_double() == Approx(1.0));
     }
 }
+
+TEST_CASE("spi-tank 8.9: a panic level outside 0..10 is bad input (exit 2, FILE:LINE:COL naming the key)", "[spi-tank][crt]") {
+    for (int panic : {-1, 11}) {
+        const auto r = umpire::test::run_cli("rule - --json", Shot().firer("T55", panic).target("M18", "rear").toml());
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.find("<stdin>:5:") != std::string::npos);  // line 5: panic_level
+        CHECK(r.err.find("panic_level") != std::string::npos);
+    }
+}

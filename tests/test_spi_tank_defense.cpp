@@ -253,3 +253,13 @@ TEST_CASE("spi-tank 8.7: a vehicle target needs its aspect; a bad aspect names t
     CHECK(r.err.find("terrain") != std::string::npos);
     CHECK(r.err.find("woods") != std::string::npos);
 }
+
+TEST_CASE("spi-tank situation: an unknown key in [target] is bad input, not silently ignored (exit 2)", "[spi-tank][defense]") {
+    std::string s = Shot().vehicle("T34/85", "side").toml();
+    s.replace(s.find("behind = \"none\""), 15, "behind = \"none\"\nhull_down = true");
+    const auto r = umpire::test::run_cli("rule - --json", s);
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("hull_down") != std::string::npos);
+}

@@ -229,3 +229,21 @@ TEST_CASE("spi-tank 10.2: an obstacle given as both units' hex, or a hexside of 
         CHECK(r.err.find("obstacles") != std::string::npos);
     }
 }
+
+TEST_CASE("spi-tank 10.0: terrain_mode is required and must be closed, mixed or open (exit 2)", "[spi-tank][los]") {
+    std::string missing = base("mixed").toml();
+    missing.replace(missing.find("terrain_mode = \"mixed\"\n"), 23, "");
+    auto r = umpire::test::run_cli("rule - --json", missing);
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("terrain_mode") != std::string::npos);
+    r = umpire::test::run_cli("rule - --json", base("jungle").toml());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("<stdin>:2:") != std::string::npos);
+    CHECK(r.err.find("terrain_mode") != std::string::npos);
+    CHECK(r.err.find("closed") != std::string::npos);
+    CHECK(r.err.find("open") != std::string::npos);
+}

@@ -1,20 +1,865 @@
-// PLACEHOLDER until the module for this system lands: rules nothing.
+// Gale Force 9 TANKS, "More Terrain" house rules (see gf9_tanks.hpp).
+//
+// Sections
+//   names and small helpers
+//   load_data()          rules-data/gf9-tanks.toml: citations, limits, movement cells,
+//                        hills table (checked complete), escarpment cases, core obstacles
+//   parse_situation()    situation keys, defaults for absent features, contradictions
+//   to_toml()
+//   rule_los()           escarpment cases (GF9-escarpments), then the hills table
+//                        (GF9-hills), terrain on the line, core-rules obstacles
+//   rule_movement()      one cell per terrain entry, the most restrictive decides
+//   Gf9Tanks             the GameSystem
 #include "engine/gf9_tanks.hpp"
-namespace umpire {
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "engine/names.hpp"
+
+namespace umpire::gf9 {
+
+// ---- names and small helpers ------------------------------------------------
+
 namespace {
-class Placeholder final : public GameSystem {
-public:
-    std::string id() const override { return "gf9-tanks"; }
-    std::string title() const override { return "Gale Force 9 TANKS, More Terrain house rules"; }
-    std::vector<std::string> data_files() const override { return {}; }
-    void load(const std::filesystem::path&) override {}
-    Ruling rule(const Table& root) const override {
-        root.error("system", "\"gf9-tanks\" is not implemented yet");
-        root.sink().throw_if_errors();
-        return {};
+
+const std::vector<std::string> kEffects = {"normal", "single-move", "impassable"};
+const std::vector<std::string> kLos = {"clear", "blocked"};
+const std::vector<std::string> kOnHill = {"no", "partly", "wholly"};
+const std::vector<std::string> kShooting = {"none", "cover", "block"};
+const std::vector<std::string> kCore = {"over", "core"};
+const std::vector<std::string> kQuestions = {"los", "movement"};
+const std::vector<std::string> kTargetHill = {"other", "same"};
+const std::vector<std::string> kBetween = {"none", "some"};
+const std::vector<std::string> kHidden = {"fully", "partly"};
+// The situation format (shared/spec/situations.md) names these; the data must define them.
+const std::vector<std::string> kRequiredTerrain = {"rough", "desert", "creek", "river", "swamp", "canal",
+                                                   "anti-tank-ditch", "escarpment", "water", "hill", "open"};
+const std::vector<std::string> kRequiredVias = {"bridge", "ford", "road"};
+
+Effect effect_from(const std::string& s) {
+    return s == "normal" ? Effect::normal : s == "single-move" ? Effect::single_move : Effect::impassable;
+}
+OnHill on_hill_from(const std::string& s) {
+    return s == "no" ? OnHill::no : s == "partly" ? OnHill::partly : OnHill::wholly;
+}
+
+// Inches for people: 6 -> 6", 4.5 -> 4.5", 3.25 -> 3.25".
+std::string inches(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    std::string s = buf;
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s + "\"";
+}
+
+std::string capitalize(std::string s) {
+    if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    return s;
+}
+
+std::string hill_phrase(OnHill h) {
+    switch (h) {
+        case OnHill::no: return "not on a hill";
+        case OnHill::partly: return "partly on a hill";
+        case OnHill::wholly: return "wholly on a hill";
     }
-    std::vector<NameList> names() const override { return {}; }
-};
+    return "";
+}
+
 }  // namespace
-std::unique_ptr<GameSystem> make_gf9_tanks() { return std::make_unique<Placeholder>(); }
+
+const char* to_string(Effect e) {
+    switch (e) {
+        case Effect::normal: return "normal";
+        case Effect::single_move: return "single-move";
+        case Effect::impassable: return "impassable";
+    }
+    return "";
+}
+const char* to_string(Los l) { return l == Los::clear ? "clear" : "blocked"; }
+const char* to_string(OnHill h) { return h == OnHill::no ? "no" : h == OnHill::partly ? "partly" : "wholly"; }
+const char* to_string(Shooting s) { return s == Shooting::none ? "none" : s == Shooting::cover ? "cover" : "block"; }
+const char* to_string(CoreEffect c) { return c == CoreEffect::over ? "over" : "core"; }
+const char* to_string(Question q) { return q == Question::los ? "los" : "movement"; }
+
+const Cell* Terrain::cell(const std::string& condition) const {
+    auto it = cells.find(condition);
+    return it == cells.end() ? nullptr : &it->second;
+}
+
+bool HillRow::matches(OnHill f, OnHill t, bool same, bool some_between, bool partly_hidden) const {
+    auto in = [](const auto& list, const auto& v) { return list.empty() || std::find(list.begin(), list.end(), v) != list.end(); };
+    return in(firer, f) && in(target, t) && in(target_hill, std::string(same ? "same" : "other")) &&
+           in(between, std::string(some_between ? "some" : "none")) && in(hidden, std::string(partly_hidden ? "partly" : "fully"));
+}
+
+const HillRow* Hills::match(OnHill f, OnHill t, bool same, bool some_between, bool partly_hidden) const {
+    for (const auto& r : rows)
+        if (r.matches(f, t, same, some_between, partly_hidden)) return &r;
+    return nullptr;
+}
+
+bool EscarpmentCase::applies(bool f_on, bool t_on, bool t_below) const {
+    return f_on == firer_on && (target_below ? t_below : t_on);
+}
+
+bool EscarpmentCase::blocks(double firer_distance, double target_distance) const {
+    // A hair of tolerance so that 4.1 - 3.6 is not read as just under 0.5.
+    const double diff = target_closer ? firer_distance - target_distance : target_distance - firer_distance;
+    return diff > by_more_than + 1e-9;
+}
+
+const Terrain* Data::find_terrain(const std::string& name) const {
+    for (const auto& t : terrain)
+        if (same_name(t.name, name)) return &t;
+    return nullptr;
+}
+const CoreObstacle* Data::find_core(const std::string& name) const {
+    for (const auto& c : core)
+        if (same_name(c.name, name)) return &c;
+    return nullptr;
+}
+int Data::rank(Effect e) const {
+    for (std::size_t i = 0; i < severity.size(); ++i)
+        if (severity[i] == e) return static_cast<int>(i);
+    return 0;
+}
+std::vector<std::string> Data::terrain_names() const {
+    std::vector<std::string> v;
+    for (const auto& t : terrain) v.push_back(t.name);
+    return v;
+}
+std::vector<std::string> Data::shooting_terrain_names() const {
+    std::vector<std::string> v;
+    for (const auto& t : terrain)
+        if (t.shooting) v.push_back(t.name);
+    return v;
+}
+std::vector<std::string> Data::obstacle_names() const {
+    std::vector<std::string> v;
+    for (const auto& c : core) v.push_back(c.name);
+    return v;
+}
+
+// ---- load_data() ------------------------------------------------------------
+
+namespace {
+
+// A `rule` key: a citation id listed in [citations]; `fallback` when absent (if given).
+std::optional<std::string> read_rule(const Data& d, const Table& t, const std::string& fallback = {}) {
+    const bool required = fallback.empty();
+    auto r = t.str("rule", required);
+    if (!r) return t.has("rule") ? std::nullopt : (required ? std::nullopt : std::optional<std::string>(fallback));
+    if (!d.citations.count(*r)) {
+        std::vector<std::string> ids;
+        for (const auto& [k, v] : d.citations) ids.push_back(k);
+        t.error("rule", "unknown citation \"" + *r + "\" (accepted: " + join_names(ids) + "; add it to [citations])");
+        return std::nullopt;
+    }
+    return r;
+}
+
+// A non-empty string (explanation text).
+std::optional<std::string> read_text(const Table& t, const std::string& key, bool required = true) {
+    auto s = t.str(key, required);
+    if (s && s->find_first_not_of(" \t") == std::string::npos) {
+        t.error(key, "must not be empty");
+        return std::nullopt;
+    }
+    return s;
+}
+
+void load_citations(Data& d, const Table& root) {
+    Table c = root.table("citations", true);
+    if (!c.present()) return;
+    for (const auto& [k, v] : *c.raw()) {
+        const std::string id(k.str());
+        auto text = read_text(c, id);
+        if (text) d.citations[id] = *text;
+    }
+    if (c.raw()->empty()) c.error("", "lists no citation ids");
+}
+
+void load_limits(Data& d, const Table& root) {
+    Table l = root.table("limits", true);
+    l.only_keys({"max_hills_between", "max_distance_inches"});
+    if (auto v = l.integer("max_hills_between", true, 0, 1000)) d.max_hills_between = static_cast<int>(*v);
+    if (auto v = l.number("max_distance_inches", true, 0.0, 10000.0)) {
+        if (!std::isfinite(*v) || *v <= 0.0) l.error("max_distance_inches", "must be a finite number above 0");
+        else d.max_distance = *v;
+    }
+}
+
+std::optional<Cell> load_cell(const Data& d, const Table& t, const std::string& terrain_rule) {
+    t.only_keys({"effect", "says", "rule", "call"});
+    Cell c;
+    auto e = t.choice("effect", kEffects, true);
+    auto says = read_text(t, "says");
+    auto rule = read_rule(d, t, terrain_rule);
+    std::optional<std::string> call;
+    if (t.has("call")) call = read_text(t, "call");
+    if (!e || !says || !rule || (t.has("call") && !call)) return std::nullopt;
+    c.effect = effect_from(*e);
+    c.says = *says;
+    c.rule = *rule;
+    if (call) c.call = *call;
+    return c;
+}
+
+void load_movement(Data& d, const Table& root) {
+    Table m = root.table("movement", true);
+    m.only_keys({"severity", "vias", "terrain"});
+    if (auto sev = m.choice_array("severity", kEffects, true)) {
+        std::set<std::string> seen(sev->begin(), sev->end());
+        if (sev->size() != kEffects.size() || seen.size() != kEffects.size())
+            m.error("severity", "must list each of normal, single-move and impassable exactly once, least restrictive first");
+        else
+            for (const auto& s : *sev) d.severity.push_back(effect_from(s));
+    }
+    if (auto vias = m.string_array("vias", true)) {
+        std::set<std::string> seen;
+        for (const auto& v : *vias) {
+            const std::string n = normalize_name(v);
+            if (n.empty() || n == "none" || n == "amphibious")
+                m.error("vias", "\"" + v + "\" cannot be a via name (none and amphibious are conditions of their own)");
+            else if (!seen.insert(n).second)
+                m.error("vias", "\"" + v + "\" is listed twice");
+            else
+                d.vias.push_back(v);
+        }
+        for (const auto& r : kRequiredVias)
+            if (!match_name(r, d.vias)) m.error("vias", "must include \"" + r + "\" (the situation format names it)");
+    }
+    Table terr = m.table("terrain", true);
+    if (!terr.present()) return;
+    // toml++ keeps tables sorted by key: restore the file's order for names lists.
+    std::vector<std::pair<std::size_t, std::string>> order;
+    for (const auto& [k, v] : *terr.raw()) order.emplace_back(v.source().begin.line, std::string(k.str()));
+    std::sort(order.begin(), order.end());
+    std::set<std::string> seen;
+    for (const auto& [line, name] : order) {
+        Table t = terr.table(name, true);
+        if (!t.present()) continue;
+        if (!seen.insert(normalize_name(name)).second) {
+            terr.error(name, "names the same terrain as another entry (names are matched ignoring case, spaces and - / ( ) .)");
+            continue;
+        }
+        std::vector<std::string> keys = {"label", "rule", "none", "amphibious", "shooting"};
+        for (const auto& v : d.vias) keys.push_back(v);
+        t.only_keys(keys);
+        Terrain tr;
+        tr.name = name;
+        auto label = read_text(t, "label");
+        auto rule = read_rule(d, t);
+        if (label) tr.label = *label;
+        if (rule) tr.rule = *rule;
+        const std::string fallback = rule ? *rule : std::string("GF9-core");
+        std::vector<std::string> conds = {"none"};
+        for (const auto& v : d.vias) conds.push_back(v);
+        conds.push_back("amphibious");
+        for (const auto& c : conds) {
+            Table ct = t.table(c, c == "none");
+            if (!ct.present()) continue;
+            if (auto cell = load_cell(d, ct, fallback)) tr.cells[c] = *cell;
+        }
+        if (t.has("shooting")) {
+            Table st = t.table("shooting");
+            if (st.present()) {
+                st.only_keys({"effect", "says", "rule"});
+                auto e = st.choice("effect", kShooting, true);
+                auto says = read_text(st, "says");
+                auto r = read_rule(d, st, fallback);
+                if (e && says && r) {
+                    TerrainShooting s;
+                    s.effect = *e == "none" ? Shooting::none : *e == "cover" ? Shooting::cover : Shooting::block;
+                    s.says = *says;
+                    s.rule = *r;
+                    tr.shooting = s;
+                }
+            }
+        }
+        d.terrain.push_back(std::move(tr));
+    }
+    for (const auto& r : kRequiredTerrain)
+        if (!d.find_terrain(r)) terr.error("", "must define terrain \"" + r + "\" (the situation format names it)");
+}
+
+void load_hills(Data& d, const Table& los) {
+    Table h = los.table("hills", true);
+    if (!h.present()) return;
+    h.only_keys({"rule", "own_hill", "onto_hill", "same_hill", "row"});
+    Hills& hills = d.hills;
+    if (auto r = read_rule(d, h)) hills.rule = *r;
+    if (auto s = read_text(h, "own_hill")) hills.own_hill = *s;
+    if (auto s = read_text(h, "onto_hill")) hills.onto_hill = *s;
+    if (auto s = read_text(h, "same_hill")) hills.same_hill = *s;
+    bool rows_ok = true;
+    for (const Table& rt : h.tables("row", true)) {
+        rt.only_keys({"firer", "target", "target_hill", "between", "hidden", "los", "cover", "hill_to_hill", "says"});
+        HillRow row;
+        auto list = [&](const char* key, const std::vector<std::string>& accepted) -> std::vector<std::string> {
+            if (!rt.has(key)) return {};
+            auto v = rt.choice_array(key, accepted);
+            if (!v) { rows_ok = false; return {}; }
+            if (v->empty()) {
+                rt.error(key, "an empty list matches nothing; leave the key out to match anything");
+                rows_ok = false;
+            }
+            return *v;
+        };
+        for (const auto& s : list("firer", kOnHill)) row.firer.push_back(on_hill_from(s));
+        for (const auto& s : list("target", kOnHill)) row.target.push_back(on_hill_from(s));
+        row.target_hill = list("target_hill", kTargetHill);
+        row.between = list("between", kBetween);
+        row.hidden = list("hidden", kHidden);
+        auto l = rt.choice("los", kLos, true);
+        auto cover = rt.boolean("cover", true);
+        auto h2h = rt.boolean("hill_to_hill");
+        auto says = read_text(rt, "says");
+        if (!l || !cover || !says || (rt.has("hill_to_hill") && !h2h)) { rows_ok = false; continue; }
+        row.los = *l == "clear" ? Los::clear : Los::blocked;
+        row.cover = *cover;
+        row.hill_to_hill = h2h.value_or(false);
+        if (row.los == Los::blocked && row.cover) {
+            rt.error("cover", "a blocked line cannot give cover: set cover = false");
+            rows_ok = false;
+        }
+        row.says = *says;
+        hills.rows.push_back(std::move(row));
+    }
+    if (!rows_ok || !h.has("row")) return;
+    // Every case must be decided by some row.
+    std::vector<std::string> missing;
+    for (OnHill f : {OnHill::no, OnHill::partly, OnHill::wholly})
+        for (OnHill t : {OnHill::no, OnHill::partly, OnHill::wholly})
+            for (bool same : {false, true}) {
+                if (same && (f == OnHill::no || t == OnHill::no)) continue;
+                for (int b = 0; b < 3; ++b) {
+                    const bool some = b > 0, partly = b == 2;
+                    if (hills.match(f, t, same, some, partly)) continue;
+                    missing.push_back(std::string("firer ") + to_string(f) + ", target " + to_string(t) + ", target_hill " +
+                                      (same ? "same" : "other") + ", between " + (some ? "some" : "none") + ", hidden " +
+                                      (partly ? "partly" : "fully"));
+                }
+            }
+    if (!missing.empty()) {
+        std::string msg = "no row decides " + std::to_string(missing.size()) + " case(s), e.g. " + missing.front();
+        if (missing.size() > 1) msg += "; " + missing[1];
+        h.error("row", msg + " (add a row, or widen a row's lists)");
+    }
+}
+
+void load_escarpments(Data& d, const Table& los) {
+    Table e = los.table("escarpments", true);
+    if (!e.present()) return;
+    e.only_keys({"rule", "first", "on_escarpment_counts_as", "on_escarpment_call", "plateau_counts_as_hill",
+                 "plateau_call", "case"});
+    Escarpments& es = d.escarpments;
+    if (auto r = read_rule(d, e)) es.rule = *r;
+    if (auto s = read_text(e, "first")) es.first = *s;
+    if (auto c = e.choice("on_escarpment_counts_as", {"partly", "wholly"}, true)) es.counts_as = on_hill_from(*c);
+    if (auto s = read_text(e, "on_escarpment_call")) es.counts_as_call = *s;
+    if (auto b = e.boolean("plateau_counts_as_hill", true)) es.plateau_counts_as_hill = *b;
+    if (auto s = read_text(e, "plateau_call")) es.plateau_call = *s;
+    std::set<std::pair<bool, bool>> seen;
+    for (const Table& ct : e.tables("case", true)) {
+        ct.only_keys({"firer", "target", "blocked_when", "by_more_than", "says"});
+        auto f = ct.choice("firer", {"on", "not-on"}, true);
+        auto t = ct.choice("target", {"on", "below"}, true);
+        auto w = ct.choice("blocked_when", {"target-closer", "target-further"}, true);
+        const auto by_read = ct.number("by_more_than", true, 0.0, d.max_distance);
+        const double by = by_read.value_or(-1.0);
+        if (by_read && !std::isfinite(by)) ct.error("by_more_than", "must be a finite number of inches");
+        auto says = read_text(ct, "says");
+        if (!f || !t || !w || !by_read || !std::isfinite(by) || !says) continue;
+        EscarpmentCase c;
+        c.firer_on = *f == "on";
+        c.target_below = *t == "below";
+        c.target_closer = *w == "target-closer";
+        c.by_more_than = by;
+        c.says = *says;
+        if (!seen.insert({c.firer_on, c.target_below}).second) {
+            ct.error("target", "another case already covers firer " + *f + " / target " + *t);
+            continue;
+        }
+        es.cases.push_back(c);
+    }
+}
+
+void load_core(Data& d, const Table& los) {
+    Table c = los.table("core", true);
+    if (!c.present()) return;
+    std::vector<std::pair<std::size_t, std::string>> order;
+    for (const auto& [k, v] : *c.raw()) order.emplace_back(v.source().begin.line, std::string(k.str()));
+    std::sort(order.begin(), order.end());
+    for (const auto& [line, name] : order) {
+        Table t = c.table(name, true);
+        if (!t.present()) continue;
+        t.only_keys({"label", "hill_to_hill", "otherwise"});
+        CoreObstacle o;
+        o.name = name;
+        bool ok = true;
+        if (auto l = read_text(t, "label")) o.label = *l;
+        else ok = false;
+        for (auto [key, out] : {std::pair<const char*, CoreOutcome*>{"hill_to_hill", &o.hill_to_hill}, {"otherwise", &o.otherwise}}) {
+            Table ot = t.table(key, true);
+            if (!ot.present()) { ok = false; continue; }
+            ot.only_keys({"effect", "rule", "says"});
+            auto eff = ot.choice("effect", kCore, true);
+            auto r = read_rule(d, ot);
+            auto s = read_text(ot, "says");
+            if (!eff || !r || !s) { ok = false; continue; }
+            out->effect = *eff == "over" ? CoreEffect::over : CoreEffect::core;
+            out->rule = *r;
+            out->says = *s;
+        }
+        if (ok) d.core.push_back(std::move(o));
+    }
+}
+
+}  // namespace
+
+Data load_data(const std::filesystem::path& file) {
+    const std::string shown = file.string();
+    toml::table t = parse_toml_file(file, shown);
+    Sink sink(shown);
+    Table root(sink, &t, "");
+    root.only_keys({"citations", "limits", "movement", "los"});
+    Data d;
+    load_citations(d, root);
+    load_limits(d, root);
+    load_movement(d, root);
+    Table los = root.table("los", true);
+    if (los.present()) {
+        los.only_keys({"hills", "escarpments", "core"});
+        load_hills(d, los);
+        load_escarpments(d, los);
+        load_core(d, los);
+    }
+    sink.throw_if_errors();
+    return d;
+}
+
+// ---- parse_situation() ------------------------------------------------------
+// Absent feature keys mean the feature is absent (false, 0, "none", []); on_hill is
+// required for both vehicles; escarpment distances are required exactly when an
+// escarpment blocking case's positions hold (docs/gf9-tanks.md).
+
+namespace {
+
+std::optional<double> read_distance(const Data& d, const Table& line, const char* key) {
+    auto v = line.number(key, false, 0.0, d.max_distance);
+    if (v && !std::isfinite(*v)) {
+        line.error(key, "must be a finite number of inches (accepted: 0 to " + inches(d.max_distance) + ")");
+        return std::nullopt;
+    }
+    return v;
+}
+
+void parse_los(const Data& d, const Table& root, LosSituation& s) {
+    Table f = root.table("firer", true);
+    Table t = root.table("target", true);
+    Table line = root.table("line");
+    f.only_keys({"on_hill", "on_escarpment"});
+    t.only_keys({"on_hill", "on_escarpment", "below_escarpment"});
+    line.only_keys({"hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
+                    "target_distance_to_escarpment", "same_hill", "terrain", "obstacles"});
+    if (f.present())
+        if (auto v = f.choice("on_hill", kOnHill, true)) s.firer.on_hill = on_hill_from(*v);
+    if (t.present())
+        if (auto v = t.choice("on_hill", kOnHill, true)) s.target.on_hill = on_hill_from(*v);
+    s.firer.on_escarpment = f.boolean("on_escarpment").value_or(false);
+    s.target.on_escarpment = t.boolean("on_escarpment").value_or(false);
+    s.target.below_escarpment = t.boolean("below_escarpment").value_or(false);
+    const auto hills = line.integer("hills_between", false, 0, d.max_hills_between);
+    s.hills_between = static_cast<int>(hills.value_or(0));
+    s.partly_hidden = line.boolean("partly_hidden").value_or(false);
+    s.escarpment_between = line.boolean("escarpment_between").value_or(false);
+    s.same_hill = line.boolean("same_hill").value_or(false);
+    s.firer_distance = read_distance(d, line, "firer_distance_to_escarpment");
+    s.target_distance = read_distance(d, line, "target_distance_to_escarpment");
+    if (auto v = line.choice_array("terrain", d.shooting_terrain_names())) s.terrain = *v;
+    if (auto v = line.choice_array("obstacles", d.obstacle_names())) s.obstacles = *v;
+
+    // Contradictions: a vehicle is on a hill or on the escarpment, not both.
+    if (s.firer.on_escarpment && s.firer.on_hill != OnHill::no)
+        f.error("on_escarpment", "a vehicle on the escarpment counts as on a hill by GF9-escarpments; give on_hill = \"no\" with on_escarpment = true");
+    if (s.target.on_escarpment && s.target.on_hill != OnHill::no)
+        t.error("on_escarpment", "a vehicle on the escarpment counts as on a hill by GF9-escarpments; give on_hill = \"no\" with on_escarpment = true");
+    if (s.target.on_escarpment && s.target.below_escarpment)
+        t.error("below_escarpment", "the target cannot be both on the escarpment and below it");
+    const bool f_up = s.firer.on_hill != OnHill::no || s.firer.on_escarpment;
+    const bool t_up = s.target.on_hill != OnHill::no || s.target.on_escarpment;
+    if (s.same_hill && (!f_up || !t_up || s.firer.on_escarpment != s.target.on_escarpment))
+        line.error("same_hill", "needs the firer and the target both on hills or both on the escarpment");
+    const bool plateau = s.escarpment_between && !s.firer.on_escarpment && !s.target.on_escarpment &&
+                         d.escarpments.plateau_counts_as_hill;
+    if (s.partly_hidden && s.hills_between == 0 && !plateau && (hills || !line.has("hills_between")))
+        line.error("partly_hidden", "needs a hill between (hills_between >= 1) to hide part of the target");
+    // Distances are needed when a blocking case's positions hold.
+    for (const auto& c : d.escarpments.cases)
+        if (c.applies(s.firer.on_escarpment, s.target.on_escarpment, s.target.below_escarpment)) {
+            if (!line.has("firer_distance_to_escarpment"))
+                line.error("firer_distance_to_escarpment", "missing required key (inches from the firer to the escarpment, 0 or more): the escarpment case of GF9-escarpments needs it");
+            if (!line.has("target_distance_to_escarpment"))
+                line.error("target_distance_to_escarpment", "missing required key (inches from the target to the escarpment, 0 or more): the escarpment case of GF9-escarpments needs it");
+            break;
+        }
+}
+
+void parse_move(const Data& d, const Table& root, MoveSituation& s) {
+    Table m = root.table("move", true);
+    if (!m.present()) return;
+    m.only_keys({"terrain", "via", "amphibious"});
+    if (auto v = m.choice_array("terrain", d.terrain_names(), true)) s.terrain = *v;
+    std::vector<std::string> accepted = {"none"};
+    for (const auto& v : d.vias) accepted.push_back(v);
+    if (const toml::node* n = m.node("via")) {
+        if (n->is_array()) {
+            if (auto v = m.choice_array("via", accepted)) {
+                std::set<std::string> seen;
+                for (const auto& x : *v) {
+                    if (x == "none") m.error("via", "\"none\" cannot be listed with other vias (give via = \"none\" or an empty list)");
+                    else if (!seen.insert(x).second) m.error("via", "\"" + x + "\" is listed twice");
+                    else s.via.push_back(x);
+                }
+            }
+        } else if (auto v = m.choice("via", accepted)) {
+            if (*v != "none") s.via.push_back(*v);
+        }
+    }
+    s.amphibious = m.boolean("amphibious").value_or(false);
+}
+
+}  // namespace
+
+Situation parse_situation(const Data& d, const Table& root) {
+    Situation s;
+    auto q = root.choice("question", kQuestions, true);
+    std::vector<std::string> keys = common_situation_keys();
+    keys.push_back("question");
+    if (q && *q == "los") for (const char* k : {"firer", "target", "line"}) keys.push_back(k);
+    if (q && *q == "movement") keys.push_back("move");
+    if (q) root.only_keys(keys);
+    if (auto t = root.str("title")) s.title = *t;
+    if (auto n = root.str("notes")) s.notes = *n;
+    if (!q) return s;
+    s.question = *q == "los" ? Question::los : Question::movement;
+    if (s.question == Question::los) parse_los(d, root, s.los);
+    else parse_move(d, root, s.move);
+    return s;
+}
+
+// ---- to_toml() --------------------------------------------------------------
+
+toml::table to_toml(const Situation& s) {
+    toml::table t;
+    t.insert("system", "gf9-tanks");
+    if (!s.title.empty()) t.insert("title", s.title);
+    if (!s.notes.empty()) t.insert("notes", s.notes);
+    t.insert("question", to_string(s.question));
+    auto strings = [](const std::vector<std::string>& v) {
+        toml::array a;
+        for (const auto& x : v) a.push_back(x);
+        return a;
+    };
+    if (s.question == Question::los) {
+        const LosSituation& l = s.los;
+        toml::table f, g, line;
+        f.insert("on_hill", to_string(l.firer.on_hill));
+        f.insert("on_escarpment", l.firer.on_escarpment);
+        g.insert("on_hill", to_string(l.target.on_hill));
+        g.insert("on_escarpment", l.target.on_escarpment);
+        g.insert("below_escarpment", l.target.below_escarpment);
+        line.insert("hills_between", l.hills_between);
+        line.insert("partly_hidden", l.partly_hidden);
+        line.insert("escarpment_between", l.escarpment_between);
+        if (l.firer_distance) line.insert("firer_distance_to_escarpment", *l.firer_distance);
+        if (l.target_distance) line.insert("target_distance_to_escarpment", *l.target_distance);
+        line.insert("same_hill", l.same_hill);
+        line.insert("terrain", strings(l.terrain));
+        line.insert("obstacles", strings(l.obstacles));
+        t.insert("firer", std::move(f));
+        t.insert("target", std::move(g));
+        t.insert("line", std::move(line));
+    } else {
+        toml::table m;
+        m.insert("terrain", strings(s.move.terrain));
+        if (s.move.via.empty()) m.insert("via", "none");
+        else if (s.move.via.size() == 1) m.insert("via", s.move.via.front());
+        else m.insert("via", strings(s.move.via));
+        m.insert("amphibious", s.move.amphibious);
+        t.insert("move", std::move(m));
+    }
+    return t;
+}
+
+// ---- rule_los() -------------------------------------------------------------
+
+namespace {
+
+struct HillOutcome {
+    const HillRow* row = nullptr;
+    OnHill f = OnHill::no, t = OnHill::no;
+};
+
+HillOutcome hills_for(const Data& d, const LosSituation& s, OnHill escarpment_as, int between) {
+    HillOutcome o;
+    o.f = s.firer.on_escarpment ? escarpment_as : s.firer.on_hill;
+    o.t = s.target.on_escarpment ? escarpment_as : s.target.on_hill;
+    o.row = d.hills.match(o.f, o.t, s.same_hill, between > 0, s.partly_hidden && between > 0);
+    return o;
+}
+
+std::string position(const Vehicle& v, bool target) {
+    if (v.on_escarpment) return "on the escarpment";
+    std::string p = hill_phrase(v.on_hill);
+    if (target && v.below_escarpment) p += ", below the escarpment";
+    return p;
+}
+
+Ruling rule_los(const Data& d, const LosSituation& s) {
+    Ruling r;
+    const Escarpments& es = d.escarpments;
+    const bool f_on = s.firer.on_escarpment, t_on = s.target.on_escarpment, t_below = s.target.below_escarpment;
+    const bool escarpment = f_on || t_on || t_below || s.escarpment_between;
+    Los los = Los::clear;
+    bool cover = false;
+    bool hill_to_hill = false;
+    std::string deciding;
+
+    r.step(d.hills.rule, "The firer is " + position(s.firer, false) + "; the target is " + position(s.target, true) +
+                             " (on a hill means partly or wholly on it).");
+    r.figures.push_back({"Firer", position(s.firer, false), d.hills.rule, ""});
+    r.figures.push_back({"Target", position(s.target, true), d.hills.rule, ""});
+
+    // GF9-escarpments: after the core line of sight, the two blocking cases.
+    bool blocked_by_escarpment = false;
+    if (escarpment) {
+        r.step(es.rule, capitalize(es.first) + ".");
+        for (const auto& c : es.cases) {
+            if (!c.applies(f_on, t_on, t_below)) continue;
+            const double fd = s.firer_distance.value_or(0.0), td = s.target_distance.value_or(0.0);
+            const bool closer = c.target_closer;
+            const double diff = closer ? fd - td : td - fd;
+            r.figures.push_back({"Distances to the escarpment", "firer " + inches(fd) + ", target " + inches(td), es.rule,
+                                 std::string("target ") + (closer ? "closer" : "further") + " by " +
+                                     inches(std::max(0.0, diff)) + "; blocks when more than " + inches(c.by_more_than)});
+            std::string text = capitalize(c.says) + ": firer " + inches(fd) + " and target " + inches(td) +
+                               " from the escarpment, so the target is ";
+            if (diff > 0) text += (closer ? "closer by " : "further by ") + inches(diff);
+            else if (diff < 0) text += (closer ? "further by " : "closer by ") + inches(-diff);
+            else text += "as far from it as the firer";
+            if (c.blocks(fd, td)) {
+                text += " (more than " + inches(c.by_more_than) + "): the escarpment blocks the line of sight.";
+                blocked_by_escarpment = true;
+                deciding = "the escarpment blocks the line of sight (GF9-escarpments)";
+            } else {
+                text += c.by_more_than > 0 ? " (not more than " + inches(c.by_more_than) + "): the escarpment does not block."
+                                           : ": the escarpment does not block.";
+            }
+            r.step(es.rule, text);
+        }
+        if (s.escarpment_between && (f_on || t_on))
+            r.step(es.rule, "The escarpment on the line is judged by where the firer and the target stand on it.");
+    }
+
+    if (blocked_by_escarpment) {
+        los = Los::blocked;
+    } else {
+        int between = s.hills_between;
+        if (s.escarpment_between && !f_on && !t_on) {
+            r.call(es.rule, es.plateau_call);
+            if (es.plateau_counts_as_hill) {
+                ++between;
+                r.step(es.rule, "The escarpment between counts as one more hill between (" + std::to_string(between) + " in all).");
+            }
+        }
+        if (f_on || t_on)
+            r.step(es.rule, std::string("Outside the blocking cases a vehicle on the escarpment counts as on a hill: ") +
+                                (es.counts_as == OnHill::wholly ? "wholly" : "partly") + " on it.");
+        HillOutcome o = hills_for(d, s, es.counts_as, between);
+        if (o.f != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.own_hill) + ".");
+        if (s.same_hill) r.step(d.hills.rule, capitalize(d.hills.same_hill) + ".");
+        else if (o.t != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.onto_hill) + ".");
+        r.figures.push_back({"Hills between", std::to_string(between) + (s.partly_hidden && between > 0 ? ", target partly hidden" : ""),
+                             d.hills.rule, ""});
+        if (!o.row) {  // load_data() checks the table is complete; kept as a guard.
+            r.call(d.hills.rule, "no row of the hills table decides this case; the line is taken as clear");
+        } else {
+            r.step(d.hills.rule, capitalize(o.row->says) + ".");
+            los = o.row->los;
+            cover = o.row->cover;
+            hill_to_hill = o.row->hill_to_hill;
+            deciding = o.row->says + " (" + d.hills.rule + ")";
+            // The partly/wholly choice for escarpment vehicles: a call only when it changes the outcome.
+            if (f_on || t_on) {
+                const OnHill other = es.counts_as == OnHill::wholly ? OnHill::partly : OnHill::wholly;
+                HillOutcome alt = hills_for(d, s, other, between);
+                if (!alt.row || alt.row->los != o.row->los || alt.row->cover != o.row->cover ||
+                    (alt.row->hill_to_hill != o.row->hill_to_hill && !s.obstacles.empty()))
+                    r.call(es.rule, es.counts_as_call);
+            }
+        }
+    }
+
+    // Movement terrain on the line: each has its own shooting entry (mostly "no effect").
+    for (const auto& name : s.terrain) {
+        const Terrain* t = d.find_terrain(name);
+        if (!t || !t->shooting) continue;
+        const TerrainShooting& sh = *t->shooting;
+        std::string text = capitalize(sh.says);
+        if (sh.effect == Shooting::block) {
+            text += ": the line of sight is blocked.";
+            if (los == Los::clear) deciding = sh.says + " (" + sh.rule + ")";
+            los = Los::blocked;
+        } else if (sh.effect == Shooting::cover) {
+            text += ": the target has cover.";
+            cover = true;
+        } else {
+            text += ".";
+        }
+        r.step(sh.rule, text);
+    }
+
+    // Things on the line that only the core rules judge.
+    for (const auto& name : s.obstacles) {
+        const CoreObstacle* c = d.find_core(name);
+        if (!c) continue;
+        const CoreOutcome& out = hill_to_hill ? c->hill_to_hill : c->otherwise;
+        if (los == Los::blocked) {
+            r.step(out.rule, capitalize(c->label) + ": not needed, the line is already blocked.");
+            continue;
+        }
+        if (out.effect == CoreEffect::over) {
+            r.step(out.rule, capitalize(out.says) + ".");
+        } else {
+            r.step(out.rule, capitalize(out.says) + ".");
+            r.call(out.rule, "The core TANKS rules, not part of the house rules text, decide what " + c->label +
+                                 " do to this shot; Umpire rules the hills and escarpments only.");
+        }
+    }
+
+    if (los == Los::blocked) cover = false;
+    r.set("los", to_string(los));
+    r.set("cover", cover);
+    r.set("hill_to_hill", hill_to_hill && los == Los::clear);
+    r.figures.push_back({"Line of sight", to_string(los), "", ""});
+    r.figures.push_back({"Cover", cover ? "yes" : "no", "", ""});
+    if (los == Los::blocked) {
+        r.verdict = "LINE OF SIGHT BLOCKED";
+        r.tone = Tone::bad;
+    } else if (cover) {
+        r.verdict = "LINE OF SIGHT CLEAR — TARGET IN COVER";
+        r.tone = Tone::caution;
+    } else {
+        r.verdict = "LINE OF SIGHT CLEAR";
+        r.tone = Tone::good;
+    }
+    r.detail = capitalize(deciding);
+    return r;
+}
+
+// ---- rule_movement() --------------------------------------------------------
+
+Ruling rule_movement(const Data& d, const MoveSituation& s) {
+    Ruling r;
+    Effect overall = d.severity.empty() ? Effect::normal : d.severity.front();
+    const Terrain* worst = nullptr;
+    const Cell* worst_cell = nullptr;
+    json::Array by;
+    for (const auto& name : s.terrain) {
+        const Terrain* t = d.find_terrain(name);
+        if (!t) continue;
+        // The condition: a declared via this terrain has a cell for (the least restrictive
+        // if several), else the amphibious function if the vehicle has it and the terrain a
+        // cell for it, else none.
+        std::string cond = "none";
+        std::vector<std::string> unused;
+        for (const auto& v : s.via) {
+            const Cell* c = t->cell(v);
+            if (!c) { unused.push_back(v); continue; }
+            if (cond == "none" || d.rank(c->effect) < d.rank(t->cell(cond)->effect)) cond = v;
+        }
+        if (cond == "none" && s.amphibious && t->cell("amphibious")) cond = "amphibious";
+        const Cell* c = t->cell(cond);
+        if (!c) continue;
+        if (cond == "none" || cond == "amphibious") {  // a declared via that does not help here
+            for (const auto& v : unused)
+                r.step(t->rule, capitalize(t->label) + ": a " + v + " is no exception here, so it is ruled as without one.");
+        }
+        if (s.amphibious && cond == "none" && c->effect != Effect::normal)
+            r.step(t->rule, capitalize(t->label) + ": being amphibious is no exception here.");
+        std::string how = cond == "none" ? "" : cond == "amphibious" ? " (amphibious)" : " (via " + cond + ")";
+        r.step(c->rule, capitalize(t->label) + how + ": " + c->says + " — " + to_string(c->effect) + ".");
+        if (!c->call.empty()) r.call(c->rule, c->call);
+        r.figures.push_back({capitalize(t->label) + how, to_string(c->effect), c->rule, ""});
+        json::Object o;
+        o.emplace_back("terrain", t->name);
+        o.emplace_back("condition", cond);
+        o.emplace_back("movement", to_string(c->effect));
+        o.emplace_back("rule", c->rule);
+        by.emplace_back(std::move(o));
+        if (!worst || d.rank(c->effect) > d.rank(overall)) {  // the first of the most restrictive
+            overall = c->effect;
+            worst = t;
+            worst_cell = c;
+        }
+    }
+    if (!worst) {
+        r.step("GF9-core", "The move meets no terrain of the house rules, so the core rules move it normally.");
+        overall = Effect::normal;
+    } else if (s.terrain.size() > 1) {
+        r.step(worst_cell->rule, "Each terrain limits the move on its own, so the most restrictive decides: " +
+                                     std::string(to_string(overall)) + " (" + worst->label + ").");
+    }
+    r.set("movement", to_string(overall));
+    r.set("by_terrain", std::move(by));
+    switch (overall) {
+        case Effect::normal: r.verdict = "NORMAL MOVE"; r.tone = Tone::good; break;
+        case Effect::single_move: r.verdict = "SINGLE MOVE ONLY"; r.tone = Tone::caution; break;
+        case Effect::impassable: r.verdict = "IMPASSABLE"; r.tone = Tone::bad; break;
+    }
+    if (worst_cell) r.detail = capitalize(worst->label) + ": " + worst_cell->says + " (" + worst_cell->rule + ")";
+    else r.detail = "No terrain of the house rules on the move";
+    return r;
+}
+
+}  // namespace
+
+Ruling rule(const Data& d, const Situation& s) {
+    Ruling r = s.question == Question::los ? rule_los(d, s.los) : rule_movement(d, s.move);
+    r.system = "gf9-tanks";
+    return r;
+}
+
+// ---- Gf9Tanks ---------------------------------------------------------------
+
+void Gf9Tanks::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "gf9-tanks.toml"); }
+
+Ruling Gf9Tanks::rule(const Table& root) const {
+    Situation s = parse_situation(data_, root);
+    root.sink().throw_if_errors();
+    return gf9::rule(data_, s);
+}
+
+std::vector<NameList> Gf9Tanks::names() const {
+    std::vector<std::string> vias = {"none"};
+    for (const auto& v : data_.vias) vias.push_back(v);
+    return {{"question", kQuestions},
+            {"on_hill", kOnHill},
+            {"move.terrain", data_.terrain_names()},
+            {"move.via", vias},
+            {"line.terrain", data_.shooting_terrain_names()},
+            {"line.obstacles", data_.obstacle_names()}};
+}
+
+}  // namespace umpire::gf9
+
+namespace umpire {
+std::unique_ptr<GameSystem> make_gf9_tanks() { return std::make_unique<gf9::Gf9Tanks>(); }
 }  // namespace umpire

@@ -300,3 +300,20 @@ TEST_CASE("spi-tank 8.9: a panic level outside 0..10 is bad input (exit 2, FILE:
         CHECK(r.err.find("panic_level") != std::string::npos);
     }
 }
+
+TEST_CASE("spi-tank rulings: every explanation sentence names its rule, and that rule is cited", "[spi-tank][crt]") {
+    const char* firers[] = {"T55", "Cent 105", "T62"};
+    for (const char* f : firers)
+        for (int r : {3, 18, 33, 48}) {
+            const auto j = umpire::test::rule_toml(Shot().firer(f, r > 30 ? 1 : 3).target("JS II", "side", "woods", "berm").range(r).toml());
+            const auto cites = umpire::test::strings(at(j, "citations"));
+            const auto steps = umpire::test::strings(at(j, "explanation"));
+            CHECK(!steps.empty());
+            for (const auto& step : steps) {
+                INFO(step);
+                const auto colon = step.find(": ");
+                REQUIRE(colon != std::string::npos);
+                CHECK(umpire::test::contains(cites, step.substr(0, colon)));
+            }
+        }
+}

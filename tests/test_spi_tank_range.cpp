@@ -167,6 +167,8 @@ const std::vector<Case>& cases() {
          Shot().firer("M60A2", 3).soft("infantry", "clear", true).range(16).extra("T55", 10), 16, "8.92", 25, 12, true, upto(7), true, {"8.22"}},
         {"8.22 combined HE on an AT gun in woods (mixed 3): T55 + T55 = 20 - 3 = 17 -> col 10, 6-10 -> 1-10",
          Shot().firer("T55").soft("88AT", "woods").range(6).extra("T55", 7), 7, "8.91", 20, 3, true, upto(10), false, {"8.22"}},
+        {"8.22 two SC firers share 8.93: M60A2 + Cent 105 = 25 on infantry in clear; range 12, 8.93 11-15 col 10 -> 1-10, no call",
+         he("M60A2", 10).extra("Cent 105", 12), 12, "8.93", 25, 1, true, upto(10), false, {"8.22"}},
         {"8.3/8.31 the most distant firer at 51 is past 8.91: no fire", he("T55", 20).extra("T55", 51), 51, "8.91", NUL, 1, false, {}, false, {"8.3"}},
         {"8.3/8.31 panic 3: the most distant firer at 36 is past 8.92: no fire", he("T55", 20, 3).extra("T55", 36), 36, "8.92", 20, 1, false, {}, false, {"8.3"}},
     };
@@ -221,4 +223,29 @@ TEST_CASE("spi-tank 8.3: range below 1 is bad input (exit 2)", "[spi-tank][range
         CHECK(res.out.empty());
         CHECK(res.err.find("range") != std::string::npos);
     }
+}
+
+TEST_CASE("spi-tank 8.22/8.1: an extra firer with no HE strength adds no fire: it neither lowers the table nor sets the range",
+          "[spi-tank][range]") {
+    // M60A2 (SC, HE 15) at 10 hexes plus a CII (N, HE 0) at 30: the CII cannot fire HE (8.1/17.4),
+    // so it is not one of the "firing units" of 8.22. Either the situation is refused as bad input,
+    // or the ruling is the M60A2's alone: 8.93, 15 - 1 = 14 -> column 10, range 10 -> 1-10, and no
+    // referee's call about mixing fire-control tables.
+    const std::string text = he("M60A2", 10).extra("CII", 30).toml();
+    bool refused = false;
+    umpire::json::Value j;
+    try {
+        j = umpire::test::rule_toml(text);
+    } catch (const std::exception& e) {
+        refused = std::string(e.what()).find("extra_firer") != std::string::npos;
+        INFO(e.what());
+        CHECK(refused);
+        return;
+    }
+    INFO(j.dump());
+    CHECK(at(j, "table").as_string() == "8.93");
+    CHECK(iv(at(j, "range")) == 10);
+    CHECK(iv(at(j, "attack_strength")) == 15);
+    CHECK(ints(at(j, "kill_numbers")) == upto(10));
+    CHECK(at(j, "referee_call").as_bool() == false);
 }

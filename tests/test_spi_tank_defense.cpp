@@ -1,0 +1,265 @@
+// TANK! target defense strength: vehicles (8.7 aspect + 10.4/10.6 terrain), soft targets (10.31
+// terrain, 14.41 improved positions), berm and slope hexsides of the target's hex (10.5, 10.61),
+// the open mode (10.61: rough, woods, berm as clear), the wreck hex for soft targets ([choices]).
+//
+// Sections
+//   Shot           situation builder
+//   Chart          the Terrain Effects Chart 10.6 additions, transcribed for the test
+//   Tests          vehicle aspect x terrain x behind x mode; soft unit x terrain x improved position
+//                  x behind x mode; vehicles gain nothing from improved positions (14.0); aspect
+//                  required for vehicles, ignored for soft targets (7.31)
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <climits>
+#include <map>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support.hpp"
+
+using umpire::test::at;
+using umpire::test::contains;
+using umpire::test::ints;
+using umpire::test::strings;
+
+namespace {
+
+// ---- Shot: one situation, built from fields and written as TOML --------------------------
+struct Shot {
+    std::string mode_ = "mixed";
+    std::string firer_ = "T55";
+    int panic_ = 1;
+    bool preservation_ = false;
+    std::string target_ = "M60A2", aspect_ = "front", terrain_ = "clear";  // aspect "": key left out
+    bool ip_ = false;
+    int moving_ = 0;
+    std::string behind_ = "none";
+    int range_ = 10;
+    bool fof_ = true;
+    std::string friendly_ = "none";
+    std::vector<std::string> obstacles_;  // TOML inline tables
+    std::vector<std::pair<std::string, int>> extra_;
+
+    Shot& mode(const std::string& m) { mode_ = m; return *this; }
+    Shot& firer(const std::string& u, int panic = 1) { firer_ = u; panic_ = panic; return *this; }
+    Shot& preservation(bool p = true) { preservation_ = p; return *this; }
+    Shot& vehicle(const std::string& u, const std::string& aspect, const std::string& terrain = "clear") {
+        target_ = u; aspect_ = aspect; terrain_ = terrain; return *this;
+    }
+    Shot& soft(const std::string& u, const std::string& terrain = "clear", bool ip = false) {
+        target_ = u; aspect_ = ""; terrain_ = terrain; ip_ = ip; return *this;
+    }
+    Shot& moving(int mp) { moving_ = mp; return *this; }
+    Shot& behind(const std::string& b) { behind_ = b; return *this; }
+    Shot& range(int r) { range_ = r; return *this; }
+    Shot& field_of_fire(bool f) { fof_ = f; return *this; }
+    Shot& friendly(const std::string& f) { friendly_ = f; return *this; }
+    Shot& obstacle(const std::string& terrain, const std::string& where, const std::string& touches) {
+        obstacles_.push_back("{ terrain = \"" + terrain + "\", at = \"" + where + "\", touches = \"" + touches + "\" }");
+        return *this;
+    }
+    Shot& extra(const std::string& u, int r) { extra_.emplace_back(u, r); return *this; }
+
+    std::string toml() const {
+        std::ostringstream o;
+        o << "system = \"spi-tank\"\nterrain_mode = \"" << mode_ << "\"\n";
+        o << "\n[firer]\nunit = \"" << firer_ << "\"\npanic_level = " << panic_
+          << "\npreservation = " << (preservation_ ? "true" : "false") << "\n";
+        o << "\n[target]\nunit = \"" << target_ << "\"\n";
+        if (!aspect_.empty()) o << "aspect = \"" << aspect_ << "\"\n";
+        o << "terrain = \"" << terrain_ << "\"\nimproved_position = " << (ip_ ? "true" : "false")
+          << "\nmoving_mp = " << moving_ << "\nbehind = \"" << behind_ << "\"\n";
+        o << "\n[line]\nrange = " << range_ << "\nin_field_of_fire = " << (fof_ ? "true" : "false")
+          << "\nfriendly_in_line = \"" << friendly_ << "\"\nobstacles = [";
+        for (size_t i = 0; i < obstacles_.size(); ++i) o << (i ? ", " : " ") << obstacles_[i];
+        o << " ]\n";
+        for (const auto& [u, r] : extra_) o << "\n[[extra_firer]]\nunit = \"" << u << "\"\nrange = " << r << "\n";
+        return o.str();
+    }
+};
+
+constexpr int NUL = INT_MIN;  // a JSON null
+int iv(const umpire::json::Value& v) { return v.is_null() ? NUL : static_cast<int>(v.as_int()); }
+
+std::vector<int> upto(int n) {  // kill numbers 1..n ([] for 0)
+    std::vector<int> v;
+    for (int i = 1; i <= n; ++i) v.push_back(i);
+    return v;
+}
+
+umpire::json::Value rule(const Shot& s) { return umpire::test::rule_toml(s.toml()); }
+
+const char* modes[] = {"closed", "mixed", "open"};
+const char* terrains[] = {"clear", "rough", "woods", "wreck"};
+const char* behinds[] = {"none", "berm", "slope"};
+
+// 10.6, "Defense Effect On Vehicle Target": additions to the aspect strength.
+int vehicle_terrain_add(const std::string& mode, const std::string& terrain) {
+    if (terrain == "woods") return mode == "closed" ? 3 : mode == "mixed" ? 2 : 0;  // open: as clear (10.61)
+    if (terrain == "wreck") return 2;                                               // all modes
+    return 0;                                                                       // clear, rough: none
+}
+// 10.6, "Defense Effect On Soft Target": the hex's strength (wreck: [choices] clear 1 + wreck 1).
+int soft_terrain(const std::string& mode, const std::string& terrain) {
+    if (terrain == "rough" || terrain == "woods") return mode == "open" ? 1 : 3;  // open: as clear (10.61)
+    if (terrain == "wreck") return 1 + 1;
+    return 1;
+}
+// 10.6/10.61: a berm (closed +6, mixed +3, open ignored) or slope (+6, all modes) hexside of the
+// target's own hex through which all fire comes; the same for vehicles and soft targets.
+int behind_add(const std::string& mode, const std::string& behind) {
+    if (behind == "berm") return mode == "closed" ? 6 : mode == "mixed" ? 3 : 0;
+    if (behind == "slope") return 6;
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("spi-tank 8.7/10.4/10.5/10.61: vehicle defense = aspect + hex terrain + berm/slope, in every mode",
+          "[spi-tank][defense]") {
+    // T34/85: front 11, side 8, rear 6 (17.4). Firer M60A2, AP 30, range 5.
+    const std::map<std::string, int> aspect = {{"front", 11}, {"side", 8}, {"rear", 6}};
+    for (const char* mode : modes)
+        for (const char* terrain : terrains)
+            for (const char* behind : behinds)
+                for (const auto& [asp, base] : aspect) {
+                    const int expected = base + vehicle_terrain_add(mode, terrain) + behind_add(mode, behind);
+                    INFO("8.7/10.6 " << mode << ": T34/85 " << asp << " in " << terrain << ", behind " << behind
+                                     << " -> " << expected);
+                    const auto j = rule(Shot().mode(mode).firer("M60A2").vehicle("T34/85", asp, terrain).behind(behind).range(5));
+                    INFO(j.dump());
+                    CHECK(at(j, "attack_type").as_string() == "AP");
+                    CHECK(iv(at(j, "defense_strength")) == expected);
+                    CHECK(iv(at(j, "attack_differential")) == 30 - expected);
+                    CHECK(at(j, "los").as_string() == "clear");  // the berm/slope is a side of the target's own hex (10.22A)
+                    // Clear and woods are decided by the chart (rough and wreck touch a spotting
+                    // choice; see test_spi_tank_spotting.cpp).
+                    if (std::string(terrain) == "clear" || std::string(terrain) == "woods")
+                        CHECK(at(j, "referee_call").as_bool() == false);
+                    const auto cites = strings(at(j, "citations"));
+                    CHECK(contains(cites, "8.7"));
+                    if (std::string(behind) == "slope") CHECK(contains(cites, "10.5"));
+                }
+}
+
+TEST_CASE("spi-tank 10.31/14.41/10.61: soft-target defense = hex terrain, or 12 in an improved position, + berm/slope",
+          "[spi-tank][defense]") {
+    // Firer T55, HE 10, range 5.
+    for (const char* unit : {"infantry", "75AT"})
+        for (const char* mode : modes)
+            for (const char* terrain : terrains)
+                for (bool ip : {false, true})
+                    for (const char* behind : behinds) {
+                        // 14.41: constant 12 whatever the terrain, raised only by a berm/slope it is behind.
+                        const int expected = (ip ? 12 : soft_terrain(mode, terrain)) + behind_add(mode, behind);
+                        INFO((ip ? "14.41 " : "10.31 ") << mode << ": " << unit << " in " << terrain
+                                                        << (ip ? " (improved position)" : "") << ", behind " << behind
+                                                        << " -> " << expected);
+                        const auto j = rule(Shot().mode(mode).soft(unit, terrain, ip).behind(behind).range(5));
+                        INFO(j.dump());
+                        CHECK(at(j, "attack_type").as_string() == "HE");
+                        CHECK(iv(at(j, "attack_strength")) == 10);
+                        CHECK(iv(at(j, "defense_strength")) == expected);
+                        CHECK(iv(at(j, "attack_differential")) == 10 - expected);
+                        CHECK(at(j, "fire_permitted").as_bool() == (expected <= 10));
+                        // The wreck's soft defense is [choices] wreck_soft_base (a referee's call), but
+                        // not in an improved position, whose 12 ignores the terrain (14.41).
+                        const bool call = std::string(terrain) == "wreck" && !ip;
+                        CHECK(at(j, "referee_call").as_bool() == call);
+                        const auto cites = strings(at(j, "citations"));
+                        // The deciding rule: 14.41 (improved position), 10.6 (the wreck's chart entry),
+                        // 10.61 (open mode: rough and woods as clear), else 10.31.
+                        const std::string t = terrain;
+                        const char* rule_id = ip ? "14.41"
+                                              : t == "wreck" ? "10.6"
+                                              : (std::string(mode) == "open" && (t == "rough" || t == "woods")) ? "10.61"
+                                                                                                              : "10.31";
+                        INFO("citation " << rule_id);
+                        CHECK(contains(cites, rule_id));
+                    }
+}
+
+TEST_CASE("spi-tank 10.6 worked cells: a few defenses written out", "[spi-tank][defense]") {
+    struct Case {
+        const char* name;
+        Shot shot;
+        int defense;
+        std::vector<int> kills;
+    };
+    const Case cases[] = {
+        // T55 AP 20 at range 12 (8.91 row 11-15).
+        {"10.6 closed: JS II side 9 + woods 3 + berm 6 = 18; 2 -> 1", Shot().mode("closed").vehicle("JS II", "side", "woods").behind("berm").range(12), 18, upto(1)},
+        {"10.6 mixed: JS II side 9 + woods 2 + berm 3 = 14; 6 -> 1-5", Shot().mode("mixed").vehicle("JS II", "side", "woods").behind("berm").range(12), 14, upto(5)},
+        {"10.61 open: JS II side 9, woods and berm ignored; 11 -> col 10 -> 1-9", Shot().mode("open").vehicle("JS II", "side", "woods").behind("berm").range(12), 9, upto(9)},
+        {"10.5 open: JS II side 9 + slope 6 = 15; 5 -> 1-4", Shot().mode("open").vehicle("JS II", "side").behind("slope").range(12), 15, upto(4)},
+        {"10.6 wreck (all modes): JS II rear 6 + 2 = 8 in open; 12 -> 1-9", Shot().mode("open").vehicle("JS II", "rear", "wreck").range(12), 8, upto(9)},
+        {"14.41 closed: infantry in an IP in woods behind a berm 12 + 6 = 18 > HE 10: no attack", Shot().mode("closed").soft("infantry", "woods", true).behind("berm").range(12), 18, {}},
+        {"10.31 closed: 88AT in rough 3; 7 -> 1-6", Shot().mode("closed").soft("88AT", "rough").range(12), 3, upto(6)},
+        {"10.61 open: 88AT in rough as clear 1; 9 -> 1-8", Shot().mode("open").soft("88AT", "rough").range(12), 1, upto(8)},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const auto j = rule(c.shot);
+            INFO(j.dump());
+            CHECK(iv(at(j, "defense_strength")) == c.defense);
+            CHECK(ints(at(j, "kill_numbers")) == c.kills);
+        }
+    }
+}
+
+TEST_CASE("spi-tank 14.0: an improved position gives a vehicle nothing", "[spi-tank][defense]") {
+    for (const char* mode : modes) {
+        auto s = Shot().mode(mode).firer("M60A2").vehicle("T34/85", "rear").range(5);
+        s.ip_ = true;
+        const auto j = rule(s);
+        INFO(j.dump());
+        CHECK(iv(at(j, "defense_strength")) == 6);
+        CHECK(at(j, "referee_call").as_bool() == false);
+    }
+}
+
+TEST_CASE("spi-tank 7.31: aspect does not change a soft target's defense", "[spi-tank][defense]") {
+    for (const char* asp : {"front", "side", "rear"}) {
+        auto s = Shot().mode("mixed").soft("infantry", "woods").range(5);
+        s.aspect_ = asp;
+        const auto j = rule(s);
+        CHECK(iv(at(j, "defense_strength")) == 3);
+    }
+}
+
+TEST_CASE("spi-tank 8.7: a vehicle target needs its aspect; a bad aspect names the accepted ones (exit 2)",
+          "[spi-tank][defense]") {
+    auto missing = Shot().vehicle("T34/85", "");
+    auto r = umpire::test::run_cli("rule - --json", missing.toml());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("aspect") != std::string::npos);
+    auto wrong = Shot().vehicle("T34/85", "top");
+    r = umpire::test::run_cli("rule - --json", wrong.toml());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("aspect") != std::string::npos);
+    CHECK(r.err.find("front") != std::string::npos);
+    CHECK(r.err.find("rear") != std::string::npos);
+    auto terrain = Shot().vehicle("T34/85", "side", "swamp");
+    r = umpire::test::run_cli("rule - --json", terrain.toml());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("terrain") != std::string::npos);
+    CHECK(r.err.find("woods") != std::string::npos);
+}
+
+TEST_CASE("spi-tank situation: an unknown key in [target] is bad input, not silently ignored (exit 2)", "[spi-tank][defense]") {
+    std::string s = Shot().vehicle("T34/85", "side").toml();
+    s.replace(s.find("behind = \"none\""), 15, "behind = \"none\"\nhull_down = true");
+    const auto r = umpire::test::run_cli("rule - --json", s);
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("hull_down") != std::string::npos);
+}

@@ -1,0 +1,249 @@
+// TANK! line of sight / line of fire (10.2): which terrain obstructs in each mode (10.21, 10.6,
+// 10.61), obstructing hexsides and hexes next to or holding a unit (10.22 A-D), a line along an
+// obstructing hexside (10.23) or along a side of a woods hex in closed/mixed mode (10.24), two
+// hexsides each adjacent to one unit (10.25); a blocked line forbids the fire but the numbers stay.
+//
+// Sections
+//   Shot        situation builder
+//   Tests       every obstacle x mode x touches; along-hexside; 10.25; several obstacles;
+//               blocked fire keeps its numbers; impossible "touches" are bad input
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <climits>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "support.hpp"
+
+using umpire::test::at;
+using umpire::test::contains;
+using umpire::test::ints;
+using umpire::test::strings;
+
+namespace {
+
+// ---- Shot: one situation, built from fields and written as TOML --------------------------
+struct Shot {
+    std::string mode_ = "mixed";
+    std::string firer_ = "T55";
+    int panic_ = 1;
+    bool preservation_ = false;
+    std::string target_ = "M60A2", aspect_ = "front", terrain_ = "clear";  // aspect "": key left out
+    bool ip_ = false;
+    int moving_ = 0;
+    std::string behind_ = "none";
+    int range_ = 10;
+    bool fof_ = true;
+    std::string friendly_ = "none";
+    std::vector<std::string> obstacles_;  // TOML inline tables
+    std::vector<std::pair<std::string, int>> extra_;
+
+    Shot& mode(const std::string& m) { mode_ = m; return *this; }
+    Shot& firer(const std::string& u, int panic = 1) { firer_ = u; panic_ = panic; return *this; }
+    Shot& preservation(bool p = true) { preservation_ = p; return *this; }
+    Shot& vehicle(const std::string& u, const std::string& aspect, const std::string& terrain = "clear") {
+        target_ = u; aspect_ = aspect; terrain_ = terrain; return *this;
+    }
+    Shot& soft(const std::string& u, const std::string& terrain = "clear", bool ip = false) {
+        target_ = u; aspect_ = ""; terrain_ = terrain; ip_ = ip; return *this;
+    }
+    Shot& moving(int mp) { moving_ = mp; return *this; }
+    Shot& behind(const std::string& b) { behind_ = b; return *this; }
+    Shot& range(int r) { range_ = r; return *this; }
+    Shot& field_of_fire(bool f) { fof_ = f; return *this; }
+    Shot& friendly(const std::string& f) { friendly_ = f; return *this; }
+    Shot& obstacle(const std::string& terrain, const std::string& where, const std::string& touches) {
+        obstacles_.push_back("{ terrain = \"" + terrain + "\", at = \"" + where + "\", touches = \"" + touches + "\" }");
+        return *this;
+    }
+    Shot& extra(const std::string& u, int r) { extra_.emplace_back(u, r); return *this; }
+
+    std::string toml() const {
+        std::ostringstream o;
+        o << "system = \"spi-tank\"\nterrain_mode = \"" << mode_ << "\"\n";
+        o << "\n[firer]\nunit = \"" << firer_ << "\"\npanic_level = " << panic_
+          << "\npreservation = " << (preservation_ ? "true" : "false") << "\n";
+        o << "\n[target]\nunit = \"" << target_ << "\"\n";
+        if (!aspect_.empty()) o << "aspect = \"" << aspect_ << "\"\n";
+        o << "terrain = \"" << terrain_ << "\"\nimproved_position = " << (ip_ ? "true" : "false")
+          << "\nmoving_mp = " << moving_ << "\nbehind = \"" << behind_ << "\"\n";
+        o << "\n[line]\nrange = " << range_ << "\nin_field_of_fire = " << (fof_ ? "true" : "false")
+          << "\nfriendly_in_line = \"" << friendly_ << "\"\nobstacles = [";
+        for (size_t i = 0; i < obstacles_.size(); ++i) o << (i ? ", " : " ") << obstacles_[i];
+        o << " ]\n";
+        for (const auto& [u, r] : extra_) o << "\n[[extra_firer]]\nunit = \"" << u << "\"\nrange = " << r << "\n";
+        return o.str();
+    }
+};
+
+constexpr int NUL = INT_MIN;  // a JSON null
+int iv(const umpire::json::Value& v) { return v.is_null() ? NUL : static_cast<int>(v.as_int()); }
+
+std::vector<int> upto(int n) {  // kill numbers 1..n ([] for 0)
+    std::vector<int> v;
+    for (int i = 1; i <= n; ++i) v.push_back(i);
+    return v;
+}
+
+umpire::json::Value rule(const Shot& s) { return umpire::test::rule_toml(s.toml()); }
+
+// 10.6: woods hexes and berm hexsides obstruct in closed and mixed mode (open mode treats them as
+// clear, 10.61); slope hexsides obstruct in all modes; rough and wreck hexes are not marked as obstructing.
+bool obstructs(const std::string& mode, const std::string& terrain) {
+    if (terrain == "woods" || terrain == "berm") return mode != "open";
+    return terrain == "slope";
+}
+bool is_hexside(const std::string& terrain) { return terrain == "berm" || terrain == "slope"; }
+
+// T55 (AP 20) at a JS II's side (9), range 10: differential 11 -> column 10, 8.91 row 6-10 -> 1-10.
+Shot base(const std::string& mode, int range = 10) { return Shot().mode(mode).firer("T55").vehicle("JS II", "side").range(range); }
+
+void check_los(const Shot& s, bool blocked, const char* cite) {
+    INFO(s.toml());
+    const auto j = rule(s);
+    INFO(j.dump());
+    CHECK(at(j, "los").as_string() == (blocked ? "blocked" : "clear"));
+    CHECK(at(j, "fire_permitted").as_bool() == !blocked);
+    CHECK(at(j, "kill_probability").as_double() == Approx(blocked ? 0.0 : 1.0));
+    CHECK(ints(at(j, "kill_numbers")) == upto(s.range_ <= 10 ? 10 : 9));  // shown even when blocked
+    CHECK(at(j, "referee_call").as_bool() == false);
+    if (cite) {
+        INFO("citation " << cite);
+        CHECK(contains(strings(at(j, "citations")), cite));
+    }
+}
+
+}  // namespace
+
+TEST_CASE("spi-tank 10.21/10.22: each obstacle in each mode, crossing free or touching the firer or the target",
+          "[spi-tank][los]") {
+    for (const char* mode : {"closed", "mixed", "open"})
+        for (const char* terrain : {"woods", "berm", "slope", "rough", "wreck"})
+            for (const char* touches : {"none", "firer", "target"}) {
+                const bool side = is_hexside(terrain);
+                const bool obs = obstructs(mode, terrain);
+                const bool blocked = obs && std::string(touches) == "none";
+                // 10.22C/D block; 10.22A (hexside of a unit's hex) / 10.22B (a unit's own hex) do not.
+                const char* cite = !obs ? nullptr
+                                   : blocked ? (side ? "10.22C" : "10.22D")
+                                             : (side ? "10.22A" : "10.22B");
+                INFO(cite << " " << mode << ": " << terrain << " touching " << touches);
+                check_los(base(mode).obstacle(terrain, side ? "hexside" : "hex", touches), blocked, cite);
+            }
+}
+
+TEST_CASE("spi-tank 10.22A: a hexside shared by the firer's and the target's hexes (range 1) never blocks",
+          "[spi-tank][los]") {
+    for (const char* mode : {"closed", "mixed", "open"})
+        for (const char* terrain : {"berm", "slope"}) {
+            INFO(mode << " " << terrain);
+            check_los(base(mode, 1).obstacle(terrain, "hexside", "both"), false, nullptr);
+        }
+}
+
+TEST_CASE("spi-tank 10.23/10.24: a line along an obstructing hexside, or along a woods hex's side in closed/mixed, is blocked",
+          "[spi-tank][los]") {
+    struct Case {
+        const char* name;
+        const char* mode;
+        const char* terrain;
+        bool blocked;
+        const char* cite;
+    };
+    const Case cases[] = {
+        {"10.23 closed: along a berm", "closed", "berm", true, "10.23"},
+        {"10.23 mixed: along a berm", "mixed", "berm", true, "10.23"},
+        {"10.61 open: along a berm (ignored)", "open", "berm", false, nullptr},
+        {"10.23 closed: along a slope", "closed", "slope", true, "10.23"},
+        {"10.23 mixed: along a slope", "mixed", "slope", true, "10.23"},
+        {"10.23 open: along a slope (slopes obstruct in all modes)", "open", "slope", true, "10.23"},
+        {"10.24 closed: along a side of a woods hex", "closed", "woods", true, "10.24"},
+        {"10.24 mixed: along a side of a woods hex", "mixed", "woods", true, "10.24"},
+        {"10.24 open: along a woods hex's side is not blocked (10.24 names closed and mixed only)", "open", "woods", false, nullptr},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) { check_los(base(c.mode).obstacle(c.terrain, "along-hexside", "none"), c.blocked, c.cite); }
+    }
+}
+
+TEST_CASE("spi-tank 10.23: along an obstructing hexside blocks even when it touches a unit's hex (no 10.22A exception)",
+          "[spi-tank][los]") {
+    for (const char* touches : {"firer", "target"})
+        for (const char* terrain : {"berm", "slope"}) {
+            INFO(terrain << " along, touching " << touches);
+            check_los(base("mixed").obstacle(terrain, "along-hexside", touches), true, "10.23");
+        }
+}
+
+TEST_CASE("spi-tank 10.25 and several obstacles", "[spi-tank][los]") {
+    struct Case {
+        const char* name;
+        Shot shot;
+        bool blocked;
+        const char* cite;
+    };
+    const Case cases[] = {
+        {"10.25 a berm next to the firer and a slope next to the target: clear",
+         base("closed").obstacle("berm", "hexside", "firer").obstacle("slope", "hexside", "target"), false, "10.25"},
+        {"10.25 ... plus a third obstructing hexside next to neither: blocked",
+         base("closed").obstacle("berm", "hexside", "firer").obstacle("slope", "hexside", "target").obstacle("berm", "hexside", "none"), true, "10.22C"},
+        {"10.25 ... plus a woods hex holding neither unit: blocked",
+         base("mixed").obstacle("slope", "hexside", "firer").obstacle("berm", "hexside", "target").obstacle("woods", "hex", "none"), true, "10.22D"},
+        {"10.25 ... plus a rough hex (not obstructing): clear",
+         base("mixed").obstacle("slope", "hexside", "firer").obstacle("berm", "hexside", "target").obstacle("rough", "hex", "none"), false, nullptr},
+        {"10.22B+D the target's own woods hex and another woods hex: blocked",
+         base("mixed").obstacle("woods", "hex", "target").obstacle("woods", "hex", "none"), true, "10.22D"},
+        {"10.22B both units in woods hexes (closed): clear",
+         base("closed").obstacle("woods", "hex", "firer").obstacle("woods", "hex", "target"), false, "10.22B"},
+        {"10.61 open: woods hexes and berms between are ignored, a slope next to the target is not: clear",
+         base("open").obstacle("woods", "hex", "none").obstacle("berm", "hexside", "none").obstacle("slope", "hexside", "target"), false, nullptr},
+        {"10.61 open: a slope next to neither unit blocks", base("open").obstacle("woods", "hex", "none").obstacle("slope", "hexside", "none"), true, "10.22C"},
+        {"10.2 no obstacles: clear", base("closed"), false, nullptr},
+        {"10.6 a wreck and a rough hex between (not obstructing): clear",
+         base("closed").obstacle("wreck", "hex", "none").obstacle("rough", "hex", "none"), false, nullptr},
+        {"10.22D a long shot through woods at 12 is blocked", base("closed", 12).obstacle("woods", "hex", "none"), true, "10.22D"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) { check_los(c.shot, c.blocked, c.cite); }
+    }
+}
+
+TEST_CASE("spi-tank 10.2: an obstacle given as both units' hex, or a hexside of both at range > 1, is bad input",
+          "[spi-tank][los]") {
+    const Shot bad[] = {
+        base("mixed").obstacle("woods", "hex", "both"),
+        base("mixed", 10).obstacle("berm", "hexside", "both"),
+        base("mixed").obstacle("woods", "hexside", "none"),  // 10.12: there are no woods hexsides
+        base("mixed").obstacle("berm", "hex", "none"),       // a berm is a hexside
+        base("mixed").obstacle("river", "hex", "none"),
+    };
+    for (const auto& s : bad) {
+        const auto r = umpire::test::run_cli("rule - --json", s.toml());
+        INFO(s.toml() << r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.find("<stdin>:") != std::string::npos);
+        CHECK(r.err.find("obstacles") != std::string::npos);
+    }
+}
+
+TEST_CASE("spi-tank 10.0: terrain_mode is required and must be closed, mixed or open (exit 2)", "[spi-tank][los]") {
+    std::string missing = base("mixed").toml();
+    missing.replace(missing.find("terrain_mode = \"mixed\"\n"), 23, "");
+    auto r = umpire::test::run_cli("rule - --json", missing);
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("terrain_mode") != std::string::npos);
+    r = umpire::test::run_cli("rule - --json", base("jungle").toml());
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("<stdin>:2:") != std::string::npos);
+    CHECK(r.err.find("terrain_mode") != std::string::npos);
+    CHECK(r.err.find("closed") != std::string::npos);
+    CHECK(r.err.find("open") != std::string::npos);
+}

@@ -592,8 +592,9 @@ void App::draw_system_bar() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Game");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
     const std::string preview = system_title(system_) + (panel(system_) ? "" : "  (coming in a later release)");
+    ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() * 2.0f,
+                                     ImGui::GetContentRegionAvail().x * 0.6f));
     if (ImGui::BeginCombo("##system", preview.c_str())) {
         for (const auto& s : engine_->systems()) {
             const bool ready = panel(s->id()) != nullptr;

@@ -13,7 +13,12 @@ state=$(mktemp -d)
 "$umpire" --state-dir "$state" --situation "$situation" --size 1280x800 --scale 1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true; rm -rf "$state"' EXIT
-wait_for 30 "the ruling" test -s "$state/ruling.json"
+for ((i = 0; i < 300; i++)); do
+  [ -s "$state/ruling.json" ] && break
+  kill -0 "$pid" 2>/dev/null || exit 75  # umpire died (no display?): inside_xvfb retries on another display
+  sleep 0.1
+done
+[ -s "$state/ruling.json" ] || fail "timed out waiting for the window's ruling"
 sleep 2  # let start-up frames and the first autosave finish
 ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
 hz=$(getconf CLK_TCK)

@@ -2,6 +2,29 @@
 # binary under Xvfb; exit status 77 means "skipped" (a tool is not installed).
 XVFB_SCREEN="-screen 0 1280x800x24"
 
+# xvfb COMMAND...: runs COMMAND in a fresh Xvfb (time limit $XVFB_TIMEOUT, default 60 s).
+# xvfb-run -a takes the first free display from -n upwards; starting at a random number keeps
+# parallel runs (other test jobs, other users of the machine) from racing for the same one, and
+# a display failure (the server refused us or did not start) is retried on another display.
+xvfb() {
+  local try status err
+  err=$(mktemp)
+  for try in 1 2 3; do
+    status=0
+    timeout "${XVFB_TIMEOUT:-60}" xvfb-run -a -n $((100 + RANDOM % 800)) -s "$XVFB_SCREEN" "$@" 2>"$err" || status=$?
+    if grep -q -e "umpire: no display" -e "Xvfb failed" -e "xvfb-run: error" "$err"; then
+      echo "display failure, trying again on another display ($try):" >&2
+      cat "$err" >&2
+      sleep 1
+      continue
+    fi
+    break
+  done
+  cat "$err" >&2
+  rm -f "$err"
+  return "$status"
+}
+
 need_tools() {
   local t
   for t in "$@"; do
@@ -9,11 +32,22 @@ need_tools() {
   done
 }
 
-# Re-runs the calling script inside a fresh Xvfb display (once), with a time limit.
+# Re-runs the calling script inside a fresh Xvfb display, with a time limit. The inner run
+# exits 75 when the display itself failed (the server died or refused us): then it is tried
+# again on another display, up to three times.
 inside_xvfb() {
   if [ -z "${UMPIRE_TEST_IN_XVFB:-}" ]; then
     export UMPIRE_TEST_IN_XVFB=1
-    exec timeout "${1:-180}" xvfb-run -a -s "$XVFB_SCREEN" "$0" "${@:2}"
+    local limit=${1:-180} try status
+    shift
+    for try in 1 2 3; do
+      status=0
+      timeout "$limit" xvfb-run -a -n $((100 + RANDOM % 800)) -s "$XVFB_SCREEN" "$0" "$@" || status=$?
+      [ "$status" -eq 75 ] || exit "$status"
+      echo "display failure: trying again on another display ($try)" >&2
+      sleep 1
+    done
+    exit 1
   fi
 }
 

@@ -13,7 +13,7 @@ mkdir -p "$out"
 shot() {  # shot SIZE SITUATION OUT.png [options]
   local size=$1 situation=$2 png=$3
   shift 3
-  local run=(xvfb-run -a -s "-screen 0 ${size}x24" "$umpire" --situation "$situation" --screenshot "$png" --size "$size" "$@")
+  local run=(xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 ${size}x24" "$umpire" --situation "$situation" --screenshot "$png" --size "$size" "$@")
   "${run[@]}" || { sleep 1; "${run[@]}"; }
   echo "  $png"
 }

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "engine/engine.hpp"
 
@@ -81,6 +82,18 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "")
     return r;
 }
 
+// Temporary files made by temp_file() are removed when the test program exits.
+struct TempFiles {
+    std::vector<std::string> paths;
+    ~TempFiles() {
+        for (const auto& p : paths) unlink(p.c_str());
+    }
+};
+inline TempFiles& temp_files() {
+    static TempFiles t;
+    return t;
+}
+
 // Writes `text` to a fresh temporary file and returns its path.
 inline std::string temp_file(const std::string& text, const std::string& suffix = ".toml") {
     std::string path = "/tmp/umpire-test-XXXXXX" + suffix;
@@ -89,6 +102,7 @@ inline std::string temp_file(const std::string& text, const std::string& suffix 
     int fd = mkstemps(buf.data(), static_cast<int>(suffix.size()));
     if (write(fd, text.data(), text.size()) < 0) {}
     close(fd);
+    temp_files().paths.emplace_back(buf.data());
     return std::string(buf.data());
 }
 

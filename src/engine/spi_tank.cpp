@@ -741,6 +741,8 @@ void rule_spotting(const Data& d, const Situation& s, const Unit* tunit, Ruling&
             why = "a vehicle directly behind an obstructing hexside";
         } else if ((s.terrain == "rough" || s.terrain == "wreck") && !as_clear) {
             concealed = d.choices.vehicle_rough_wreck_spotting == "concealed";
+            const SpotValue a = spot_lookup(d, s.range, true, true), b = spot_lookup(d, s.range, true, false);
+            if (a.kind != b.kind || a.max != b.max)
             r.call("13.5", "13.5's vehicle columns name only woods hexes and obstructing hexsides; a vehicle in a " + s.terrain +
                            " hex is read as " + (concealed ? "concealed (the woods column)" : "in open terrain") +
                            " (rules-data choice vehicle_rough_wreck_spotting).");
@@ -864,7 +866,9 @@ Ruling rule(const Data& d, const Situation& s) {
         for (const auto& rw : d.infantry.rows)
             if (rw.range == s.range) row = &rw;
         r.cite("8.81");
-        if (!row) {
+        if (target_soft) {
+            // 8.8: the table covers only AFV targets, so there is no cell to read.
+        } else if (!row) {
             r.step("8.82", "Infantry may not fire at a target more than " + std::to_string(d.infantry.max_range()) + " hexes away; range is " + std::to_string(s.range) + ".");
             forbidden.push_back("infantry fire beyond " + std::to_string(d.infantry.max_range()) + " hexes (8.82)");
         } else {
@@ -878,7 +882,16 @@ Ruling rule(const Data& d, const Situation& s) {
         // ---- 8.9 table, 8.3 range, 8.31/15.11 strength ----
         const bool he = attack_type == "HE";
         std::vector<std::pair<const Unit*, int>> firers = {{fu, s.range}};
-        for (const auto& x : s.extra_firers) firers.push_back({d.find_unit(x.unit), x.range});
+        for (const auto& x : s.extra_firers) {
+            const Unit* xu = d.find_unit(x.unit);
+            if (xu->he == 0) {
+                // 8.22 combines the HE of the units that fire it; a unit with no HE cannot (17.4),
+                // so it neither adds strength nor sets the range (8.3) or the table.
+                r.step("8.22", "The extra firer " + xu->name + " has no HE attack strength, so it takes no part in the combined fire.");
+                continue;
+            }
+            firers.push_back({xu, x.range});
+        }
         const Crt* table = table_for(d, fu->fire_control, s.panic_level);
         if (!table) throw std::invalid_argument("no combat results table for fire control " + fu->fire_control);
         const std::string panic_text = "panic level " + std::to_string(s.panic_level);

@@ -1039,6 +1039,8 @@ Ruling rule(const Data& d, const Situation& s) {
     const double p = permitted ? kill_probability(kills, modifier, d.die_sides) : 0.0;
     if (permitted && kills.empty())
         r.step("8.9", "The table cell is a dot: no roll can destroy the target.");
+    else if (permitted && p == 0.0)
+        r.step("8.71", "Even a roll of 1 plus " + std::to_string(modifier) + " falls outside " + kills_text(kills) + ": no roll can destroy the moving target.");
     else if (permitted)
         r.step("8.9", "A roll of 1-" + std::to_string(d.die_sides) + (modifier ? " plus " + std::to_string(modifier) : "") +
                           " must fall in " + kills_text(kills) + ": the chance of a kill is " + percent(p) + ".");
@@ -1067,8 +1069,9 @@ Ruling rule(const Data& d, const Situation& s) {
     rule_spotting(d, s, tu, r);
 
     if (permitted) {
-        r.tone = kills.empty() ? Tone::caution : Tone::good;
-        r.verdict = kills.empty() ? "FIRE PERMITTED — but no roll can kill" :
+        // A dot, or kill numbers the movement modifier pushes out of reach (8.71): no roll can kill.
+        r.tone = p == 0.0 ? Tone::caution : Tone::good;
+        r.verdict = p == 0.0 ? "FIRE PERMITTED — but no roll can kill" + (kills.empty() ? std::string() : " (" + kills_text(kills) + " after +" + std::to_string(modifier) + ")") :
                     "FIRE PERMITTED — kills on " + kills_text(kills) + (modifier ? " after +" + std::to_string(modifier) : "") + " (" + percent(p) + ")";
     } else {
         r.tone = Tone::bad;

@@ -1,20 +1,969 @@
-// PLACEHOLDER until the module for this system lands: rules nothing.
+// A Great Victory! terrain guidelines (January 2015): movement, fire and hand-to-hand rulings.
+//
+// Sections
+//   1. names of enums and small text helpers
+//   2. Data: loading and validating rules-data/agv.toml
+//   3. Situation: parsing and writing situation files
+//   4. rule(): movement (AGV-movement, AGV-roads), fire (AGV-firing, AGV-cover),
+//      hand-to-hand (AGV-hand-to-hand)
+//   5. Agv: the GameSystem glue
 #include "engine/agv.hpp"
-namespace umpire {
+
+#include <algorithm>
+#include <set>
+
+#include "engine/names.hpp"
+
+namespace umpire::agv {
+
+// =====================================================================================
+// 1. names of enums and small text helpers
+// =====================================================================================
+
 namespace {
-class Placeholder final : public GameSystem {
-public:
-    std::string id() const override { return "agv"; }
-    std::string title() const override { return "A Great Victory! terrain guidelines"; }
-    std::vector<std::string> data_files() const override { return {}; }
-    void load(const std::filesystem::path&) override {}
-    Ruling rule(const Table& root) const override {
-        root.error("system", "\"agv\" is not implemented yet");
-        root.sink().throw_if_errors();
-        return {};
-    }
-    std::vector<NameList> names() const override { return {}; }
-};
+
+const std::vector<std::string> kUnitTypes = {"foot", "mounted", "elephant", "artillery"};
+const std::vector<std::string> kFirerTypes = {"foot", "mounted", "elephant", "artillery", "light-artillery"};
+const std::vector<std::string> kActions = {"move", "charge", "intercept"};
+const std::vector<std::string> kEffects = {"normal", "half-rate", "prohibited"};
+const std::vector<std::string> kKinds = {"general", "linear"};
+const std::vector<std::string> kOnRoad = {"ignored", "applies", "designate", "replaced"};
+const std::vector<std::string> kSight = {"none", "blocks-beyond"};
+const std::vector<std::string> kMelee = {"none", "defended", "against-units-in-it"};
+const std::vector<std::string> kQuestions = {"movement", "fire", "melee"};
+
+// Citation ids the procedures themselves use; the data file must list them in [citations].
+const char* const kMovement = "AGV-movement";
+const char* const kFiring = "AGV-firing";
+const char* const kCover = "AGV-cover";
+const char* const kMeleeRule = "AGV-hand-to-hand";
+const char* const kRoads = "AGV-roads";
+const char* const kPlacement = "AGV-placement";
+const std::vector<std::string> kProcedureCitations = {kMovement, kFiring, kCover, kMeleeRule, kRoads, kPlacement};
+
+template <class E> E enum_from(const std::string& s, const std::vector<std::string>& names) {
+    return static_cast<E>(std::find(names.begin(), names.end(), s) - names.begin());
+}
+template <class E> const char* name_of(E e, const std::vector<std::string>& names) {
+    return names[static_cast<std::size_t>(e)].c_str();
+}
+
+std::string cap(std::string s) {
+    if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+    return s;
+}
+
+std::string join(const std::vector<std::string>& v) { return join_names(v, " and "); }
+
+const char* acting(Action a) { return a == Action::move ? "moving" : a == Action::charge ? "charging" : "intercepting"; }
+
+// "into, through or out of woods" / "over a stone wall"
+std::string where_phrase(const Feature& f) {
+    return (f.kind == Kind::general ? "into, through or out of " : "into, across or out of ") + f.label;
+}
+
+std::string plural(int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); }
+
 }  // namespace
-std::unique_ptr<GameSystem> make_agv() { return std::make_unique<Placeholder>(); }
+
+const char* to_string(UnitType t) { return name_of(t, kUnitTypes); }
+const char* to_string(FirerType t) { return name_of(t, kFirerTypes); }
+const char* to_string(Action a) { return name_of(a, kActions); }
+const char* to_string(Effect e) { return name_of(e, kEffects); }
+const char* to_string(Kind k) { return name_of(k, kKinds); }
+const char* to_string(OnRoad r) { return name_of(r, kOnRoad); }
+const char* to_string(Sight s) { return name_of(s, kSight); }
+const char* to_string(MeleeEffect m) { return name_of(m, kMelee); }
+const char* to_string(Question q) { return name_of(q, kQuestions); }
+
+const std::vector<std::string>& unit_type_names() { return kUnitTypes; }
+const std::vector<std::string>& firer_type_names() { return kFirerTypes; }
+const std::vector<std::string>& action_names() { return kActions; }
+const std::vector<std::string>& question_names() { return kQuestions; }
+
+UnitType moves_as(FirerType t) {
+    return t == FirerType::light_artillery ? UnitType::artillery : static_cast<UnitType>(static_cast<int>(t));
+}
+
+// =====================================================================================
+// 2. Data
+// =====================================================================================
+
+Effect Feature::effect(UnitType t, Action a, std::optional<bool> packed) const {
+    if (t == UnitType::artillery && packed == false && artillery_unpacked) return (*artillery_unpacked)[static_cast<int>(a)];
+    return movement[static_cast<int>(t)][static_cast<int>(a)];
+}
+
+bool Feature::gives_cover_against(FirerType f) const {
+    return std::find(cover_against.begin(), cover_against.end(), f) != cover_against.end();
+}
+bool Feature::cover_claimable_by(UnitType t) const {
+    return std::find(cover_targets.begin(), cover_targets.end(), t) != cover_targets.end();
+}
+bool Feature::cannot_fire_from(FirerType f) const {
+    return std::find(no_fire_from.begin(), no_fire_from.end(), f) != no_fire_from.end();
+}
+const std::string* Feature::call(const std::string& cell) const {
+    auto it = calls.find(cell);
+    return it == calls.end() ? nullptr : &it->second;
+}
+
+const Feature* Data::find(const std::string& name) const {
+    for (const auto& f : features)
+        if (same_name(f.name, name)) return &f;
+    return nullptr;
+}
+
+std::vector<std::string> Data::feature_names() const {
+    std::vector<std::string> v;
+    for (const auto& f : features) v.push_back(f.name);
+    return v;
+}
+
+const Choice* Data::choice(const std::string& id) const {
+    auto it = choices.find(id);
+    return it == choices.end() ? nullptr : &it->second;
+}
+
+namespace {
+
+template <class E> std::vector<E> enums_from(const std::vector<std::string>& given, const std::vector<std::string>& names) {
+    std::vector<E> out;
+    for (const auto& s : given) out.push_back(enum_from<E>(s, names));
+    return out;
+}
+
+std::optional<Row> load_row(const Table& rows, const std::string& key, bool required) {
+    Table t = rows.table(key, required);
+    if (!t.present()) return std::nullopt;
+    t.only_keys(kActions);
+    Row row{};
+    bool ok = true;
+    for (std::size_t a = 0; a < kActions.size(); ++a) {
+        if (auto e = t.choice(kActions[a], kEffects, true)) row[a] = enum_from<Effect>(*e, kEffects);
+        else ok = false;
+    }
+    if (!ok) return std::nullopt;
+    return row;
+}
+
+// The cells a [calls] table may name.
+bool valid_call_cell(const std::string& cell) {
+    if (cell == "sight" || cell == "melee.charger") return true;
+    if (cell.rfind("fire-from.", 0) == 0)
+        return std::find(kFirerTypes.begin(), kFirerTypes.end(), cell.substr(10)) != kFirerTypes.end();
+    if (cell.rfind("movement.", 0) == 0) {
+        const std::string rest = cell.substr(9);
+        const auto dot = rest.find('.');
+        if (dot == std::string::npos) return false;
+        const std::string unit = rest.substr(0, dot), action = rest.substr(dot + 1);
+        const bool unit_ok = unit == "artillery-unpacked" || std::find(kUnitTypes.begin(), kUnitTypes.end(), unit) != kUnitTypes.end();
+        return unit_ok && std::find(kActions.begin(), kActions.end(), action) != kActions.end();
+    }
+    return false;
+}
+
+void check_cite(const Data& d, const Table& t, const std::string& key, const std::string& id) {
+    if (!d.citations.count(id)) {
+        std::vector<std::string> ids;
+        for (const auto& [k, v] : d.citations) ids.push_back(k);
+        t.error(key, "unknown citation id \"" + id + "\" (accepted: the ids in [citations]: " + join_names(ids, ", ") + ")");
+    }
+}
+
+void load_cites(Data& d, const Table& t, Feature& f) {
+    if (auto c = t.str("cite", true)) {
+        f.cite = *c;
+        check_cite(d, t, "cite", *c);
+    }
+    if (auto also = t.string_array("also_cite")) {
+        f.also_cite = *also;
+        for (const auto& c : *also) check_cite(d, t, "also_cite", c);
+    }
+}
+
+const std::vector<std::string> kFeatureKeys = {"kind", "label", "cite", "also_cite", "movement", "ends_movement",
+                                               "on_road", "road_as", "sight", "cover_against", "cover_targets",
+                                               "cover_only_in", "fire_through_own", "no_fire_from", "melee", "calls"};
+
+Feature load_feature(Data& d, const std::string& name, const Table& t) {
+    t.only_keys(kFeatureKeys);
+    Feature f;
+    f.name = name;
+    if (auto k = t.choice("kind", kKinds, true)) f.kind = enum_from<Kind>(*k, kKinds);
+    f.label = t.str("label", true).value_or(name);
+    load_cites(d, t, f);
+
+    Table mv = t.table("movement", true);
+    if (mv.present()) {
+        std::vector<std::string> rows = kUnitTypes;
+        rows.push_back("artillery-unpacked");
+        mv.only_keys(rows);
+        for (std::size_t u = 0; u < kUnitTypes.size(); ++u)
+            if (auto r = load_row(mv, kUnitTypes[u], true)) f.movement[u] = *r;
+        f.artillery_unpacked = load_row(mv, "artillery-unpacked", false);
+    }
+    f.ends_movement = t.boolean("ends_movement").value_or(false);
+    if (auto r = t.choice("on_road", kOnRoad, true)) f.on_road = enum_from<OnRoad>(*r, kOnRoad);
+    if (auto ra = t.str("road_as")) {
+        if (f.on_road != OnRoad::replaced) t.error("road_as", "only used with on_road = \"replaced\"");
+        f.road_as = *ra;  // checked once every feature is known
+    } else if (f.on_road == OnRoad::replaced) {
+        t.error("road_as", "missing required key (on_road = \"replaced\" needs the feature it counts as)");
+    }
+    if (auto s = t.choice("sight", kSight)) f.sight = enum_from<Sight>(*s, kSight);
+    if (auto c = t.choice_array("cover_against", kFirerTypes)) f.cover_against = enums_from<FirerType>(*c, kFirerTypes);
+    if (auto c = t.choice_array("cover_targets", kUnitTypes)) {
+        f.cover_targets = enums_from<UnitType>(*c, kUnitTypes);
+        if (f.cover_against.empty()) t.error("cover_targets", "this feature gives no cover (cover_against is empty)");
+    } else {
+        f.cover_targets = enums_from<UnitType>(kUnitTypes, kUnitTypes);
+    }
+    if (auto b = t.boolean("cover_only_in")) {
+        f.cover_only_in = *b;
+        if (*b && f.cover_against.empty()) t.error("cover_only_in", "this feature gives no cover (cover_against is empty)");
+    }
+    f.fire_through_own = t.boolean("fire_through_own").value_or(true);
+    if (auto c = t.choice_array("no_fire_from", kFirerTypes)) f.no_fire_from = enums_from<FirerType>(*c, kFirerTypes);
+    if (auto m = t.choice("melee", kMelee, true)) f.melee = enum_from<MeleeEffect>(*m, kMelee);
+
+    Table calls = t.table("calls");
+    if (calls.present()) {
+        for (const auto& [k, v] : *calls.raw()) {
+            const std::string cell(k.str());
+            if (!valid_call_cell(cell)) {
+                calls.error(cell, "unknown cell (accepted: movement.UNIT.ACTION with UNIT " + join_names(kUnitTypes, ", ") +
+                                      " or artillery-unpacked and ACTION " + join_names(kActions) + "; fire-from.FIRER with FIRER " +
+                                      join_names(kFirerTypes) + "; sight; melee.charger)");
+                continue;
+            }
+            if (!v.is_string()) {
+                calls.error(cell, "expected the id of a [choices] entry, found " + describe_type(v));
+                continue;
+            }
+            f.calls[cell] = v.as_string()->get();  // checked once [choices] is read
+        }
+    }
+    if (f.calls.count("melee.charger") && f.melee != MeleeEffect::against_units_in_it)
+        calls.error("melee.charger", "only a feature with melee = \"against-units-in-it\" gives a charger an advantage");
+    if (f.calls.count("movement.artillery-unpacked.move") + f.calls.count("movement.artillery-unpacked.charge") +
+            f.calls.count("movement.artillery-unpacked.intercept") >
+        0 && !f.artillery_unpacked)
+        calls.error("", "names an artillery-unpacked cell, but [movement] has no artillery-unpacked row");
+    return f;
+}
+
+}  // namespace
+
+Data load_data(const std::filesystem::path& file) {
+    const std::string display = file.string();
+    toml::table doc = parse_toml_file(file, display);
+    Sink sink(display);
+    Table root(sink, &doc, "");
+    root.only_keys({"game", "citations", "feature", "choices"});
+    Data d;
+
+    Table game = root.table("game", true);
+    game.only_keys({"half_rate_cost", "cover_divisor", "melee_divisor", "cover_block_count"});
+    d.half_rate_cost = static_cast<int>(game.integer("half_rate_cost", true, 1, 10).value_or(2));
+    d.cover_divisor = static_cast<int>(game.integer("cover_divisor", true, 1, 10).value_or(2));
+    d.melee_divisor = static_cast<int>(game.integer("melee_divisor", true, 1, 10).value_or(2));
+    d.cover_block_count = static_cast<int>(game.integer("cover_block_count", true, 1, 99).value_or(2));
+
+    Table cites = root.table("citations", true);
+    if (cites.present()) {
+        for (const auto& [k, v] : *cites.raw()) {
+            const std::string id(k.str());
+            if (auto s = cites.str(id, true)) d.citations[id] = *s;
+        }
+        for (const auto& id : kProcedureCitations)
+            if (!d.citations.count(id)) cites.error("", "missing the citation id \"" + id + "\" that the rulings use");
+    }
+
+    Table choices = root.table("choices", true);
+    if (choices.present()) {
+        for (const auto& [k, v] : *choices.raw()) {
+            const std::string id(k.str());
+            Table c = choices.table(id, true);
+            if (!c.present()) continue;
+            c.only_keys({"reading", "why"});
+            Choice ch{id, c.str("reading", true).value_or(""), c.str("why", true).value_or("")};
+            d.choices[id] = std::move(ch);
+        }
+    }
+
+    // Features, in file order (toml++ keeps tables sorted by key).
+    Table feats = root.table("feature", true);
+    struct Pending { std::string name; Table t; std::int64_t line; };
+    std::vector<Pending> pending;
+    if (feats.present()) {
+        for (const auto& [k, v] : *feats.raw()) {
+            const std::string name(k.str());
+            Table t = feats.table(name, true);
+            if (t.present()) pending.push_back({name, t, static_cast<std::int64_t>(v.source().begin.line)});
+        }
+    }
+    std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) { return a.line < b.line; });
+    std::set<std::string> seen;
+    for (const auto& p : pending) {
+        if (!seen.insert(normalize_name(p.name)).second)
+            p.t.error("", "the name \"" + p.name + "\" is used twice (names are matched ignoring case, spaces and / - ( ) .)");
+        if (p.t.has("same_as")) continue;
+        d.features.push_back(load_feature(d, p.name, p.t));
+    }
+    // same_as: copy another feature's effects (fords are streams, earthworks are stone walls).
+    for (const auto& p : pending) {
+        if (!p.t.has("same_as")) continue;
+        p.t.only_keys({"same_as", "label", "cite", "also_cite"});
+        auto target = p.t.str("same_as", true);
+        if (!target) continue;
+        const Feature* base = nullptr;
+        for (const auto& f : d.features)
+            if (same_name(f.name, *target)) base = &f;
+        if (!base) {
+            p.t.error("same_as", "unknown feature \"" + *target + "\" (accepted: a feature with its own effects: " +
+                                     join_names(d.feature_names(), ", ") + ")");
+            continue;
+        }
+        Feature f = *base;
+        f.name = p.name;
+        f.label = p.t.str("label", true).value_or(p.name);
+        f.also_cite.clear();
+        load_cites(d, p.t, f);
+        // Insert right after its base so lists read naturally.
+        d.features.push_back(std::move(f));
+    }
+    std::stable_sort(d.features.begin(), d.features.end(), [&](const Feature& a, const Feature& b) {
+        auto line = [&](const std::string& n) {
+            for (const auto& p : pending)
+                if (p.name == n) return p.line;
+            return std::int64_t{0};
+        };
+        return line(a.name) < line(b.name);
+    });
+
+    // Cross-references, once everything is read.
+    for (const auto& p : pending) {
+        const Feature* f = d.find(p.name);
+        if (!f || p.t.has("same_as")) continue;
+        if (f->on_road == OnRoad::replaced && !f->road_as.empty()) {
+            const Feature* as = d.find(f->road_as);
+            if (!as) p.t.error("road_as", "unknown feature \"" + f->road_as + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
+            else if (as->on_road == OnRoad::replaced) p.t.error("road_as", "\"" + f->road_as + "\" is itself replaced on a road");
+        }
+        Table calls = p.t.table("calls");
+        for (const auto& [cell, id] : f->calls)
+            if (!d.choice(id)) {
+                std::vector<std::string> ids;
+                for (const auto& [k, v] : d.choices) ids.push_back(k);
+                calls.error(cell, "unknown choice \"" + id + "\" (accepted: the ids in [choices]: " + join_names(ids, ", ") + ")");
+            }
+    }
+    if (d.features.empty() && feats.present()) feats.error("", "no terrain features");
+    sink.throw_if_errors();
+    return d;
+}
+
+// =====================================================================================
+// 3. Situation
+// =====================================================================================
+
+namespace {
+
+std::vector<std::string> names_or_empty(const Table& t, const std::string& key, const Data& d) {
+    return t.choice_array(key, d.feature_names()).value_or(std::vector<std::string>{});
+}
+
+void parse_movement(const Data& d, const Table& root, Movement& m) {
+    Table unit = root.table("unit", true);
+    unit.only_keys({"type", "packed", "block"});
+    if (auto t = unit.choice("type", kUnitTypes, true)) m.type = enum_from<UnitType>(*t, kUnitTypes);
+    m.packed = unit.boolean("packed");
+    m.block = unit.boolean("block");
+    Table move = root.table("move", true);
+    move.only_keys({"action", "terrain", "on_road"});
+    if (auto a = move.choice("action", kActions, true)) m.action = enum_from<Action>(*a, kActions);
+    if (auto t = move.choice_array("terrain", d.feature_names(), true)) m.terrain = *t;
+    m.on_road = move.boolean("on_road").value_or(false);
+    // An unpacked artillery unit may be barred where a packed one is not (AGV-streams): then the
+    // situation must say which it is.
+    if (unit.present() && m.type == UnitType::artillery && !m.packed) {
+        std::vector<std::string> needs;
+        for (const auto& n : m.terrain)
+            if (const Feature* f = d.find(n); f && f->artillery_unpacked && *f->artillery_unpacked != f->movement[3])
+                needs.push_back(n);
+        if (!needs.empty())
+            unit.error("packed", "missing required key for artillery moving through " + join(needs) +
+                                     " (expected true or false: packed and unpacked artillery are treated differently there)");
+    }
+}
+
+void parse_fire(const Data& d, const Table& root, Fire& f) {
+    Table firer = root.table("firer", true);
+    firer.only_keys({"type", "in", "dice"});
+    if (auto t = firer.choice("type", kFirerTypes, true)) f.firer = enum_from<FirerType>(*t, kFirerTypes);
+    f.firer_in = names_or_empty(firer, "in", d);
+    f.dice = static_cast<int>(firer.integer("dice", true, 1, 1000).value_or(1));
+    Table target = root.table("target", true);
+    target.only_keys({"type"});
+    if (auto t = target.choice("type", kUnitTypes, true)) f.target = enum_from<UnitType>(*t, kUnitTypes);
+    auto stands = root.tables("stand", true);
+    if (root.has("stand") && stands.empty() && root.node("stand")->is_array())
+        root.error("stand", "expected at least one [[stand]]: one per target stand the firer could fire at");
+    for (const Table& t : stands) {
+        t.only_keys({"in", "between", "apart"});
+        Stand s;
+        s.in = names_or_empty(t, "in", d);
+        s.between = names_or_empty(t, "between", d);
+        s.apart = names_or_empty(t, "apart", d);
+        for (const auto& a : s.apart) {
+            const bool in_stand = std::find(s.in.begin(), s.in.end(), a) != s.in.end();
+            const bool in_firer = std::find(f.firer_in.begin(), f.firer_in.end(), a) != f.firer_in.end();
+            if (!in_stand || !in_firer)
+                t.error("apart", "\"" + a + "\" must be named in both this stand's `in` and firer.in (apart marks a stand's " +
+                                     "feature as a different one from the firer's feature of the same name)");
+        }
+        f.stands.push_back(std::move(s));
+    }
+}
+
+void parse_melee(const Data& d, const Table& root, Melee& m) {
+    Table charger = root.table("charger", true);
+    charger.only_keys({"dice", "in"});
+    m.dice = static_cast<int>(charger.integer("dice", true, 1, 1000).value_or(1));
+    m.charger_in = names_or_empty(charger, "in", d);
+    Table defender = root.table("defender", true);
+    defender.only_keys({"in", "crossed"});
+    m.defender_in = names_or_empty(defender, "in", d);
+    m.crossed = names_or_empty(defender, "crossed", d);
+}
+
+toml::array to_array(const std::vector<std::string>& v) {
+    toml::array a;
+    for (const auto& s : v) a.push_back(s);
+    return a;
+}
+
+}  // namespace
+
+Situation parse_situation(const Data& d, const Table& root) {
+    Situation s;
+    auto q = root.choice("question", kQuestions, true);
+    std::vector<std::string> keys = common_situation_keys();
+    keys.push_back("question");
+    if (!q) {
+        root.sink().throw_if_errors();
+        return s;
+    }
+    s.question = enum_from<Question>(*q, kQuestions);
+    if (auto t = root.str("title")) s.title = *t;
+    switch (s.question) {
+        case Question::movement:
+            keys.insert(keys.end(), {"unit", "move"});
+            parse_movement(d, root, s.movement);
+            break;
+        case Question::fire:
+            keys.insert(keys.end(), {"firer", "target", "stand"});
+            parse_fire(d, root, s.fire);
+            break;
+        case Question::melee:
+            keys.insert(keys.end(), {"charger", "defender"});
+            parse_melee(d, root, s.melee);
+            break;
+    }
+    root.only_keys(keys);
+    return s;
+}
+
+toml::table to_toml(const Situation& s) {
+    toml::table t;
+    t.insert("system", "agv");
+    if (!s.title.empty()) t.insert("title", s.title);
+    t.insert("question", to_string(s.question));
+    switch (s.question) {
+        case Question::movement: {
+            toml::table unit{{"type", to_string(s.movement.type)}};
+            if (s.movement.packed) unit.insert("packed", *s.movement.packed);
+            if (s.movement.block) unit.insert("block", *s.movement.block);
+            t.insert("unit", std::move(unit));
+            toml::table move{{"action", to_string(s.movement.action)}};
+            move.insert("terrain", to_array(s.movement.terrain));
+            move.insert("on_road", s.movement.on_road);
+            t.insert("move", std::move(move));
+            break;
+        }
+        case Question::fire: {
+            toml::table firer{{"type", to_string(s.fire.firer)}};
+            firer.insert("in", to_array(s.fire.firer_in));
+            firer.insert("dice", s.fire.dice);
+            t.insert("firer", std::move(firer));
+            t.insert("target", toml::table{{"type", to_string(s.fire.target)}});
+            toml::array stands;
+            for (const auto& st : s.fire.stands) {
+                toml::table x;
+                x.insert("in", to_array(st.in));
+                x.insert("between", to_array(st.between));
+                if (!st.apart.empty()) x.insert("apart", to_array(st.apart));
+                stands.push_back(std::move(x));
+            }
+            t.insert("stand", std::move(stands));
+            break;
+        }
+        case Question::melee: {
+            toml::table charger{{"dice", s.melee.dice}};
+            charger.insert("in", to_array(s.melee.charger_in));
+            t.insert("charger", std::move(charger));
+            toml::table defender;
+            defender.insert("in", to_array(s.melee.defender_in));
+            defender.insert("crossed", to_array(s.melee.crossed));
+            t.insert("defender", std::move(defender));
+            break;
+        }
+    }
+    return t;
+}
+
+// =====================================================================================
+// 4. rule()
+// =====================================================================================
+
+namespace {
+
+// Flags a referee's call for a cell the data marks as unsettled.
+void maybe_call(const Data& d, Ruling& r, const Feature& f, const std::string& cell) {
+    if (const std::string* id = f.call(cell))
+        if (const Choice* c = d.choice(*id)) r.call(f.cite, c->reading + " (" + c->why + "; rules-data choice " + c->id + ")");
+}
+
+void cite_feature(Ruling& r, const Feature& f) {
+    for (const auto& c : f.also_cite) r.cite(c);
+}
+
+// ---- movement: AGV-movement, per-feature entries, AGV-roads, AGV-bridges ----
+
+Ruling rule_movement(const Data& d, const Movement& m) {
+    Ruling r;
+    const bool unpacked = m.type == UnitType::artillery && m.packed == false;
+    const std::string who = std::string(unpacked ? "unpacked artillery" : to_string(m.type)) + " units";
+    const std::string row = unpacked ? "artillery-unpacked" : to_string(m.type);
+    const bool follows_road = m.on_road && m.block != false;
+
+    if (m.on_road) {
+        if (m.block == false)
+            r.step(kRoads, "A multi-stand unit must be in block formation to move along a road; this unit is not, so the "
+                           "terrain the road passes through counts in full.");
+        else
+            r.step(kRoads, "The unit moves along the road (a multi-stand unit doing so is in block formation) and ignores the "
+                           "terrain the road passes through; the road itself has no effect on movement.");
+    }
+
+    json::Array effects;
+    std::vector<std::string> prohibited, half;
+    bool ends = false;
+    for (const auto& name : m.terrain) {
+        const Feature* f = d.find(name);
+        if (!f) continue;
+        cite_feature(r, *f);
+        if (follows_road) {
+            if (f->on_road == OnRoad::ignored) {
+                r.step(kRoads, "Along the road the unit ignores " + f->label + " (" + f->cite + ").");
+                effects.push_back(json::Object{{"feature", f->name}, {"effect", "ignored"}, {"rule", kRoads}});
+                continue;
+            }
+            if (f->on_road == OnRoad::replaced) {
+                const Feature* as = d.find(f->road_as);
+                r.step(kPlacement, "Where a road crosses " + f->label + " it counts as " + as->label + ".");
+                f = as;
+            } else if (f->on_road == OnRoad::designate) {
+                r.step(kPlacement, "A road crosses " + f->label + " only at a bridge or a ford designated before play; name that "
+                                   "crossing in the terrain list. As given, " + f->label + " itself applies.");
+            }
+        }
+        const Effect e = f->effect(m.type, m.action, m.packed);
+        const std::string where = where_phrase(*f);
+        switch (e) {
+            case Effect::prohibited:
+                r.step(f->cite, cap(who) + " cannot " + to_string(m.action) + " " + where + ".");
+                prohibited.push_back(f->label);
+                break;
+            case Effect::half_rate:
+                r.step(f->cite, cap(who) + " " + to_string(m.action) + " " + where + " at half rate.");
+                half.push_back(f->label);
+                break;
+            case Effect::normal:
+                r.step(f->cite, cap(f->label) + " has no effect on " + who + " " + acting(m.action) + ".");
+                break;
+        }
+        maybe_call(d, r, *f, "movement." + row + "." + to_string(m.action));
+        if (f->ends_movement && e != Effect::prohibited) {
+            ends = true;
+            r.step(f->cite, "Crossing " + f->label + " uses all of the unit's remaining movement allowance, and the unit keeps "
+                            "the same formation on the far side.");
+        }
+        effects.push_back(json::Object{{"feature", f->name}, {"effect", to_string(e)}, {"rule", f->cite}});
+    }
+
+    Effect result = Effect::normal;
+    if (!prohibited.empty()) {
+        result = Effect::prohibited;
+        r.step(kMovement, "A unit cannot enter or interpenetrate terrain prohibited to it under any circumstances: " + join(prohibited) +
+                              " " + (prohibited.size() == 1 ? "forbids" : "forbid") + " this.");
+        r.verdict = "PROHIBITED";
+        r.tone = Tone::bad;
+        r.detail = cap(who) + " cannot " + to_string(m.action) + " into or across " + join(prohibited) + ".";
+    } else if (!half.empty()) {
+        result = Effect::half_rate;
+        r.step(kMovement, "While interpenetrated with " + join(half) + " every form of movement costs " +
+                              std::to_string(d.half_rate_cost) + " cm of allowance per 1 cm moved" +
+                              (half.size() > 1 ? "; the penalty is not cumulative, so the unit still moves at half rate, no slower."
+                                               : "."));
+        r.verdict = "HALF RATE";
+        r.tone = Tone::caution;
+        r.detail = "Half rate (" + std::to_string(d.half_rate_cost) + " cm of allowance per cm) while in or crossing " + join(half) + ".";
+    } else {
+        r.step(kMovement, m.terrain.empty() ? "No terrain feature is involved: the unit moves normally."
+                                            : "Nothing here prohibits or slows this movement: the unit moves normally.");
+        r.verdict = "NORMAL MOVEMENT";
+        r.tone = Tone::good;
+        r.detail = cap(who) + " " + acting(m.action) + " at the normal rate.";
+    }
+    if (ends && result != Effect::prohibited) r.detail += " Crossing the bridge ends its movement this phase.";
+
+    r.set("movement", to_string(result));
+    r.set("ends_movement", ends && result != Effect::prohibited);
+    r.set("effects", std::move(effects));
+    r.figures.push_back({"Movement", to_string(result), kMovement, ""});
+    if (result == Effect::half_rate)
+        r.figures.push_back({"Cost", std::to_string(d.half_rate_cost) + " cm of allowance per 1 cm moved", kMovement, join(half)});
+    return r;
+}
+
+// ---- fire: AGV-firing, AGV-cover, per-feature entries ----
+
+struct Occurrence {
+    const Feature* f;
+    bool in_stand;  // the stand is in or touching it (else it is between)
+    bool own;       // it is the very feature the firer is in or touching
+};
+
+struct StandResult {
+    bool fired_at = true;
+    std::vector<std::string> cover;  // features it can claim cover from (counted)
+};
+
+std::vector<Occurrence> occurrences(const Data& d, const Fire& fire, const Stand& s) {
+    std::vector<Occurrence> out;
+    for (const auto& n : s.in) out.push_back({d.find(n), true, false});
+    for (const auto& n : s.between) out.push_back({d.find(n), false, false});
+    // Each feature the firer is in is matched once: first a feature the stand shares with it (not
+    // marked apart), else one the fire crosses.
+    for (const auto& n : fire.firer_in) {
+        const bool apart = std::find(s.apart.begin(), s.apart.end(), n) != s.apart.end();
+        bool matched = false;
+        for (auto& o : out)
+            if (o.in_stand && !o.own && !apart && o.f->name == n) { o.own = matched = true; break; }
+        if (matched) continue;
+        for (auto& o : out)
+            if (!o.in_stand && !o.own && o.f->name == n) { o.own = true; break; }
+    }
+    return out;
+}
+
+StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& s, int index) {
+    StandResult res;
+    const std::string who = "Stand " + std::to_string(index);
+    const std::string firer = to_string(fire.firer);
+    std::vector<std::string> candidates;
+    for (const auto& o : occurrences(d, fire, s)) {
+        const Feature& f = *o.f;
+        cite_feature(r, f);
+        const bool fire_relevant = f.sight != Sight::none || !f.cover_against.empty();
+        if (o.own && !o.in_stand) {
+            if (!f.fire_through_own) {
+                r.step(kFiring, who + " is beyond " + f.label + " that the firer is in: a stand may fire into and through the " +
+                                    "feature it is in but not through and out of it, so it cannot fire at this stand.");
+                res.fired_at = false;
+            } else if (f.kind == Kind::linear && !f.cover_against.empty()) {
+                r.step(kFiring, "The firer is in contact with " + f.label + ", so it fires over it as if it were not there.");
+            } else if (fire_relevant) {
+                r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
+            }
+            continue;
+        }
+        if (o.own && o.in_stand) {
+            if (fire_relevant)
+                r.step(kCover, who + " is in the same " + f.name + " as the firer: fire into it is not stopped, and the firer, "
+                                     "being interpenetrated with it, leaves it no cover from this fire.");
+            continue;
+        }
+        if (!o.in_stand && f.sight == Sight::blocks_beyond) {
+            r.step(f.cite, who + " is behind " + f.label + ": it cannot be seen, so it cannot be fired at.");
+            maybe_call(d, r, f, "sight");
+            res.fired_at = false;
+            continue;
+        }
+        if (o.in_stand && f.sight == Sight::blocks_beyond)
+            r.step(f.cite, cap(f.label) + " does not stop fire at a stand in or on it.");
+        if (f.cover_against.empty()) continue;
+        if (!f.gives_cover_against(fire.firer)) {
+            r.step(f.cite, cap(f.label) + " gives no cover against " + firer + " fire.");
+        } else if (!f.cover_claimable_by(fire.target)) {
+            r.step(f.cite, cap(f.label) + " gives no cover to " + to_string(fire.target) + " stands.");
+        } else if (f.cover_only_in && !o.in_stand) {
+            r.step(f.cite, cap(f.label) + " gives cover only to stands interpenetrated with it; " + who + " is not.");
+        } else {
+            candidates.push_back(f.label);
+        }
+    }
+    if (!res.fired_at) return res;
+    const int n = static_cast<int>(candidates.size());
+    if (n >= d.cover_block_count) {
+        r.step(kCover, who + " has " + std::to_string(n) + " features giving cover between it and the firer (" + join(candidates) +
+                           "): with " + std::to_string(d.cover_block_count) + " or more the firer cannot fire at it at all.");
+        res.fired_at = false;
+    } else if (n >= 1) {
+        r.step(kCover, who + " can claim cover from " + join(candidates) + ": it lies between the stand and the firer, in the " +
+                           "firer's zone of fire, and the firer is not touching it.");
+        res.cover = candidates;
+    } else {
+        r.step(kCover, who + " has no feature giving it cover from this fire.");
+    }
+    return res;
+}
+
+Ruling rule_fire(const Data& d, const Fire& fire) {
+    Ruling r;
+    const std::string firer = to_string(fire.firer);
+
+    // Who may fire at all: a stand where its type may not be, or in a feature it cannot fire from.
+    std::vector<std::string> cannot;
+    for (const auto& n : fire.firer_in) {
+        const Feature* f = d.find(n);
+        cite_feature(r, *f);
+        if (f->effect(moves_as(fire.firer), Action::move, std::nullopt) == Effect::prohibited) {
+            r.step(f->cite, cap(firer) + " units cannot enter " + f->label + ", so a " + firer + " stand cannot fire from it.");
+            cannot.push_back(f->label);
+        } else if (f->cannot_fire_from(fire.firer)) {
+            r.step(f->cite, "A " + firer + " stand interpenetrated with " + f->label + " cannot fire.");
+            cannot.push_back(f->label);
+        } else if (!f->no_fire_from.empty()) {
+            r.step(f->cite, "A " + firer + " stand may fire while interpenetrated with " + f->label + ".");
+            maybe_call(d, r, *f, std::string("fire-from.") + firer);
+        }
+    }
+    if (!cannot.empty()) {
+        r.verdict = "CANNOT FIRE";
+        r.tone = Tone::bad;
+        r.detail = "A " + firer + " stand cannot fire from " + join(cannot) + ".";
+        r.set("fire", "cannot-fire");
+        r.set("dice", 0);
+        r.set("stands", json::Array{});
+        r.figures.push_back({"Dice", "0", cannot.size() ? r.explanation.back().rule : kFiring, ""});
+        return r;
+    }
+
+    json::Array stands;
+    int fired_at = 0, with_cover = 0;
+    std::vector<std::string> exposed, blocked;
+    for (std::size_t i = 0; i < fire.stands.size(); ++i) {
+        const StandResult sr = rule_stand(d, r, fire, fire.stands[i], static_cast<int>(i + 1));
+        json::Array cover;
+        for (const auto& c : sr.cover) cover.emplace_back(c);
+        stands.push_back(json::Object{{"stand", static_cast<int>(i + 1)}, {"can_be_fired_at", sr.fired_at},
+                                      {"cover", sr.fired_at && !sr.cover.empty()}, {"cover_from", std::move(cover)}});
+        const std::string label = std::to_string(i + 1);
+        if (!sr.fired_at) { blocked.push_back(label); continue; }
+        ++fired_at;
+        if (sr.cover.empty()) exposed.push_back(label);
+        else ++with_cover;
+    }
+
+    std::string fire_value;
+    int dice = fire.dice;
+    if (fired_at == 0) {
+        fire_value = "blocked";
+        dice = 0;
+        r.step(kCover, "No stand of the target unit can be fired at, so the unit cannot fire at it.");
+        r.verdict = "NO FIRE";
+        r.tone = Tone::bad;
+        r.detail = "No stand of the target can be fired at.";
+    } else {
+        if (!blocked.empty())
+            r.step(kCover, std::string(blocked.size() == 1 ? "Stand " : "Stands ") + join(blocked) +
+                               " cannot be fired at, so only the " + plural(fired_at, "stand", "stands") +
+                               " that can be fired at decide whether the unit claims cover.");
+        if (exposed.empty()) {
+            fire_value = "half-dice";
+            dice = fire.dice / d.cover_divisor;
+            r.step(kCover, std::string(fired_at == 1 ? "The one stand" : "Every one of the " + std::to_string(fired_at) + " stands") +
+                               " that can be fired at can claim cover, so the unit claims cover: the firer uses half its dice, "
+                               "rounded down: " + std::to_string(fire.dice) + " -> " + std::to_string(dice) + ".");
+            r.verdict = "HALF DICE — " + plural(dice, "die", "dice");
+            r.tone = Tone::caution;
+            r.detail = "The target claims cover: " + std::to_string(fire.dice) + " dice halved, rounded down.";
+        } else {
+            fire_value = "normal";
+            r.step(kCover, std::string(exposed.size() == 1 ? "Stand " : "Stands ") + join(exposed) + " cannot claim cover, so the "
+                               "whole unit cannot: the firer uses its normal " + plural(fire.dice, "die", "dice") + ".");
+            r.verdict = "FIRE NORMALLY — " + plural(dice, "die", "dice");
+            r.tone = Tone::good;
+            r.detail = "No cover for the unit: not every stand that can be fired at can claim it.";
+        }
+    }
+    r.set("fire", fire_value);
+    r.set("dice", dice);
+    r.set("stands", std::move(stands));
+    r.figures.push_back({"Dice", std::to_string(dice), kCover,
+                         fire_value == "half-dice" ? std::to_string(fire.dice) + " / " + std::to_string(d.cover_divisor) + ", rounded down"
+                                                   : ""});
+    r.figures.push_back({"Stands fired at", std::to_string(fired_at) + " of " + std::to_string(fire.stands.size()), kCover,
+                         std::to_string(with_cover) + " with cover"});
+    return r;
+}
+
+// ---- hand-to-hand: AGV-hand-to-hand, per-feature entries ----
+
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
+Ruling rule_melee(const Data& d, const Melee& m) {
+    Ruling r;
+    std::vector<const Feature*> advantage;
+    std::vector<std::string> charger_advantage;
+
+    // Defending a feature the charger crossed: each feature the defender is in is matched with one
+    // crossing of a feature of that name (duplicates are separate features).
+    std::vector<bool> used(m.crossed.size(), false);
+    std::set<std::string> told;
+    for (const auto& n : m.defender_in) {
+        const Feature* f = d.find(n);
+        cite_feature(r, *f);
+        if (f->melee != MeleeEffect::defended) continue;
+        const char* rel = f->kind == Kind::general ? "is in or partly in " : "is in contact with ";
+        bool crossed = false;
+        for (std::size_t i = 0; i < m.crossed.size(); ++i)
+            if (!used[i] && m.crossed[i] == n) { used[i] = crossed = true; break; }
+        if (crossed) {
+            r.step(f->cite, "The defender " + std::string(rel) + f->label + ", which gives the hand-to-hand advantage, and the " +
+                                "charger charged over or through it: the defender is defending it and claims the advantage.");
+            advantage.push_back(f);
+        } else {
+            r.step(kMeleeRule, "The defender " + std::string(rel) + f->label + ", but the charger did not charge over or through "
+                                   "it: no advantage from it.");
+        }
+    }
+    for (std::size_t i = 0; i < m.crossed.size(); ++i) {
+        const Feature* f = d.find(m.crossed[i]);
+        cite_feature(r, *f);
+        if (f->effect(UnitType::foot, Action::charge, std::nullopt) == Effect::prohibited &&
+            f->effect(UnitType::mounted, Action::charge, std::nullopt) == Effect::prohibited &&
+            f->effect(UnitType::elephant, Action::charge, std::nullopt) == Effect::prohibited &&
+            f->effect(UnitType::artillery, Action::charge, std::nullopt) == Effect::prohibited && told.insert("x" + f->name).second)
+            r.step(f->cite, "Note: no unit may charge " + where_phrase(*f) + "; check that this charge was allowed.");
+        if (used[i] || f->melee != MeleeEffect::defended) continue;
+        r.step(kMeleeRule, "The charger crossed " + f->label + ", but the defender is not in or touching it: no advantage from it.");
+    }
+    // Features that never give the advantage, named once each.
+    for (const auto* list : {&m.defender_in, &m.crossed})
+        for (const auto& n : *list) {
+            const Feature* f = d.find(n);
+            if (f->melee == MeleeEffect::none && told.insert(f->name).second)
+                r.step(f->cite, cap(f->label) + " gives no hand-to-hand advantage.");
+        }
+    // Features whose advantage goes to units outside them (streams).
+    std::set<std::string> streams;
+    for (const auto* list : {&m.defender_in, &m.charger_in})
+        for (const auto& n : *list)
+            if (d.find(n)->melee == MeleeEffect::against_units_in_it) streams.insert(n);
+    for (const auto& n : streams) {
+        const Feature* f = d.find(n);
+        cite_feature(r, *f);
+        const bool def_in = contains(m.defender_in, n), chg_in = contains(m.charger_in, n);
+        if (chg_in && !def_in) {
+            r.step(f->cite, "Units not in " + f->label + " have the hand-to-hand advantage over units in it: the charger is in it, "
+                                "the defender is not, so the defender claims the advantage.");
+            advantage.push_back(f);
+        } else if (def_in && !chg_in) {
+            r.step(f->cite, "Units not in " + f->label + " have the hand-to-hand advantage over units in it: the defender is in it, "
+                                "the charger is not, so the advantage is the charger's.");
+            charger_advantage.push_back(f->name);
+            maybe_call(d, r, *f, "melee.charger");
+        } else {
+            r.step(f->cite, "Both units are in " + f->label + ": neither has an advantage from it.");
+        }
+    }
+
+    int dice = m.dice;
+    json::Array adv;
+    std::string breakdown = std::to_string(m.dice);
+    for (const Feature* f : advantage) {
+        const int before = dice;
+        dice /= d.melee_divisor;
+        adv.emplace_back(f->name);
+        breakdown += " -> " + std::to_string(dice);
+        r.step(kMeleeRule, "The charger halves its dice for " + f->label + ", rounding down: " + std::to_string(before) + " -> " +
+                               std::to_string(dice) + ".");
+    }
+    if (advantage.size() > 1)
+        r.step(kMeleeRule, "The halving is cumulative: one halving per feature giving the advantage, each rounded down.");
+    if (advantage.empty()) {
+        r.step(kMeleeRule, "The defender claims no hand-to-hand advantage: the charger uses its normal " + plural(m.dice, "die", "dice") + ".");
+        r.verdict = "NO ADVANTAGE — " + plural(dice, "die", "dice");
+        r.tone = Tone::good;
+        r.detail = "The charger fights with its normal dice.";
+    } else {
+        r.step(kMeleeRule, "The halved dice apply to the very next hand-to-hand phase only; after that the charger is fully engaged "
+                           "and fights with its normal " + plural(m.dice, "die", "dice") + ".");
+        r.verdict = "DEFENDER HAS THE ADVANTAGE — charger " + plural(dice, "die", "dice");
+        r.tone = Tone::caution;
+        r.detail = "The charger halves its dice " + plural(static_cast<int>(advantage.size()), "time", "times") +
+                   " for the next hand-to-hand phase only.";
+    }
+    json::Array cadv;
+    for (const auto& c : charger_advantage) cadv.emplace_back(c);
+    r.set("dice", dice);
+    r.set("advantage", std::move(adv));
+    r.set("dice_later_phases", m.dice);
+    r.set("charger_advantage", std::move(cadv));
+    r.figures.push_back({"Charger's dice, next phase", std::to_string(dice), kMeleeRule, advantage.empty() ? "" : breakdown});
+    r.figures.push_back({"Charger's dice, later phases", std::to_string(m.dice), kMeleeRule, ""});
+    return r;
+}
+
+}  // namespace
+
+Ruling rule(const Data& d, const Situation& s) {
+    Ruling r;
+    switch (s.question) {
+        case Question::movement: r = rule_movement(d, s.movement); break;
+        case Question::fire: r = rule_fire(d, s.fire); break;
+        case Question::melee: r = rule_melee(d, s.melee); break;
+    }
+    r.system = "agv";
+    return r;
+}
+
+// =====================================================================================
+// 5. Agv
+// =====================================================================================
+
+void Agv::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "agv.toml"); }
+
+Ruling Agv::rule(const Table& root) const {
+    Situation s = parse_situation(data_, root);
+    root.sink().throw_if_errors();
+    return agv::rule(data_, s);
+}
+
+std::vector<NameList> Agv::names() const {
+    return {{"questions", kQuestions},
+            {"unit types", kUnitTypes},
+            {"firer types", kFirerTypes},
+            {"actions", kActions},
+            {"terrain", data_.feature_names()}};
+}
+
+}  // namespace umpire::agv
+
+namespace umpire {
+std::unique_ptr<GameSystem> make_agv() { return std::make_unique<agv::Agv>(); }
 }  // namespace umpire

@@ -1,0 +1,62 @@
+// A Great Victory! situations with bad input: exit 2, nothing on stdout, a
+// FILE:LINE:COL line naming the key and the accepted values.
+#include <catch2/catch.hpp>
+
+#include "support.hpp"
+
+namespace {
+struct Bad {
+    const char* name;
+    const char* text;
+    const char* needle;
+};
+}  // namespace
+
+TEST_CASE("agv: bad situations are exit 2 with FILE:LINE:COL", "[agv][cli]") {
+    const Bad cases[] = {
+        {"unknown question", "system = \"agv\"\nquestion = \"siege\"\n", "question"},
+        {"unknown unit type", "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"chariot\"\n[move]\naction = \"move\"\nterrain = []\n",
+         "unit.type"},
+        {"unknown terrain names the accepted features",
+         "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"foot\"\n[move]\naction = \"move\"\nterrain = [\"lava\"]\n", "woods"},
+        {"unknown action", "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"foot\"\n[move]\naction = \"fly\"\nterrain = []\n",
+         "move.action"},
+        {"dice of the wrong type",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\ndice = \"four\"\n[target]\ntype = \"foot\"\n[[stand]]\nin = []\n",
+         "firer.dice"},
+        {"negative dice", "system = \"agv\"\nquestion = \"melee\"\n[charger]\ndice = -1\n[defender]\nin = []\ncrossed = []\n", "charger.dice"},
+        {"misspelt key", "system = \"agv\"\nquestion = \"melee\"\n[charger]\ndice = 4\n[defender]\ninn = []\ncrossed = []\n", "inn"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const std::string f = umpire::test::temp_file(c.text);
+            auto r = umpire::test::run_cli("rule " + f + " --json");
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK(r.out.empty());
+            CHECK(r.err.rfind(f + ":", 0) == 0);
+            CHECK(r.err.find(c.needle) != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("agv: rules data is validated (house-rule copies)", "[agv][rules-data]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("umpire-agv-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::copy(UMPIRE_SOURCE_RULES_DATA, dir, fs::copy_options::recursive);
+    std::ifstream in(dir / "agv.toml");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::string text = ss.str();
+    const std::string from = "mounted   = { move = \"half-rate\"";
+    const auto pos = text.find(from);
+    REQUIRE(pos != std::string::npos);
+    text.replace(pos, from.size(), "mounted   = { move = \"slow\"");
+    std::ofstream(dir / "agv.toml") << text;
+    const auto diags = umpire::check_rules_dir(dir);
+    REQUIRE_FALSE(diags.empty());
+    CHECK(diags.front().file == (dir / "agv.toml").string());
+    CHECK(diags.front().message.find("slow") != std::string::npos);
+    fs::remove_all(dir);
+}

@@ -1,0 +1,171 @@
+// A Great Victory! terrain guidelines: movement, fire and hand-to-hand rulings,
+// one table per question; every case names the guideline it checks and its
+// expectation was read off the text (a-great-victory-terrain-guidelines.md).
+#include <catch2/catch.hpp>
+
+#include "support.hpp"
+
+using umpire::test::at;
+using umpire::test::rule_toml;
+using umpire::test::strings;
+
+namespace {
+
+std::string list(const std::vector<std::string>& v) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", \"" : "\"") + v[i] + "\"";
+    return out + "]";
+}
+
+struct MoveCase {
+    const char* rule;
+    const char* type;
+    bool packed;
+    const char* action;
+    std::vector<std::string> terrain;
+    bool on_road;
+    const char* expect;
+};
+
+}  // namespace
+
+TEST_CASE("agv movement: prohibited and half-rate terrain by unit type and action", "[agv]") {
+    const MoveCase cases[] = {
+        {"AGV-contour: no effect on movement", "mounted", false, "charge", {"contour"}, false, "normal"},
+        {"AGV-hill: all units half rate onto/over/off hills", "foot", false, "move", {"hill"}, false, "half-rate"},
+        {"AGV-hill: charging onto a hill is half rate", "mounted", false, "charge", {"hill"}, false, "half-rate"},
+        {"AGV-hill: intercepting over a hill is half rate", "elephant", false, "intercept", {"hill"}, false, "half-rate"},
+        {"AGV-rough: no effect on foot moving", "foot", false, "move", {"rough"}, false, "normal"},
+        {"AGV-rough: other units move at half rate", "mounted", false, "move", {"rough"}, false, "half-rate"},
+        {"AGV-rough: artillery moves at half rate", "artillery", true, "move", {"rough"}, false, "half-rate"},
+        {"AGV-rough: foot charge at half rate", "foot", false, "charge", {"rough"}, false, "half-rate"},
+        {"AGV-rough: elephants charge at half rate", "elephant", false, "charge", {"rough"}, false, "half-rate"},
+        {"AGV-rough: elephants intercept at half rate", "elephant", false, "intercept", {"rough"}, false, "half-rate"},
+        {"AGV-rough: mounted cannot charge", "mounted", false, "charge", {"rough"}, false, "prohibited"},
+        {"AGV-rough: mounted cannot intercept", "mounted", false, "intercept", {"rough"}, false, "prohibited"},
+        {"AGV-rough: impassable rough is impassable", "foot", false, "move", {"impassable-rough"}, false, "prohibited"},
+        {"AGV-rough: except along roads", "mounted", false, "move", {"impassable-rough"}, true, "normal"},
+        {"AGV-boggy: impassable to all units", "foot", false, "move", {"boggy"}, false, "prohibited"},
+        {"AGV-boggy: except along roads", "artillery", true, "move", {"boggy"}, true, "normal"},
+        {"AGV-woods: artillery cannot enter woods", "artillery", true, "move", {"woods"}, false, "prohibited"},
+        {"AGV-woods: other units move at half rate", "mounted", false, "move", {"woods"}, false, "half-rate"},
+        {"AGV-woods: foot charge at half rate", "foot", false, "charge", {"woods"}, false, "half-rate"},
+        {"AGV-woods: elephants intercept at half rate", "elephant", false, "intercept", {"woods"}, false, "half-rate"},
+        {"AGV-woods: mounted cannot charge", "mounted", false, "charge", {"woods"}, false, "prohibited"},
+        {"AGV-woods: mounted cannot intercept", "mounted", false, "intercept", {"woods"}, false, "prohibited"},
+        {"AGV-forest: impassable to all", "foot", false, "move", {"forest"}, false, "prohibited"},
+        {"AGV-forest: except along roads", "foot", false, "move", {"forest"}, true, "normal"},
+        {"AGV-village: all units half rate", "artillery", true, "move", {"village"}, false, "half-rate"},
+        {"AGV-village: foot charge half rate", "foot", false, "charge", {"village"}, false, "half-rate"},
+        {"AGV-village: mounted cannot charge", "mounted", false, "charge", {"village"}, false, "prohibited"},
+        {"AGV-village: elephants cannot intercept", "elephant", false, "intercept", {"village"}, false, "prohibited"},
+        {"AGV-landmark: only foot may enter", "mounted", false, "move", {"landmark"}, false, "prohibited"},
+        {"AGV-landmark: elephants may not enter", "elephant", false, "move", {"landmark"}, false, "prohibited"},
+        {"AGV-landmark: artillery may not enter", "artillery", true, "move", {"landmark"}, false, "prohibited"},
+        {"AGV-hedge: foot move over at half rate", "foot", false, "move", {"hedge"}, false, "half-rate"},
+        {"AGV-hedge: foot charge over at half rate", "foot", false, "charge", {"hedge"}, false, "half-rate"},
+        {"AGV-hedge: mounted move over at half rate", "mounted", false, "move", {"fence"}, false, "half-rate"},
+        {"AGV-hedge: mounted cannot charge over", "mounted", false, "charge", {"stone-wall"}, false, "prohibited"},
+        {"AGV-hedge: elephants cannot intercept over", "elephant", false, "intercept", {"hedge"}, false, "prohibited"},
+        {"AGV-hedge: artillery move over at half rate", "artillery", true, "move", {"stone-wall"}, false, "half-rate"},
+        {"AGV-earthworks: treated as a stone wall", "mounted", false, "charge", {"earthworks"}, false, "prohibited"},
+        {"AGV-ditch: all units move at half rate", "artillery", true, "move", {"ditch"}, false, "half-rate"},
+        {"AGV-ditch: all units charge at half rate", "mounted", false, "charge", {"ditch"}, false, "half-rate"},
+        {"AGV-ditch: all units intercept at half rate", "elephant", false, "intercept", {"ditch"}, false, "half-rate"},
+        {"AGV-stream: unpacked artillery cannot enter", "artillery", false, "move", {"stream"}, false, "prohibited"},
+        {"AGV-stream: all units move across at half rate", "foot", false, "move", {"stream"}, false, "half-rate"},
+        {"AGV-stream: no charging across a stream", "foot", false, "charge", {"stream"}, false, "prohibited"},
+        {"AGV-stream: no intercepting across a stream", "elephant", false, "intercept", {"stream"}, false, "prohibited"},
+        {"AGV-river: impassable", "foot", false, "move", {"river"}, false, "prohibited"},
+        {"AGV-river: a ford is treated as a stream", "mounted", false, "move", {"ford"}, false, "half-rate"},
+        {"AGV-movement: half rate is never cumulative", "mounted", false, "move", {"hill", "woods", "ditch"}, false, "half-rate"},
+        {"AGV-movement: a prohibition wins over half rate", "mounted", false, "charge", {"hill", "woods"}, false, "prohibited"},
+        {"AGV-roads: along a road terrain effects are ignored", "mounted", false, "move", {"woods"}, true, "normal"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            std::string t = "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"" + std::string(c.type) +
+                            "\"\npacked = " + (c.packed ? "true" : "false") + "\n[move]\naction = \"" + c.action +
+                            "\"\nterrain = " + list(c.terrain) + "\non_road = " + (c.on_road ? "true" : "false") + "\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "movement").as_string() == c.expect);
+            CHECK_FALSE(strings(at(j, "citations")).empty());
+        }
+    }
+}
+
+struct FireCase {
+    const char* rule;
+    const char* firer;
+    std::vector<std::string> firer_in;
+    int dice;
+    const char* target;
+    std::vector<std::vector<std::string>> stand_in, stand_between;
+    const char* fire;
+    int out_dice;
+};
+
+TEST_CASE("agv fire: sight, cover for the whole unit, half dice, who may not fire", "[agv]") {
+    const FireCase cases[] = {
+        {"AGV-firing: open ground, normal dice", "foot", {}, 4, "foot", {{}}, {{}}, "normal", 4},
+        {"AGV-woods: a stand in woods claims cover: half dice", "foot", {}, 4, "foot", {{"woods"}}, {{}}, "half-dice", 2},
+        {"AGV-cover: half dice round down", "foot", {}, 5, "foot", {{"village"}}, {{}}, "half-dice", 2},
+        {"AGV-woods: targets behind woods cannot be seen", "foot", {}, 4, "foot", {{}}, {{"woods"}}, "blocked", 0},
+        {"AGV-hill: targets behind a hill cannot be seen", "artillery", {}, 3, "foot", {{}}, {{"hill"}}, "blocked", 0},
+        {"AGV-contour: targets behind a contour cannot be seen", "foot", {}, 4, "mounted", {{}}, {{"contour"}}, "blocked", 0},
+        {"AGV-village: targets behind a village cannot be seen", "foot", {}, 4, "foot", {{}}, {{"village"}}, "blocked", 0},
+        {"AGV-landmark: targets behind a landmark cannot be seen", "foot", {}, 4, "foot", {{}}, {{"landmark"}}, "blocked", 0},
+        {"AGV-rough: no effect on fire", "foot", {}, 4, "foot", {{"rough"}}, {{"rough"}}, "normal", 4},
+        {"AGV-cover: every stand must claim cover", "foot", {}, 4, "foot", {{"woods"}, {}}, {{}, {}}, "normal", 4},
+        {"AGV-cover: all stands in cover -> half dice", "foot", {}, 6, "foot", {{"woods"}, {"village"}}, {{}, {}}, "half-dice", 3},
+        {"AGV-stone-wall: a stone wall between gives cover", "foot", {}, 4, "foot", {{}}, {{"stone-wall"}}, "half-dice", 2},
+        {"AGV-firing: a linear feature in contact has no effect", "foot", {"stone-wall"}, 4, "foot", {{}}, {{"stone-wall"}}, "normal", 4},
+        {"AGV-hedge: a hedge has no effect on fire", "foot", {}, 4, "foot", {{}}, {{"hedge"}}, "normal", 4},
+        {"AGV-ditch: cover to foot stands in a ditch", "foot", {}, 4, "foot", {{"ditch"}}, {{}}, "half-dice", 2},
+        {"AGV-ditch: no cover to mounted stands in a ditch", "foot", {}, 4, "mounted", {{"ditch"}}, {{}}, "normal", 4},
+        {"AGV-stream: a foot stand in a stream cannot fire", "foot", {"stream"}, 4, "foot", {{}}, {{}}, "cannot-fire", 0},
+        {"AGV-stream: an elephant stand in a stream can fire", "elephant", {"stream"}, 2, "foot", {{}}, {{}}, "normal", 2},
+        {"AGV-hedge: artillery in contact with a hedge cannot fire", "artillery", {"hedge"}, 3, "foot", {{}}, {{}}, "cannot-fire", 0},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            std::string t = "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"" + std::string(c.firer) + "\"\nin = " +
+                            list(c.firer_in) + "\ndice = " + std::to_string(c.dice) + "\n[target]\ntype = \"" + c.target + "\"\n";
+            for (std::size_t i = 0; i < c.stand_in.size(); ++i)
+                t += "[[stand]]\nin = " + list(c.stand_in[i]) + "\nbetween = " + list(c.stand_between[i]) + "\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "fire").as_string() == c.fire);
+            CHECK(at(j, "dice").as_int() == c.out_dice);
+        }
+    }
+}
+
+struct MeleeCase {
+    const char* rule;
+    int dice;
+    std::vector<std::string> charger_in, defender_in, crossed;
+    int out_dice;
+    std::vector<std::string> advantage;
+};
+
+TEST_CASE("agv melee: hand-to-hand advantage halves the charger's dice, cumulatively", "[agv]") {
+    const MeleeCase cases[] = {
+        {"AGV-hill: defending a hill the charger crossed", 6, {}, {"hill"}, {"hill"}, 3, {"hill"}},
+        {"AGV-hand-to-hand: not crossed, no advantage", 6, {}, {"hill"}, {}, 6, {}},
+        {"AGV-hand-to-hand: halving is cumulative", 6, {}, {"hill", "woods"}, {"hill", "woods"}, 1, {"hill", "woods"}},
+        {"AGV-hand-to-hand: round down", 7, {}, {"village"}, {"village"}, 3, {"village"}},
+        {"AGV-stone-wall: defending a wall", 4, {}, {"stone-wall"}, {"stone-wall"}, 2, {"stone-wall"}},
+        {"AGV-contour: no hand-to-hand advantage", 6, {}, {"contour"}, {"contour"}, 6, {}},
+        {"AGV-stream: units not in a stream have the advantage over units in it", 6, {"stream"}, {}, {}, 3, {"stream"}},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const std::string t = "system = \"agv\"\nquestion = \"melee\"\n[charger]\ndice = " + std::to_string(c.dice) +
+                                  "\nin = " + list(c.charger_in) + "\n[defender]\nin = " + list(c.defender_in) +
+                                  "\ncrossed = " + list(c.crossed) + "\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "dice").as_int() == c.out_dice);
+            CHECK(strings(at(j, "advantage")) == c.advantage);
+        }
+    }
+}

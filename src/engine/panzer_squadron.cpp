@@ -1,20 +1,420 @@
-// PLACEHOLDER until the module for this system lands: rules nothing.
+// Panzer Squadron: activation actions, movement points, attacks of opportunity.
+//
+// Sections
+//   1. Data loading
+//   2. Situation parsing and writing
+//   3. Movement: costs per step, per-hexagon turning, the rules of reversing, the end state
+//   4. Actions and attacks of opportunity
+//   5. GameSystem glue
 #include "engine/panzer_squadron.hpp"
-namespace umpire {
+
+#include <algorithm>
+#include <numeric>
+
+#include "engine/names.hpp"
+
+namespace umpire::ps {
+
 namespace {
-class Placeholder final : public GameSystem {
-public:
-    std::string id() const override { return "panzer-squadron"; }
-    std::string title() const override { return "Panzer Squadron"; }
-    std::vector<std::string> data_files() const override { return {}; }
-    void load(const std::filesystem::path&) override {}
-    Ruling rule(const Table& root) const override {
-        root.error("system", "\"panzer-squadron\" is not implemented yet");
-        root.sink().throw_if_errors();
-        return {};
-    }
-    std::vector<NameList> names() const override { return {}; }
-};
+const std::vector<std::string> kStarts = {"stationary", "in-movement"};
+const std::vector<std::string> kMoveActions = {"move", "move-and-fire"};
+const std::vector<std::string> kQuestions = {"movement", "actions", "opportunity"};
+const std::vector<std::string> kShooter = {"not-activated", "ambush", "activated"};
+const std::vector<std::string> kAllActions = {"move", "fire", "move-and-fire", "ambush"};
 }  // namespace
-std::unique_ptr<GameSystem> make_panzer_squadron() { return std::make_unique<Placeholder>(); }
+
+const std::vector<std::string>& step_names() {
+    static const std::vector<std::string> v = {"forward-left", "forward-right", "reverse-left", "reverse-right", "turn-left",
+                                               "turn-right",   "turn-left-2",   "turn-right-2", "turn-3"};
+    return v;
+}
+
+// =====================================================================================
+// 1. Data loading
+// =====================================================================================
+
+Data load_data(const std::filesystem::path& file) {
+    toml::table t = parse_toml_file(file, file.string());
+    Sink sink(file.string());
+    Table root(sink, &t, "");
+    root.only_keys({"dice", "costs", "action", "opportunity", "choices"});
+    Data d;
+    Table dice = root.table("dice", true);
+    dice.only_keys({"sides", "stationary", "in-movement"});
+    d.die_sides = int(dice.integer("sides", true, 2, 100).value_or(4));
+    for (const auto& s : kStarts) d.dice_by_start[s] = int(dice.integer(s, true, 1, 10).value_or(1));
+    Table costs = root.table("costs", true);
+    costs.only_keys({"hexagon", "turn", "move_and_fire", "min_hexagons_in_movement"});
+    d.hexagon_cost = int(costs.integer("hexagon", true, 0, 99).value_or(1));
+    if (auto tc = costs.int_array("turn", true)) {
+        if (tc->size() != 3 || std::any_of(tc->begin(), tc->end(), [](auto x) { return x < 0 || x > 99; }))
+            costs.error("turn", "expected three costs [1 corner, 2 corners, 3 corners], each 0..99");
+        else
+            for (auto x : *tc) d.turn_cost.push_back(int(x));
+    }
+    if (d.turn_cost.size() != 3) d.turn_cost = {1, 2, 2};
+    d.move_and_fire_cost = int(costs.integer("move_and_fire", true, 0, 99).value_or(3));
+    d.min_hexagons_in_movement = int(costs.integer("min_hexagons_in_movement", true, 0, 99).value_or(1));
+    std::vector<std::string> seen;
+    for (const Table& a : root.tables("action", true)) {
+        a.only_keys({"name", "open_from", "dice"});
+        ActionRule ar;
+        ar.name = a.choice("name", kAllActions, true).value_or("");
+        if (!ar.name.empty() && std::find(seen.begin(), seen.end(), ar.name) != seen.end())
+            a.error("name", "action \"" + ar.name + "\" is listed twice");
+        seen.push_back(ar.name);
+        ar.open_from = a.choice_array("open_from", kStarts, true).value_or(std::vector<std::string>{});
+        ar.dice = a.boolean("dice", true).value_or(false);
+        d.actions.push_back(ar);
+    }
+    for (const auto& n : kAllActions)
+        if (std::find(seen.begin(), seen.end(), n) == seen.end())
+            root.error("action", "the action \"" + n + "\" is missing (needed: " + join_names(kAllActions) + ")");
+    Table opp = root.table("opportunity", true);
+    opp.only_keys({"eligible_states", "min_hexagons_moved"});
+    d.opportunity_states = opp.choice_array("eligible_states", kShooter, true).value_or(std::vector<std::string>{});
+    d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
+    Table ch = root.table("choices", true);
+    ch.only_keys({"turn_over_three", "floor_available_at_zero"});
+    d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
+    d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
+    sink.throw_if_errors();
+    return d;
+}
+
+// =====================================================================================
+// 2. Situation
+// =====================================================================================
+
+Situation parse_situation(const Data& d, const Table& root) {
+    Situation s;
+    auto keys = common_situation_keys();
+    for (const char* k : {"question", "tank", "shooter", "target"}) keys.push_back(k);
+    root.only_keys(keys);
+    s.title = root.str("title").value_or("");
+    s.question = root.choice("question", kQuestions, true).value_or("movement");
+    if (s.question == "opportunity") {
+        Table sh = root.table("shooter", true);
+        sh.only_keys({"state"});
+        s.shooter = sh.choice("state", kShooter, true).value_or("not-activated");
+        Table tg = root.table("target", true);
+        tg.only_keys({"moving", "hexagons_moved"});
+        s.target_moving = tg.boolean("moving", true).value_or(true);
+        s.target_hexagons_moved = int(tg.integer("hexagons_moved", true, 0, 99).value_or(0));
+        return s;
+    }
+    Table tank = root.table("tank", true);
+    if (s.question == "actions") {
+        tank.only_keys({"start"});
+        s.start = tank.choice("start", kStarts, true).value_or("stationary");
+        return s;
+    }
+    tank.only_keys({"start", "action", "dice", "restriction", "steps"});
+    s.start = tank.choice("start", kStarts, true).value_or("stationary");
+    s.action = tank.choice("action", kMoveActions, true).value_or("move");
+    if (auto dice = tank.int_array("dice", true)) {
+        const int want = d.dice_by_start.at(s.start);
+        s.dice.clear();
+        if (int(dice->size()) != want)
+            tank.error("dice", "a tank starting " + s.start + " rolls " + std::to_string(want) + " D" + std::to_string(d.die_sides) +
+                                   " (PS-movement), but " + std::to_string(dice->size()) + " results are given");
+        for (auto v : *dice) {
+            if (v < 1 || v > d.die_sides)
+                tank.error("dice", std::to_string(v) + " is not a D" + std::to_string(d.die_sides) + " result (accepted: 1.." +
+                                       std::to_string(d.die_sides) + ")");
+            s.dice.push_back(int(v));
+        }
+    }
+    s.restriction = int(tank.integer("restriction", false, 0, 99).value_or(0));
+    s.steps = tank.choice_array("steps", step_names(), true).value_or(std::vector<std::string>{});
+    return s;
+}
+
+toml::table to_toml(const Situation& s) {
+    toml::table t;
+    t.insert("system", "panzer-squadron");
+    if (!s.title.empty()) t.insert("title", s.title);
+    t.insert("question", s.question);
+    if (s.question == "opportunity") {
+        t.insert("shooter", toml::table{{"state", s.shooter}});
+        t.insert("target", toml::table{{"moving", s.target_moving}, {"hexagons_moved", s.target_hexagons_moved}});
+        return t;
+    }
+    toml::table tank;
+    tank.insert("start", s.start);
+    if (s.question == "movement") {
+        tank.insert("action", s.action);
+        toml::array dice;
+        for (int v : s.dice) dice.push_back(v);
+        tank.insert("dice", dice);
+        tank.insert("restriction", s.restriction);
+        toml::array steps;
+        for (const auto& st : s.steps) steps.push_back(st);
+        tank.insert("steps", steps);
+    }
+    t.insert("tank", tank);
+    return t;
+}
+
+// =====================================================================================
+// 3. Movement
+// =====================================================================================
+
+namespace {
+
+// Axial neighbour offsets by hexside direction 0..5, counter-clockwise.
+const int kDq[6] = {1, 1, 0, -1, -1, 0};
+const int kDr[6] = {0, -1, -1, 0, 1, 1};
+
+int corners_of(const std::string& step) {  // signed: + left (counter-clockwise), - right
+    if (step == "turn-left") return 1;
+    if (step == "turn-right") return -1;
+    if (step == "turn-left-2") return 2;
+    if (step == "turn-right-2") return -2;
+    if (step == "turn-3") return 3;
+    return 0;
+}
+
+bool is_turn(const std::string& s) { return s.rfind("turn", 0) == 0; }
+bool is_reverse(const std::string& s) { return s.rfind("reverse", 0) == 0; }
+
+int turn_cost(const Data& d, int corners) {
+    if (corners <= 0) return 0;
+    if (corners <= 3) return d.turn_cost[corners - 1];
+    return d.turn_over_three;
+}
+
+}  // namespace
+
+std::vector<StepTrace> trace(const Data& d, const Situation& s) {
+    std::vector<StepTrace> out;
+    int q = 0, r = 0, corner = 0, total = 0, corners_here = 0, paid_here = 0;
+    for (const auto& st : s.steps) {
+        StepTrace t;
+        t.step = st;
+        if (is_turn(st)) {
+            const int c = corners_of(st);
+            corners_here += std::abs(c);
+            // PS-turning: turning within one hexagon is priced by the corners turned there in all.
+            const int due = turn_cost(d, corners_here);
+            t.cost = due - paid_here;
+            paid_here = due;
+            corner = ((corner + c) % 6 + 6) % 6;
+        } else {
+            const bool left = st.find("left") != std::string::npos;
+            const int dir = is_reverse(st) ? (left ? corner + 3 : corner + 4) : (left ? corner + 1 : corner);
+            q += kDq[dir % 6];
+            r += kDr[dir % 6];
+            t.cost = d.hexagon_cost;
+            corners_here = 0;
+            paid_here = 0;
+        }
+        total += t.cost;
+        t.total = total;
+        t.q = q;
+        t.r = r;
+        t.corner = corner;
+        out.push_back(t);
+    }
+    return out;
+}
+
+namespace {
+
+Ruling rule_movement(const Data& d, const Situation& s) {
+    Ruling r;
+    const int rolled = std::accumulate(s.dice.begin(), s.dice.end(), 0);
+    const int dice_count = int(s.dice.size());
+    std::string dice_text;
+    for (int v : s.dice) dice_text += (dice_text.empty() ? "" : " + ") + std::to_string(v);
+    r.step("PS-movement", "A tank starting " + s.start + " rolls " + std::to_string(dice_count) + " D" + std::to_string(d.die_sides) +
+                              ": " + dice_text + " = " + std::to_string(rolled) + " movement points.");
+    int available = rolled - s.restriction;
+    if (s.restriction > 0)
+        r.step("PS-movement", "The game card's movement restriction of " + std::to_string(s.restriction) + " is taken away: " +
+                                  std::to_string(rolled) + " - " + std::to_string(s.restriction) + " = " + std::to_string(available) + ".");
+    if (available < 0 && d.floor_available_at_zero) {
+        r.call("PS-movement", "the restriction is larger than the roll; the page does not say what happens, and Umpire reads it as "
+                              "no movement points at all (rules-data choice floor_available_at_zero).");
+        available = 0;
+    }
+    const auto steps = trace(d, s);
+    int used = steps.empty() ? 0 : steps.back().total;
+    int hexagons = 0, forward = 0, reverse = 0, max_corners = 0, corners_here = 0;
+    std::vector<std::pair<std::string, std::string>> illegal;  // rule, why
+    for (const auto& st : s.steps) {
+        if (is_turn(st)) {
+            corners_here += std::abs(corners_of(st));
+            max_corners = std::max(max_corners, corners_here);
+        } else {
+            ++hexagons;
+            corners_here = 0;
+            if (is_reverse(st)) {
+                if (forward > 0 && reverse == 0)
+                    illegal.push_back({"PS-reverse", "it reverses after moving forward this turn"});
+                ++reverse;
+            } else {
+                if (reverse > 0 && forward == 0)
+                    illegal.push_back({"PS-reverse", "it moves forward after reversing this turn"});
+                ++forward;
+            }
+        }
+    }
+    if (hexagons > 0)
+        r.step("PS-movement", "The tank moves " + std::to_string(hexagons) + " hexagon" + (hexagons == 1 ? "" : "s") +
+                                  ", each into one of the two hexagons in front of (or, reversing, behind) its facing corner: " +
+                                  std::to_string(hexagons * d.hexagon_cost) + " MP.");
+    int turn_total = 0;
+    for (const auto& t : steps)
+        if (is_turn(t.step)) turn_total += t.cost;
+    if (turn_total > 0)
+        r.step("PS-turning", "Turning from corner to corner costs " + std::to_string(d.turn_cost[0]) + " MP for one corner and " +
+                                 std::to_string(d.turn_cost[1]) + " MP for two or three corners within the same hexagon: " +
+                                 std::to_string(turn_total) + " MP in all.");
+    if (max_corners > 3)
+        r.call("PS-turning", "the plan turns " + std::to_string(max_corners) + " corners within one hexagon; the page prices only "
+                             "one, two or three, and Umpire charges " + std::to_string(d.turn_over_three) +
+                             " MP, since three or fewer corners reach any facing (rules-data choice turn_over_three).");
+        if (reverse > 0)
+        r.step("PS-reverse", "Reversing follows the forward rules, cannot be mixed with forward movement in the same turn, and "
+                             "leaves the tank stopped at the end of the turn.");
+    if (s.action == "move-and-fire") {
+        used += d.move_and_fire_cost;
+        r.step("PS-move-and-fire", "Moving and firing costs " + std::to_string(d.move_and_fire_cost) +
+                                       " of the movement points rolled; after firing the tank may not move again this turn.");
+    }
+    if (s.start == "in-movement" && hexagons < d.min_hexagons_in_movement)
+        illegal.push_back({"PS-movement", "a tank that started in movement and rolled movement dice must move at least " +
+                                              std::to_string(d.min_hexagons_in_movement) + " hexagon"});
+    if (used > available)
+        illegal.push_back({"PS-movement", "it needs " + std::to_string(used) + " movement points but has " + std::to_string(available)});
+    const bool legal = illegal.empty();
+    std::string ends;
+    if (s.action == "move-and-fire" || reverse > 0) {
+        ends = "stationary";
+        r.step("PS-actions", std::string("A tank that ") + (reverse > 0 ? "reverses" : "fires") + " is stationary at the end of the turn.");
+    } else {
+        ends = "stationary-or-moving";
+        r.step("PS-actions", "A tank that only moved may be left stationary or \"in movement\" (a D4 placed behind it).");
+    }
+    if (legal)
+        r.step("PS-movement", "The plan uses " + std::to_string(used) + " of " + std::to_string(available) + " movement points: " +
+                                  std::to_string(available - used) + " left" +
+                                  (s.start == "in-movement" ? " (a tank in movement need not use them all)." : "."));
+    else
+        for (const auto& [rule_id, why] : illegal) r.step(rule_id, "Not allowed: " + why + ".");
+    r.set("legal", legal);
+    r.set("mp_available", available);
+    r.set("mp_used", used);
+    r.set("mp_left", available - used);
+    r.set("ends", ends);
+    json::Array trace_json;
+    for (const auto& t : steps)
+        trace_json.emplace_back(json::Object{{"step", t.step}, {"cost", t.cost}, {"total", t.total}, {"q", t.q}, {"r", t.r}, {"corner", t.corner}});
+    r.set("steps", json::Value(std::move(trace_json)));
+    r.figures.push_back({"Movement points", std::to_string(available), "PS-movement", dice_text + (s.restriction ? " - " + std::to_string(s.restriction) : "")});
+    r.figures.push_back({"Used", std::to_string(used), "PS-turning", s.action == "move-and-fire" ? "includes " + std::to_string(d.move_and_fire_cost) + " to fire" : ""});
+    r.figures.push_back({"Left", std::to_string(available - used), "PS-movement", ""});
+    r.figures.push_back({"Ends", ends, "PS-actions", ""});
+    r.tone = legal ? Tone::good : Tone::bad;
+    r.verdict = legal ? "LEGAL MOVE — " + std::to_string(used) + " of " + std::to_string(available) + " MP" : "ILLEGAL MOVE";
+    if (!legal) {
+        std::string all;
+        for (const auto& w : illegal) all += (all.empty() ? "" : "; ") + w.second + " (" + w.first + ")";
+        r.detail = "Not allowed: " + all + ".";
+    }
+    return r;
+}
+
+// =====================================================================================
+// 4. Actions and attacks of opportunity
+// =====================================================================================
+
+Ruling rule_actions(const Data& d, const Situation& s) {
+    Ruling r;
+    json::Array acts, open;
+    std::string open_text;
+    for (const auto& a : d.actions) {
+        const bool ok = std::find(a.open_from.begin(), a.open_from.end(), s.start) != a.open_from.end();
+        const int dice = ok && a.dice ? d.dice_by_start.at(s.start) : 0;
+        acts.emplace_back(json::Object{{"action", a.name}, {"open", ok}, {"dice", dice}});
+        if (ok) {
+            open.emplace_back(a.name);
+            open_text += (open_text.empty() ? "" : ", ") + a.name + (dice ? " (" + std::to_string(dice) + "D" + std::to_string(d.die_sides) + ")" : "");
+        }
+        r.step("PS-actions", std::string("From ") + s.start + ": " + a.name + (ok ? " is open" : " is not open") +
+                                 (ok && dice ? ", rolling " + std::to_string(dice) + " D" + std::to_string(d.die_sides) + " for movement." : "."));
+    }
+    if (s.start == "in-movement")
+        r.step("PS-movement", "A tank in movement that rolls its dice must move at least one hexagon.");
+    r.set("open_actions", json::Value(std::move(open)));
+    r.set("actions", json::Value(std::move(acts)));
+    r.tone = Tone::neutral;
+    r.verdict = "OPEN ACTIONS — " + open_text;
+    return r;
+}
+
+Ruling rule_opportunity(const Data& d, const Situation& s) {
+    Ruling r;
+    std::vector<std::string> why_not;
+    const bool state_ok = std::find(d.opportunity_states.begin(), d.opportunity_states.end(), s.shooter) != d.opportunity_states.end();
+    r.step("PS-opportunity", state_ok ? "The shooter is " + s.shooter + ": it may launch an attack of opportunity."
+                                      : std::string("The shooter has already been activated this turn: only a tank not yet activated or waiting in ambush may."));
+    if (!state_ok) why_not.push_back("the shooter has already been activated this turn");
+    if (!s.target_moving) {
+        r.step("PS-opportunity", "An attack of opportunity is made only while the opponent is moving the tank, and only on that moving tank.");
+        why_not.push_back("the target is not the tank being moved");
+    }
+    if (s.target_hexagons_moved < d.opportunity_min_hexagons) {
+        r.step("PS-opportunity", "The target has moved " + std::to_string(s.target_hexagons_moved) + " hexagons; it must have moved at least " +
+                                     std::to_string(d.opportunity_min_hexagons) + ".");
+        why_not.push_back("the target has not yet moved a hexagon");
+    } else if (s.target_moving) {
+        r.step("PS-opportunity", "The moving target has moved " + std::to_string(s.target_hexagons_moved) + " hexagon" +
+                                     (s.target_hexagons_moved == 1 ? "" : "s") + ": enough.");
+    }
+    const bool eligible = why_not.empty();
+    if (eligible)
+        r.step("PS-opportunity", "Firing counts as the shooter's activation: it may not shoot again or move this turn.");
+    r.set("eligible", eligible);
+    r.set("shooter_activated", eligible);
+    r.tone = eligible ? Tone::good : Tone::bad;
+    r.verdict = eligible ? "ATTACK OF OPPORTUNITY ALLOWED" : "NO ATTACK OF OPPORTUNITY";
+    if (!eligible) {
+        std::string all;
+        for (const auto& w : why_not) all += (all.empty() ? "" : "; ") + w;
+        r.detail = "Not allowed: " + all + ".";
+    }
+    return r;
+}
+
+}  // namespace
+
+Ruling rule(const Data& d, const Situation& s) {
+    Ruling r = s.question == "actions" ? rule_actions(d, s) : s.question == "opportunity" ? rule_opportunity(d, s) : rule_movement(d, s);
+    r.system = "panzer-squadron";
+    return r;
+}
+
+// =====================================================================================
+// 5. GameSystem glue
+// =====================================================================================
+
+void PanzerSquadron::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "panzer-squadron.toml"); }
+
+Ruling PanzerSquadron::rule(const Table& root) const {
+    Situation s = parse_situation(data_, root);
+    root.sink().throw_if_errors();
+    return ps::rule(data_, s);
+}
+
+std::vector<NameList> PanzerSquadron::names() const {
+    return {{"question", kQuestions}, {"tank.start", kStarts}, {"tank.action", kMoveActions}, {"tank.steps", step_names()},
+            {"shooter.state", kShooter}};
+}
+
+}  // namespace umpire::ps
+
+namespace umpire {
+std::unique_ptr<GameSystem> make_panzer_squadron() { return std::make_unique<ps::PanzerSquadron>(); }
 }  // namespace umpire

@@ -1,7 +1,93 @@
-// Panzer Squadron. PLACEHOLDER: being written; see the issue for this system.
+// Panzer Squadron (page 2 of the English rules): activation actions, the movement point
+// calculator and attacks of opportunity.
+//
+// Sections
+//   Data       rules-data/panzer-squadron.toml: dice, costs, actions, opportunity, choices
+//   Situation  question = "movement" (shared/spec/situations.md), "actions", "opportunity"
+//   rule()     one procedure per question; movement also returns a per-step breakdown
+//
+// Line of fire (two straight lines from the cannon, obstacles, armour face) needs a board and the
+// missing diagrams; it will be question = "line-of-fire" and is not accepted yet.
 #pragma once
+#include <map>
 #include <memory>
+#include <string>
+#include <vector>
+
 #include "engine/system.hpp"
+
+namespace umpire::ps {
+
+struct ActionRule {
+    std::string name;
+    std::vector<std::string> open_from;
+    bool dice = false;
+};
+
+struct Data {
+    int die_sides = 4;
+    std::map<std::string, int> dice_by_start;  // "stationary" -> 1, "in-movement" -> 2
+    int hexagon_cost = 1;
+    std::vector<int> turn_cost;  // index k-1: turning k corners within one hexagon
+    int move_and_fire_cost = 3;
+    int min_hexagons_in_movement = 1;
+    std::vector<ActionRule> actions;
+    std::vector<std::string> opportunity_states;
+    int opportunity_min_hexagons = 1;
+    int turn_over_three = 2;
+    bool floor_available_at_zero = true;
+};
+
+Data load_data(const std::filesystem::path& file);
+
+const std::vector<std::string>& step_names();  // forward-left ... turn-3
+
+struct Situation {
+    std::string question = "movement";  // movement | actions | opportunity
+    // movement / actions
+    std::string start = "stationary";   // stationary | in-movement
+    std::string action = "move";        // move | move-and-fire
+    std::vector<int> dice = {3};
+    int restriction = 0;
+    std::vector<std::string> steps;
+    // opportunity
+    std::string shooter = "not-activated";  // not-activated | ambush | activated
+    bool target_moving = true;
+    int target_hexagons_moved = 1;
+    std::string title;
+};
+
+// One planned step as a window draws it: the tank's hex (axial q, r relative to the start) and the
+// corner it faces (0..5, counter-clockwise; corner c lies between hexside directions c and c+1).
+struct StepTrace {
+    std::string step;
+    int cost = 0;        // points this step adds (a turn's cost is settled per hexagon)
+    int total = 0;       // running total of movement points
+    int q = 0, r = 0;
+    int corner = 0;
+};
+
+Situation parse_situation(const Data& d, const Table& root);
+toml::table to_toml(const Situation& s);
+Ruling rule(const Data& d, const Situation& s);
+std::vector<StepTrace> trace(const Data& d, const Situation& s);
+
+class PanzerSquadron final : public GameSystem {
+public:
+    std::string id() const override { return "panzer-squadron"; }
+    std::string title() const override { return "Panzer Squadron (activation, movement, attacks of opportunity)"; }
+    std::vector<std::string> data_files() const override { return {"panzer-squadron.toml"}; }
+    void load(const std::filesystem::path& rules_dir) override;
+    Ruling rule(const Table& root) const override;
+    std::vector<NameList> names() const override;
+    const Data& data() const { return data_; }
+
+private:
+    Data data_;
+};
+
+}  // namespace umpire::ps
+
 namespace umpire {
 std::unique_ptr<GameSystem> make_panzer_squadron();
 }

@@ -1,0 +1,197 @@
+// Panzer Squadron (page 2): movement points, turning, reversing, end state, the four
+// actions by start state, and attacks of opportunity. Expectations read off the page.
+#include <catch2/catch.hpp>
+
+#include "support.hpp"
+
+using umpire::test::at;
+using umpire::test::rule_toml;
+using umpire::test::strings;
+
+namespace {
+
+struct MoveCase {
+    const char* rule;
+    const char* start;
+    const char* action;
+    const char* dice;
+    int restriction;
+    const char* steps;
+    bool legal;
+    int available, used, left;
+    const char* ends;
+};
+
+std::string movement(const MoveCase& c) {
+    return std::string("system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"") + c.start + "\"\naction = \"" +
+           c.action + "\"\ndice = " + c.dice + "\nrestriction = " + std::to_string(c.restriction) + "\nsteps = " + c.steps + "\n";
+}
+
+}  // namespace
+
+TEST_CASE("panzer-squadron movement: points, turning, reversing, end state", "[panzer-squadron]") {
+    const MoveCase cases[] = {
+        {"PS-movement: stationary rolls one D4, one MP per hexagon", "stationary", "move", "[3]", 0,
+         "[\"forward-left\", \"forward-right\", \"forward-left\"]", true, 3, 3, 0, "stationary-or-moving"},
+        {"PS-movement: in movement rolls two D4", "in-movement", "move", "[2, 4]", 0, "[\"forward-left\"]", true, 6, 1, 5,
+         "stationary-or-moving"},
+        {"PS-movement: restriction modifiers are taken away", "in-movement", "move", "[2, 4]", 2,
+         "[\"forward-left\", \"forward-right\", \"forward-left\", \"forward-left\"]", true, 4, 4, 0, "stationary-or-moving"},
+        {"PS-movement: one hexagon too many", "stationary", "move", "[2]", 0, "[\"forward-left\", \"forward-left\", \"forward-right\"]",
+         false, 2, 3, -1, "stationary-or-moving"},
+        {"PS-turning: one corner costs 1", "stationary", "move", "[2]", 0, "[\"turn-left\", \"forward-left\"]", true, 2, 2, 0,
+         "stationary-or-moving"},
+        {"PS-turning: two corners in one hexagon cost 2", "stationary", "move", "[3]", 0, "[\"turn-right-2\", \"forward-left\"]", true, 3,
+         3, 0, "stationary-or-moving"},
+        {"PS-turning: three corners in one hexagon cost 2", "stationary", "move", "[3]", 0, "[\"turn-3\", \"forward-right\"]", true, 3, 3,
+         0, "stationary-or-moving"},
+        {"PS-turning: two single turns in the same hexagon cost 2 together", "stationary", "move", "[4]", 0,
+         "[\"turn-left\", \"turn-left\", \"forward-left\"]", true, 4, 3, 1, "stationary-or-moving"},
+        {"PS-turning: three single turns in the same hexagon cost 2", "stationary", "move", "[4]", 0,
+         "[\"turn-left\", \"turn-left\", \"turn-left\", \"forward-left\"]", true, 4, 3, 1, "stationary-or-moving"},
+        {"PS-turning: turns in different hexagons are priced separately", "stationary", "move", "[4]", 0,
+         "[\"turn-left\", \"forward-left\", \"turn-right\", \"forward-right\"]", true, 4, 4, 0, "stationary-or-moving"},
+        {"PS-move-and-fire: firing costs 3 of the points rolled", "in-movement", "move-and-fire", "[3, 2]", 0,
+         "[\"forward-left\", \"forward-right\"]", true, 5, 5, 0, "stationary"},
+        {"PS-move-and-fire: stationary may move and fire on one D4", "stationary", "move-and-fire", "[4]", 0, "[\"forward-left\"]", true,
+         4, 4, 0, "stationary"},
+        {"PS-move-and-fire: not enough points left to fire", "stationary", "move-and-fire", "[3]", 0, "[\"forward-left\"]", false, 3, 4,
+         -1, "stationary"},
+        {"PS-reverse: reversing follows the forward rules and ends stopped", "stationary", "move", "[2]", 0,
+         "[\"reverse-left\", \"reverse-right\"]", true, 2, 2, 0, "stationary"},
+        {"PS-reverse: no reversing after moving forward", "in-movement", "move", "[3, 3]", 0, "[\"forward-left\", \"reverse-left\"]",
+         false, 6, 2, 4, "stationary"},
+        {"PS-reverse: no forward movement after reversing", "stationary", "move", "[4]", 0, "[\"reverse-left\", \"forward-left\"]", false,
+         4, 2, 2, "stationary"},
+        {"PS-movement: a tank in movement must move at least one hexagon", "in-movement", "move", "[1, 1]", 0, "[\"turn-left\"]", false,
+         2, 1, 1, "stationary-or-moving"},
+        {"PS-movement: a stationary tank need not move a hexagon", "stationary", "move", "[1]", 0, "[\"turn-left\"]", true, 1, 1, 0,
+         "stationary-or-moving"},
+        {"PS-movement: need not use all points", "in-movement", "move", "[4, 4]", 0, "[\"forward-right\"]", true, 8, 1, 7,
+         "stationary-or-moving"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const auto j = rule_toml(movement(c));
+            CHECK(at(j, "legal").as_bool() == c.legal);
+            CHECK(at(j, "mp_available").as_int() == c.available);
+            CHECK(at(j, "mp_used").as_int() == c.used);
+            CHECK(at(j, "mp_left").as_int() == c.left);
+            CHECK(at(j, "ends").as_string() == c.ends);
+            CHECK(at(j, "referee_call").as_bool() == false);
+        }
+    }
+}
+
+TEST_CASE("panzer-squadron movement: documented readings are referee's calls", "[panzer-squadron]") {
+    SECTION("restriction larger than the roll: no points, never negative") {
+        const MoveCase c{"", "stationary", "move", "[1]", 3, "[]", true, 0, 0, 0, "stationary-or-moving"};
+        const auto j = rule_toml(movement(c));
+        CHECK(at(j, "mp_available").as_int() == 0);
+        CHECK(at(j, "referee_call").as_bool());
+    }
+    SECTION("four corners in one hexagon cost the same 2") {
+        const MoveCase c{"", "stationary", "move", "[4]", 0, "[\"turn-3\", \"turn-left\"]", true, 4, 2, 2, "stationary-or-moving"};
+        const auto j = rule_toml(movement(c));
+        CHECK(at(j, "mp_used").as_int() == 2);
+        CHECK(at(j, "referee_call").as_bool());
+    }
+}
+
+TEST_CASE("panzer-squadron movement: the step trace a window draws", "[panzer-squadron]") {
+    const MoveCase c{"", "stationary", "move", "[4]", 0, "[\"forward-right\", \"turn-left\", \"forward-left\"]", true, 4, 3, 1, ""};
+    const auto j = rule_toml(movement(c));
+    const auto& steps = at(j, "steps").as_array();
+    REQUIRE(steps.size() == 3);
+    CHECK(at(steps[0], "total").as_int() == 1);
+    CHECK(at(steps[1], "total").as_int() == 2);
+    CHECK(at(steps[1], "corner").as_int() == 1);
+    CHECK(at(steps[2], "total").as_int() == 3);
+    // facing corner 0 lies between hexside directions 0 and 1: forward-right is direction 0 (+1, 0);
+    // after one left turn, forward-left is direction 2 (0, -1).
+    CHECK(at(steps[0], "q").as_int() == 1);
+    CHECK(at(steps[0], "r").as_int() == 0);
+    CHECK(at(steps[2], "q").as_int() == 1);
+    CHECK(at(steps[2], "r").as_int() == -1);
+}
+
+TEST_CASE("panzer-squadron actions: which of the four actions each start state opens", "[panzer-squadron]") {
+    struct Case {
+        const char* start;
+        std::vector<std::string> open;
+    } cases[] = {
+        {"stationary", {"move", "fire", "move-and-fire", "ambush"}},
+        {"in-movement", {"move", "move-and-fire"}},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.start) {
+            const auto j = rule_toml(std::string("system = \"panzer-squadron\"\nquestion = \"actions\"\n[tank]\nstart = \"") + c.start + "\"\n");
+            CHECK(strings(at(j, "open_actions")) == c.open);
+            for (const auto& a : at(j, "actions").as_array())
+                if (at(a, "action").as_string() == "move")
+                    CHECK(at(a, "dice").as_int() == (std::string(c.start) == "stationary" ? 1 : 2));
+            CHECK(umpire::test::contains(strings(at(j, "citations")), "PS-actions"));
+        }
+    }
+}
+
+TEST_CASE("panzer-squadron attacks of opportunity", "[panzer-squadron]") {
+    struct Case {
+        const char* rule;
+        const char* state;
+        bool moving;
+        int moved;
+        bool eligible;
+    } cases[] = {
+        {"PS-opportunity: a tank not yet activated may fire at the moving tank", "not-activated", true, 1, true},
+        {"PS-opportunity: a tank waiting in ambush may", "ambush", true, 3, true},
+        {"PS-opportunity: an activated tank may not", "activated", true, 2, false},
+        {"PS-opportunity: the target must have moved a hexagon", "ambush", true, 0, false},
+        {"PS-opportunity: only on the moving tank", "not-activated", false, 2, false},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const auto j = rule_toml(std::string("system = \"panzer-squadron\"\nquestion = \"opportunity\"\n[shooter]\nstate = \"") +
+                                     c.state + "\"\n[target]\nmoving = " + (c.moving ? "true" : "false") +
+                                     "\nhexagons_moved = " + std::to_string(c.moved) + "\n");
+            CHECK(at(j, "eligible").as_bool() == c.eligible);
+            CHECK(at(j, "shooter_activated").as_bool() == c.eligible);
+        }
+    }
+}
+
+TEST_CASE("panzer-squadron bad input: exit 2 with FILE:LINE:COL", "[panzer-squadron][cli]") {
+    struct Bad {
+        const char* name;
+        const char* text;
+        const char* needle;
+    } cases[] = {
+        {"two dice when stationary",
+         "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"stationary\"\naction = \"move\"\ndice = [2, 3]\nsteps = []\n",
+         "tank.dice: a tank starting stationary rolls 1 D4"},
+        {"one die in movement",
+         "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"in-movement\"\naction = \"move\"\ndice = [2]\nsteps = []\n",
+         "rolls 2 D4"},
+        {"a die outside 1..4",
+         "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"stationary\"\naction = \"move\"\ndice = [5]\nsteps = []\n",
+         "5 is not a D4 result (accepted: 1..4)"},
+        {"unknown step",
+         "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"stationary\"\naction = \"move\"\ndice = [2]\nsteps = [\"jump\"]\n",
+         "unknown name \"jump\" (accepted: forward-left"},
+        {"negative restriction",
+         "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"stationary\"\naction = \"move\"\ndice = [2]\nrestriction = -1\nsteps = []\n",
+         "tank.restriction"},
+        {"line of fire is not ruled yet", "system = \"panzer-squadron\"\nquestion = \"line-of-fire\"\n", "accepted: movement, actions or opportunity"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const std::string f = umpire::test::temp_file(c.text);
+            auto r = umpire::test::run_cli("rule " + f + " --json");
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK(r.out.empty());
+            CHECK(r.err.rfind(f + ":", 0) == 0);
+            CHECK(r.err.find(c.needle) != std::string::npos);
+        }
+    }
+}

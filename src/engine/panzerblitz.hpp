@@ -1,7 +1,91 @@
-// PanzerBlitz, Arvold's Obstacles and Elevation (modified). PLACEHOLDER: being written; see the issue for this system.
+// PanzerBlitz with Alan R. Arvold's "Obstacles and Elevation (Modified)": line of sight by the
+// Special Notes A-R, gullies A-D, and the Hill and Slope Defense Exceptions A-C.
+//
+// Sections
+//   Data       rules-data/panzerblitz.toml: elevation and symbol heights, the distance measure
+//   Situation  shared/spec/situations.md, system = "panzerblitz"
+//   rule()     the notes, obstacle by obstacle; where none decides, a straight sight line over the
+//              data's heights, flagged as a referee's call
+//   side_view  the geometry a window draws: heights and positions along the line
 #pragma once
+#include <map>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "engine/system.hpp"
+
+namespace umpire::pb {
+
+struct Symbol {
+    std::string name;
+    std::string kind;  // low | medium-low | medium | medium-high | high
+    int height = 0;
+    bool hex = false;
+};
+
+struct Data {
+    std::map<std::string, int> elevation;  // name -> metres
+    std::vector<Symbol> symbols;
+    std::string hexside_position = "k/(range+1)";  // or "(k-1/2)/range"
+    std::string hilltop_base = "l1-hilltop";
+    const Symbol* symbol(const std::string& name) const;
+};
+
+Data load_data(const std::filesystem::path& file);
+
+const std::vector<std::string>& elevation_names();  // ground, gully, l1-slope, ...
+const std::vector<std::string>& symbol_names();
+
+struct Obstacle {
+    std::string symbol;
+    int index = 1;  // side k (hexside symbols) or hex j (woods-hex, town-hex)
+    bool on_hilltop = false;
+};
+
+struct Situation {
+    std::string firer = "l1-hilltop";
+    std::string target = "ground";
+    int range = 4;
+    std::vector<Obstacle> obstacles;
+    std::string title;
+};
+
+Situation parse_situation(const Data& d, const Table& root);
+toml::table to_toml(const Situation& s);
+Ruling rule(const Data& d, const Situation& s);
+
+// The sight line for a side-view drawing. Positions are fractions num/den of the way from the firer.
+struct SideObstacle {
+    std::string symbol;
+    int num = 0, den = 1;
+    int height = 0;
+    bool blocks = false;   // as ruled (notes or straight line)
+    bool decided = true;   // false: no note decides it (referee's call)
+};
+struct SideView {
+    int firer_height = 0, target_height = 0;
+    std::vector<SideObstacle> obstacles;
+};
+SideView side_view(const Data& d, const Situation& s);
+
+class PanzerBlitz final : public GameSystem {
+public:
+    std::string id() const override { return "panzerblitz"; }
+    std::string title() const override { return "PanzerBlitz, Arvold's Obstacles and Elevation (modified)"; }
+    std::vector<std::string> data_files() const override { return {"panzerblitz.toml"}; }
+    void load(const std::filesystem::path& rules_dir) override;
+    Ruling rule(const Table& root) const override;
+    std::vector<NameList> names() const override;
+    const Data& data() const { return data_; }
+
+private:
+    Data data_;
+};
+
+}  // namespace umpire::pb
+
 namespace umpire {
 std::unique_ptr<GameSystem> make_panzerblitz();
 }

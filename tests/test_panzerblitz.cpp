@@ -1,0 +1,192 @@
+// PanzerBlitz, Arvold's Obstacles and Elevation (modified): every Special Note and its converse,
+// both sides of each distance boundary, adjacency, the count rule, hilltop woods, gullies and the
+// Hill and Slope Defense Exceptions. Distances: the symbol on hexside k of n lies k/(n+1) of the
+// way from the firer (rules-data [distance]), so midway is 2k = n+1, 2/3 is 3k >= 2(n+1), 1/3 is
+// 3k <= n+1.
+#include <catch2/catch.hpp>
+
+#include "engine/panzerblitz.hpp"
+#include "support.hpp"
+
+using umpire::test::at;
+using umpire::test::rule_toml;
+using umpire::test::strings;
+
+namespace {
+
+struct Case {
+    const char* rule;
+    const char* firer;
+    const char* target;
+    int range;
+    const char* obstacles;  // TOML inline array
+    const char* los;
+    std::vector<std::string> notes;  // must all be present
+    bool referee_call;
+};
+
+umpire::json::Value pb(const char* firer, const char* target, int range, const char* obstacles) {
+    return rule_toml(std::string("system = \"panzerblitz\"\n[firer]\nelevation = \"") + firer + "\"\n[target]\nelevation = \"" + target +
+                     "\"\n[line]\nrange = " + std::to_string(range) + "\nobstacles = " + obstacles + "\n");
+}
+
+}  // namespace
+
+TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
+    const Case cases[] = {
+        // A and its converse B (K)
+        {"PB-A: target directly behind a green hexside", "l1-slope", "ground", 5, "[{symbol = \"green\", side = 5}]", "blocked", {"A"}, false},
+        {"PB-A: green hexside not at the target's hex", "l2-hilltop", "ground", 5, "[{symbol = \"green\", side = 4}]", "clear", {"A"}, false},
+        {"PB-A: target in the hex directly behind a single-hex town", "l1-hilltop", "ground", 5, "[{symbol = \"town-hex\", hex = 4}]", "blocked", {"A"}, false},
+        {"PB-A: a single-hex woods further from the target", "l1-hilltop", "ground", 5, "[{symbol = \"woods-hex\", hex = 3}]", "clear", {"A"}, false},
+        {"PB-B: firer directly behind a grey hexside", "ground", "l2-slope", 5, "[{symbol = \"grey\", side = 1}]", "blocked", {"B", "K"}, false},
+        {"PB-B: grey hexside away from the firer", "ground", "l2-slope", 5, "[{symbol = \"grey\", side = 2}]", "clear", {"B", "K"}, false},
+        {"PB-B: firer directly behind a single-hex woods", "ground", "l1-hilltop", 4, "[{symbol = \"woods-hex\", hex = 1}]", "blocked", {"B"}, false},
+        // C / D: midway boundary on odd and even ranges
+        {"PB-C: brown closer to the target (range 6, side 4)", "l1-hilltop", "ground", 6, "[{symbol = \"brown\", side = 4}]", "blocked", {"C"}, false},
+        {"PB-C: brown closer to the firer (range 6, side 3)", "l1-hilltop", "ground", 6, "[{symbol = \"brown\", side = 3}]", "clear", {"C"}, false},
+        {"PB-C: brown exactly midway (range 5, side 3)", "l1-hilltop", "ground", 5, "[{symbol = \"brown\", side = 3}]", "blocked", {"C"}, false},
+        {"PB-C: brown just before midway (range 5, side 2)", "l1-hilltop", "ground", 5, "[{symbol = \"brown\", side = 2}]", "clear", {"C"}, false},
+        {"PB-D: brown closer to the firer (range 6, side 3)", "ground", "l1-hilltop", 6, "[{symbol = \"brown\", side = 3}]", "blocked", {"D", "K"}, false},
+        {"PB-D: brown closer to the target (range 6, side 4)", "ground", "l1-hilltop", 6, "[{symbol = \"brown\", side = 4}]", "clear", {"D"}, false},
+        {"PB-D: brown exactly midway (range 5, side 3)", "ground", "l1-hilltop", 5, "[{symbol = \"brown\", side = 3}]", "blocked", {"D"}, false},
+        {"PB-D: brown just past midway (range 5, side 4)", "ground", "l1-hilltop", 5, "[{symbol = \"brown\", side = 4}]", "clear", {"D"}, false},
+        // E / F: 2/3 and 1/3 (range 5: n+1 = 6, so 2/3 is side 4, 1/3 is side 2)
+        {"PB-E: yellow at exactly 2/3 (range 5, side 4)", "l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 4}]", "blocked", {"E"}, false},
+        {"PB-E: yellow just short of 2/3 (range 5, side 3)", "l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 3}]", "clear", {"E"}, false},
+        {"PB-E: orange beyond 2/3 (range 7, side 6)", "l2-hilltop", "ground", 7, "[{symbol = \"orange\", side = 6}]", "blocked", {"E"}, false},
+        {"PB-E: brown short of 2/3 (range 7, side 5)", "l2-hilltop", "ground", 7, "[{symbol = \"brown\", side = 5}]", "clear", {"E"}, false},
+        {"PB-F: orange at exactly 1/3 (range 5, side 2)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 2}]", "blocked", {"F", "K"}, false},
+        {"PB-F: orange just past 1/3 (range 5, side 3)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 3}]", "clear", {"F", "K"}, false},
+        {"PB-F: brown at 1/3 (range 8, side 3)", "ground", "l2-hilltop", 8, "[{symbol = \"brown\", side = 3}]", "blocked", {"F"}, false},
+        // G / H
+        {"PB-G: yellow closer to the target", "l2-hilltop", "l1-slope", 6, "[{symbol = \"yellow\", side = 4}]", "blocked", {"G"}, false},
+        {"PB-G: yellow closer to the firer", "l2-hilltop", "l1-hilltop", 6, "[{symbol = \"yellow\", side = 3}]", "clear", {"G"}, false},
+        {"PB-G: yellow midway", "l2-hilltop", "l1-hilltop", 7, "[{symbol = \"yellow\", side = 4}]", "blocked", {"G"}, false},
+        {"PB-H: yellow closer to the firer", "l1-slope", "l2-hilltop", 6, "[{symbol = \"yellow\", side = 3}]", "blocked", {"H", "K"}, false},
+        {"PB-H: yellow closer to the target", "l1-hilltop", "l2-hilltop", 6, "[{symbol = \"yellow\", side = 4}]", "clear", {"H", "K"}, false},
+        // I / J
+        {"PB-I: orange never obstructs level 2 down to level 1", "l2-slope", "l1-hilltop", 6, "[{symbol = \"orange\", side = 5}]", "clear", {"I"}, false},
+        {"PB-I: even two orange symbols", "l2-hilltop", "l1-slope", 6, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 5}]", "clear", {"I"}, false},
+        {"PB-J: orange never obstructs level 1 up to level 2", "l1-slope", "l2-slope", 6, "[{symbol = \"orange\", side = 1}]", "clear", {"J", "K"}, false},
+        // L
+        {"PB-L: two orange symbols between same-level hilltops", "l1-hilltop", "l1-hilltop", 8, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 7}]", "clear", {"L"}, false},
+        {"PB-L: orange and purple between level 2 hilltops", "l2-hilltop", "l2-hilltop", 8, "[{symbol = \"orange\", side = 2}, {symbol = \"purple\", side = 7}]", "clear", {"L"}, false},
+        {"PB-L: two orange symbols otherwise block", "l2-hilltop", "ground", 9, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 3}]", "blocked", {"L"}, false},
+        {"PB-L: orange and purple between a slope and the ground", "l1-slope", "ground", 6, "[{symbol = \"orange\", side = 2}, {symbol = \"purple\", side = 4}]", "blocked", {"L"}, false},
+        // M, N, O
+        {"PB-M: adjacent units always see each other", "ground", "l2-hilltop", 1, "[{symbol = \"purple\", side = 1}]", "clear", {"M"}, false},
+        {"PB-M: adjacent ground units across a green hexside", "ground", "ground", 1, "[{symbol = \"green\", side = 1}]", "clear", {"M"}, false},
+        {"PB-N: woods on a hilltop block all fire", "l2-hilltop", "l2-hilltop", 6, "[{symbol = \"green\", side = 3, on_hilltop = true}]", "blocked", {"N"}, false},
+        {"PB-N: hilltop town between level 1 and ground", "l1-hilltop", "ground", 6, "[{symbol = \"town-hex\", hex = 2, on_hilltop = true}]", "blocked", {"N"}, false},
+        {"PB-N: level 2 firer, level 1 hilltop target not directly behind: as note A", "l2-hilltop", "l1-hilltop", 6, "[{symbol = \"green\", side = 4, on_hilltop = true}]", "clear", {"N", "A"}, false},
+        {"PB-N: level 2 firer, level 1 hilltop target directly behind: blocked", "l2-slope", "l1-hilltop", 6, "[{symbol = \"grey\", side = 6, on_hilltop = true}]", "blocked", {"N", "A"}, false},
+        {"PB-N: level 1 hilltop firer directly behind, level 2 target: as note B", "l1-hilltop", "l2-hilltop", 6, "[{symbol = \"woods-hex\", hex = 1, on_hilltop = true}]", "blocked", {"N", "B"}, false},
+        {"PB-O: both at ground level, a brown symbol blocks", "ground", "ground", 6, "[{symbol = \"brown\", side = 3}]", "blocked", {"O"}, false},
+        {"PB-O: both at ground level, a green symbol blocks", "ground", "ground", 3, "[{symbol = \"green\", side = 2}]", "blocked", {"O"}, false},
+        {"PB-LOS: no symbols, clear", "l1-slope", "ground", 6, "[]", "clear", {}, false},
+        // Gullies
+        {"PB-GULLY-A: gully and ground, not adjacent", "gully", "ground", 3, "[]", "blocked", {"GULLY-A"}, false},
+        {"PB-GULLY-A: gully and gully, not adjacent", "gully", "gully", 2, "[]", "blocked", {"GULLY-A"}, false},
+        {"PB-GULLY-A/M: gully and ground, adjacent", "ground", "gully", 1, "[]", "clear", {"M"}, false},
+        {"PB-GULLY-B: gully to a level 1 hilltop is as ground (note D)", "gully", "l1-hilltop", 6, "[{symbol = \"brown\", side = 2}]", "blocked", {"GULLY-B", "D"}, false},
+        {"PB-GULLY-B: hilltop firing into a gully, brown closer to the firer (C)", "l1-hilltop", "gully", 6, "[{symbol = \"brown\", side = 2}]", "clear", {"GULLY-B", "C"}, false},
+        // Cases no note decides: the straight line over the data's heights, a referee's call
+        {"PB-LOS: green between two slopes (no note): the line passes over", "l1-slope", "l2-slope", 6, "[{symbol = \"green\", side = 3}]", "clear", {}, true},
+        {"PB-LOS: purple between a level 1 slope and ground (no note): blocked", "l1-slope", "ground", 6, "[{symbol = \"purple\", side = 3}]", "blocked", {}, true},
+        {"PB-LOS: a note decides even beside an open case", "l1-hilltop", "ground", 6, "[{symbol = \"green\", side = 6}, {symbol = \"purple\", side = 2}]", "blocked", {"A"}, false},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const auto j = pb(c.firer, c.target, c.range, c.obstacles);
+            CHECK(at(j, "los").as_string() == c.los);
+            const auto notes = strings(at(j, "notes"));
+            for (const auto& n : c.notes) {
+                INFO(n);
+                CHECK(umpire::test::contains(notes, n));
+                CHECK(umpire::test::contains(strings(at(j, "citations")), "PB-" + n));
+            }
+            CHECK(at(j, "referee_call").as_bool() == c.referee_call);
+        }
+    }
+}
+
+TEST_CASE("panzerblitz hill and slope defense exceptions", "[panzerblitz]") {
+    struct D {
+        const char* rule;
+        const char* firer;
+        const char* target;
+        int range;
+        const char* obstacles;
+        bool halved;
+    } cases[] = {
+        {"PB-HSD-A: hilltop attacker on the same level", "l1-hilltop", "l1-hilltop", 4, "[]", false},
+        {"PB-HSD-A: hilltop attacker on a higher level", "l2-hilltop", "l1-hilltop", 4, "[]", false},
+        {"PB-HSD-A: level 2 slope firing down at a level 1 hilltop", "l2-slope", "l1-hilltop", 4, "[]", false},
+        {"PB-HSD-C: level 1 hilltop attacker against a level 2 hilltop", "l1-hilltop", "l2-hilltop", 4, "[]", true},
+        {"PB-HSD-C: ground attacker against a hilltop, even adjacent", "ground", "l1-hilltop", 1, "[]", true},
+        {"PB-HSD-C: level 2 slope against a level 2 hilltop", "l2-slope", "l2-hilltop", 3, "[]", true},
+        {"PB-HSD-B: adjacent attacker against a slope", "ground", "l1-slope", 1, "[]", false},
+        {"PB-HSD-B: adjacent but a brown symbol between", "ground", "l1-slope", 1, "[{symbol = \"brown\", side = 1}]", true},
+        {"PB-HSD-B: adjacent but a yellow symbol between", "l2-hilltop", "l2-slope", 1, "[{symbol = \"yellow\", side = 1}]", true},
+        {"PB-HSD-C: non-adjacent attacker against a slope, even from above", "l2-hilltop", "l1-slope", 3, "[]", true},
+        {"PB-HSD: defender at ground level", "l2-hilltop", "ground", 3, "[]", false},
+        {"PB-HSD: defender in a gully", "l1-slope", "gully", 3, "[]", false},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const auto j = pb(c.firer, c.target, c.range, c.obstacles);
+            CHECK(at(j, "attack_halved").as_bool() == c.halved);
+        }
+    }
+}
+
+TEST_CASE("panzerblitz bad input: exit 2 with FILE:LINE:COL", "[panzerblitz][cli]") {
+    struct Bad {
+        const char* name;
+        const char* text;
+        const char* needle;
+    } cases[] = {
+        {"unknown elevation", "system = \"panzerblitz\"\n[firer]\nelevation = \"mountain\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 3\n",
+         "accepted: ground, gully, l1-slope, l1-hilltop, l2-slope or l2-hilltop"},
+        {"side beyond the range", "system = \"panzerblitz\"\n[firer]\nelevation = \"ground\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 3\nobstacles = [{symbol = \"green\", side = 4}]\n",
+         "line.obstacles[0].side: 4 is out of range (accepted: 1..3"},
+        {"hex at the target", "system = \"panzerblitz\"\n[firer]\nelevation = \"ground\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 3\nobstacles = [{symbol = \"woods-hex\", hex = 3}]\n",
+         "accepted: 1..2"},
+        {"unknown symbol", "system = \"panzerblitz\"\n[firer]\nelevation = \"ground\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 3\nobstacles = [{symbol = \"blue\", side = 1}]\n",
+         "unknown name \"blue\""},
+        {"on_hilltop on a slope symbol", "system = \"panzerblitz\"\n[firer]\nelevation = \"ground\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 3\nobstacles = [{symbol = \"brown\", side = 1, on_hilltop = true}]\n",
+         "only woods and towns"},
+        {"range 0", "system = \"panzerblitz\"\n[firer]\nelevation = \"ground\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 0\n", "line.range"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const std::string f = umpire::test::temp_file(c.text);
+            auto r = umpire::test::run_cli("rule " + f + " --json");
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK(r.out.empty());
+            CHECK(r.err.rfind(f + ":", 0) == 0);
+            CHECK(r.err.find(c.needle) != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("panzerblitz side view gives the heights and positions a drawing needs", "[panzerblitz]") {
+    const auto* sys = umpire::test::engine().get<umpire::pb::PanzerBlitz>();
+    REQUIRE(sys);
+    umpire::pb::Situation s;
+    s.firer = "l1-hilltop";
+    s.target = "ground";
+    s.range = 6;
+    s.obstacles = {{"brown", 4, false}, {"brown", 2, false}};
+    const auto v = umpire::pb::side_view(sys->data(), s);
+    CHECK(v.firer_height == 120);
+    CHECK(v.target_height == 0);
+    REQUIRE(v.obstacles.size() == 2);
+    CHECK(v.obstacles[0].num == 4);
+    CHECK(v.obstacles[0].den == 7);
+    CHECK(v.obstacles[0].blocks);
+    CHECK_FALSE(v.obstacles[1].blocks);
+    CHECK(v.obstacles[1].decided);
+}

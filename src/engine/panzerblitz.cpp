@@ -216,6 +216,7 @@ Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle&
     const bool behind_firer = sym.hex ? o.index == 1 : o.index == 1;
     const bool closer_target_or_mid = p.at_least(1, 2);
     const bool closer_firer_or_mid = p.at_most(1, 2);
+    const std::string rel = p.num * 2 == p.den ? " is exactly midway" : closer_target_or_mid ? " is closer to the target" : " is closer to the firer";
 
     if (sym.kind == "low") {
         if (o.on_hilltop) {
@@ -251,16 +252,16 @@ Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle&
     }
     const std::string frac = "the " + name;
     if (o.symbol == "brown") {
-        if (f == H1 && t == G) set(closer_target_or_mid, {"C"}, "From a level 1 hilltop down to ground level, " + frac + (closer_target_or_mid ? " is closer to the target or midway" : " is closer to the firer"));
-        else if (f == G && t == H1) set(closer_firer_or_mid, {"D", "K"}, "From ground level up to a level 1 hilltop, " + frac + (closer_firer_or_mid ? " is closer to the firer or midway" : " is closer to the target"));
+        if (f == H1 && t == G) set(closer_target_or_mid, {"C"}, "From a level 1 hilltop down to ground level, " + frac + rel);
+        else if (f == G && t == H1) set(closer_firer_or_mid, {"D", "K"}, "From ground level up to a level 1 hilltop, " + frac + rel);
     }
     if (o.symbol == "brown" || o.symbol == "yellow" || o.symbol == "orange") {
         if (f == H2 && t == G) { const bool b = p.at_least(2, 3); set(b, {"E"}, "From a level 2 hilltop down to ground level, " + frac + (b ? " is 2/3 or more of the way from the firer" : " is less than 2/3 of the way from the firer")); }
         else if (f == G && t == H2) { const bool b = p.at_most(1, 3); set(b, {"F", "K"}, "From ground level up to a level 2 hilltop, " + frac + (b ? " is 1/3 or less of the way from the firer" : " is more than 1/3 of the way from the firer")); }
     }
     if (o.symbol == "yellow") {
-        if (f == H2 && level1(t)) set(closer_target_or_mid, {"G"}, "From a level 2 hilltop down to level 1, " + frac + (closer_target_or_mid ? " is closer to the target or midway" : " is closer to the firer"));
-        else if (level1(f) && t == H2) set(closer_firer_or_mid, {"H", "K"}, "From level 1 up to a level 2 hilltop, " + frac + (closer_firer_or_mid ? " is closer to the firer or midway" : " is closer to the target"));
+        if (f == H2 && level1(t)) set(closer_target_or_mid, {"G"}, "From a level 2 hilltop down to level 1, " + frac + rel);
+        else if (level1(f) && t == H2) set(closer_firer_or_mid, {"H", "K"}, "From level 1 up to a level 2 hilltop, " + frac + rel);
     }
     if (o.symbol == "orange") {
         if (level2(f) && level1(t)) set(false, {"I"}, "From level 2 down to level 1, orange/red symbols never obstruct: " + frac);

@@ -1,0 +1,226 @@
+// The Panzer Squadron panel: the movement calculator (dice, restriction, planned steps as
+// clickable arrows), the open actions and attack-of-opportunity questions; on the ruling side
+// the MP budget bar and a drawing of the path over a few hexes with the tank facing its corner.
+//
+// Sections
+//   1. panel state, load/save
+//   2. inputs
+//   3. ruling: budget bar, hex drawing, generic ruling
+//   4. registration
+#include <cmath>
+
+#include <imgui.h>
+
+#include "app/panel.hpp"
+#include "app/panel_util.hpp"
+#include "app/widgets.hpp"
+#include "engine/panzer_squadron.hpp"
+
+namespace umpire::app {
+namespace {
+
+using namespace umpire::ps;
+
+class PsPanel final : public Panel {
+public:
+    explicit PsPanel(const Engine& e) : sys_(*e.get<PanzerSquadron>()), d_(sys_.data()) { reset(); }
+    std::string system_id() const override { return "panzer-squadron"; }
+    toml::table situation() const override {
+        toml::table t = to_toml(s_);
+        t.erase("title");
+        return t;
+    }
+    void load(const Table& root) override {
+        const std::size_t before = root.sink().diagnostics().size();
+        Situation s = parse_situation(d_, root);
+        if (root.sink().diagnostics().size() != before) return;
+        s.title.clear();
+        s_ = s;
+    }
+    void reset() override {
+        s_ = Situation{};
+        s_.steps = {"forward-left", "turn-right", "forward-right"};
+    }
+    std::vector<std::string> key_order() const override {
+        return {"system", "title", "notes", "question", "tank", "shooter", "target", "start", "action", "dice", "restriction", "steps"};
+    }
+    bool draw_inputs(PanelContext& ctx) override;
+    void draw_ruling(PanelContext& ctx, const Ruling& r) override;
+
+private:
+    const PanzerSquadron& sys_;
+    const Data& d_;
+    Situation s_;
+};
+
+// =====================================================================================
+// 2. inputs
+// =====================================================================================
+
+bool PsPanel::draw_inputs(PanelContext& ctx) {
+    bool changed = false;
+    const float col = 150 * ctx.scale;
+    ui::section("Question");
+    changed |= util::radio_row("question", &s_.question, {"movement", "actions", "opportunity"});
+    ui::tip("movement: the MP calculator (PS-movement, PS-turning); actions: what a start state allows (PS-actions); "
+            "opportunity: may this tank fire at a moving tank (PS-opportunity)");
+    if (s_.question == "opportunity") {
+        ui::section("Shooter");
+        changed |= util::radio_row("shooter", &s_.shooter, {"not-activated", "ambush", "activated"});
+        ui::tip("PS-opportunity: only a tank not yet activated this turn, or one waiting in ambush, may fire out of turn");
+        ui::section("Target");
+        changed |= ImGui::Checkbox("is the tank being moved", &s_.target_moving);
+        util::label("Hexagons moved", col);
+        changed |= util::int_field("##moved", &s_.target_hexagons_moved, 0, 99, 120 * ctx.scale);
+        return changed;
+    }
+    ui::section("Tank");
+    util::label("Starts the turn", col);
+    if (util::radio_row("start", &s_.start, {"stationary", "in-movement"})) {
+        changed = true;
+        s_.dice.resize(std::size_t(d_.dice_by_start.at(s_.start)), 1);
+    }
+    if (s_.question == "actions") return changed;
+    util::label("Action", col);
+    changed |= util::radio_row("action", &s_.action, {"move", "move-and-fire"});
+    ui::tip("PS-move-and-fire: firing after moving costs " + std::to_string(d_.move_and_fire_cost) + " of the points rolled");
+    util::label("Dice (D4)", col);
+    s_.dice.resize(std::size_t(d_.dice_by_start.at(s_.start)), 1);
+    for (std::size_t i = 0; i < s_.dice.size(); ++i) {
+        ImGui::PushID(int(i));
+        if (i) ImGui::SameLine();
+        ImGui::SetNextItemWidth(90 * ctx.scale);
+        changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, d_.die_sides);
+        ImGui::PopID();
+    }
+    util::label("Restriction", col);
+    changed |= util::int_field("##restriction", &s_.restriction, 0, 99, 120 * ctx.scale);
+    ui::tip("The movement restriction modifier printed on the game card, taken away from the roll (PS-movement)");
+
+    ui::section("Planned steps");
+    struct B { const char* label; const char* step; const char* tip; };
+    const B buttons[] = {
+        {"\xe2\x86\x96 forward-left", "forward-left", "Into the front-left of the two hexagons in front of the facing corner"},
+        {"\xe2\x86\x97 forward-right", "forward-right", "Into the front-right hexagon"},
+        {"\xe2\x86\x99 reverse-left", "reverse-left", "Reverse into the back-left hexagon (PS-reverse)"},
+        {"\xe2\x86\x98 reverse-right", "reverse-right", "Reverse into the back-right hexagon (PS-reverse)"},
+        {"\xe2\x86\xb6 turn-left", "turn-left", "Turn one corner left: 1 MP (PS-turning)"},
+        {"\xe2\x86\xb7 turn-right", "turn-right", "Turn one corner right: 1 MP"},
+        {"turn-left-2", "turn-left-2", "Two corners left in one hexagon: 2 MP"},
+        {"turn-right-2", "turn-right-2", "Two corners right in one hexagon: 2 MP"},
+        {"turn-3", "turn-3", "Three corners (about turn) in one hexagon: 2 MP"},
+    };
+    for (std::size_t i = 0; i < std::size(buttons); ++i) {
+        if (i % 2 && i != 8) ImGui::SameLine();
+        if (ImGui::Button(buttons[i].label, ImVec2(170 * ctx.scale, 0))) {
+            s_.steps.push_back(buttons[i].step);
+            changed = true;
+        }
+        ui::tip(buttons[i].tip);
+    }
+    if (ImGui::Button("Undo last step") && !s_.steps.empty()) {
+        s_.steps.pop_back();
+        changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Clear steps") && !s_.steps.empty()) {
+        s_.steps.clear();
+        changed = true;
+    }
+    std::string plan;
+    for (std::size_t i = 0; i < s_.steps.size(); ++i) plan += (i ? ", " : "") + s_.steps[i];
+    ImGui::TextWrapped("Plan: %s", plan.empty() ? "(no steps)" : plan.c_str());
+    return changed;
+}
+
+// =====================================================================================
+// 3. ruling
+// =====================================================================================
+
+void draw_path(PanelContext& ctx, const Data& d, const Situation& s) {
+    const auto steps = trace(d, s);
+    int qmin = 0, qmax = 0, rmin = 0, rmax = 0;
+    for (const auto& t : steps) {
+        qmin = std::min(qmin, t.q); qmax = std::max(qmax, t.q);
+        rmin = std::min(rmin, t.r); rmax = std::max(rmax, t.r);
+    }
+    const float size = 26 * ctx.scale;  // hex radius (pointy-top axial layout)
+    auto centre = [&](int q, int r) { return ImVec2(size * std::sqrt(3.0f) * (q + r / 2.0f), size * 1.5f * r); };
+    ImVec2 lo(1e9f, 1e9f), hi(-1e9f, -1e9f);
+    for (int q = qmin - 1; q <= qmax + 1; ++q)
+        for (int r = rmin - 1; r <= rmax + 1; ++r) {
+            const ImVec2 c = centre(q, r);
+            lo.x = std::min(lo.x, c.x); lo.y = std::min(lo.y, c.y);
+            hi.x = std::max(hi.x, c.x); hi.y = std::max(hi.y, c.y);
+        }
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const ImVec2 off(origin.x - lo.x + size, origin.y - lo.y + size);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    auto hex = [&](int q, int r, ImU32 fill, ImU32 line) {
+        const ImVec2 c = centre(q, r);
+        ImVec2 pts[6];
+        for (int i = 0; i < 6; ++i) {
+            const float a = (60.0f * i - 30.0f) * 3.14159265f / 180.0f;
+            pts[i] = ImVec2(off.x + c.x + size * std::cos(a), off.y + c.y + size * std::sin(a));
+        }
+        if (fill) dl->AddConvexPolyFilled(pts, 6, fill);
+        dl->AddPolyline(pts, 6, line, ImDrawFlags_Closed, 1.0f);
+    };
+    for (int q = qmin - 1; q <= qmax + 1; ++q)
+        for (int r = rmin - 1; r <= rmax + 1; ++r) hex(q, r, 0, IM_COL32(90, 100, 110, 255));
+    // Corner c points between hexside directions c and c+1: screen angle -(60c + 30) degrees.
+    auto tank = [&](int q, int r, int corner, ImU32 col) {
+        const ImVec2 c = centre(q, r);
+        const float a = -(60.0f * corner + 30.0f) * 3.14159265f / 180.0f;
+        const ImVec2 p(off.x + c.x, off.y + c.y);
+        const ImVec2 tip(p.x + size * 0.95f * std::cos(a), p.y + size * 0.95f * std::sin(a));
+        dl->AddCircleFilled(p, size * 0.35f, col);
+        dl->AddLine(p, tip, col, 3.0f * ctx.scale);
+    };
+    hex(0, 0, IM_COL32(60, 80, 60, 255), IM_COL32(150, 170, 150, 255));
+    ImVec2 prev(off.x + centre(0, 0).x, off.y + centre(0, 0).y);
+    for (const auto& t : steps) {
+        const ImVec2 c(off.x + centre(t.q, t.r).x, off.y + centre(t.q, t.r).y);
+        if (c.x != prev.x || c.y != prev.y) dl->AddLine(prev, c, IM_COL32(240, 200, 80, 255), 2.0f * ctx.scale);
+        prev = c;
+    }
+    tank(0, 0, 0, IM_COL32(150, 150, 150, 255));
+    if (!steps.empty()) tank(steps.back().q, steps.back().r, steps.back().corner, IM_COL32(120, 200, 120, 255));
+    ImGui::Dummy(ImVec2(hi.x - lo.x + 2 * size, hi.y - lo.y + 2 * size));
+    ui::tip("Grey: the tank at the start, facing its corner; green: where the plan leaves it; yellow: the path");
+}
+
+void PsPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
+    ui::verdict_banner(r);
+    if (r.referee_call) ui::referee_call_box(r.referee_reasons);
+    if (s_.question == "movement") {
+        auto get = [&](const char* k) {
+            for (const auto& [key, v] : r.fields)
+                if (key == k && v.is_int()) return int(v.as_int());
+            return 0;
+        };
+        const int avail = get("mp_available"), used = get("mp_used");
+        ui::section("Movement point budget");
+        const float frac = avail > 0 ? std::min(1.0f, float(used) / float(avail)) : (used > 0 ? 1.0f : 0.0f);
+        const bool over = used > avail;
+        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, over ? ImVec4(0.85f, 0.25f, 0.2f, 1) : ImVec4(0.3f, 0.65f, 0.35f, 1));
+        const std::string label = std::to_string(used) + " of " + std::to_string(avail) + " MP" + (over ? " — over budget" : "");
+        ImGui::ProgressBar(over ? 1.0f : frac, ImVec2(-1, 28 * ctx.scale), label.c_str());
+        ImGui::PopStyleColor();
+        ui::section("Path");
+        draw_path(ctx, d_, s_);
+    }
+    ui::section("Figures");
+    ui::figure_table("##figures", r.figures);
+    ui::section("Why");
+    ui::explanation(r.explanation, sys_.title().c_str());
+}
+
+std::unique_ptr<Panel> make(const Engine& e) {
+    if (!e.get<PanzerSquadron>()) return nullptr;
+    return std::make_unique<PsPanel>(e);
+}
+UMPIRE_REGISTER_PANEL("panzer-squadron", make);
+
+}  // namespace
+}  // namespace umpire::app

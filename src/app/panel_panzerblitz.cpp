@@ -1,0 +1,187 @@
+// The PanzerBlitz panel: elevations, range and the obstacle symbols on the line (colour swatches,
+// hexside/hex index, on a hilltop); on the ruling side a side view — the sight line from the
+// firer's height to the target's over the symbols' heights, blocking symbols in red, symbols no
+// note decides in amber — as a referee would sketch it on paper.
+//
+// Sections
+//   1. panel state, load/save
+//   2. inputs
+//   3. ruling: side view, generic ruling
+//   4. registration
+#include <imgui.h>
+
+#include "app/panel.hpp"
+#include "app/panel_util.hpp"
+#include "app/widgets.hpp"
+#include "engine/panzerblitz.hpp"
+
+namespace umpire::app {
+namespace {
+
+using namespace umpire::pb;
+
+ImU32 swatch(const std::string& symbol) {
+    if (symbol == "green" || symbol == "woods-hex") return IM_COL32(60, 150, 60, 255);
+    if (symbol == "grey" || symbol == "town-hex") return IM_COL32(150, 150, 150, 255);
+    if (symbol == "brown") return IM_COL32(130, 85, 45, 255);
+    if (symbol == "orange") return IM_COL32(230, 110, 40, 255);
+    if (symbol == "yellow") return IM_COL32(230, 210, 60, 255);
+    return IM_COL32(150, 80, 190, 255);  // purple
+}
+
+class PbPanel final : public Panel {
+public:
+    explicit PbPanel(const Engine& e) : sys_(*e.get<PanzerBlitz>()), d_(sys_.data()) { reset(); }
+    std::string system_id() const override { return "panzerblitz"; }
+    toml::table situation() const override {
+        toml::table t = to_toml(s_);
+        t.erase("title");
+        return t;
+    }
+    void load(const Table& root) override {
+        const std::size_t before = root.sink().diagnostics().size();
+        Situation s = parse_situation(d_, root);
+        if (root.sink().diagnostics().size() != before) return;
+        s.title.clear();
+        s_ = s;
+    }
+    void reset() override {
+        s_ = Situation{};
+        s_.obstacles = {{"brown", 3, false}};
+    }
+    std::vector<std::string> key_order() const override {
+        return {"system", "title", "notes", "firer", "target", "line", "elevation", "range", "obstacles", "symbol", "side", "hex", "on_hilltop"};
+    }
+    bool draw_inputs(PanelContext& ctx) override;
+    void draw_ruling(PanelContext& ctx, const Ruling& r) override;
+
+private:
+    const PanzerBlitz& sys_;
+    const Data& d_;
+    Situation s_;
+};
+
+bool is_hex(const std::string& sym) { return sym == "woods-hex" || sym == "town-hex"; }
+
+bool PbPanel::draw_inputs(PanelContext& ctx) {
+    bool changed = false;
+    const float col = 150 * ctx.scale;
+    const auto& elev = elevation_names();
+    ui::section("Units");
+    for (auto [label, value] : {std::pair<const char*, std::string*>{"Firer", &s_.firer}, {"Target", &s_.target}}) {
+        util::label(label, col);
+        ImGui::PushID(label);
+        ImGui::SetNextItemWidth(200 * ctx.scale);
+        if (ImGui::BeginCombo("##elev", value->c_str())) {
+            for (const auto& n : elev)
+                if (ImGui::Selectable((n + "  (" + std::to_string(d_.elevation.at(n)) + " m)").c_str(), n == *value)) {
+                    *value = n;
+                    changed = true;
+                }
+            ImGui::EndCombo();
+        }
+        ImGui::PopID();
+    }
+    ui::section("Line of sight");
+    util::label("Range (hexes)", col);
+    if (util::int_field("##range", &s_.range, 1, 99, 140 * ctx.scale)) {
+        changed = true;
+        for (auto& o : s_.obstacles) o.index = std::clamp(o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range));
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
+    ImGui::TextWrapped("Symbols: side k = the k-th hexside crossed from the firer (1..%d); hex j = the j-th hex after the firer.", s_.range);
+    ImGui::PopStyleColor();
+    int remove = -1;
+    for (std::size_t i = 0; i < s_.obstacles.size(); ++i) {
+        Obstacle& o = s_.obstacles[i];
+        ImGui::PushID(int(i));
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        const float h = ImGui::GetFrameHeight();
+        ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h, p.y + h), swatch(o.symbol), 3.0f);
+        ImGui::Dummy(ImVec2(h, h));
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(130 * ctx.scale);
+        if (ImGui::BeginCombo("##sym", o.symbol.c_str())) {
+            for (const auto& n : symbol_names())
+                if (ImGui::Selectable(n.c_str(), n == o.symbol)) {
+                    o.symbol = n;
+                    if (!(n == "green" || n == "grey" || is_hex(n))) o.on_hilltop = false;
+                    o.index = std::clamp(o.index, 1, std::max(1, is_hex(n) ? s_.range - 1 : s_.range));
+                    changed = true;
+                }
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(110 * ctx.scale);
+        changed |= util::int_field(is_hex(o.symbol) ? "hex" : "side", &o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range), 110 * ctx.scale);
+        if (o.symbol == "green" || o.symbol == "grey" || is_hex(o.symbol)) {
+            ImGui::SameLine();
+            changed |= ImGui::Checkbox("on hilltop", &o.on_hilltop);
+            ui::tip("Note N: woods and towns on a hilltop obstruct all fire (except level 2 against a level 1 hilltop)");
+        }
+        ImGui::SameLine();
+        if (ImGui::SmallButton("remove")) remove = int(i);
+        ImGui::PopID();
+    }
+    if (remove >= 0) {
+        s_.obstacles.erase(s_.obstacles.begin() + remove);
+        changed = true;
+    }
+    if (ImGui::Button("+ Add symbol")) {
+        s_.obstacles.push_back({"green", 1, false});
+        changed = true;
+    }
+    return changed;
+}
+
+void draw_side_view(PanelContext& ctx, const Data& d, const Situation& s) {
+    const SideView v = side_view(d, s);
+    const float w = ImGui::GetContentRegionAvail().x, h = 170 * ctx.scale;
+    const ImVec2 o = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    int lo = std::min({0, v.firer_height, v.target_height}), hi = std::max({v.firer_height, v.target_height, 60});
+    for (const auto& x : v.obstacles) hi = std::max(hi, x.height);
+    hi += 20;
+    const float left = o.x + 50 * ctx.scale, right = o.x + w - 30 * ctx.scale;
+    auto X = [&](double f) { return float(left + (right - left) * f); };
+    auto Y = [&](double m) { return float(o.y + h - 20 * ctx.scale - (h - 40 * ctx.scale) * (m - lo) / double(hi - lo)); };
+    dl->AddRectFilled(o, ImVec2(o.x + w, o.y + h), IM_COL32(28, 32, 38, 255), 4.0f);
+    dl->AddLine(ImVec2(left, Y(0)), ImVec2(right, Y(0)), IM_COL32(110, 90, 60, 255), 2.0f);
+    for (int m : {0, 100, 200})
+        if (m <= hi) dl->AddText(ImVec2(o.x + 6, Y(m) - 8 * ctx.scale), IM_COL32(140, 140, 140, 255), (std::to_string(m) + " m").c_str());
+    for (const auto& x : v.obstacles) {
+        const float cx = X(double(x.num) / x.den);
+        const ImU32 col = !x.decided ? IM_COL32(235, 170, 40, 255) : x.blocks ? IM_COL32(220, 60, 50, 255) : swatch(x.symbol);
+        dl->AddRectFilled(ImVec2(cx - 6 * ctx.scale, Y(x.height)), ImVec2(cx + 6 * ctx.scale, Y(0)), col);
+        dl->AddText(ImVec2(cx - 10 * ctx.scale, Y(x.height) - 16 * ctx.scale), col, (std::to_string(x.num) + "/" + std::to_string(x.den)).c_str());
+    }
+    const ImVec2 a(X(0), Y(v.firer_height)), b(X(1), Y(v.target_height));
+    dl->AddLine(a, b, IM_COL32(240, 240, 240, 255), 2.0f * ctx.scale);
+    dl->AddCircleFilled(a, 6 * ctx.scale, IM_COL32(90, 160, 230, 255));
+    dl->AddCircleFilled(b, 6 * ctx.scale, IM_COL32(230, 90, 90, 255));
+    dl->AddText(ImVec2(a.x - 20 * ctx.scale, a.y - 22 * ctx.scale), IM_COL32(90, 160, 230, 255), "firer");
+    dl->AddText(ImVec2(b.x - 30 * ctx.scale, b.y - 22 * ctx.scale), IM_COL32(230, 90, 90, 255), "target");
+    ImGui::Dummy(ImVec2(w, h));
+    ui::tip("Heights from rules-data/panzerblitz.toml; a symbol sits k/(range+1) of the way from the firer. "
+            "Red: a note says it blocks; amber: no note decides it (the straight line is shown).");
+}
+
+void PbPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
+    ui::verdict_banner(r);
+    if (r.referee_call) ui::referee_call_box(r.referee_reasons);
+    ui::section("Side view");
+    draw_side_view(ctx, d_, s_);
+    ui::section("Figures");
+    ui::figure_table("##figures", r.figures);
+    ui::section("Why");
+    ui::explanation(r.explanation, sys_.title().c_str());
+}
+
+std::unique_ptr<Panel> make(const Engine& e) {
+    if (!e.get<PanzerBlitz>()) return nullptr;
+    return std::make_unique<PbPanel>(e);
+}
+UMPIRE_REGISTER_PANEL("panzerblitz", make);
+
+}  // namespace
+}  // namespace umpire::app

@@ -1,0 +1,147 @@
+// The A Great Victory! panel: movement (unit type, action, terrain features, road), missile and
+// artillery fire (firer, dice, each target stand's features) and hand-to-hand (the charger's dice,
+// the features defended and crossed). The ruling side is the shared layout.
+//
+// Sections
+//   1. panel state, load/save
+//   2. inputs per question
+//   3. registration
+#include <imgui.h>
+
+#include "app/panel.hpp"
+#include "app/panel_util.hpp"
+#include "app/widgets.hpp"
+#include "engine/agv.hpp"
+
+namespace umpire::app {
+namespace {
+
+using namespace umpire::agv;
+
+template <class E>
+bool enum_row(const char* id, E* v, const std::vector<std::string>& names) {
+    std::string s = names[std::size_t(*v)];
+    if (!util::radio_row(id, &s, names)) return false;
+    *v = E(std::find(names.begin(), names.end(), s) - names.begin());
+    return true;
+}
+
+class AgvPanel final : public Panel {
+public:
+    explicit AgvPanel(const Engine& e) : sys_(*e.get<Agv>()), d_(sys_.data()) { reset(); }
+    std::string system_id() const override { return "agv"; }
+    toml::table situation() const override {
+        toml::table t = to_toml(s_);
+        t.erase("title");
+        return t;
+    }
+    void load(const Table& root) override {
+        const std::size_t before = root.sink().diagnostics().size();
+        Situation s = parse_situation(d_, root);
+        if (root.sink().diagnostics().size() != before) return;
+        s.title.clear();
+        s_ = s;
+    }
+    void reset() override {
+        s_ = Situation{};
+        s_.movement.terrain = {"woods"};
+        s_.fire.dice = 4;
+        s_.fire.stands = {Stand{}};
+        s_.melee.dice = 6;
+    }
+    std::vector<std::string> key_order() const override {
+        return {"system", "title", "notes", "question", "unit", "move", "firer", "target", "stand", "charger", "defender",
+                "type", "packed", "action", "terrain", "on_road", "in", "between", "dice", "crossed"};
+    }
+    bool draw_inputs(PanelContext& ctx) override;
+
+private:
+    const Agv& sys_;
+    const Data& d_;
+    Situation s_;
+};
+
+bool AgvPanel::draw_inputs(PanelContext& ctx) {
+    bool changed = false;
+    const float col = 150 * ctx.scale;
+    const auto features = d_.feature_names();
+    ui::section("Question");
+    changed |= enum_row("question", &s_.question, question_names());
+    if (s_.question == Question::movement) {
+        auto& m = s_.movement;
+        ui::section("Unit");
+        util::label("Type", col);
+        changed |= enum_row("type", &m.type, unit_type_names());
+        if (m.type == UnitType::artillery) {
+            bool packed = m.packed.value_or(true);
+            if (ImGui::Checkbox("packed (limbered)", &packed)) {
+                m.packed = packed;
+                changed = true;
+            }
+            ui::tip("AGV-streams: an unpacked artillery unit cannot enter a stream");
+        }
+        util::label("Action", col);
+        changed |= enum_row("action", &m.action, action_names());
+        ui::section("Terrain entered, crossed or left");
+        changed |= util::checklist("terrain", &m.terrain, features);
+        changed |= ImGui::Checkbox("moving along a road", &m.on_road);
+        ui::tip("AGV-roads: a unit in block formation moving along a road ignores the terrain the road passes through");
+    } else if (s_.question == Question::fire) {
+        auto& f = s_.fire;
+        ui::section("Firer");
+        util::label("Type", col);
+        changed |= enum_row("ftype", &f.firer, firer_type_names());
+        util::label("Dice", col);
+        changed |= util::int_field("##dice", &f.dice, 0, 99, 140 * ctx.scale);
+        ImGui::TextUnformatted("In or touching:");
+        changed |= util::checklist("fin", &f.firer_in, features);
+        ui::section("Target unit");
+        util::label("Type", col);
+        changed |= enum_row("ttype", &f.target, unit_type_names());
+        int remove = -1;
+        for (std::size_t i = 0; i < f.stands.size(); ++i) {
+            ImGui::PushID(int(i));
+            ImGui::Text("Stand %d", int(i) + 1);
+            ImGui::SameLine();
+            if (f.stands.size() > 1 && ImGui::SmallButton("remove")) remove = int(i);
+            ImGui::TextDisabled("in or touching:");
+            changed |= util::checklist("in", &f.stands[i].in, features);
+            ImGui::TextDisabled("between the firer and this stand:");
+            changed |= util::checklist("between", &f.stands[i].between, features);
+            ImGui::Separator();
+            ImGui::PopID();
+        }
+        if (remove >= 0) {
+            f.stands.erase(f.stands.begin() + remove);
+            changed = true;
+        }
+        if (ImGui::Button("+ Add stand")) {
+            f.stands.push_back(Stand{});
+            changed = true;
+        }
+        ui::tip("AGV-cover: the unit claims cover only if every stand that can be fired at can");
+    } else {
+        auto& m = s_.melee;
+        ui::section("Charger");
+        util::label("Dice", col);
+        changed |= util::int_field("##cdice", &m.dice, 0, 99, 140 * ctx.scale);
+        ImGui::TextUnformatted("In:");
+        changed |= util::checklist("cin", &m.charger_in, features);
+        ui::section("Defender");
+        ImGui::TextUnformatted("In or in contact with:");
+        changed |= util::checklist("din", &m.defender_in, features);
+        ImGui::TextUnformatted("Crossed by the charger to reach contact:");
+        changed |= util::checklist("crossed", &m.crossed, features);
+        ui::tip("AGV-hand-to-hand: each feature defended that the charger crossed halves its dice, for the next phase only");
+    }
+    return changed;
+}
+
+std::unique_ptr<Panel> make(const Engine& e) {
+    if (!e.get<Agv>()) return nullptr;
+    return std::make_unique<AgvPanel>(e);
+}
+UMPIRE_REGISTER_PANEL("agv", make);
+
+}  // namespace
+}  // namespace umpire::app

@@ -8,6 +8,7 @@
 //   5. aspect_picker
 #include "app/widgets.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace umpire::app::ui {
@@ -184,9 +185,15 @@ void figure_card(const Figure& f, float width) {
 
 void figure_table(const char* id, const std::vector<Figure>& figures, const std::vector<std::string>& skip) {
     if (!ImGui::BeginTable(id, 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) return;
-    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 2.6f);
-    ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthStretch, 0.6f);
+    // Label and rule columns fit their longest text, so ids like "GF9-escarpments" are never clipped.
+    float label_w = 0, rule_w = 0;
+    for (const auto& f : figures) {
+        label_w = std::max(label_w, ImGui::CalcTextSize(f.label.c_str()).x);
+        rule_w = std::max(rule_w, ImGui::CalcTextSize(f.rule.c_str()).x);
+    }
+    ImGui::TableSetupColumn("label", ImGuiTableColumnFlags_WidthFixed, label_w + ImGui::GetFontSize());
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("rule", ImGuiTableColumnFlags_WidthFixed, rule_w + ImGui::GetFontSize() * 0.5f);
     for (const auto& f : figures) {
         bool skipped = false;
         for (const auto& s : skip) skipped |= s == f.label;

@@ -368,7 +368,7 @@ void load_spotting(Data& d, const Table& root) {
 void load_choices(Data& d, const Table& root) {
     Table c = root.table("choices", true);
     c.only_keys({"double_halving", "wreck_soft_base", "vehicle_rough_wreck_spotting", "combined_he_table",
-                 "front_arc_degrees", "rear_arc_degrees"});
+                 "front_arc_degrees", "rear_arc_degrees", "aspect_on_boundary"});
     auto& ch = d.choices;
     ch.double_halving = c.choice("double_halving", {"twice", "once"}, true).value_or("twice");
     ch.wreck_soft_base = c.choice("wreck_soft_base", {"clear", "rough", "woods"}, true).value_or("clear");
@@ -376,10 +376,32 @@ void load_choices(Data& d, const Table& root) {
     ch.combined_he_table = c.choice("combined_he_table", {"least", "firer"}, true).value_or("least");
     ch.front_arc_degrees = int(c.integer("front_arc_degrees", true, 0, 360).value_or(120));
     ch.rear_arc_degrees = int(c.integer("rear_arc_degrees", true, 0, 360).value_or(60));
-    if (ch.front_arc_degrees % 30 || ch.rear_arc_degrees % 30)
-        c.error("front_arc_degrees", "arc widths must be multiples of 30 degrees (hex geometry)");
+    // Multiples of 60: each boundary then lies at a multiple of 30 degrees from the facing, along
+    // a hex row or a hexspine, so "exactly on the boundary" is decided exactly (hex.hpp sector_of).
+    for (const char* key : {"front_arc_degrees", "rear_arc_degrees"})
+        if ((key[0] == 'f' ? ch.front_arc_degrees : ch.rear_arc_degrees) % 60)
+            c.error(key, "arc widths must be multiples of 60 degrees (accepted: 0, 60, 120, 180, 240, 300, 360)");
+    ch.aspect_on_boundary = c.choice("aspect_on_boundary", {"stronger", "weaker"}, true).value_or("stronger");
     if (ch.front_arc_degrees + ch.rear_arc_degrees > 360)
         c.error("rear_arc_degrees", "front and rear arcs together exceed 360 degrees");
+}
+
+void load_board(Data& d, const Table& root) {
+    Table b = root.table("board", true);
+    b.only_keys({"column_digits", "row_digits", "lower_columns", "side_names"});
+    auto& n = d.board;
+    n.column_digits = int(b.integer("column_digits", true, 1, 4).value_or(2));
+    n.row_digits = int(b.integer("row_digits", true, 1, 4).value_or(2));
+    n.even_columns_lower = b.choice("lower_columns", {"even", "odd"}, true).value_or("even") == "even";
+    if (auto names = b.string_array("side_names", true)) {
+        std::vector<std::string> sorted = *names;
+        std::sort(sorted.begin(), sorted.end());
+        if (names->size() != 6 || std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end() ||
+            std::find(sorted.begin(), sorted.end(), "") != sorted.end())
+            b.error("side_names", "expected six different names, north first then clockwise (e.g. [\"A\", \"B\", \"C\", \"D\", \"E\", \"F\"])");
+        else
+            n.side_names = *names;
+    }
 }
 
 }  // namespace
@@ -389,7 +411,7 @@ Data load_data(const std::filesystem::path& file) {
     toml::table t = parse_toml_file(file, shown);
     Sink sink(shown);
     Table root(sink, &t, "");
-    root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices"});
+    root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board"});
     Data d;
     Table game = root.table("game", true);
     game.only_keys({"die_sides"});
@@ -400,6 +422,7 @@ Data load_data(const std::filesystem::path& file) {
     load_terrain(d, root);
     load_spotting(d, root);
     load_choices(d, root);
+    load_board(d, root);
     sink.throw_if_errors();
     return d;
 }
@@ -426,7 +449,40 @@ std::optional<std::string> unit_field(const Data& d, const Table& t, const char*
     return std::nullopt;
 }
 
+// The aspect(s) whose arc holds a sector (8.7 as read in rules-data [choices]): two on a boundary.
+std::vector<Aspect> aspects_in(const Choices& c, const hex::Sector& sec) {
+    const int front = c.front_arc_degrees / 2, rear = 180 - c.rear_arc_degrees / 2;  // folded angles
+    const int lo = sec.lo_degrees(), hi = sec.hi_degrees();
+    if (sec.on_ray) {
+        if (lo < front) return {Aspect::front};
+        if (lo == front) return {Aspect::front, front == rear ? Aspect::rear : Aspect::side};
+        if (lo > rear) return {Aspect::rear};
+        if (lo == rear) return {Aspect::side, Aspect::rear};
+        return {Aspect::side};
+    }
+    // Strictly between two multiples of 30: the arcs' edges (multiples of 30) never cut it.
+    if (hi <= front) return {Aspect::front};
+    if (lo >= rear) return {Aspect::rear};
+    return {Aspect::side};
+}
+
 }  // namespace
+
+std::optional<HexPosition> hex_position(const Data& d, const Situation& s) {
+    if (s.firer_hex.empty() || s.target_hex.empty()) return std::nullopt;
+    const auto f = d.board.parse(s.firer_hex), t = d.board.parse(s.target_hex);
+    if (!f || !t) return std::nullopt;
+    HexPosition p;
+    p.firer = *f;
+    p.target = *t;
+    p.range = hex::distance(*f, *t);
+    if (p.range > 0 && !s.facing.empty())
+        if (auto side = d.board.parse_side(s.facing)) {
+            p.sector = hex::sector_of(*f - *t, *side);
+            p.aspects = aspects_in(d.choices, *p.sector);
+        }
+    return p;
+}
 
 Situation parse_situation(const Data& d, const Table& root) {
     Situation s;
@@ -437,20 +493,42 @@ Situation parse_situation(const Data& d, const Table& root) {
     if (auto m = root.choice("terrain_mode", kModes, true)) s.mode = mode_from(*m);
 
     Table firer = root.table("firer", true);
-    firer.only_keys({"unit", "panic_level", "preservation"});
+    firer.only_keys({"unit", "panic_level", "preservation", "hex"});
     if (firer.present()) s.firer = unit_field(d, firer, "unit", true).value_or(s.firer);
     s.panic_level = int(firer.integer("panic_level", false, 0, 10).value_or(1));
     s.preservation = firer.boolean("preservation").value_or(false);
 
     Table target = root.table("target", true);
-    target.only_keys({"unit", "aspect", "terrain", "improved_position", "moving_mp", "behind"});
+    target.only_keys({"unit", "aspect", "terrain", "improved_position", "moving_mp", "behind", "hex", "facing"});
     std::optional<std::string> tu;
     if (target.present()) tu = unit_field(d, target, "unit", true);
     if (tu) s.target = *tu;
     const Unit* tunit = tu ? d.find_unit(*tu) : nullptr;
     const bool target_vehicle = tu && tunit && tunit->vehicle;
     const bool firer_infantry = s.firer == "infantry";
-    if (auto a = target.choice("aspect", kAspects, target_vehicle && !firer_infantry))
+    // Optional hex numbers and facing: range (8.3) and aspect (8.7) then follow from the map.
+    auto hex_field = [&](const Table& t, const char* key, std::string& out) {
+        auto v = t.str(key);
+        if (!v) return;
+        if (d.board.parse(*v)) out = *v;
+        else t.error(key, "\"" + *v + "\" is not a hex number on the TANK! map (accepted: " + d.board.describe() + ", e.g. \"3704\")");
+    };
+    hex_field(firer, "hex", s.firer_hex);
+    hex_field(target, "hex", s.target_hex);
+    s.facing = target.choice("facing", d.board.side_names).value_or("");
+    const bool both_hexes = !s.firer_hex.empty() && !s.target_hex.empty();
+    if (firer.has("hex") != target.has("hex") && (!s.firer_hex.empty() || !s.target_hex.empty())) {
+        const Table& given = s.firer_hex.empty() ? target : firer;
+        given.error("hex", std::string("needs ") + (s.firer_hex.empty() ? "firer.hex" : "target.hex") +
+                               " as well: the range and the aspect come from both hexes");
+    }
+    if (both_hexes && s.firer_hex == s.target_hex)
+        target.error("hex", "the firer and the target are both in " + s.target_hex + "; range must be at least 1 (8.3)");
+    if (!s.facing.empty() && !both_hexes && firer.has("hex") == target.has("hex"))
+        target.error("facing", "the aspect follows from the facing only with firer.hex and target.hex; give both, or give target.aspect instead");
+
+    const bool aspect_from_map = !s.facing.empty() && both_hexes && s.firer_hex != s.target_hex;
+    if (auto a = target.choice("aspect", kAspects, target_vehicle && !firer_infantry && !aspect_from_map))
         s.aspect = enum_from<Aspect>(*a, kAspects);
     else
         s.aspect.reset();
@@ -471,7 +549,21 @@ Situation parse_situation(const Data& d, const Table& root) {
 
     Table line = root.table("line", true);
     line.only_keys({"range", "in_field_of_fire", "friendly_in_line", "obstacles"});
-    s.range = int(line.integer("range", true, 1, 999).value_or(1));
+    const bool range_from_map = both_hexes && s.firer_hex != s.target_hex;
+    s.range = int(line.integer("range", !both_hexes, 1, 999).value_or(1));
+    if (range_from_map) {
+        const auto pos = hex_position(d, s);
+        if (line.has("range") && s.range != pos->range)
+            line.error("range", "is " + std::to_string(s.range) + " but " + s.firer_hex + " and " + s.target_hex + " are " +
+                                    std::to_string(pos->range) + " hexes apart (8.3); leave range out or correct the hexes");
+        s.range = pos->range;
+        if (s.aspect && !pos->aspects.empty() &&
+            std::find(pos->aspects.begin(), pos->aspects.end(), *s.aspect) == pos->aspects.end())
+            target.error("aspect", std::string("is \"") + to_string(*s.aspect) + "\" but from " + s.firer_hex +
+                                       " the firer lies in the target's " + to_string(pos->aspects.front()) +
+                                       " aspect (facing " + s.facing +
+                                       ", 8.7); leave aspect out or correct the facing");
+    }
     s.in_field_of_fire = line.boolean("in_field_of_fire").value_or(true);
     s.friendly_in_line = enum_from<Friendly>(line.choice("friendly_in_line", kFriendly).value_or("none"), kFriendly);
     for (const Table& o : line.tables("obstacles")) {
@@ -522,6 +614,7 @@ toml::table to_toml(const Situation& s) {
     f.insert("unit", s.firer);
     f.insert("panic_level", s.panic_level);
     f.insert("preservation", s.preservation);
+    if (!s.firer_hex.empty()) f.insert("hex", s.firer_hex);
     t.insert("firer", std::move(f));
     toml::table g;
     g.insert("unit", s.target);
@@ -530,6 +623,8 @@ toml::table to_toml(const Situation& s) {
     g.insert("improved_position", s.improved_position);
     g.insert("moving_mp", s.moving_mp);
     g.insert("behind", to_string(s.behind));
+    if (!s.target_hex.empty()) g.insert("hex", s.target_hex);
+    if (!s.facing.empty()) g.insert("facing", s.facing);
     t.insert("target", std::move(g));
     toml::table l;
     l.insert("range", s.range);
@@ -623,6 +718,89 @@ LosResult check_los(const Data& d, const Situation& s, Ruling& r) {
     else
         r.step("10.2", res.clear ? "Line of sight is clear." : "Line of sight is blocked by the " + res.blocker + ".");
     return res;
+}
+
+// Positions from the map (firer.hex, target.hex, target.facing): the range counted (8.3), the
+// hexes and hexsides the line meets (for 10.2), and the aspect the firer lies in (8.7).
+// Returns the aspect to use and fills `position` (the JSON extension key of the same name).
+std::optional<Aspect> rule_position(const Data& d, const Situation& s, const HexPosition& pos, const Unit* tu,
+                                    bool target_soft, Ruling& r, json::Object& position) {
+    const auto& board = d.board;
+    position.emplace_back("firer_hex", s.firer_hex);
+    position.emplace_back("target_hex", s.target_hex);
+    position.emplace_back("range", pos.range);
+    r.step("8.3", "From " + s.firer_hex + " to " + s.target_hex + " the fewest hexes counted are " + std::to_string(pos.range) +
+                      ": range " + std::to_string(pos.range) + ".");
+
+    // The path, so the referee knows which hexes and hexsides to look at for obstacles (10.2).
+    const hex::Trace tr = hex::trace_line(pos.firer, pos.target);
+    json::Array hexes, crossed, along, corners;
+    std::string hexes_text, crossed_text, along_text, corners_text;
+    auto add = [](std::string& text, const std::string& item) { text += (text.empty() ? "" : ", ") + item; };
+    for (const auto& h : tr.hexes)
+        if (h.contact == hex::Contact::crosses && h.hex != pos.firer && h.hex != pos.target) {
+            hexes.push_back(board.format(h.hex));
+            add(hexes_text, board.format(h.hex));
+        }
+    for (const auto& sd : tr.sides) {
+        const std::string name = board.format(sd.hex) + "/" + board.side_names[std::size_t(sd.side)];
+        const std::string both = name + " (between " + board.format(sd.hex) + " and " + board.format(hex::neighbour(sd.hex, sd.side)) + ")";
+        if (sd.kind == hex::SideMeet::crossed) crossed.push_back(name), add(crossed_text, name);
+        else along.push_back(name), add(along_text, both);
+    }
+    for (const auto& v : tr.vertices) {
+        json::Array at;
+        std::string text;
+        for (const auto& h : v.hexes) at.push_back(board.format(h)), add(text, board.format(h));
+        corners.push_back(std::move(at));
+        add(corners_text, "[" + text + "]");
+    }
+    position.emplace_back("hexes", std::move(hexes));
+    position.emplace_back("hexsides_crossed", std::move(crossed));
+    position.emplace_back("hexsides_along", std::move(along));
+    position.emplace_back("corners", std::move(corners));
+    std::string path = "The line between the two hexes' centres passes through " + (hexes_text.empty() ? "no other hex" : hexes_text) +
+                       " and crosses " + (crossed_text.empty() ? "no hexside" : "the hexsides " + crossed_text) + ".";
+    if (!along_text.empty()) path += " It runs along " + along_text + ": an obstructing hexside there blocks (10.23; a woods hex's side, 10.24).";
+    if (!corners_text.empty()) path += " It passes exactly through the corner of " + corners_text + ".";
+    r.step("10.2", path + " Enter what lies there as the line's obstacles.");
+
+    if (s.facing.empty() || !pos.sector) return s.aspect;
+    const hex::Sector& sec = *pos.sector;
+    const std::string angle = sec.on_ray ? "exactly " + std::to_string(sec.lo_degrees()) + "\xc2\xb0"
+                                         : "between " + std::to_string(sec.lo_degrees()) + "\xc2\xb0 and " + std::to_string(sec.hi_degrees()) + "\xc2\xb0";
+    position.emplace_back("facing", s.facing);
+    json::Array deg{sec.lo_degrees(), sec.hi_degrees()};
+    position.emplace_back("angle_degrees", std::move(deg));
+    json::Array asp;
+    for (Aspect a : pos.aspects) asp.push_back(to_string(a));
+    position.emplace_back("aspects", std::move(asp));
+    const std::string arcs = "front " + std::to_string(d.choices.front_arc_degrees) + "\xc2\xb0, rear " +
+                             std::to_string(d.choices.rear_arc_degrees) + "\xc2\xb0: Umpire's reading of the missing Defense Aspect diagram, rules-data [choices]";
+    const std::string where = "The target faces hexside " + s.facing + "; seen from the target, the firer lies " + angle + " off that facing";
+    if (target_soft) {
+        r.step("7.31", where + ", but facing does not affect the defense of infantry and AT guns.");
+        return s.aspect;
+    }
+    if (pos.aspects.size() == 1) {
+        r.step("8.7", where + ": in its " + std::string(to_string(pos.aspects[0])) + " aspect (" + arcs + ").");
+        return pos.aspects[0];
+    }
+    const Aspect a = pos.aspects[0], b = pos.aspects[1];
+    const std::string pair = std::string(to_string(a)) + " and " + to_string(b);
+    if (s.aspect) {
+        r.step("8.7", where + ": exactly on the boundary between the " + pair + " aspects (" + arcs + "); target.aspect settles it as " +
+                          to_string(*s.aspect) + ".");
+        return s.aspect;
+    }
+    auto strength = [&](Aspect x) { return x == Aspect::front ? tu->front : x == Aspect::side ? tu->side : tu->rear; };
+    const bool stronger = d.choices.aspect_on_boundary == "stronger";
+    const Aspect pick = (strength(b) > strength(a)) == stronger && strength(a) != strength(b) ? b : a;
+    r.step("8.7", where + ": exactly on the boundary between the " + pair + " aspects (" + arcs + ").");
+    r.call("8.7", "the firer lies exactly on the boundary between the target's " + pair + " aspects and the Defense Aspect diagram is missing; Umpire uses the " +
+                      (stronger ? "stronger" : "weaker") + " one, " + to_string(pick) + " (" + std::to_string(strength(pick)) +
+                      "; rules-data choice aspect_on_boundary). Set target.aspect to rule otherwise.");
+    return pick;
 }
 
 // Which combat results table a fire-control system uses at a panic level (8.9).
@@ -790,7 +968,12 @@ json::Value ints_json(const std::vector<int>& v) {
 
 }  // namespace
 
-Ruling rule(const Data& d, const Situation& s) {
+Ruling rule(const Data& d, const Situation& given) {
+    // With both hex numbers the map decides the range (8.3), whatever line.range says: the
+    // window may hold a stale range while the referee edits the hexes.
+    const std::optional<HexPosition> pos = hex_position(d, given);
+    Situation s = given;
+    if (pos && pos->range > 0) s.range = pos->range;
     Ruling r;
     r.system = "spi-tank";
     const bool firer_inf = same_name(s.firer, "infantry");
@@ -803,6 +986,11 @@ Ruling rule(const Data& d, const Situation& s) {
     const std::string firer_name = fu ? fu->name : "infantry";
     const std::string target_name = tu ? tu->name : "infantry";
     std::vector<std::string> forbidden;  // every reason fire is not permitted
+
+    // ---- 8.3, 10.2, 8.7 from the map's hex numbers (optional) ----
+    std::optional<Aspect> aspect = s.aspect;
+    json::Object position;
+    if (pos && pos->range > 0) aspect = rule_position(d, s, *pos, tu, target_soft, r, position);
 
     // ---- 8.1 fire type ----
     std::string attack_type;
@@ -942,7 +1130,7 @@ Ruling rule(const Data& d, const Situation& s) {
         std::string dbreak;
         const std::string mode = to_string(s.mode);
         if (!target_soft) {
-            const Aspect a = s.aspect.value_or(Aspect::front);
+            const Aspect a = aspect.value_or(Aspect::front);
             def = a == Aspect::front ? tu->front : a == Aspect::side ? tu->side : tu->rear;
             dbreak = std::string(to_string(a)) + " " + std::to_string(def);
             r.step("8.7", "The firer lies in the target's " + std::string(to_string(a)) + " aspect: the " + target_name + "'s " +
@@ -1058,6 +1246,7 @@ Ruling rule(const Data& d, const Situation& s) {
     r.set("kill_numbers", ints_json(kills));
     r.set("die_modifier", modifier);
     r.set("kill_probability", json::Fixed{p, 4});
+    if (!position.empty()) r.set("position", std::move(position));  // an extension: only with hex numbers
 
     r.figures.insert(r.figures.begin(), {"Line of sight", los.clear ? "clear" : "blocked", "10.2", los.blocker});
     r.figures.insert(r.figures.begin() + 1, {"Table", table_id, "8.9", "range " + std::to_string(range_used)});

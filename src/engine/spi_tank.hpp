@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/hex.hpp"
 #include "engine/system.hpp"
 
 namespace umpire::tank {
@@ -79,6 +80,7 @@ struct Choices {  // where the text is open: rules-data [choices], each a refere
     std::string combined_he_table = "least";       // "least" | "firer": table for combined HE from different fire controls
     int front_arc_degrees = 120;                   // Defense Aspect diagram (8.7) is missing: widths of the front
     int rear_arc_degrees = 60;                     // and rear aspects around the facing; side is the rest
+    std::string aspect_on_boundary = "stronger";   // "stronger" | "weaker": a firer exactly on an aspect boundary
     std::map<std::string, std::string> notes;      // choice -> why, shown in rulings
 };
 
@@ -91,6 +93,7 @@ struct Data {
     std::map<Mode, std::map<std::string, TerrainEffect>> terrain;  // every terrain name, per mode
     std::vector<SpotRow> spotting;
     Choices choices;
+    hex::Numbering board;  // how the map numbers its hexes ([board]; 9.13's plot example)
 
     const Unit* find_unit(const std::string& name) const;  // by name or alias, normalized
     std::vector<std::string> unit_names() const;           // chart order, plus "infantry"
@@ -136,7 +139,20 @@ struct Situation {
     std::vector<Obstacle> obstacles;
     std::vector<ExtraFirer> extra_firers;
     std::string title;  // optional label
+    // Optional positions (an extension of the spec): with both hexes the range is counted
+    // (8.3); with the target's facing too, the aspect is found (8.7).
+    std::string firer_hex, target_hex;  // map numbers, "" = not given
+    std::string facing;                 // the hexside the target faces, a board side name ("" = not given)
 };
+
+// What the hex numbers say: range, the line's path, and the target aspect the firer lies in.
+struct HexPosition {
+    hex::Cube firer, target;
+    int range = 0;
+    std::optional<hex::Sector> sector;  // with a facing: where the firer lies around it
+    std::vector<Aspect> aspects;        // with a facing: one aspect, or two on a boundary
+};
+std::optional<HexPosition> hex_position(const Data& d, const Situation& s);  // nullopt: hexes not both given
 
 // Reads a situation (the `root` table of a file); reports problems into root.sink().
 Situation parse_situation(const Data& d, const Table& root);

@@ -52,6 +52,9 @@ TEST_CASE("examples: TANK! rulings", "[examples][spi-tank]") {
         {"spi-tank-jagdpanther-out-of-arc.toml", false, "clear", 21, 9, {1, 2, 3, 4, 5, 6, 7, 8, 9}, false},
         // 8.31 + 15.11: 21 -> 11 -> 6 (referee's call); side 1 -> 5; 8.91 row 31-35 col 5 -> •.
         {"spi-tank-preservation-and-range.toml", true, "clear", 6, 1, {}, true},
+        // 8.3 4001-4023 = 22; 8.7 facing B, firer due north = 60 degrees: front/side boundary (referee's
+        // call), stronger = front 17; 21-17 = 4, 8.91 row 21-25 col 4 -> 1.
+        {"spi-tank-hex-numbers-aspect-boundary.toml", true, "clear", 21, 17, {1}, true},
     };
     for (const auto& c : cases) {
         SECTION(c.file) {

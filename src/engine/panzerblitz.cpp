@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/hex.hpp"
 #include "engine/names.hpp"
 
 namespace umpire::pb {
@@ -278,11 +279,11 @@ Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle&
 }
 
 // A straight sight line over the data's heights: blocked iff the obstacle rises above the line
-// at its position (integer arithmetic: ho*den > hs*den + (ht-hs)*num).
+// at its position (hex.hpp's exact integer comparison; grazing the top does not block).
 bool straight_line_blocks(const Data& d, int hs, int ht, const Obstacle& o, const Fraction& p) {
     const Symbol& sym = *d.symbol(o.symbol);
-    const long ho = sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0);
-    return ho * p.den > long(hs) * p.den + long(ht - hs) * p.num;
+    const int ho = sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0);
+    return hex::sight_vs_obstacle(hs, ht, ho, p.num, p.den) < 0;
 }
 
 }  // namespace

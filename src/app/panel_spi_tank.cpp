@@ -134,7 +134,7 @@ public:
     std::string system_id() const override { return "spi-tank"; }
 
     toml::table situation() const override {
-        toml::table t = to_toml(s_);
+        toml::table t = to_toml(consistent());
         t.erase("title");  // the App keeps the common keys
         return t;
     }
@@ -145,14 +145,20 @@ public:
         if (root.sink().diagnostics().size() != before) return;
         s.title.clear();
         s_ = s;
+        firer_hex_text_ = s_.firer_hex;
+        target_hex_text_ = s_.target_hex;
     }
 
-    void reset() override { s_ = Situation{}; }
+    void reset() override {
+        s_ = Situation{};
+        firer_hex_text_.clear();
+        target_hex_text_.clear();
+    }
 
     std::vector<std::string> key_order() const override {
         return {"system", "title", "notes", "terrain_mode", "firer", "target", "line", "extra_firer",
                 "unit", "panic_level", "preservation", "aspect", "terrain", "improved_position", "moving_mp",
-                "behind", "range", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"};
+                "behind", "hex", "facing", "range", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"};
     }
 
     bool draw_inputs(PanelContext& ctx) override;
@@ -169,10 +175,32 @@ private:
         return u ? u->movement : d_.infantry_max_moving_mp;
     }
     std::string terrain_tip(const std::string& name) const;
+    bool draw_map_hexes();
+
+    // The situation as a file may hold it: half-entered map positions are left out, the range is
+    // the map's, and an aspect the facing decides is not written (the CLI would reject a
+    // disagreeing one). Keeps what the referee typed in the panel untouched.
+    Situation consistent() const {
+        Situation s = s_;
+        if (s.firer_hex.empty() || s.target_hex.empty() || s.firer_hex == s.target_hex) {
+            s.firer_hex.clear();
+            s.target_hex.clear();
+            s.facing.clear();
+            return s;
+        }
+        if (const auto pos = hex_position(d_, s)) {
+            s.range = pos->range;
+            if (!pos->aspects.empty() && (pos->aspects.size() == 1 || !s.aspect ||
+                                          std::find(pos->aspects.begin(), pos->aspects.end(), *s.aspect) == pos->aspects.end()))
+                s.aspect.reset();
+        }
+        return s;
+    }
 
     const SpiTank& sys_;
     const Data& d_;
     Situation s_;
+    std::string firer_hex_text_, target_hex_text_;  // as typed; s_ holds them only when valid
     std::string firer_filter_, target_filter_, extra_filter_;
 };
 
@@ -310,18 +338,35 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     const bool was_vehicle = target_is_vehicle();
     if (unit_picker("##target", &s_.target, true, &target_filter_)) changed = true;
     const bool vehicle = target_is_vehicle();
-    if (vehicle && !s_.aspect) s_.aspect = Aspect::front, changed = true;
+    // With both hexes and a facing the map decides the aspect (8.7); on a boundary the referee may settle it.
+    const Situation fixed = consistent();
+    const auto pos = hex_position(d_, fixed);
+    const std::vector<Aspect> map_aspects = pos ? pos->aspects : std::vector<Aspect>{};
+    const bool map_aspect = vehicle && !map_aspects.empty();
+    if (vehicle && !s_.aspect && !map_aspect) s_.aspect = Aspect::front, changed = true;
     if (!vehicle && was_vehicle && s_.aspect) s_.aspect.reset(), changed = true;
+    if (map_aspect && s_.aspect && (map_aspects.size() == 1 ||
+                                    std::find(map_aspects.begin(), map_aspects.end(), *s_.aspect) == map_aspects.end()))
+        s_.aspect.reset(), changed = true;
     s_.moving_mp = std::min(s_.moving_mp, max_moving_mp());
 
     const float pick = ImGui::GetFontSize() * 10.5f;
     if (vehicle) {
-        int a = int(*s_.aspect);
+        // What the picker shows: the referee's aspect, else the map's (the stronger/weaker pick on a boundary).
+        Aspect shown = s_.aspect.value_or(map_aspects.empty() ? Aspect::front : map_aspects.front());
+        if (map_aspect && !s_.aspect && map_aspects.size() == 2)
+            shown = boundary_aspect(d_, *d_.find_unit(s_.target), map_aspects[0], map_aspects[1]);
+        int a = int(shown);
         ImGui::BeginGroup();
+        ImGui::BeginDisabled(map_aspect && map_aspects.size() == 1);
         if (ui::aspect_picker("aspect", &a, float(d_.choices.front_arc_degrees), float(d_.choices.rear_arc_degrees), pick)) {
-            s_.aspect = static_cast<Aspect>(a);
-            changed = true;
+            const Aspect picked = static_cast<Aspect>(a);
+            if (!map_aspect || std::find(map_aspects.begin(), map_aspects.end(), picked) != map_aspects.end()) {
+                s_.aspect = picked;
+                changed = true;
+            }
         }
+        ImGui::EndDisabled();
         ui::probe("aspect");
         ui::tip("Defense aspect (8.7): click the sector around the target counter that the firer lies in. "
                 "Sector widths come from rules-data [choices] (front " + std::to_string(d_.choices.front_arc_degrees) +
@@ -335,8 +380,31 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Aspect");
         ImGui::SameLine();
-        changed |= enum_radio("aspect_radio", &*s_.aspect, names_of(sys_, "target.aspect"));
-        ui::tip("The target aspect the firer lies in (8.7); also chosen by clicking the counter.");
+        if (!map_aspect) {
+            changed |= enum_radio("aspect_radio", &*s_.aspect, names_of(sys_, "target.aspect"));
+            ui::tip("The target aspect the firer lies in (8.7); also chosen by clicking the counter.");
+        } else if (map_aspects.size() == 1) {
+            ImGui::Text("%s", to_string(map_aspects[0]));
+            ImGui::SameLine();
+            ImGui::TextDisabled("from the facing (8.7)");
+            ui::tip("The firer's hex, the target's hex and its facing decide the aspect (8.7, arcs from rules-data [choices]). "
+                    "Clear the facing to choose the aspect by hand.");
+        } else {
+            const std::string pair = std::string(to_string(map_aspects[0])) + "/" + to_string(map_aspects[1]);
+            for (Aspect x : map_aspects) {
+                if (ImGui::RadioButton(to_string(x), s_.aspect && *s_.aspect == x)) s_.aspect = x, changed = true;
+                ImGui::SameLine();
+            }
+            ImGui::SameLine();
+            if (ImGui::RadioButton("default", !s_.aspect)) {
+                if (s_.aspect) changed = true;
+                s_.aspect.reset();
+            }
+            ImGui::TextColored(ui::amber(), "on the %s boundary: referee's call", pair.c_str());
+            ui::tip("The firer lies exactly on the boundary between two aspects (8.7; the diagram is missing). "
+                    "\"default\" uses rules-data's aspect_on_boundary (" + d_.choices.aspect_on_boundary +
+                    "); pick an aspect to settle it.");
+        }
     } else {
         ImGui::TextDisabled("Soft target: no aspect (8.1, 10.31)");
     }
@@ -372,9 +440,18 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
 
     // ---- line of fire ----
     ui::section("Line of fire");
+    changed |= draw_map_hexes();
     label("Range (hexes)");
     width(8);
-    if (ImGui::InputInt("##range", &s_.range, 1, 5)) {
+    if (pos && pos->range > 0) {
+        if (s_.range != pos->range) s_.range = pos->range, changed = true;
+        ImGui::BeginDisabled();
+        int shown_range = pos->range;
+        ImGui::InputInt("##range", &shown_range, 0, 0);
+        ImGui::EndDisabled();
+        ImGui::SameLine();
+        ImGui::TextDisabled("counted from the hexes (8.3)");
+    } else if (ImGui::InputInt("##range", &s_.range, 1, 5)) {
         s_.range = std::clamp(s_.range, 1, 999);
         changed = true;
     }
@@ -491,6 +568,56 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
 // =====================================================================================
 // 4. ruling
 // =====================================================================================
+
+// Optional map positions: the hex numbers count the range (8.3) and list what the line meets
+// (10.2); with the target's facing they decide the aspect (8.7). A number that is not on the
+// board is shown in red and not used.
+bool SpiTankPanel::draw_map_hexes() {
+    bool changed = false;
+    bool bad = false;
+    auto hex_input = [&](const char* id, std::string* text, std::string* into) {
+        ImGui::SetNextItemWidth(ImGui::CalcTextSize("00000").x + ImGui::GetStyle().FramePadding.x * 2);
+        ImGui::InputTextWithHint(id, "CCRR", text, ImGuiInputTextFlags_CharsDecimal);
+        const bool valid = text->empty() || d_.board.parse(*text).has_value();
+        bad |= !valid;
+        const std::string use = valid ? *text : std::string();
+        if (*into != use) *into = use, changed = true;
+    };
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Map hexes");
+    ImGui::SameLine();
+    ImGui::TextDisabled("firer");
+    ImGui::SameLine();
+    hex_input("##firer_hex", &firer_hex_text_, &s_.firer_hex);
+    ui::tip("Optional: the firer's hex number on the map (" + d_.board.describe() + ", e.g. 3704). With the target's "
+            "hex the range is counted (8.3) and the ruling lists the hexes and hexsides the line meets (10.2).");
+    ui::probe("firer_hex");
+    ImGui::SameLine();
+    ImGui::TextDisabled("target");
+    ImGui::SameLine();
+    hex_input("##target_hex", &target_hex_text_, &s_.target_hex);
+    ui::tip("Optional: the target's hex number on the map (" + d_.board.describe() + ").");
+    ui::probe("target_hex");
+    ImGui::SameLine();
+    ImGui::TextDisabled("facing");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.2f);
+    std::vector<std::string> sides{"-"};
+    for (const auto& n : d_.board.side_names) sides.push_back(n);
+    std::string facing = s_.facing.empty() ? "-" : s_.facing;
+    if (name_combo("##facing", &facing, sides)) {
+        s_.facing = facing == "-" ? std::string() : facing;
+        changed = true;
+    }
+    ui::tip("Optional: the hexside the target faces, " + d_.board.side_names.front() +
+            " = north, then clockwise. With both hexes it decides the target aspect (8.7).");
+    if (bad) ImGui::TextColored(ui::tone_colour(Tone::bad), "not a hex number on this map (%s): ignored", d_.board.describe().c_str());
+    else if (!s_.firer_hex.empty() && s_.firer_hex == s_.target_hex)
+        ImGui::TextColored(ui::tone_colour(Tone::bad), "firer and target in the same hex: ignored (range >= 1)");
+    else if (s_.firer_hex.empty() != s_.target_hex.empty())
+        ImGui::TextDisabled("enter both hexes to count the range");
+    return changed;
+}
 
 void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
     ui::verdict_banner(r);

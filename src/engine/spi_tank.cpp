@@ -468,6 +468,12 @@ std::vector<Aspect> aspects_in(const Choices& c, const hex::Sector& sec) {
 
 }  // namespace
 
+Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b) {
+    auto strength = [&](Aspect x) { return x == Aspect::front ? target.front : x == Aspect::side ? target.side : target.rear; };
+    if (strength(a) == strength(b)) return a;
+    return (strength(b) > strength(a)) == (d.choices.aspect_on_boundary == "stronger") ? b : a;
+}
+
 std::optional<HexPosition> hex_position(const Data& d, const Situation& s) {
     if (s.firer_hex.empty() || s.target_hex.empty()) return std::nullopt;
     const auto f = d.board.parse(s.firer_hex), t = d.board.parse(s.target_hex);
@@ -795,7 +801,7 @@ std::optional<Aspect> rule_position(const Data& d, const Situation& s, const Hex
     }
     auto strength = [&](Aspect x) { return x == Aspect::front ? tu->front : x == Aspect::side ? tu->side : tu->rear; };
     const bool stronger = d.choices.aspect_on_boundary == "stronger";
-    const Aspect pick = (strength(b) > strength(a)) == stronger && strength(a) != strength(b) ? b : a;
+    const Aspect pick = boundary_aspect(d, *tu, a, b);
     r.step("8.7", where + ": exactly on the boundary between the " + pair + " aspects (" + arcs + ").");
     r.call("8.7", "the firer lies exactly on the boundary between the target's " + pair + " aspects and the Defense Aspect diagram is missing; Umpire uses the " +
                       (stronger ? "stronger" : "weaker") + " one, " + to_string(pick) + " (" + std::to_string(strength(pick)) +

@@ -153,6 +153,9 @@ struct HexPosition {
     std::vector<Aspect> aspects;        // with a facing: one aspect, or two on a boundary
 };
 std::optional<HexPosition> hex_position(const Data& d, const Situation& s);  // nullopt: hexes not both given
+// The aspect used for a firer exactly on the boundary between a and b when the situation does not
+// settle it: rules-data choice aspect_on_boundary (the stronger or the weaker defense; ties: a).
+Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b);
 
 // Reads a situation (the `root` table of a file); reports problems into root.sink().
 Situation parse_situation(const Data& d, const Table& root);

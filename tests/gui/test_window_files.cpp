@@ -125,6 +125,32 @@ TEST_CASE("TANK! panel: every example loads into the panel and rules the same fr
     }
 }
 
+TEST_CASE("TANK! panel: map hexes and facing are saved consistently (8.3, 8.7)", "[gui]") {
+    struct Row { const char* firer; const char* aspect; bool keeps_aspect; };
+    const Row rows[] = {
+        {"1009", "rear", false},  // away from a boundary the facing decides: aspect not written back
+        {"1106", "side", true},   // exactly 60 degrees off facing A: the referee's pick is kept
+    };
+    for (const Row& r : rows) {
+        INFO(r.firer);
+        auto panel = find_panel("spi-tank")->make(engine());
+        const std::string text = std::string("system = \"spi-tank\"\nterrain_mode = \"mixed\"\n[firer]\nunit = \"T62\"\nhex = \"") +
+                                 r.firer + "\"\n[target]\nunit = \"M60A2\"\nhex = \"1006\"\nfacing = \"A\"\naspect = \"" + r.aspect +
+                                 "\"\n[line]\n";
+        toml::table t = toml::parse(text);
+        Sink sink("hexes.toml");
+        Table root(sink, &t, "");
+        panel->load(root);
+        REQUIRE(sink.ok());
+        const toml::table s = panel->situation();
+        CHECK(s["firer"]["hex"].value<std::string>() == std::string(r.firer));
+        CHECK(s["target"]["facing"].value<std::string>() == std::string("A"));
+        CHECK(bool(s["target"]["aspect"]) == r.keeps_aspect);
+        const std::string saved = format_situation(s, panel->key_order());
+        CHECK(engine().rule_text(saved, "saved.toml").to_json().dump() == engine().rule_text(text, "hexes.toml").to_json().dump());
+    }
+}
+
 TEST_CASE("TANK! panel: a broken situation is reported and the panel keeps its situation", "[gui]") {
     auto panel = find_panel("spi-tank")->make(engine());
     const std::string before = format_situation(panel->situation(), panel->key_order());

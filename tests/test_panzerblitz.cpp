@@ -94,6 +94,12 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         // Cases no note decides: the straight line over the data's heights, a referee's call
         {"PB-LOS: green between two slopes (no note): the line passes over", "l1-slope", "l2-slope", 6, "[{symbol = \"green\", side = 3}]", "clear", {}, true},
         {"PB-LOS: purple between a level 1 slope and ground (no note): blocked", "l1-slope", "ground", 6, "[{symbol = \"purple\", side = 3}]", "blocked", {}, true},
+        // A crest symbol on the raised unit's own hex (note P: hill edges sit on hilltop hexes) does not hide it (referee's call).
+        {"PB-LOS/P: orange on the level 1 hilltop firer's own hexside", "l1-hilltop", "ground", 4, "[{symbol = \"orange\", side = 1}]", "clear", {}, true},
+        {"PB-LOS/P: orange on the level 1 hilltop target's own hexside", "ground", "l1-hilltop", 4, "[{symbol = \"orange\", side = 4}]", "clear", {}, true},
+        {"PB-LOS/P: purple on the level 2 hilltop firer's own hexside", "l2-hilltop", "ground", 4, "[{symbol = \"purple\", side = 1}]", "clear", {}, true},
+        {"PB-LOS/P: purple on the level 2 hilltop target's own hexside", "ground", "l2-hilltop", 4, "[{symbol = \"purple\", side = 4}]", "clear", {}, true},
+        {"PB-LOS/P: a purple crest higher than the level 1 firer still blocks", "l1-hilltop", "ground", 4, "[{symbol = \"purple\", side = 1}]", "blocked", {}, true},
         {"PB-LOS: a note decides even beside an open case", "l1-hilltop", "ground", 6, "[{symbol = \"green\", side = 6}, {symbol = \"purple\", side = 2}]", "blocked", {"A"}, false},
     };
     for (const auto& c : cases) {

@@ -334,9 +334,19 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
         Judgement j = judge(d, s, f, t, o);
         if (j.verdict == Judgement::undecided) {
             const Symbol& sym = *d.symbol(o.symbol);
-            const bool b = straight_line_blocks(d, hs, ht, o, position(d, s, o, sym));
-            j.text += "; a straight sight line from " + std::to_string(hs) + " m to " + std::to_string(ht) + " m " +
-                      (b ? "passes below" : "passes over") + " its " + std::to_string(sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0)) + " m";
+            const int ho = sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0);
+            // A hexside symbol on the raised unit's own hex, no higher than the unit, is the edge of
+            // the hill it stands on (note P puts hill edges on hilltop hexes): it cannot hide that unit.
+            // A flat straight line would always "pass below" it, which would empty notes C-F.
+            const bool own_edge = !sym.hex && ((o.index == 1 && hs > d.elevation.at("ground") && ho <= hs) ||
+                                               (o.index == s.range && ht > d.elevation.at("ground") && ho <= ht));
+            const bool b = !own_edge && straight_line_blocks(d, hs, ht, o, position(d, s, o, sym));
+            if (own_edge)
+                j.text += "; it is a side of the " + std::string(o.index == 1 ? "firer" : "target") +
+                          "'s own hex and no higher than that unit: the edge of the hill it stands on, which does not hide it (Umpire's reading)";
+            else
+                j.text += "; a straight sight line from " + std::to_string(hs) + " m to " + std::to_string(ht) + " m " +
+                          (b ? "passes below" : "passes over") + " its " + std::to_string(ho) + " m";
             undecided_block |= b;
             j.rule = "PB-LOS";
             j.verdict = b ? Judgement::blocks : Judgement::clear;

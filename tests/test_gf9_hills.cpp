@@ -93,8 +93,11 @@ TEST_CASE("gf9 hills: on the hill, onto but not off, own hill, hill to hill", "[
          R"(on_hill = "partly")", "hills_between = 1\npartly_hidden = true", "clear", true, false, false, "GF9-hills", ""},
         {"GF9-hills 5: the same hill is not another hill", R"(on_hill = "wholly")", R"(on_hill = "wholly")",
          "same_hill = true\nhills_between = 1", "blocked", false, false, false, "GF9-hills", ""},
-        {"GF9-hills 5: wholly to wholly, nothing between", R"(on_hill = "wholly")", R"(on_hill = "wholly")", "", "clear",
-         false, false, false, "GF9-hills", ""},
+        {"GF9-hills 5: wholly to wholly, nothing between: still hill to hill", R"(on_hill = "wholly")", R"(on_hill = "wholly")", "", "clear",
+         false, false, true, "GF9-hills", "hill to hill"},
+        // The text asks only that both be wholly on different hills: no hill between is needed to fire over vehicles.
+        {"GF9-hills 5: wholly to wholly over vehicles, no hill between", R"(on_hill = "wholly")", R"(on_hill = "wholly")",
+         "obstacles = [\"vehicles\"]", "clear", false, false, true, "GF9-hills", "passes over tanks and vehicles"},
         // Bullet 6: hill to hill over destroyed tanks, woods or buildings follows the core rules: a referee's call.
         {"GF9-hills 6: hill to hill over woods: core rules (referee's call)", R"(on_hill = "wholly")",
          R"(on_hill = "wholly")", "hills_between = 1\nobstacles = [\"woods\"]", "clear", false, true, true, "GF9-hills",

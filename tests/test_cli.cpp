@@ -64,7 +64,7 @@ TEST_CASE("CLI: '-' reads the situation from standard input", "[cli]") {
     CHECK(r.out.find("\"fire_permitted\":true") != std::string::npos);
 }
 
-TEST_CASE("CLI: --rules-data chooses the rules folder; a missing folder is exit 2", "[cli]") {
+TEST_CASE("CLI: --rules-data chooses the rules folder -- a missing folder is exit 2", "[cli]") {
     auto ok = run_cli("--rules-data " + std::string(UMPIRE_SOURCE_RULES_DATA) + " rule - --json", kGood);
     CHECK(ok.status == 0);
     auto bad = run_cli("--rules-data /nonexistent/rules rule - --json", kGood);

@@ -230,7 +230,7 @@ TEST_CASE("spi-tank 7.31: aspect does not change a soft target's defense", "[spi
     }
 }
 
-TEST_CASE("spi-tank 8.7: a vehicle target needs its aspect; a bad aspect names the accepted ones (exit 2)",
+TEST_CASE("spi-tank 8.7: a vehicle target needs its aspect -- a bad aspect names the accepted ones (exit 2)",
           "[spi-tank][defense]") {
     auto missing = Shot().vehicle("T34/85", "");
     auto r = umpire::test::run_cli("rule - --json", missing.toml());

@@ -255,7 +255,7 @@ TEST_CASE("Bad input: hex numbers, facing and disagreements are rejected (exit 2
 
 // ---- Round trip -----------------------------------------------------------------
 
-TEST_CASE("Round trip: hex numbers and facing are written back; a computed aspect is not", "[spi-tank][hexes]") {
+TEST_CASE("Round trip: hex numbers and facing are written back -- a computed aspect is not", "[spi-tank][hexes]") {
     const auto path = umpire::test::temp_file(shot("1106", "1006", "A"));
     umpire::Sink sink(path);
     const toml::table t = umpire::parse_toml_file(path, path);

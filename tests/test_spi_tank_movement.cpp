@@ -98,7 +98,7 @@ std::string four_decimals(double p) {
 
 }  // namespace
 
-TEST_CASE("spi-tank 8.71: one per two plotted MP, rounded down; the worked example 7 MP -> +3", "[spi-tank][movement]") {
+TEST_CASE("spi-tank 8.71: one per two plotted MP, rounded down -- the worked example 7 MP -> +3", "[spi-tank][movement]") {
     struct Case {
         const char* name;
         const char* unit;

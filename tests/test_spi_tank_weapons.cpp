@@ -125,7 +125,7 @@ TEST_CASE("spi-tank 8.1/17.4: each system fires its AP strength at an AFV, on it
     }
 }
 
-TEST_CASE("spi-tank 8.1/17.4: each system fires its HE strength at a soft target; zero HE cannot fire",
+TEST_CASE("spi-tank 8.1/17.4: each system fires its HE strength at a soft target -- zero HE cannot fire",
           "[spi-tank][weapons]") {
     for (const auto& c : chart) {
         SECTION(std::string("8.1 HE ") + c.name) {
@@ -149,7 +149,7 @@ TEST_CASE("spi-tank 8.1/17.4: each system fires its HE strength at a soft target
     }
 }
 
-TEST_CASE("spi-tank 8.7/17.4: each AFV's front, side and rear defense strengths; AT guns are soft targets",
+TEST_CASE("spi-tank 8.7/17.4: each AFV's front, side and rear defense strengths -- AT guns are soft targets",
           "[spi-tank][weapons]") {
     for (const auto& c : chart) {
         SECTION(std::string("8.7 defense ") + c.name) {
@@ -194,7 +194,7 @@ TEST_CASE("spi-tank 8.31/17.4: each system's effective range: full strength at i
     }
 }
 
-TEST_CASE("spi-tank 7.21/7.23: the turretless JPz V and the AT guns fire only into the front arc; turreted AFVs all round",
+TEST_CASE("spi-tank 7.21/7.23: the turretless JPz V and the AT guns fire only into the front arc -- turreted AFVs all round",
           "[spi-tank][weapons]") {
     for (const auto& c : chart) {
         SECTION(std::string("7.21 field of fire ") + c.name) {

@@ -263,3 +263,47 @@ TEST_CASE("spi-tank situation: an unknown key in [target] is bad input, not sile
     CHECK(r.out.empty());
     CHECK(r.err.find("hull_down") != std::string::npos);
 }
+
+TEST_CASE("spi-tank 10.6/10.61: a berm hexside of the target's hex on the line adds to defense even without target.behind",
+          "[spi-tank][defense]") {
+    // 10.6's note: the berm addition goes to a unit receiving fire through a berm hexside of the
+    // hex it occupies. A berm obstacle on the line touching the target is that hexside, for a
+    // single firer. Found by an independent review: the obstacle made the target concealed for
+    // spotting (13.5) but added nothing to its defense.
+    struct Case { const char* mode; const char* touches; const char* behind; int expected; };
+    const Case cases[] = {
+        // Pz V front 11 (17.4); closed berm +6, mixed +3, open ignored (10.61)
+        {"closed", "target", "none", 17}, {"mixed", "target", "none", 14}, {"open", "target", "none", 11},
+        {"closed", "both", "none", 17},                  // adjacent units across a berm (range 1): still the target's hexside
+        {"closed", "firer", "none", 11},                 // the firer's own hexside: nothing for the target
+        {"closed", "target", "berm", 17},                // said twice, added once
+        {"closed", "target", "slope", 17},               // behind = slope decides (+6), not added to the berm
+    };
+    for (const auto& c : cases) {
+        INFO(c.mode << ": berm hexside touching " << c.touches << ", behind " << c.behind << " -> " << c.expected);
+        const int range = std::string(c.touches) == "both" ? 1 : 12;
+        const auto j = rule(Shot().mode(c.mode).firer("T55").vehicle("Pz V", "front").behind(c.behind).range(range)
+                                .obstacle("berm", "hexside", c.touches));
+        INFO(j.dump());
+        CHECK(iv(at(j, "defense_strength")) == c.expected);
+        CHECK(iv(at(j, "attack_differential")) == 20 - c.expected);  // T55 AP 20
+    }
+    // Along the hexside (10.23), not through it: no addition.
+    const auto along = rule(Shot().mode("closed").firer("T55").vehicle("Pz V", "front").range(12)
+                                .obstacle("berm", "along-hexside", "target"));
+    CHECK(iv(at(along, "defense_strength")) == 11);
+    // A slope hexside on the line needs the target on its sloped side, which only target.behind
+    // says (10.5): no addition, and the ruling says how to give it.
+    const auto slope = rule(Shot().mode("closed").firer("T55").vehicle("Pz V", "front").range(12)
+                                .obstacle("slope", "hexside", "target"));
+    INFO(slope.dump());
+    CHECK(iv(at(slope, "defense_strength")) == 11);
+    CHECK(slope.dump().find("target.behind") != std::string::npos);
+    // Combined HE needs all the fire through the berm (10.6): the [firer]'s line alone does not say so.
+    const auto combined = rule(Shot().mode("closed").firer("T55").soft("infantry").range(5).extra("T62", 6)
+                                   .obstacle("berm", "hexside", "target"));
+    INFO(combined.dump());
+    CHECK(iv(at(combined, "defense_strength")) == 1);
+    const auto single = rule(Shot().mode("closed").firer("T55").soft("infantry").range(5).obstacle("berm", "hexside", "target"));
+    CHECK(iv(at(single, "defense_strength")) == 1 + 6);
+}

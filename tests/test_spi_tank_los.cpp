@@ -101,14 +101,19 @@ bool is_hexside(const std::string& terrain) { return terrain == "berm" || terrai
 // T55 (AP 20) at a JS II's side (9), range 10: differential 11 -> column 10, 8.91 row 6-10 -> 1-10.
 Shot base(const std::string& mode, int range = 10) { return Shot().mode(mode).firer("T55").vehicle("JS II", "side").range(range); }
 
-void check_los(const Shot& s, bool blocked, const char* cite) {
+// def_add: a berm hexside of the target's own hex on the line adds to its defense (10.6's note),
+// so the kill numbers then follow a lower column; only the defense is checked for those.
+void check_los(const Shot& s, bool blocked, const char* cite, int def_add = 0) {
     INFO(s.toml());
     const auto j = rule(s);
     INFO(j.dump());
     CHECK(at(j, "los").as_string() == (blocked ? "blocked" : "clear"));
     CHECK(at(j, "fire_permitted").as_bool() == !blocked);
-    CHECK(at(j, "kill_probability").as_double() == Approx(blocked ? 0.0 : 1.0));
-    CHECK(ints(at(j, "kill_numbers")) == upto(s.range_ <= 10 ? 10 : 9));  // shown even when blocked
+    CHECK(static_cast<int>(at(j, "defense_strength").as_int()) == 9 + def_add);
+    if (def_add == 0) {
+        CHECK(at(j, "kill_probability").as_double() == Approx(blocked ? 0.0 : 1.0));
+        CHECK(ints(at(j, "kill_numbers")) == upto(s.range_ <= 10 ? 10 : 9));  // shown even when blocked
+    }
     CHECK(at(j, "referee_call").as_bool() == false);
     if (cite) {
         INFO("citation " << cite);
@@ -131,7 +136,9 @@ TEST_CASE("spi-tank 10.21/10.22: each obstacle in each mode, crossing free or to
                                    : blocked ? (side ? "10.22C" : "10.22D")
                                              : (side ? "10.22A" : "10.22B");
                 INFO(cite << " " << mode << ": " << terrain << " touching " << touches);
-                check_los(base(mode).obstacle(terrain, side ? "hexside" : "hex", touches), blocked, cite);
+                const bool berm_of_target = std::string(terrain) == "berm" && std::string(touches) == "target";
+                const int add = !berm_of_target ? 0 : std::string(mode) == "closed" ? 6 : std::string(mode) == "mixed" ? 3 : 0;
+                check_los(base(mode).obstacle(terrain, side ? "hexside" : "hex", touches), blocked, cite, add);
             }
 }
 
@@ -140,7 +147,8 @@ TEST_CASE("spi-tank 10.22A: a hexside shared by the firer's and the target's hex
     for (const char* mode : {"closed", "mixed", "open"})
         for (const char* terrain : {"berm", "slope"}) {
             INFO(mode << " " << terrain);
-            check_los(base(mode, 1).obstacle(terrain, "hexside", "both"), false, nullptr);
+            const int add = std::string(terrain) != "berm" ? 0 : std::string(mode) == "closed" ? 6 : std::string(mode) == "mixed" ? 3 : 0;
+            check_los(base(mode, 1).obstacle(terrain, "hexside", "both"), false, nullptr, add);
         }
 }
 
@@ -184,6 +192,7 @@ TEST_CASE("spi-tank 10.25 and several obstacles", "[spi-tank][los]") {
         Shot shot;
         bool blocked;
         const char* cite;
+        int def_add = 0;  // a berm hexside of the target's hex adds to its defense (10.6, mixed +3)
     };
     const Case cases[] = {
         {"10.25 a berm next to the firer and a slope next to the target: clear",
@@ -191,9 +200,9 @@ TEST_CASE("spi-tank 10.25 and several obstacles", "[spi-tank][los]") {
         {"10.25 ... plus a third obstructing hexside next to neither: blocked",
          base("closed").obstacle("berm", "hexside", "firer").obstacle("slope", "hexside", "target").obstacle("berm", "hexside", "none"), true, "10.22C"},
         {"10.25 ... plus a woods hex holding neither unit: blocked",
-         base("mixed").obstacle("slope", "hexside", "firer").obstacle("berm", "hexside", "target").obstacle("woods", "hex", "none"), true, "10.22D"},
+         base("mixed").obstacle("slope", "hexside", "firer").obstacle("berm", "hexside", "target").obstacle("woods", "hex", "none"), true, "10.22D", 3},
         {"10.25 ... plus a rough hex (not obstructing): clear",
-         base("mixed").obstacle("slope", "hexside", "firer").obstacle("berm", "hexside", "target").obstacle("rough", "hex", "none"), false, nullptr},
+         base("mixed").obstacle("slope", "hexside", "firer").obstacle("berm", "hexside", "target").obstacle("rough", "hex", "none"), false, nullptr, 3},
         {"10.22B+D the target's own woods hex and another woods hex: blocked",
          base("mixed").obstacle("woods", "hex", "target").obstacle("woods", "hex", "none"), true, "10.22D"},
         {"10.22B both units in woods hexes (closed): clear",
@@ -207,7 +216,7 @@ TEST_CASE("spi-tank 10.25 and several obstacles", "[spi-tank][los]") {
         {"10.22D a long shot through woods at 12 is blocked", base("closed", 12).obstacle("woods", "hex", "none"), true, "10.22D"},
     };
     for (const auto& c : cases) {
-        SECTION(c.name) { check_los(c.shot, c.blocked, c.cite); }
+        SECTION(c.name) { check_los(c.shot, c.blocked, c.cite, c.def_add); }
     }
 }
 

@@ -249,3 +249,25 @@ TEST_CASE("spi-tank 8.22/8.1: an extra firer with no HE strength adds no fire: i
     CHECK(ints(at(j, "kill_numbers")) == upto(10));
     CHECK(at(j, "referee_call").as_bool() == false);
 }
+
+TEST_CASE("spi-tank 8.22/8.3/17.4: a [firer] with no HE cannot lead combined HE -- bad input naming the fix (exit 2)",
+          "[spi-tank][range]") {
+    // The [firer]'s range, table and line lead combined HE; a 75AT (HE 0) does not fire HE, so
+    // with a T55 as extra firer the ruling would depend on which unit was typed first.
+    // Found by an independent review: the swapped situation ruled range 45, the other range 10.
+    for (const char* lead : {"75AT", "CII", "CIII"}) {
+        INFO(lead);
+        const auto r = umpire::test::run_cli("rule - --json", he(lead, 45).extra("T55", 10).toml());
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.find("<stdin>:") != std::string::npos);
+        CHECK(r.err.find("needs an HE-firing [firer]") != std::string::npos);
+        CHECK(r.err.find("[[extra_firer]]") != std::string::npos);
+    }
+    // The same two units the right way round rule the T55's fire alone: 8.91 (panic 1), range 10.
+    const auto j = umpire::test::rule_toml(he("T55", 10).extra("75AT", 45).toml());
+    INFO(j.dump());
+    CHECK(iv(at(j, "range")) == 10);
+    CHECK(at(j, "fire_permitted").as_bool());
+}

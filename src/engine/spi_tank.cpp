@@ -595,6 +595,8 @@ Situation parse_situation(const Data& d, const Table& root) {
     }
 
     const bool target_soft = tu && (!tunit || !tunit->vehicle);
+    const Unit* funit = firer_infantry ? nullptr : d.find_unit(s.firer);
+    bool lead_told = false;
     for (const Table& e : root.tables("extra_firer")) {
         e.only_keys({"unit", "range"});
         ExtraFirer x;
@@ -606,6 +608,13 @@ Situation parse_situation(const Data& d, const Table& root) {
             e.error("", "extra firers combine HE against soft targets only (8.22); against an AFV each firer's AP fire is resolved separately");
         else if (firer_infantry)
             e.error("", "combined HE (8.22) needs an HE-firing [firer]; infantry fire uses the Infantry Fire Table (8.8)");
+        else if (tu && funit && funit->he == 0 && !lead_told) {
+            // The [firer]'s range, table and line lead combined HE (8.3); a unit with no HE does not
+            // fire it (17.4), so letting it lead would rule a different fire from the one made.
+            lead_told = true;
+            e.error("", "combined HE (8.22) needs an HE-firing [firer], and the " + funit->name +
+                            " has no HE (17.4): name one of the HE-firing units as [firer] and the others as [[extra_firer]]");
+        }
         s.extra_firers.push_back(x);
     }
     return s;
@@ -1181,8 +1190,28 @@ Ruling rule(const Data& d, const Situation& given) {
                            (h.as_clear_note.empty() ? "." : " (" + h.as_clear_note + ")."));
             }
         }
-        if (s.behind != Behind::none) {
-            const std::string b = to_string(s.behind);
+        // 10.6's notes: the berm addition goes to a unit receiving fire through a berm hexside of its
+        // own hex. A berm obstacle on this line that is a side of the target's hex is exactly that,
+        // for a single firer; combined HE needs all the fire through it, which only `behind` says.
+        Behind behind = s.behind;
+        if (behind == Behind::none)
+            for (const auto& o : s.obstacles) {
+                if (o.at != At::hexside || (o.touches != Touches::target && o.touches != Touches::both)) continue;
+                if (o.terrain == "berm" && s.extra_firers.empty()) {
+                    behind = Behind::berm;
+                    r.step("10.6", "The line enters the target's hex through a berm hexside of that hex (obstacle list), so the "
+                                   "target receives this fire through it.");
+                    break;
+                }
+                if (o.terrain == "berm")
+                    r.step("10.6", "A berm hexside of the target's hex is on the [firer]'s line, but combined fire adds it only "
+                                   "when all the fire comes through it: set target.behind = \"berm\" if it does.");
+                else if (o.terrain == "slope")
+                    r.step("10.5", "A slope hexside of the target's hex is on the line; it adds only when the target is on its "
+                                   "sloped side and the fire comes through the unsloped side: set target.behind = \"slope\" if so.");
+            }
+        if (behind != Behind::none) {
+            const std::string b = to_string(behind);
             const TerrainEffect& h = eff.at(b);
             const int add = target_soft ? h.soft_defense_add : h.vehicle_defense_add;
             const std::string rule_id = target_soft ? "10.32" : "10.61";
@@ -1191,9 +1220,9 @@ Ruling rule(const Data& d, const Situation& given) {
             } else if (add > 0) {
                 def += add;
                 dbreak += " + " + b + " " + std::to_string(add);
-                r.step(s.behind == Behind::slope ? "10.5" : rule_id,
+                r.step(behind == Behind::slope ? "10.5" : rule_id,
                        "All fire reaches the target through a " + b + " hexside of its own hex" +
-                           (s.behind == Behind::slope ? ", with the target on the sloped side," : "") + " so it adds " +
+                           (behind == Behind::slope ? ", with the target on the sloped side," : "") + " so it adds " +
                            std::to_string(add) + " (10.6).");
                 r.cite("10.61");
                 r.cite("10.6");

@@ -45,9 +45,9 @@ TEST_CASE("panzer-squadron movement: points, turning, reversing, end state", "[p
          3, 0, "stationary-or-moving"},
         {"PS-turning: three corners in one hexagon cost 2", "stationary", "move", "[3]", 0, "[\"turn-3\", \"forward-right\"]", true, 3, 3,
          0, "stationary-or-moving"},
-        {"PS-turning: two single turns in the same hexagon cost 2 together", "stationary", "move", "[4]", 0,
-         "[\"turn-left\", \"turn-left\", \"forward-left\"]", true, 4, 3, 1, "stationary-or-moving"},
-        {"PS-turning: three single turns in the same hexagon cost 2", "stationary", "move", "[4]", 0,
+        {"PS-turning: two single turns in the same hexagon cost 2 together", "stationary", "move", "[3]", 0,
+         "[\"turn-left\", \"turn-left\", \"forward-left\"]", true, 3, 3, 0, "stationary-or-moving"},
+        {"PS-turning: three single turns in the same hexagon cost 2", "in-movement", "move", "[2, 2]", 0,
          "[\"turn-left\", \"turn-left\", \"turn-left\", \"forward-left\"]", true, 4, 3, 1, "stationary-or-moving"},
         {"PS-turning: turns in different hexagons are priced separately", "stationary", "move", "[4]", 0,
          "[\"turn-left\", \"forward-left\", \"turn-right\", \"forward-right\"]", true, 4, 4, 0, "stationary-or-moving"},
@@ -61,8 +61,13 @@ TEST_CASE("panzer-squadron movement: points, turning, reversing, end state", "[p
          "[\"reverse-left\", \"reverse-right\"]", true, 2, 2, 0, "stationary"},
         {"PS-reverse: no reversing after moving forward", "in-movement", "move", "[3, 3]", 0, "[\"forward-left\", \"reverse-left\"]",
          false, 6, 2, 4, "stationary"},
-        {"PS-reverse: no forward movement after reversing", "stationary", "move", "[4]", 0, "[\"reverse-left\", \"forward-left\"]", false,
-         4, 2, 2, "stationary"},
+        {"PS-reverse: no forward movement after reversing", "stationary", "move", "[2]", 0, "[\"reverse-left\", \"forward-left\"]", false,
+         2, 2, 0, "stationary"},
+        // Diagram 4: after entering a hexagon the tank picks either point of the hexside it crossed.
+        {"PS-turning/Diagram 4: a turn to the other point ahead after a move is a different-side turn: 1 MP", "stationary", "move", "[3]", 0,
+         "[\"forward-left\", \"turn-right\", \"forward-right\"]", true, 3, 3, 0, "stationary-or-moving"},
+        {"PS-turning: the spec's example plan", "in-movement", "move", "[3, 1]", 0,
+         "[\"forward-left\", \"turn-right\", \"forward-right\"]", true, 4, 3, 1, "stationary-or-moving"},
         {"PS-movement: a tank in movement must move at least one hexagon", "in-movement", "move", "[1, 1]", 0, "[\"turn-left\"]", false,
          2, 1, 1, "stationary-or-moving"},
         {"PS-movement: a stationary tank need not move a hexagon", "stationary", "move", "[1]", 0, "[\"turn-left\"]", true, 1, 1, 0,
@@ -95,6 +100,71 @@ TEST_CASE("panzer-squadron movement: documented readings are referee's calls", "
         const auto j = rule_toml(movement(c));
         CHECK(at(j, "mp_used").as_int() == 2);
         CHECK(at(j, "referee_call").as_bool());
+    }
+}
+
+TEST_CASE("panzer-squadron Diagram 4: after a move the tank chooses either point of the hexside it crossed, free",
+          "[panzer-squadron]") {
+    // Diagram 4 (drawing missing): "choose from one of the two points now facing the tank". The
+    // trace keeps the old corner; a first turn to the other point (left after forward-left, right
+    // after forward-right; mirrored when reversing) is that free choice: a referee's call.
+    struct Case { const char* name; const char* start; const char* dice; const char* steps; bool legal; int used; bool call; };
+    const Case cases[] = {
+        {"forward-left, turn-left: the other point, free", "stationary", "[2]", "[\"forward-left\", \"turn-left\", \"forward-left\"]", true, 2, true},
+        {"forward-right, turn-right: the other point, free", "stationary", "[2]", "[\"forward-right\", \"turn-right\", \"forward-right\"]", true, 2, true},
+        {"forward-left, turn-right: a real corner, 1 MP", "stationary", "[3]", "[\"forward-left\", \"turn-right\", \"forward-left\"]", true, 3, false},
+        {"forward-left, turn-left-2: the free point plus one corner, 1 MP", "stationary", "[3]", "[\"forward-left\", \"turn-left-2\", \"forward-left\"]", true, 3, true},
+        {"forward-left, turn-3: the free point plus two corners, 2 MP", "in-movement", "[2, 2]", "[\"forward-left\", \"turn-3\", \"forward-left\"]", true, 4, true},
+        {"forward-left, turn-left, turn-left: free point plus one corner, 1 MP", "stationary", "[3]", "[\"forward-left\", \"turn-left\", \"turn-left\", \"forward-left\"]", true, 3, true},
+        {"reverse-left, turn-right: the other rear point, free", "stationary", "[2]", "[\"reverse-left\", \"turn-right\", \"reverse-left\"]", true, 2, true},
+        {"reverse-right, turn-left: the other rear point, free", "stationary", "[2]", "[\"reverse-right\", \"turn-left\", \"reverse-right\"]", true, 2, true},
+        {"no free choice in the start hexagon", "stationary", "[2]", "[\"turn-left\", \"forward-left\"]", true, 2, false},
+        {"the free point is one-off: forward-left, turn-left, turn-right costs 1", "in-movement", "[2, 2]", "[\"forward-left\", \"turn-left\", \"turn-right\", \"forward-left\"]", true, 3, true},
+        {"a bend is one too many on 1 point", "stationary", "[1]", "[\"forward-left\", \"turn-left\", \"forward-left\"]", false, 2, true},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const MoveCase m{"", c.start, "move", c.dice, 0, c.steps, c.legal, 0, 0, 0, ""};
+            const auto j = rule_toml(movement(m));
+            INFO(j.dump());
+            CHECK(at(j, "legal").as_bool() == c.legal);
+            CHECK(at(j, "mp_used").as_int() == c.used);
+            CHECK(at(j, "referee_call").as_bool() == c.call);
+        }
+    }
+    SECTION("the trace turns to the free point: forward-left from corner 0, turn-left faces corner 1") {
+        const MoveCase m{"", "stationary", "move", "[2]", 0, "[\"forward-left\", \"turn-left\", \"forward-left\"]", true, 0, 0, 0, ""};
+        const auto& steps = at(rule_toml(movement(m)), "steps").as_array();
+        REQUIRE(steps.size() == 3);
+        CHECK(at(steps[1], "cost").as_int() == 0);
+        CHECK(at(steps[1], "corner").as_int() == 1);
+    }
+}
+
+TEST_CASE("panzer-squadron PS-movement: leftover points and a tank in movement that cannot pay a hexagon are referee's calls",
+          "[panzer-squadron]") {
+    // Only a tank that started in movement is excused from using all its points: read as a
+    // stationary tank having to use them all (rules-data choice stationary_uses_all_points).
+    struct Case { const char* name; const char* start; const char* action; const char* dice; int restriction; const char* steps;
+                  bool legal; int left; bool call; };
+    const Case cases[] = {
+        {"stationary, 4 rolled, one hexagon: 3 unused", "stationary", "move", "[4]", 0, "[\"forward-right\"]", false, 3, true},
+        {"stationary, all points used: no call", "stationary", "move", "[2]", 0, "[\"forward-right\", \"forward-left\"]", true, 0, false},
+        {"stationary move-and-fire on 4: 3 to fire and 1 hexagon", "stationary", "move-and-fire", "[4]", 0, "[\"forward-right\"]", true, 0, false},
+        {"in movement, 3 unused: allowed, no call", "in-movement", "move", "[2, 2]", 0, "[\"forward-right\"]", true, 3, false},
+        {"in movement, the restriction leaves 0 points: cannot move the hexagon", "in-movement", "move", "[1, 1]", 2, "[]", true, 0, true},
+        {"in movement, 0 points and a hexagon planned: too many points", "in-movement", "move", "[1, 1]", 2, "[\"forward-left\"]", false, -1, false},
+        {"in movement, 1 point and no hexagon: it must move", "in-movement", "move", "[1, 1]", 1, "[]", false, 1, false},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const MoveCase m{"", c.start, c.action, c.dice, c.restriction, c.steps, c.legal, 0, 0, 0, ""};
+            const auto j = rule_toml(movement(m));
+            INFO(j.dump());
+            CHECK(at(j, "legal").as_bool() == c.legal);
+            CHECK(at(j, "mp_left").as_int() == c.left);
+            CHECK(at(j, "referee_call").as_bool() == c.call);
+        }
     }
 }
 

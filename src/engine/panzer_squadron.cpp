@@ -75,9 +75,11 @@ Data load_data(const std::filesystem::path& file) {
     d.opportunity_states = opp.choice_array("eligible_states", kShooter, true).value_or(std::vector<std::string>{});
     d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
     Table ch = root.table("choices", true);
-    ch.only_keys({"turn_over_three", "floor_available_at_zero"});
+    ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points"});
     d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
     d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
+    d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
+    d.stationary_uses_all_points = ch.boolean("stationary_uses_all_points", true).value_or(true);
     sink.throw_if_errors();
     return d;
 }
@@ -189,26 +191,40 @@ int turn_cost(const Data& d, int corners) {
 std::vector<StepTrace> trace(const Data& d, const Situation& s) {
     std::vector<StepTrace> out;
     int q = 0, r = 0, corner = 0, total = 0, corners_here = 0, paid_here = 0;
+    // Diagram 4 (choices.free_point_after_move): a tank that has just entered a hexagon faces the
+    // hexside it crossed and picks either point of it. The trace keeps the old corner, which is one
+    // of the two; `free_side` is the way to the other (+1 left, -1 right), so the first corner turned
+    // that way in the new hexagon is that free choice, not a turn.
+    int free_side = 0;
     for (const auto& st : s.steps) {
         StepTrace t;
         t.step = st;
         if (is_turn(st)) {
             const int c = corners_of(st);
-            corners_here += std::abs(c);
+            const bool free_choice = free_side != 0 && corners_here == 0 && (c * free_side > 0 || std::abs(c) == 3);
+            corners_here += std::abs(c) - (free_choice ? 1 : 0);
+            t.free_point = free_choice;
+            free_side = 0;
             // PS-turning: turning within one hexagon is priced by the corners turned there in all.
             const int due = turn_cost(d, corners_here);
             t.cost = due - paid_here;
             paid_here = due;
-            corner = ((corner + c) % 6 + 6) % 6;
+            // turn-3 taken as the free point goes round the free side (it reaches the same corner).
+            corner = ((corner + (std::abs(c) == 3 && free_choice ? 3 * free_side : c)) % 6 + 6) % 6;
         } else {
             const bool left = st.find("left") != std::string::npos;
-            const int dir = is_reverse(st) ? (left ? corner + 3 : corner + 4) : (left ? corner + 1 : corner);
+            const bool rev = is_reverse(st);
+            const int dir = rev ? (left ? corner + 3 : corner + 4) : (left ? corner + 1 : corner);
             q += kDq[dir % 6];
             r += kDr[dir % 6];
             t.cost = d.hexagon_cost;
             corners_here = 0;
             paid_here = 0;
+            // Forward-left crosses hexside corner+1 (points corner, corner+1): the other point is left.
+            // Reversing mirrors it: reverse-left leaves the other point to the right (PS-reverse).
+            free_side = d.free_point_after_move ? ((left != rev) ? 1 : -1) : 0;
         }
+        t.corners_paid = corners_here;
         total += t.cost;
         t.total = total;
         t.q = q;
@@ -240,15 +256,15 @@ Ruling rule_movement(const Data& d, const Situation& s) {
     }
     const auto steps = trace(d, s);
     int used = steps.empty() ? 0 : steps.back().total;
-    int hexagons = 0, forward = 0, reverse = 0, max_corners = 0, corners_here = 0;
+    int hexagons = 0, forward = 0, reverse = 0, max_corners = 0, free_points = 0;
     std::vector<std::pair<std::string, std::string>> illegal;  // rule, why
-    for (const auto& st : s.steps) {
+    for (const auto& t : steps) {
+        const std::string& st = t.step;
         if (is_turn(st)) {
-            corners_here += std::abs(corners_of(st));
-            max_corners = std::max(max_corners, corners_here);
+            max_corners = std::max(max_corners, t.corners_paid);
+            if (t.free_point) ++free_points;
         } else {
             ++hexagons;
-            corners_here = 0;
             if (is_reverse(st)) {
                 if (forward > 0 && reverse == 0)
                     illegal.push_back({"PS-reverse", "it reverses after moving forward this turn"});
@@ -271,11 +287,17 @@ Ruling rule_movement(const Data& d, const Situation& s) {
         r.step("PS-turning", "Turning from corner to corner costs " + std::to_string(d.turn_cost[0]) + " MP for one corner and " +
                                  std::to_string(d.turn_cost[1]) + " MP for two or three corners within the same hexagon: " +
                                  std::to_string(turn_total) + " MP in all.");
+    if (free_points > 0)
+        r.call("PS-turning", std::to_string(free_points) + " of the turns " + (free_points == 1 ? "is" : "are") +
+                                 " the choice, after entering a hexagon, of the other point of the hexside just crossed; "
+                                 "Diagram 4 (whose drawing is missing) has the tank choose one of the two points now facing it, "
+                                 "and Umpire reads that choice as free, so that first corner costs nothing "
+                                 "(rules-data choice free_point_after_move).");
     if (max_corners > 3)
         r.call("PS-turning", "the plan turns " + std::to_string(max_corners) + " corners within one hexagon; the page prices only "
                              "one, two or three, and Umpire charges " + std::to_string(d.turn_over_three) +
                              " MP, since three or fewer corners reach any facing (rules-data choice turn_over_three).");
-        if (reverse > 0)
+    if (reverse > 0)
         r.step("PS-reverse", "Reversing follows the forward rules, cannot be mixed with forward movement in the same turn, and "
                              "leaves the tank stopped at the end of the turn.");
     if (s.action == "move-and-fire") {
@@ -283,9 +305,28 @@ Ruling rule_movement(const Data& d, const Situation& s) {
         r.step("PS-move-and-fire", "Moving and firing costs " + std::to_string(d.move_and_fire_cost) +
                                        " of the movement points rolled; after firing the tank may not move again this turn.");
     }
-    if (s.start == "in-movement" && hexagons < d.min_hexagons_in_movement)
-        illegal.push_back({"PS-movement", "a tank that started in movement and rolled movement dice must move at least " +
-                                              std::to_string(d.min_hexagons_in_movement) + " hexagon"});
+    if (s.start == "in-movement" && hexagons < d.min_hexagons_in_movement) {
+        const int needed = d.min_hexagons_in_movement * d.hexagon_cost + (s.action == "move-and-fire" ? d.move_and_fire_cost : 0);
+        if (available < needed && hexagons == 0)
+            // The page's two demands collide: the roll, less the restriction, cannot pay for the hexagon.
+            r.call("PS-movement", "a tank that started in movement must move at least " + std::to_string(d.min_hexagons_in_movement) +
+                                      " hexagon, but its " + std::to_string(available) + " movement points cannot pay for it; the page "
+                                      "does not say what then happens, and Umpire reads it as the tank staying in its hexagon.");
+        else
+            illegal.push_back({"PS-movement", "a tank that started in movement and rolled movement dice must move at least " +
+                                                  std::to_string(d.min_hexagons_in_movement) + " hexagon"});
+    }
+    if (s.start == "stationary" && used < available) {
+        // Only a tank that started in movement is excused from using all its points (PS-movement).
+        r.call("PS-movement", std::string("the page excuses only a tank that started in movement from using all its movement points; ") +
+                                  (d.stationary_uses_all_points
+                                       ? "Umpire reads that a tank that started stationary must use them all"
+                                       : "Umpire nevertheless lets a tank that started stationary leave points unused") +
+                                  " (rules-data choice stationary_uses_all_points).");
+        if (d.stationary_uses_all_points)
+            illegal.push_back({"PS-movement", "a tank that started stationary uses all its movement points, and the plan leaves " +
+                                                  std::to_string(available - used) + " unused"});
+    }
     if (used > available)
         illegal.push_back({"PS-movement", "it needs " + std::to_string(used) + " movement points but has " + std::to_string(available)});
     const bool legal = illegal.empty();

@@ -36,6 +36,8 @@ struct Data {
     int opportunity_min_hexagons = 1;
     int turn_over_three = 2;
     bool floor_available_at_zero = true;
+    bool free_point_after_move = true;  // Diagram 4: either point of the hexside ahead, free
+    bool stationary_uses_all_points = true;  // only a tank in movement is excused from using them all
 };
 
 Data load_data(const std::filesystem::path& file);
@@ -65,6 +67,8 @@ struct StepTrace {
     int total = 0;       // running total of movement points
     int q = 0, r = 0;
     int corner = 0;
+    int corners_paid = 0;      // corners turned in this hexagon so far, less a free point choice
+    bool free_point = false;   // this turn step took the free point choice after a move (Diagram 4)
 };
 
 Situation parse_situation(const Data& d, const Table& root);

@@ -134,7 +134,8 @@ TEST_CASE("panzer-squadron Diagram 4: after a move the tank chooses either point
     }
     SECTION("the trace turns to the free point: forward-left from corner 0, turn-left faces corner 1") {
         const MoveCase m{"", "stationary", "move", "[2]", 0, "[\"forward-left\", \"turn-left\", \"forward-left\"]", true, 0, 0, 0, ""};
-        const auto& steps = at(rule_toml(movement(m)), "steps").as_array();
+        const auto j = rule_toml(movement(m));  // keep the ruling alive: steps refers into it
+        const auto& steps = at(j, "steps").as_array();
         REQUIRE(steps.size() == 3);
         CHECK(at(steps[1], "cost").as_int() == 0);
         CHECK(at(steps[1], "corner").as_int() == 1);

@@ -114,7 +114,9 @@ TEST_CASE("panzer-squadron Diagram 4: after a move the tank chooses either point
         {"forward-right, turn-right: the other point, free", "stationary", "[2]", "[\"forward-right\", \"turn-right\", \"forward-right\"]", true, 2, true},
         {"forward-left, turn-right: a real corner, 1 MP", "stationary", "[3]", "[\"forward-left\", \"turn-right\", \"forward-left\"]", true, 3, false},
         {"forward-left, turn-left-2: the free point plus one corner, 1 MP", "stationary", "[3]", "[\"forward-left\", \"turn-left-2\", \"forward-left\"]", true, 3, true},
-        {"forward-left, turn-3: the free point plus two corners, 2 MP", "in-movement", "[2, 2]", "[\"forward-left\", \"turn-3\", \"forward-left\"]", true, 4, true},
+        // Three corners cost 2 with or without the free point: the reading does not matter, no call.
+        {"forward-left, turn-3: 2 MP either way, not a call", "in-movement", "[2, 2]", "[\"forward-left\", \"turn-3\", \"forward-left\"]", true, 4, false},
+        {"forward-right, turn-right x3: 2 MP either way, not a call", "in-movement", "[2, 2]", "[\"forward-right\", \"turn-right\", \"turn-right\", \"turn-right\"]", true, 3, false},
         {"forward-left, turn-left, turn-left: free point plus one corner, 1 MP", "stationary", "[3]", "[\"forward-left\", \"turn-left\", \"turn-left\", \"forward-left\"]", true, 3, true},
         {"reverse-left, turn-right: the other rear point, free", "stationary", "[2]", "[\"reverse-left\", \"turn-right\", \"reverse-left\"]", true, 2, true},
         {"reverse-right, turn-left: the other rear point, free", "stationary", "[2]", "[\"reverse-right\", \"turn-left\", \"reverse-right\"]", true, 2, true},
@@ -140,22 +142,38 @@ TEST_CASE("panzer-squadron Diagram 4: after a move the tank chooses either point
         CHECK(at(steps[1], "cost").as_int() == 0);
         CHECK(at(steps[1], "corner").as_int() == 1);
     }
+    SECTION("the trace turns the tank round on turn-3 after a move (it used to keep the old corner)") {
+        const MoveCase m{"", "in-movement", "move", "[2, 2]", 0, "[\"forward-left\", \"turn-3\"]", true, 0, 0, 0, ""};
+        const auto j = rule_toml(movement(m));  // hold the ruling: steps refers into it
+        const auto& steps = at(j, "steps").as_array();
+        REQUIRE(steps.size() == 2);
+        CHECK(at(steps[1], "corner").as_int() == 3);
+    }
 }
 
 TEST_CASE("panzer-squadron PS-movement: leftover points and a tank in movement that cannot pay a hexagon are referee's calls",
           "[panzer-squadron]") {
-    // Only a tank that started in movement is excused from using all its points: read as a
-    // stationary tank having to use them all (rules-data choice stationary_uses_all_points).
+    // PS-movement: a stationary tank may move up to its roll; the page excuses a tank in movement from
+    // using all its points and never requires a stationary one to (rules-data choice
+    // stationary_uses_all_points = false). Leftovers from a stationary start stay flagged.
     struct Case { const char* name; const char* start; const char* action; const char* dice; int restriction; const char* steps;
                   bool legal; int left; bool call; };
     const Case cases[] = {
-        {"stationary, 4 rolled, one hexagon: 3 unused", "stationary", "move", "[4]", 0, "[\"forward-right\"]", false, 3, true},
+        {"stationary, 4 rolled, one hexagon: 3 unused, legal", "stationary", "move", "[4]", 0, "[\"forward-right\"]", true, 3, true},
+        {"stationary, rolled but stays put: legal", "stationary", "move", "[3]", 0, "[]", true, 3, true},
+        {"stationary, turn and reverse, 1 unused: legal", "stationary", "move", "[3]", 0, "[\"turn-left\", \"reverse-left\"]", true, 1, true},
+        {"stationary move-and-fire on 4, fires in place: 1 unused, legal", "stationary", "move-and-fire", "[4]", 0, "[]", true, 1, true},
         {"stationary, all points used: no call", "stationary", "move", "[2]", 0, "[\"forward-right\", \"forward-left\"]", true, 0, false},
         {"stationary move-and-fire on 4: 3 to fire and 1 hexagon", "stationary", "move-and-fire", "[4]", 0, "[\"forward-right\"]", true, 0, false},
         {"in movement, 3 unused: allowed, no call", "in-movement", "move", "[2, 2]", 0, "[\"forward-right\"]", true, 3, false},
         {"in movement, the restriction leaves 0 points: cannot move the hexagon", "in-movement", "move", "[1, 1]", 2, "[]", true, 0, true},
         {"in movement, 0 points and a hexagon planned: too many points", "in-movement", "move", "[1, 1]", 2, "[\"forward-left\"]", false, -1, false},
         {"in movement, 1 point and no hexagon: it must move", "in-movement", "move", "[1, 1]", 1, "[]", false, 1, false},
+        // PS-move-and-fire: 2 points cannot pay the 3 to fire; illegal for that alone, no call.
+        {"in movement, move-and-fire on 2: cannot pay to fire", "in-movement", "move-and-fire", "[1, 1]", 0, "[]", false, -1, false},
+        {"in movement, move-and-fire on 3: fires, cannot pay a hexagon", "in-movement", "move-and-fire", "[1, 2]", 0, "[]", true, 0, true},
+        {"stationary, move-and-fire on 2: cannot pay to fire", "stationary", "move-and-fire", "[2]", 0, "[]", false, -1, false},
+        {"stationary, move-and-fire on 3: fires in place", "stationary", "move-and-fire", "[3]", 0, "[]", true, 0, false},
     };
     for (const auto& c : cases) {
         SECTION(c.name) {

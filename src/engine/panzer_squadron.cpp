@@ -79,7 +79,7 @@ Data load_data(const std::filesystem::path& file) {
     d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
     d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
     d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
-    d.stationary_uses_all_points = ch.boolean("stationary_uses_all_points", true).value_or(true);
+    d.stationary_uses_all_points = ch.boolean("stationary_uses_all_points", false).value_or(false);
     sink.throw_if_errors();
     return d;
 }
@@ -202,6 +202,7 @@ std::vector<StepTrace> trace(const Data& d, const Situation& s) {
         if (is_turn(st)) {
             const int c = corners_of(st);
             const bool free_choice = free_side != 0 && corners_here == 0 && (c * free_side > 0 || std::abs(c) == 3);
+            const int side = free_side;  // kept: turn-3 taken as the free point goes round this side
             corners_here += std::abs(c) - (free_choice ? 1 : 0);
             t.free_point = free_choice;
             free_side = 0;
@@ -210,7 +211,7 @@ std::vector<StepTrace> trace(const Data& d, const Situation& s) {
             t.cost = due - paid_here;
             paid_here = due;
             // turn-3 taken as the free point goes round the free side (it reaches the same corner).
-            corner = ((corner + (std::abs(c) == 3 && free_choice ? 3 * free_side : c)) % 6 + 6) % 6;
+            corner = ((corner + (std::abs(c) == 3 && free_choice ? 3 * side : c)) % 6 + 6) % 6;
         } else {
             const bool left = st.find("left") != std::string::npos;
             const bool rev = is_reverse(st);
@@ -287,12 +288,21 @@ Ruling rule_movement(const Data& d, const Situation& s) {
         r.step("PS-turning", "Turning from corner to corner costs " + std::to_string(d.turn_cost[0]) + " MP for one corner and " +
                                  std::to_string(d.turn_cost[1]) + " MP for two or three corners within the same hexagon: " +
                                  std::to_string(turn_total) + " MP in all.");
-    if (free_points > 0)
+    // The free point is a referee's call only where it changes the price: e.g. forward-left, turn-3
+    // costs 2 whether or not the first corner is the free choice (three corners, or free + two).
+    int paid_without_free = used;
+    if (free_points > 0) {
+        Data strict = d;
+        strict.free_point_after_move = false;
+        const auto alt = trace(strict, s);
+        paid_without_free = alt.empty() ? 0 : alt.back().total;
+    }
+    if (free_points > 0 && paid_without_free != used)
         r.call("PS-turning", std::to_string(free_points) + " of the turns " + (free_points == 1 ? "is" : "are") +
                                  " the choice, after entering a hexagon, of the other point of the hexside just crossed; "
                                  "Diagram 4 (whose drawing is missing) has the tank choose one of the two points now facing it, "
                                  "and Umpire reads that choice as free, so that first corner costs nothing "
-                                 "(rules-data choice free_point_after_move).");
+                                 "(rules-data choice free_point_after_move; paying every corner would cost " + std::to_string(paid_without_free - used) + " MP more).");
     if (max_corners > 3)
         r.call("PS-turning", "the plan turns " + std::to_string(max_corners) + " corners within one hexagon; the page prices only "
                              "one, two or three, and Umpire charges " + std::to_string(d.turn_over_three) +
@@ -307,21 +317,25 @@ Ruling rule_movement(const Data& d, const Situation& s) {
     }
     if (s.start == "in-movement" && hexagons < d.min_hexagons_in_movement) {
         const int needed = d.min_hexagons_in_movement * d.hexagon_cost + (s.action == "move-and-fire" ? d.move_and_fire_cost : 0);
-        if (available < needed && hexagons == 0)
+        // Only when the fire itself can be paid: otherwise the plan is illegal for that alone.
+        const int fire_cost = s.action == "move-and-fire" ? d.move_and_fire_cost : 0;
+        if (available < needed && hexagons == 0 && available >= fire_cost)
             // The page's two demands collide: the roll, less the restriction, cannot pay for the hexagon.
             r.call("PS-movement", "a tank that started in movement must move at least " + std::to_string(d.min_hexagons_in_movement) +
                                       " hexagon, but its " + std::to_string(available) + " movement points cannot pay for it; the page "
                                       "does not say what then happens, and Umpire reads it as the tank staying in its hexagon.");
-        else
+        else if (available >= needed || hexagons > 0)
             illegal.push_back({"PS-movement", "a tank that started in movement and rolled movement dice must move at least " +
                                                   std::to_string(d.min_hexagons_in_movement) + " hexagon"});
     }
     if (s.start == "stationary" && used < available) {
-        // Only a tank that started in movement is excused from using all its points (PS-movement).
-        r.call("PS-movement", std::string("the page excuses only a tank that started in movement from using all its movement points; ") +
+        // PS-movement: the page says a stationary tank "may" move up to the roll and excuses a tank in
+        // movement from using all its points; it never says a stationary tank must use them all.
+        r.call("PS-movement", std::string("the page says a stationary tank may move up to the number rolled, and excuses a tank that "
+                                          "started in movement from using all its points without saying a stationary one must; ") +
                                   (d.stationary_uses_all_points
                                        ? "Umpire reads that a tank that started stationary must use them all"
-                                       : "Umpire nevertheless lets a tank that started stationary leave points unused") +
+                                       : "Umpire lets a tank that started stationary leave points unused (nothing requires it to use them)") +
                                   " (rules-data choice stationary_uses_all_points).");
         if (d.stationary_uses_all_points)
             illegal.push_back({"PS-movement", "a tank that started stationary uses all its movement points, and the plan leaves " +

@@ -37,7 +37,7 @@ struct Data {
     int turn_over_three = 2;
     bool floor_available_at_zero = true;
     bool free_point_after_move = true;  // Diagram 4: either point of the hexside ahead, free
-    bool stationary_uses_all_points = true;  // only a tank in movement is excused from using them all
+    bool stationary_uses_all_points = false;  // true: a stationary start must use all its points (a contrario reading)
 };
 
 Data load_data(const std::filesystem::path& file);

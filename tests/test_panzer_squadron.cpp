@@ -161,6 +161,8 @@ TEST_CASE("panzer-squadron PS-movement: leftover points and a tank in movement t
     const Case cases[] = {
         {"stationary, 4 rolled, one hexagon: 3 unused, legal", "stationary", "move", "[4]", 0, "[\"forward-right\"]", true, 3, true},
         {"stationary, rolled but stays put: legal", "stationary", "move", "[3]", 0, "[]", true, 3, true},
+        {"stationary, forward after reversing with 2 unused: illegal either way, no call", "stationary", "move", "[4]", 0,
+         "[\"reverse-left\", \"forward-left\"]", false, 2, false},
         {"stationary, turn and reverse, 1 unused: legal", "stationary", "move", "[3]", 0, "[\"turn-left\", \"reverse-left\"]", true, 1, true},
         {"stationary move-and-fire on 4, fires in place: 1 unused, legal", "stationary", "move-and-fire", "[4]", 0, "[]", true, 1, true},
         {"stationary, all points used: no call", "stationary", "move", "[2]", 0, "[\"forward-right\", \"forward-left\"]", true, 0, false},

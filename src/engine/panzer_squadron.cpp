@@ -328,7 +328,8 @@ Ruling rule_movement(const Data& d, const Situation& s) {
             illegal.push_back({"PS-movement", "a tank that started in movement and rolled movement dice must move at least " +
                                                   std::to_string(d.min_hexagons_in_movement) + " hexagon"});
     }
-    if (s.start == "stationary" && used < available) {
+    // Unsettled only when nothing else already makes the plan illegal (then it is illegal either way).
+    if (s.start == "stationary" && used < available && illegal.empty()) {
         // PS-movement: the page says a stationary tank "may" move up to the roll and excuses a tank in
         // movement from using all its points; it never says a stationary tank must use them all.
         r.call("PS-movement", std::string("the page says a stationary tank may move up to the number rolled, and excuses a tank that "

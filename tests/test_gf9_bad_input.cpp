@@ -90,7 +90,8 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
         // Movement.
         {"move table missing", "system = \"gf9-tanks\"\nquestion = \"movement\"\n", "move: missing required key (expected a table)"},
         {"terrain missing", g::move("via = \"road\""), "move.terrain: missing required key"},
-        {"terrain a string", g::move("terrain = \"river\""), "move.terrain: expected an array of names"},
+        {"terrain a number", g::move("terrain = 3"), "move.terrain: expected an array of names"},
+        {"terrain a single unknown name", g::move("terrain = \"lava\""), "move.terrain: unknown name \"lava\""},
         {"terrain unknown name", g::move("terrain = [\"lava\"]"),
          "move.terrain[0]: unknown name \"lava\" (accepted: open, hill, rough, desert, creek, river, swamp, canal, anti-tank-ditch, escarpment or water)"},
         {"terrain element wrong type", g::move("terrain = [\"river\", 3]"), "move.terrain[1]: expected a name, found an integer"},
@@ -144,4 +145,7 @@ TEST_CASE("gf9 input: names are matched loosely and defaults are the absence of 
     // title and notes are accepted at the root.
     const auto d = umpire::test::rule_toml("title = \"t\"\nnotes = \"n\"\n" + g::move("terrain = [\"creek\"]"));
     CHECK(umpire::test::at(d, "movement").as_string() == "single-move");
+    // A single terrain name instead of an array is a one-terrain move (GF9-rivers: a ford).
+    const auto e = umpire::test::rule_toml(g::move("terrain = \"River\"\nvia = \"ford\""));
+    CHECK(umpire::test::at(e, "movement").as_string() == "single-move");
 }

@@ -512,7 +512,13 @@ void parse_move(const Data& d, const Table& root, MoveSituation& s) {
     Table m = root.table("move", true);
     if (!m.present()) return;
     m.only_keys({"terrain", "via", "amphibious"});
-    if (auto v = m.choice_array("terrain", d.terrain_names(), true)) s.terrain = *v;
+    // An array per situations.md; a single name is taken as a one-terrain move.
+    const toml::node* tn = m.node("terrain");
+    if (tn && tn->is_string()) {
+        if (auto v = m.choice("terrain", d.terrain_names())) s.terrain = {*v};
+    } else if (auto v = m.choice_array("terrain", d.terrain_names(), true)) {
+        s.terrain = *v;
+    }
     std::vector<std::string> accepted = {"none"};
     for (const auto& v : d.vias) accepted.push_back(v);
     if (const toml::node* n = m.node("via")) {

@@ -116,7 +116,7 @@ TEST_CASE("gf9 hills: on the hill, onto but not off, own hill, hill to hill", "[
     for (const auto& c : cases) check(c);
 }
 
-TEST_CASE("gf9 hills: partly_hidden implies a hill between; on_hill left out is not on a hill", "[gf9-tanks][gf9-hills]") {
+TEST_CASE("gf9 hills: partly_hidden implies a hill between, and on_hill left out is not on a hill", "[gf9-tanks][gf9-hills]") {
     // situations.md: partly_hidden = "a hill between hides only part of the target", so it
     // asserts a hill between even when hills_between is left at its default 0 (GF9-hills
     // bullet 3: partly hidden behind a hill = cover). No gf9 key is marked required there.

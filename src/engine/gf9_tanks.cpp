@@ -625,7 +625,7 @@ HillOutcome hills_for(const Data& d, const LosSituation& s, OnHill escarpment_as
 }
 
 std::string position(const Vehicle& v, bool target) {
-    if (v.on_escarpment) return v.on_hill == OnHill::no ? "on the escarpment" : "on the escarpment (" + hill_phrase(v.on_hill) + ")";
+    if (v.on_escarpment) return v.on_hill == OnHill::no ? "on the escarpment" : "on the escarpment, " + hill_phrase(v.on_hill);
     std::string p = hill_phrase(v.on_hill);
     if (target && v.below_escarpment) p += ", below the escarpment";
     return p;

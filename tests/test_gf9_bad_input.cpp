@@ -1,7 +1,9 @@
 // GF9 TANKS: bad situations through the real umpire-cli: exit status 2, nothing on
 // stdout, and a FILE:LINE:COL line naming the key (and, for a bad name, the accepted ones).
 // Wrong types, unknown names, negative / too large / non-finite distances, missing keys,
-// unknown keys and contradictory positions.
+// unknown keys and contradictory positions (a target on and below the escarpment; same_hill
+// off hills). Absent on_hill, on_hill with on_escarpment, and partly_hidden with no hill
+// counted are accepted: see test_gf9_escarpments.cpp and test_gf9_hills.cpp.
 #include <catch2/catch.hpp>
 
 #include <regex>
@@ -34,8 +36,6 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
          "move: unknown key"},
         // Line of sight.
         {"firer table missing", kLosHead + "[target]\non_hill = \"no\"\n", "firer: missing required key (expected a table)"},
-        {"on_hill missing", kLosHead + "[firer]\non_escarpment = false\n[target]\non_hill = \"no\"\n",
-         "firer.on_hill: missing required key (expected one of no, partly or wholly)"},
         {"on_hill unknown name", g::los("on_hill = \"half\"", "on_hill = \"no\""),
          "firer.on_hill: unknown name \"half\" (accepted: no, partly or wholly)"},
         {"on_hill as a boolean", g::los("on_hill = true", "on_hill = \"no\""), "firer.on_hill: expected a name, one of no, partly or wholly"},
@@ -53,8 +53,6 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
          "line.hills_between: expected an integer (0..20), found a number with a fraction"},
         {"partly_hidden wrong type", g::los("on_hill = \"no\"", "on_hill = \"no\"", "hills_between = 1\npartly_hidden = \"yes\""),
          "line.partly_hidden: expected true or false, found a string"},
-        {"partly hidden with no hill between", g::los("on_hill = \"no\"", "on_hill = \"no\"", "partly_hidden = true"),
-         "line.partly_hidden: needs a hill between"},
         {"firer distance negative",
          g::los("on_hill = \"no\"\non_escarpment = true", "on_hill = \"no\"\nbelow_escarpment = true",
                 "firer_distance_to_escarpment = -0.5\ntarget_distance_to_escarpment = 2"),
@@ -78,8 +76,6 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
         {"target distance missing for a blocking case (target on)",
          g::los("on_hill = \"no\"", "on_hill = \"no\"\non_escarpment = true", "firer_distance_to_escarpment = 3"),
          "line.target_distance_to_escarpment: missing required key"},
-        {"on a hill and on the escarpment", g::los("on_hill = \"wholly\"\non_escarpment = true", "on_hill = \"no\""),
-         "firer.on_escarpment: a vehicle on the escarpment counts as on a hill"},
         {"target on and below the escarpment",
          g::los("on_hill = \"no\"", "on_hill = \"no\"\non_escarpment = true\nbelow_escarpment = true",
                 "firer_distance_to_escarpment = 1\ntarget_distance_to_escarpment = 1"),
@@ -94,7 +90,8 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
         // Movement.
         {"move table missing", "system = \"gf9-tanks\"\nquestion = \"movement\"\n", "move: missing required key (expected a table)"},
         {"terrain missing", g::move("via = \"road\""), "move.terrain: missing required key"},
-        {"terrain a string", g::move("terrain = \"river\""), "move.terrain: expected an array of names"},
+        {"terrain a number", g::move("terrain = 3"), "move.terrain: expected an array of names"},
+        {"terrain a single unknown name", g::move("terrain = \"lava\""), "move.terrain: unknown name \"lava\""},
         {"terrain unknown name", g::move("terrain = [\"lava\"]"),
          "move.terrain[0]: unknown name \"lava\" (accepted: open, hill, rough, desert, creek, river, swamp, canal, anti-tank-ditch, escarpment or water)"},
         {"terrain element wrong type", g::move("terrain = [\"river\", 3]"), "move.terrain[1]: expected a name, found an integer"},
@@ -148,4 +145,7 @@ TEST_CASE("gf9 input: names are matched loosely and defaults are the absence of 
     // title and notes are accepted at the root.
     const auto d = umpire::test::rule_toml("title = \"t\"\nnotes = \"n\"\n" + g::move("terrain = [\"creek\"]"));
     CHECK(umpire::test::at(d, "movement").as_string() == "single-move");
+    // A single terrain name instead of an array is a one-terrain move (GF9-rivers: a ford).
+    const auto e = umpire::test::rule_toml(g::move("terrain = \"River\"\nvia = \"ford\""));
+    CHECK(umpire::test::at(e, "movement").as_string() == "single-move");
 }

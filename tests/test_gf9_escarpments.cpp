@@ -126,3 +126,41 @@ TEST_CASE("gf9 escarpments: the verdict names the escarpment and shows the dista
         }
     CHECK(shown);
 }
+
+TEST_CASE("gf9 escarpments: situations shaped like the contract's template are ruled, not rejected", "[gf9-tanks][gf9-escarpments]") {
+    // The contract's template gives the target on_hill = "wholly"; a referee who only turns
+    // on_escarpment on must get a ruling (GF9-escarpments: a vehicle on it counts as on a
+    // hill, and on_hill then says partly or wholly). on_hill may also be left out (= "no").
+    const EscCase cases[] = {
+        {"GF9-escarpments 5: target on (template on_hill = wholly) and further: blocked", R"(on_hill = "no")",
+         R"(on_hill = "wholly"
+on_escarpment = true)", "firer_distance_to_escarpment = 2.0\ntarget_distance_to_escarpment = 5.0", "blocked", false, false,
+         "further by 3\""},
+        {"GF9-escarpments 5-6: target on (on_hill = wholly) and closer: clear, onto its hill", R"(on_hill = "no")",
+         R"(on_hill = "wholly"
+on_escarpment = true)", "firer_distance_to_escarpment = 5.0\ntarget_distance_to_escarpment = 2.0", "clear", false, false,
+         "traced onto the target's hill"},
+        {"GF9-escarpments 4: firer on (on_hill = wholly), target below and closer: blocked", R"(on_hill = "wholly"
+on_escarpment = true)", R"(on_hill = "no"
+below_escarpment = true)", "firer_distance_to_escarpment = 6\ntarget_distance_to_escarpment = 3", "blocked", false, false, ""},
+        {"GF9-escarpments 6: firer wholly on the escarpment (stated), hill to hill over a hill: no call", R"(on_hill = "wholly"
+on_escarpment = true)", R"(on_hill = "wholly")", "hills_between = 1", "clear", false, false, "as partly or wholly as its on_hill says"},
+        {"GF9-escarpments 6: firer partly on the escarpment (stated), hill between: blocked, no call", R"(on_hill = "partly"
+on_escarpment = true)", R"(on_hill = "wholly")", "hills_between = 1", "blocked", false, false, ""},
+        {"GF9-escarpments 4: on_hill left out: firer on, target below and closer: blocked", R"(on_escarpment = true)",
+         R"(below_escarpment = true)", "firer_distance_to_escarpment = 6\ntarget_distance_to_escarpment = 2", "blocked", false, false,
+         "closer by 4\""},
+        {"GF9-escarpments 5: on_hill left out: target on and further: blocked", "", R"(on_escarpment = true)",
+         "firer_distance_to_escarpment = 1\ntarget_distance_to_escarpment = 7", "blocked", false, false, ""},
+    };
+    for (const auto& c : cases) {
+        INFO(c.name);
+        const auto j = umpire::test::rule_toml(g::los(c.firer, c.target, c.line));
+        INFO(at(j, "explanation").dump());
+        CHECK(at(j, "los").as_string() == c.los);
+        CHECK(at(j, "cover").as_bool() == c.cover);
+        CHECK(at(j, "referee_call").as_bool() == c.referee_call);
+        CHECK(contains(strings(at(j, "citations")), "GF9-escarpments"));
+        if (*c.explains) CHECK(g::explanation_text(j).find(c.explains) != std::string::npos);
+    }
+}

@@ -116,6 +116,25 @@ TEST_CASE("gf9 hills: on the hill, onto but not off, own hill, hill to hill", "[
     for (const auto& c : cases) check(c);
 }
 
+TEST_CASE("gf9 hills: partly_hidden implies a hill between, and on_hill left out is not on a hill", "[gf9-tanks][gf9-hills]") {
+    // situations.md: partly_hidden = "a hill between hides only part of the target", so it
+    // asserts a hill between even when hills_between is left at its default 0 (GF9-hills
+    // bullet 3: partly hidden behind a hill = cover). No gf9 key is marked required there.
+    const LosCase cases[] = {
+        {"GF9-hills 3: partly hidden, hills_between left out: one hill counted, cover", R"(on_hill = "no")", R"(on_hill = "no")",
+         "partly_hidden = true", "clear", true, false, false, "GF9-hills", "one hill between is counted"},
+        {"GF9-hills 3: partly hidden, hills_between = 0 (template default): cover", R"(on_hill = "no")", R"(on_hill = "no")",
+         "hills_between = 0\npartly_hidden = true", "clear", true, false, false, "GF9-hills", "gives it cover"},
+        {"GF9-hills 5: wholly to wholly, partly hidden, no count: hill to hill, no cover", R"(on_hill = "wholly")",
+         R"(on_hill = "wholly")", "partly_hidden = true", "clear", false, false, true, "GF9-hills", "hill to hill"},
+        {"GF9-hills 3: on_hill left out on both: not on hills, hill between blocks", "", "", "hills_between = 1", "blocked", false,
+         false, false, "GF9-hills", "cannot be seen"},
+        {"GF9-hills 2: firer's on_hill left out, target wholly on a hill: onto it", "", R"(on_hill = "wholly")", "", "clear", false,
+         false, false, "GF9-hills", "traced onto the target's hill"},
+    };
+    for (const auto& c : cases) check(c);
+}
+
 TEST_CASE("gf9 shooting: the terrain sections' 'no effect on shooting' sentences", "[gf9-tanks][gf9-shooting]") {
     struct Case {
         const char* name;

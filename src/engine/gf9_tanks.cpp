@@ -468,10 +468,12 @@ void parse_los(const Data& d, const Table& root, LosSituation& s) {
     t.only_keys({"on_hill", "on_escarpment", "below_escarpment"});
     line.only_keys({"hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
                     "target_distance_to_escarpment", "same_hill", "terrain", "obstacles"});
+    // on_hill: absent means not on a hill (the contract marks no gf9 key required; an
+    // escarpment-only situation need not say it).
     if (f.present())
-        if (auto v = f.choice("on_hill", kOnHill, true)) s.firer.on_hill = on_hill_from(*v);
+        if (auto v = f.choice("on_hill", kOnHill, false)) s.firer.on_hill = on_hill_from(*v);
     if (t.present())
-        if (auto v = t.choice("on_hill", kOnHill, true)) s.target.on_hill = on_hill_from(*v);
+        if (auto v = t.choice("on_hill", kOnHill, false)) s.target.on_hill = on_hill_from(*v);
     s.firer.on_escarpment = f.boolean("on_escarpment").value_or(false);
     s.target.on_escarpment = t.boolean("on_escarpment").value_or(false);
     s.target.below_escarpment = t.boolean("below_escarpment").value_or(false);
@@ -485,21 +487,16 @@ void parse_los(const Data& d, const Table& root, LosSituation& s) {
     if (auto v = line.choice_array("terrain", d.shooting_terrain_names())) s.terrain = *v;
     if (auto v = line.choice_array("obstacles", d.obstacle_names())) s.obstacles = *v;
 
-    // Contradictions: a vehicle is on a hill or on the escarpment, not both.
-    if (s.firer.on_escarpment && s.firer.on_hill != OnHill::no)
-        f.error("on_escarpment", "a vehicle on the escarpment counts as on a hill by GF9-escarpments; give on_hill = \"no\" with on_escarpment = true");
-    if (s.target.on_escarpment && s.target.on_hill != OnHill::no)
-        t.error("on_escarpment", "a vehicle on the escarpment counts as on a hill by GF9-escarpments; give on_hill = \"no\" with on_escarpment = true");
+    // on_hill with on_escarpment = true is no contradiction: outside the blocking cases the
+    // vehicle counts as on a hill (GF9-escarpments), and on_hill = partly / wholly says how.
     if (s.target.on_escarpment && s.target.below_escarpment)
         t.error("below_escarpment", "the target cannot be both on the escarpment and below it");
     const bool f_up = s.firer.on_hill != OnHill::no || s.firer.on_escarpment;
     const bool t_up = s.target.on_hill != OnHill::no || s.target.on_escarpment;
     if (s.same_hill && (!f_up || !t_up || s.firer.on_escarpment != s.target.on_escarpment))
         line.error("same_hill", "needs the firer and the target both on hills or both on the escarpment");
-    const bool plateau = s.escarpment_between && !s.firer.on_escarpment && !s.target.on_escarpment &&
-                         d.escarpments.plateau_counts_as_hill;
-    if (s.partly_hidden && s.hills_between == 0 && !plateau && (hills || !line.has("hills_between")))
-        line.error("partly_hidden", "needs a hill between (hills_between >= 1) to hide part of the target");
+    // partly_hidden says a hill between hides part of the target, so it implies a hill between
+    // even when hills_between is left at 0 (rule_los() counts one and says so).
     // Distances are needed when a blocking case's positions hold.
     for (const auto& c : d.escarpments.cases)
         if (c.applies(s.firer.on_escarpment, s.target.on_escarpment, s.target.below_escarpment)) {
@@ -515,7 +512,13 @@ void parse_move(const Data& d, const Table& root, MoveSituation& s) {
     Table m = root.table("move", true);
     if (!m.present()) return;
     m.only_keys({"terrain", "via", "amphibious"});
-    if (auto v = m.choice_array("terrain", d.terrain_names(), true)) s.terrain = *v;
+    // An array per situations.md; a single name is taken as a one-terrain move.
+    const toml::node* tn = m.node("terrain");
+    if (tn && tn->is_string()) {
+        if (auto v = m.choice("terrain", d.terrain_names())) s.terrain = {*v};
+    } else if (auto v = m.choice_array("terrain", d.terrain_names(), true)) {
+        s.terrain = *v;
+    }
     std::vector<std::string> accepted = {"none"};
     for (const auto& v : d.vias) accepted.push_back(v);
     if (const toml::node* n = m.node("via")) {
@@ -609,14 +612,20 @@ struct HillOutcome {
 
 HillOutcome hills_for(const Data& d, const LosSituation& s, OnHill escarpment_as, int between) {
     HillOutcome o;
-    o.f = s.firer.on_escarpment ? escarpment_as : s.firer.on_hill;
-    o.t = s.target.on_escarpment ? escarpment_as : s.target.on_hill;
+    // A vehicle on the escarpment counts as on a hill: as on_hill says when it says partly or
+    // wholly, else as the rules-data choice.
+    auto as_hill = [&](const Vehicle& v) {
+        if (!v.on_escarpment) return v.on_hill;
+        return v.on_hill != OnHill::no ? v.on_hill : escarpment_as;
+    };
+    o.f = as_hill(s.firer);
+    o.t = as_hill(s.target);
     o.row = d.hills.match(o.f, o.t, s.same_hill, between > 0, s.partly_hidden && between > 0);
     return o;
 }
 
 std::string position(const Vehicle& v, bool target) {
-    if (v.on_escarpment) return "on the escarpment";
+    if (v.on_escarpment) return v.on_hill == OnHill::no ? "on the escarpment" : "on the escarpment, " + hill_phrase(v.on_hill);
     std::string p = hill_phrase(v.on_hill);
     if (target && v.below_escarpment) p += ", below the escarpment";
     return p;
@@ -679,9 +688,18 @@ Ruling rule_los(const Data& d, const LosSituation& s) {
                 r.step(es.rule, "The escarpment between counts as one more hill between (" + std::to_string(between) + " in all).");
             }
         }
-        if (f_on || t_on)
+        if (s.partly_hidden && between == 0) {
+            between = 1;
+            r.step(d.hills.rule, "A hill between hides part of the target, so one hill between is counted.");
+        }
+        // Escarpment vehicles whose on_hill leaves partly / wholly to the rules-data choice.
+        const bool f_default = f_on && s.firer.on_hill == OnHill::no;
+        const bool t_default = t_on && s.target.on_hill == OnHill::no;
+        if (f_default || t_default)
             r.step(es.rule, std::string("Outside the blocking cases a vehicle on the escarpment counts as on a hill: ") +
                                 (es.counts_as == OnHill::wholly ? "wholly" : "partly") + " on it.");
+        if ((f_on && !f_default) || (t_on && !t_default))
+            r.step(es.rule, "Outside the blocking cases a vehicle on the escarpment counts as on a hill, as partly or wholly as its on_hill says.");
         HillOutcome o = hills_for(d, s, es.counts_as, between);
         if (o.f != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.own_hill) + ".");
         if (s.same_hill) r.step(d.hills.rule, capitalize(d.hills.same_hill) + ".");
@@ -697,7 +715,7 @@ Ruling rule_los(const Data& d, const LosSituation& s) {
             hill_to_hill = o.row->hill_to_hill;
             deciding = o.row->says + " (" + d.hills.rule + ")";
             // The partly/wholly choice for escarpment vehicles: a call only when it changes the outcome.
-            if (f_on || t_on) {
+            if (f_default || t_default) {
                 const OnHill other = es.counts_as == OnHill::wholly ? OnHill::partly : OnHill::wholly;
                 HillOutcome alt = hills_for(d, s, other, between);
                 if (!alt.row || alt.row->los != o.row->los || alt.row->cover != o.row->cover ||

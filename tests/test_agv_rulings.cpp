@@ -126,6 +126,17 @@ TEST_CASE("agv fire: sight, cover for the whole unit, half dice, who may not fir
         {"AGV-stream: a foot stand in a stream cannot fire", "foot", {"stream"}, 4, "foot", {{}}, {{}}, "cannot-fire", 0},
         {"AGV-stream: an elephant stand in a stream can fire", "elephant", {"stream"}, 2, "foot", {{}}, {{}}, "normal", 2},
         {"AGV-hedge: artillery in contact with a hedge cannot fire", "artillery", {"hedge"}, 3, "foot", {{}}, {{}}, "cannot-fire", 0},
+        // A name in both a stand's `in` and `between` is one feature (spec: in = in or touching, between = between).
+        {"AGV-cover: a wall the stand touches and that lies between is one cover feature", "foot", {}, 5, "foot", {{"stone-wall"}}, {{"stone-wall"}}, "half-dice", 2},
+        {"AGV-earthworks: earthworks the stand touches and that lie between: cover", "foot", {}, 4, "artillery", {{"earthworks"}}, {{"earthworks"}}, "half-dice", 2},
+        {"AGV-woods: a stand in woods with those woods between: cover, not hidden", "foot", {}, 4, "foot", {{"woods"}}, {{"woods"}}, "half-dice", 2},
+        {"AGV-hill: a stand on a hill with that hill between: fire onto a hill not stopped", "foot", {}, 4, "foot", {{"hill"}}, {{"hill"}}, "normal", 4},
+        {"AGV-cover: a second wall named again in between makes two cover features", "foot", {}, 4, "foot", {{"stone-wall"}}, {{"stone-wall", "stone-wall"}}, "blocked", 0},
+        {"AGV-woods: a stand in woods behind other woods is hidden", "foot", {}, 4, "foot", {{"woods"}}, {{"woods", "woods"}}, "blocked", 0},
+        {"AGV-firing: firer and stand touching the same wall between them: no cover", "foot", {"stone-wall"}, 4, "foot", {{"stone-wall"}}, {{"stone-wall"}}, "normal", 4},
+        {"AGV-cover: woods plus the wall the stand touches: two cover features", "foot", {}, 4, "foot", {{"woods", "stone-wall"}}, {{"stone-wall"}}, "blocked", 0},
+        {"AGV-hedges-walls: a stone wall gives no cover against (heavy) artillery", "artillery", {}, 4, "foot", {{"stone-wall"}}, {{"stone-wall"}}, "normal", 4},
+        {"AGV-hedges-walls: a stone wall gives cover against light artillery", "light-artillery", {}, 4, "foot", {{"stone-wall"}}, {{"stone-wall"}}, "half-dice", 2},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {
@@ -167,5 +178,33 @@ TEST_CASE("agv melee: hand-to-hand advantage halves the charger's dice, cumulati
             CHECK(at(j, "dice").as_int() == c.out_dice);
             CHECK(strings(at(j, "advantage")) == c.advantage);
         }
+    }
+}
+
+TEST_CASE("agv fire: a firer on a hill firing at a stand beyond that hill is a referee's call", "[agv]") {
+    // AGV-hills: fire off a hill is not stopped, but targets behind and beyond a hill are hidden;
+    // both read on this shot, so the ruling (fire allowed) is flagged. Contours read the same.
+    for (const char* f : {"hill", "contour"}) {
+        SECTION(f) {
+            const std::string t = std::string("system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"") + f +
+                                  "\"]\ndice = 4\n[target]\ntype = \"foot\"\n[[stand]]\nin = []\nbetween = [\"" + f + "\"]\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "fire").as_string() == "normal");
+            CHECK(at(j, "referee_call").as_bool());
+        }
+    }
+    SECTION("a stand on the firer's hill is no call") {
+        const auto j = rule_toml(
+            "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"hill\"]\ndice = 4\n[target]\n"
+            "type = \"foot\"\n[[stand]]\nin = [\"hill\"]\nbetween = [\"hill\"]\n");
+        CHECK(at(j, "fire").as_string() == "normal");
+        CHECK_FALSE(at(j, "referee_call").as_bool());
+    }
+    SECTION("the stone wall's own entry is cited for its cover") {
+        const auto j = rule_toml(
+            "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = []\ndice = 4\n[target]\n"
+            "type = \"foot\"\n[[stand]]\nin = [\"stone-wall\"]\nbetween = []\n");
+        const auto c = strings(at(j, "citations"));
+        CHECK(std::find(c.begin(), c.end(), "AGV-hedges-walls") != c.end());
     }
 }

@@ -149,7 +149,7 @@ std::optional<Row> load_row(const Table& rows, const std::string& key, bool requ
 
 // The cells a [calls] table may name.
 bool valid_call_cell(const std::string& cell) {
-    if (cell == "sight" || cell == "melee.charger") return true;
+    if (cell == "sight" || cell == "sight-off" || cell == "melee.charger") return true;
     if (cell.rfind("fire-from.", 0) == 0)
         return std::find(kFirerTypes.begin(), kFirerTypes.end(), cell.substr(10)) != kFirerTypes.end();
     if (cell.rfind("movement.", 0) == 0) {
@@ -234,7 +234,7 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
             if (!valid_call_cell(cell)) {
                 calls.error(cell, "unknown cell (accepted: movement.UNIT.ACTION with UNIT " + join_names(kUnitTypes, ", ") +
                                       " or artillery-unpacked and ACTION " + join_names(kActions) + "; fire-from.FIRER with FIRER " +
-                                      join_names(kFirerTypes) + "; sight; melee.charger)");
+                                      join_names(kFirerTypes) + "; sight; sight-off; melee.charger)");
                 continue;
             }
             if (!v.is_string()) {
@@ -642,8 +642,9 @@ Ruling rule_movement(const Data& d, const Movement& m) {
 
 struct Occurrence {
     const Feature* f;
-    bool in_stand;  // the stand is in or touching it (else it is between)
-    bool own;       // it is the very feature the firer is in or touching
+    bool in_stand;            // the stand is in or touching it (else it is between)
+    bool own;                 // it is the very feature the firer is in or touching
+    bool also_between = false;  // the stand is in or touching it and it is also named in `between`
 };
 
 struct StandResult {
@@ -654,7 +655,15 @@ struct StandResult {
 std::vector<Occurrence> occurrences(const Data& d, const Fire& fire, const Stand& s) {
     std::vector<Occurrence> out;
     for (const auto& n : s.in) out.push_back({d.find(n), true, false});
-    for (const auto& n : s.between) out.push_back({d.find(n), false, false});
+    // A name in both `in` and `between` is one feature: the one the stand is in or touching, which
+    // also lies between it and the firer (the wall it stands behind, the wood it is in). Only a
+    // second copy of the name in `between` is a further feature of that kind.
+    for (const auto& n : s.between) {
+        bool merged = false;
+        for (auto& o : out)
+            if (o.in_stand && !o.also_between && o.f->name == n) { o.also_between = merged = true; break; }
+        if (!merged) out.push_back({d.find(n), false, false});
+    }
     // Each feature the firer is in is matched once: first a feature the stand shares with it (not
     // marked apart), else one the fire crosses.
     for (const auto& n : fire.firer_in) {
@@ -678,6 +687,9 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
         const Feature& f = *o.f;
         cite_feature(r, f);
         const bool fire_relevant = f.sight != Sight::none || !f.cover_against.empty();
+        if (o.also_between && fire_relevant)
+            r.step(kCover, who + " is in or touching " + f.label + ", also named between it and the firer: that is one feature, "
+                                 "counted once (name it twice in `between` for a second one).");
         if (o.own && !o.in_stand) {
             if (!f.fire_through_own) {
                 r.step(kFiring, who + " is beyond " + f.label + " that the firer is in: a stand may fire into and through the " +
@@ -687,6 +699,7 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
                 r.step(kFiring, "The firer is in contact with " + f.label + ", so it fires over it as if it were not there.");
             } else if (fire_relevant) {
                 r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
+                if (f.sight == Sight::blocks_beyond) maybe_call(d, r, f, "sight-off");
             }
             continue;
         }
@@ -712,6 +725,8 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
         } else if (f.cover_only_in && !o.in_stand) {
             r.step(f.cite, cap(f.label) + " gives cover only to stands interpenetrated with it; " + who + " is not.");
         } else {
+            r.step(f.cite, cap(f.label) + " gives cover against " + firer + " fire" +
+                               (f.cover_only_in ? " to a " + std::string(to_string(fire.target)) + " stand in it." : "."));
             candidates.push_back(f.label);
         }
     }

@@ -115,7 +115,8 @@ struct Movement {  // question = "movement"
 
 struct Stand {  // one [[stand]] of the target unit that the firer could fire at
     std::vector<std::string> in;       // features the stand is in or touching
-    std::vector<std::string> between;  // further features between firer and stand (duplicates = separate features)
+    std::vector<std::string> between;  // features between firer and stand; a name also in `in` is that same feature
+                                       // (a further copy of the name, or a duplicate here, is a separate feature)
     std::vector<std::string> apart;    // added key: names in `in` that are a different feature from the firer's
 };
 

@@ -208,3 +208,33 @@ TEST_CASE("agv fire: a firer on a hill firing at a stand beyond that hill is a r
         CHECK(std::find(c.begin(), c.end(), "AGV-hedges-walls") != c.end());
     }
 }
+
+TEST_CASE("agv fire: a firer partly in, or wholly within, a general cover feature firing out of it", "[agv]") {
+    // AGV-firing 2 and 3: partly in woods/villages a stand fires out normally; wholly within, only
+    // into and through the same feature. AGV-landmarks: missile fire out of a landmark is not stopped.
+    struct C {
+        const char* rule;
+        const char* feature;
+        bool wholly;
+        bool target_in_same;
+        const char* fire;
+    };
+    const C cases[] = {
+        {"AGV-firing: partly in woods, firing out", "woods", false, false, "normal"},
+        {"AGV-firing: wholly within woods, cannot fire out", "woods", true, false, "blocked"},
+        {"AGV-firing: wholly within a village, cannot fire out", "village", true, false, "blocked"},
+        {"AGV-firing: wholly within woods, firing into the same woods", "woods", true, true, "normal"},
+        {"AGV-landmarks: missile fire out of a landmark is not stopped", "landmark", true, false, "normal"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const std::string f = c.feature;
+            const std::string t = "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"" + f + "\"]\n" +
+                                  (c.wholly ? "wholly_in = [\"" + f + "\"]\n" : std::string()) + "dice = 4\n[target]\ntype = \"foot\"\n" +
+                                  "[[stand]]\nin = " + (c.target_in_same ? "[\"" + f + "\"]" : std::string("[]")) + "\nbetween = []\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "fire").as_string() == c.fire);
+            CHECK_FALSE(at(j, "referee_call").as_bool());
+        }
+    }
+}

@@ -400,9 +400,14 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
 
 void parse_fire(const Data& d, const Table& root, Fire& f) {
     Table firer = root.table("firer", true);
-    firer.only_keys({"type", "in", "dice"});
+    firer.only_keys({"type", "in", "dice", "wholly_in"});
     if (auto t = firer.choice("type", kFirerTypes, true)) f.firer = enum_from<FirerType>(*t, kFirerTypes);
     f.firer_in = names_or_empty(firer, "in", d);
+    f.wholly_in = names_or_empty(firer, "wholly_in", d);
+    for (const auto& w : f.wholly_in)
+        if (std::find(f.firer_in.begin(), f.firer_in.end(), w) == f.firer_in.end())
+            firer.error("wholly_in", "\"" + w + "\" must also be named in firer.in (wholly_in marks the features of `in` the " +
+                                         "firing stand is wholly within, not just partly in or touching)");
     f.dice = static_cast<int>(firer.integer("dice", true, 1, 1000).value_or(1));
     Table target = root.table("target", true);
     target.only_keys({"type"});
@@ -495,6 +500,7 @@ toml::table to_toml(const Situation& s) {
         case Question::fire: {
             toml::table firer{{"type", to_string(s.fire.firer)}};
             firer.insert("in", to_array(s.fire.firer_in));
+            if (!s.fire.wholly_in.empty()) firer.insert("wholly_in", to_array(s.fire.wholly_in));
             firer.insert("dice", s.fire.dice);
             t.insert("firer", std::move(firer));
             t.insert("target", toml::table{{"type", to_string(s.fire.target)}});
@@ -640,6 +646,8 @@ Ruling rule_movement(const Data& d, const Movement& m) {
 
 // ---- fire: AGV-firing, AGV-cover, per-feature entries ----
 
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
 struct Occurrence {
     const Feature* f;
     bool in_stand;            // the stand is in or touching it (else it is between)
@@ -728,6 +736,29 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
             r.step(f.cite, cap(f.label) + " gives cover against " + firer + " fire" +
                                (f.cover_only_in ? " to a " + std::string(to_string(fire.target)) + " stand in it." : "."));
             candidates.push_back(f.label);
+        }
+    }
+    // AGV-firing: a firer in a general cover feature that does not reach this stand fires away from
+    // (out of) it. Partly in it, that is normal; wholly within it, the stand could fire only into
+    // and through it, not out (unless the feature lets fire out, as a landmark does).
+    const auto occ = occurrences(d, fire, s);
+    for (const auto& n : fire.firer_in) {
+        const Feature* f = d.find(n);
+        if (f->kind != Kind::general || f->cover_against.empty()) continue;
+        bool matched = false, shared = false;
+        for (const auto& o : occ)
+            if (o.own && o.f->name == n) { matched = true; shared = shared || o.in_stand; }
+        if (shared || (matched && !f->fire_through_own)) continue;  // told above
+        const bool wholly = contains(fire.wholly_in, n);
+        if (wholly && !f->fire_through_own) {
+            r.step(kFiring, who + " is outside " + f->label + " that the firer is wholly within: a stand may fire into and through " +
+                                "the feature it is in but not out of it, so it cannot fire at this stand.");
+            res.fired_at = false;
+        } else if (!matched && wholly) {
+            r.step(f->cite, "The firer is within " + f->label + ", and fire out of it is not stopped.");
+        } else if (!matched) {
+            r.step(kFiring, "The firer is partly in " + f->label + " and fires away from it, out of it, normally" +
+                                (f->fire_through_own ? "." : " (a stand wholly within it could not fire out of it)."));
         }
     }
     if (!res.fired_at) return res;
@@ -837,8 +868,6 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
 }
 
 // ---- hand-to-hand: AGV-hand-to-hand, per-feature entries ----
-
-bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 Ruling rule_melee(const Data& d, const Melee& m) {
     Ruling r;

@@ -123,6 +123,7 @@ struct Stand {  // one [[stand]] of the target unit that the firer could fire at
 struct Fire {  // question = "fire"
     FirerType firer = FirerType::foot;
     std::vector<std::string> firer_in;
+    std::vector<std::string> wholly_in;  // added key [firer] wholly_in: names in `in` the stand is wholly within
     int dice = 1;
     UnitType target = UnitType::foot;
     std::vector<Stand> stands;

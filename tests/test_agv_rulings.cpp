@@ -81,6 +81,17 @@ TEST_CASE("agv movement: prohibited and half-rate terrain by unit type and actio
         {"AGV-movement: half rate is never cumulative", "mounted", false, "move", {"hill", "woods", "ditch"}, false, "half-rate"},
         {"AGV-movement: a prohibition wins over half rate", "mounted", false, "charge", {"hill", "woods"}, false, "prohibited"},
         {"AGV-roads: along a road terrain effects are ignored", "mounted", false, "move", {"woods"}, true, "normal"},
+        // A water course or ditch named with the bridge or ford it is crossed at (AGV-bridges, AGV-rivers).
+        {"AGV-rivers: impassable except at bridges", "foot", false, "move", {"river", "bridge"}, false, "normal"},
+        {"AGV-rivers: impassable except at fords, which are streams: half rate", "mounted", false, "move", {"river", "ford"}, false, "half-rate"},
+        {"AGV-rivers: a ford is a stream: no charging across it", "foot", false, "charge", {"river", "ford"}, false, "prohibited"},
+        {"AGV-rivers: a ford is a stream: unpacked artillery cannot enter", "artillery", false, "move", {"river", "ford"}, false, "prohibited"},
+        {"AGV-rivers: along a road over a bridge", "artillery", true, "move", {"river", "bridge", "road"}, true, "normal"},
+        {"AGV-bridges: a stream crossed at a bridge is not waded", "artillery", false, "move", {"stream", "bridge"}, false, "normal"},
+        {"AGV-bridges: mounted may charge over a bridge across a stream", "mounted", false, "charge", {"stream", "bridge"}, false, "normal"},
+        {"AGV-bridges: mounted may not intercept over a bridge", "mounted", false, "intercept", {"stream", "bridge"}, false, "prohibited"},
+        {"AGV-bridges: elephants may intercept over a bridge", "elephant", false, "intercept", {"bridge"}, false, "normal"},
+        {"AGV-bridges: a ditch crossed at a bridge", "foot", false, "move", {"ditch", "bridge"}, false, "normal"},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {
@@ -237,4 +248,13 @@ TEST_CASE("agv fire: a firer partly in, or wholly within, a general cover featur
             CHECK_FALSE(at(j, "referee_call").as_bool());
         }
     }
+}
+
+TEST_CASE("agv movement: crossing a bridge ends the unit's movement", "[agv]") {
+    // AGV-bridges: crossing a bridge uses all the unit's remaining movement allowance.
+    const auto j = rule_toml("system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"foot\"\n[move]\naction = \"move\"\n"
+                             "terrain = [\"river\", \"bridge\"]\non_road = false\n");
+    CHECK(at(j, "movement").as_string() == "normal");
+    CHECK(at(j, "ends_movement").as_bool());
+    CHECK_FALSE(at(j, "referee_call").as_bool());
 }

@@ -183,7 +183,7 @@ void load_cites(Data& d, const Table& t, Feature& f) {
 }
 
 const std::vector<std::string> kFeatureKeys = {"kind", "label", "cite", "also_cite", "movement", "ends_movement",
-                                               "on_road", "road_as", "sight", "cover_against", "cover_targets",
+                                               "on_road", "road_as", "crossed_at", "sight", "cover_against", "cover_targets",
                                                "cover_only_in", "fire_through_own", "no_fire_from", "melee", "calls"};
 
 Feature load_feature(Data& d, const std::string& name, const Table& t) {
@@ -211,6 +211,7 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
     } else if (f.on_road == OnRoad::replaced) {
         t.error("road_as", "missing required key (on_road = \"replaced\" needs the feature it counts as)");
     }
+    if (auto c = t.string_array("crossed_at")) f.crossed_at = *c;  // checked once every feature is known
     if (auto s = t.choice("sight", kSight)) f.sight = enum_from<Sight>(*s, kSight);
     if (auto c = t.choice_array("cover_against", kFirerTypes)) f.cover_against = enums_from<FirerType>(*c, kFirerTypes);
     if (auto c = t.choice_array("cover_targets", kUnitTypes)) {
@@ -351,6 +352,8 @@ Data load_data(const std::filesystem::path& file) {
             if (!as) p.t.error("road_as", "unknown feature \"" + f->road_as + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
             else if (as->on_road == OnRoad::replaced) p.t.error("road_as", "\"" + f->road_as + "\" is itself replaced on a road");
         }
+        for (const auto& c : f->crossed_at)
+            if (!d.find(c)) p.t.error("crossed_at", "unknown feature \"" + c + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
         Table calls = p.t.table("calls");
         for (const auto& [cell, id] : f->calls)
             if (!d.choice(id)) {
@@ -570,6 +573,18 @@ Ruling rule_movement(const Data& d, const Movement& m) {
         const Feature* f = d.find(name);
         if (!f) continue;
         cite_feature(r, *f);
+        // A water course or ditch crossed at a bridge or ford also named: the crossing carries the
+        // unit over it, so its own movement effect does not apply (AGV-bridges, AGV-rivers).
+        const Feature* via = nullptr;
+        for (const auto& c : f->crossed_at)
+            for (const auto& other : m.terrain)
+                if (!via && same_name(other, c)) via = d.find(other);
+        if (via) {
+            r.step(via->cite, "The unit crosses " + f->label + " at " + via->label + ", so " + f->label +
+                                  " itself has no effect on this movement; " + via->label + " decides it.");
+            effects.push_back(json::Object{{"feature", f->name}, {"effect", "crossed-at-" + via->name}, {"rule", via->cite}});
+            continue;
+        }
         if (follows_road) {
             if (f->on_road == OnRoad::ignored) {
                 r.step(kRoads, "Along the road the unit ignores " + f->label + " (" + f->cite + ").");
@@ -898,7 +913,9 @@ Ruling rule_melee(const Data& d, const Melee& m) {
     for (std::size_t i = 0; i < m.crossed.size(); ++i) {
         const Feature* f = d.find(m.crossed[i]);
         cite_feature(r, *f);
-        if (f->effect(UnitType::foot, Action::charge, std::nullopt) == Effect::prohibited &&
+        bool at_crossing = false;  // e.g. a stream crossed at a bridge also crossed (AGV-bridges)
+        for (const auto& c : f->crossed_at) at_crossing = at_crossing || contains(m.crossed, c);
+        if (!at_crossing && f->effect(UnitType::foot, Action::charge, std::nullopt) == Effect::prohibited &&
             f->effect(UnitType::mounted, Action::charge, std::nullopt) == Effect::prohibited &&
             f->effect(UnitType::elephant, Action::charge, std::nullopt) == Effect::prohibited &&
             f->effect(UnitType::artillery, Action::charge, std::nullopt) == Effect::prohibited && told.insert("x" + f->name).second)

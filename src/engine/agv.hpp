@@ -65,6 +65,7 @@ struct Feature {
     bool ends_movement = false;
     OnRoad on_road = OnRoad::ignored;
     std::string road_as;  // on_road == replaced: the feature it counts as
+    std::vector<std::string> crossed_at;  // features (bridge, ford) that, named with it, carry the unit over it instead
     Sight sight = Sight::none;
     std::vector<FirerType> cover_against;
     std::vector<UnitType> cover_targets;  // who may claim its cover

@@ -257,4 +257,9 @@ TEST_CASE("agv movement: crossing a bridge ends the unit's movement", "[agv]") {
     CHECK(at(j, "movement").as_string() == "normal");
     CHECK(at(j, "ends_movement").as_bool());
     CHECK_FALSE(at(j, "referee_call").as_bool());
+    SECTION("artillery over a bridge across a stream need not say whether it is packed") {
+        const auto k = rule_toml("system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"artillery\"\n[move]\n"
+                                 "action = \"move\"\nterrain = [\"stream\", \"bridge\"]\non_road = false\n");
+        CHECK(at(k, "movement").as_string() == "normal");
+    }
 }

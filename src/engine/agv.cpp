@@ -393,8 +393,12 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
     if (unit.present() && m.type == UnitType::artillery && !m.packed) {
         std::vector<std::string> needs;
         for (const auto& n : m.terrain)
-            if (const Feature* f = d.find(n); f && f->artillery_unpacked && *f->artillery_unpacked != f->movement[3])
-                needs.push_back(n);
+            if (const Feature* f = d.find(n); f && f->artillery_unpacked && *f->artillery_unpacked != f->movement[3]) {
+                bool crossed_at = false;  // a stream under a bridge also named is not entered
+                for (const auto& c : f->crossed_at)
+                    for (const auto& o : m.terrain) crossed_at = crossed_at || same_name(o, c);
+                if (!crossed_at) needs.push_back(n);
+            }
         if (!needs.empty())
             unit.error("packed", "missing required key for artillery moving through " + join(needs) +
                                      " (expected true or false: packed and unpacked artillery are treated differently there)");

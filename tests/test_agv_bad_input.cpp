@@ -25,6 +25,10 @@ TEST_CASE("agv: bad situations are exit 2 with FILE:LINE:COL", "[agv][cli]") {
          "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\ndice = \"four\"\n[target]\ntype = \"foot\"\n[[stand]]\nin = []\n",
          "firer.dice"},
         {"negative dice", "system = \"agv\"\nquestion = \"melee\"\n[charger]\ndice = -1\n[defender]\nin = []\ncrossed = []\n", "charger.dice"},
+        {"wholly_in names a feature the firer is not in",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = []\nwholly_in = [\"woods\"]\ndice = 4\n[target]\n"
+         "type = \"foot\"\n[[stand]]\nin = []\n",
+         "firer.wholly_in"},
         {"misspelt key", "system = \"agv\"\nquestion = \"melee\"\n[charger]\ndice = 4\n[defender]\ninn = []\ncrossed = []\n", "inn"},
     };
     for (const auto& c : cases) {

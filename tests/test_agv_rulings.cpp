@@ -81,6 +81,17 @@ TEST_CASE("agv movement: prohibited and half-rate terrain by unit type and actio
         {"AGV-movement: half rate is never cumulative", "mounted", false, "move", {"hill", "woods", "ditch"}, false, "half-rate"},
         {"AGV-movement: a prohibition wins over half rate", "mounted", false, "charge", {"hill", "woods"}, false, "prohibited"},
         {"AGV-roads: along a road terrain effects are ignored", "mounted", false, "move", {"woods"}, true, "normal"},
+        // A water course or ditch named with the bridge or ford it is crossed at (AGV-bridges, AGV-rivers).
+        {"AGV-rivers: impassable except at bridges", "foot", false, "move", {"river", "bridge"}, false, "normal"},
+        {"AGV-rivers: impassable except at fords, which are streams: half rate", "mounted", false, "move", {"river", "ford"}, false, "half-rate"},
+        {"AGV-rivers: a ford is a stream: no charging across it", "foot", false, "charge", {"river", "ford"}, false, "prohibited"},
+        {"AGV-rivers: a ford is a stream: unpacked artillery cannot enter", "artillery", false, "move", {"river", "ford"}, false, "prohibited"},
+        {"AGV-rivers: along a road over a bridge", "artillery", true, "move", {"river", "bridge", "road"}, true, "normal"},
+        {"AGV-bridges: a stream crossed at a bridge is not waded", "artillery", false, "move", {"stream", "bridge"}, false, "normal"},
+        {"AGV-bridges: mounted may charge over a bridge across a stream", "mounted", false, "charge", {"stream", "bridge"}, false, "normal"},
+        {"AGV-bridges: mounted may not intercept over a bridge", "mounted", false, "intercept", {"stream", "bridge"}, false, "prohibited"},
+        {"AGV-bridges: elephants may intercept over a bridge", "elephant", false, "intercept", {"bridge"}, false, "normal"},
+        {"AGV-bridges: a ditch crossed at a bridge", "foot", false, "move", {"ditch", "bridge"}, false, "normal"},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {
@@ -126,6 +137,17 @@ TEST_CASE("agv fire: sight, cover for the whole unit, half dice, who may not fir
         {"AGV-stream: a foot stand in a stream cannot fire", "foot", {"stream"}, 4, "foot", {{}}, {{}}, "cannot-fire", 0},
         {"AGV-stream: an elephant stand in a stream can fire", "elephant", {"stream"}, 2, "foot", {{}}, {{}}, "normal", 2},
         {"AGV-hedge: artillery in contact with a hedge cannot fire", "artillery", {"hedge"}, 3, "foot", {{}}, {{}}, "cannot-fire", 0},
+        // A name in both a stand's `in` and `between` is one feature (spec: in = in or touching, between = between).
+        {"AGV-cover: a wall the stand touches and that lies between is one cover feature", "foot", {}, 5, "foot", {{"stone-wall"}}, {{"stone-wall"}}, "half-dice", 2},
+        {"AGV-earthworks: earthworks the stand touches and that lie between: cover", "foot", {}, 4, "artillery", {{"earthworks"}}, {{"earthworks"}}, "half-dice", 2},
+        {"AGV-woods: a stand in woods with those woods between: cover, not hidden", "foot", {}, 4, "foot", {{"woods"}}, {{"woods"}}, "half-dice", 2},
+        {"AGV-hill: a stand on a hill with that hill between: fire onto a hill not stopped", "foot", {}, 4, "foot", {{"hill"}}, {{"hill"}}, "normal", 4},
+        {"AGV-cover: a second wall named again in between makes two cover features", "foot", {}, 4, "foot", {{"stone-wall"}}, {{"stone-wall", "stone-wall"}}, "blocked", 0},
+        {"AGV-woods: a stand in woods behind other woods is hidden", "foot", {}, 4, "foot", {{"woods"}}, {{"woods", "woods"}}, "blocked", 0},
+        {"AGV-firing: firer and stand touching the same wall between them: no cover", "foot", {"stone-wall"}, 4, "foot", {{"stone-wall"}}, {{"stone-wall"}}, "normal", 4},
+        {"AGV-cover: woods plus the wall the stand touches: two cover features", "foot", {}, 4, "foot", {{"woods", "stone-wall"}}, {{"stone-wall"}}, "blocked", 0},
+        {"AGV-hedges-walls: a stone wall gives no cover against (heavy) artillery", "artillery", {}, 4, "foot", {{"stone-wall"}}, {{"stone-wall"}}, "normal", 4},
+        {"AGV-hedges-walls: a stone wall gives cover against light artillery", "light-artillery", {}, 4, "foot", {{"stone-wall"}}, {{"stone-wall"}}, "half-dice", 2},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {
@@ -167,5 +189,77 @@ TEST_CASE("agv melee: hand-to-hand advantage halves the charger's dice, cumulati
             CHECK(at(j, "dice").as_int() == c.out_dice);
             CHECK(strings(at(j, "advantage")) == c.advantage);
         }
+    }
+}
+
+TEST_CASE("agv fire: a firer on a hill firing at a stand beyond that hill is a referee's call", "[agv]") {
+    // AGV-hills: fire off a hill is not stopped, but targets behind and beyond a hill are hidden;
+    // both read on this shot, so the ruling (fire allowed) is flagged. Contours read the same.
+    for (const char* f : {"hill", "contour"}) {
+        SECTION(f) {
+            const std::string t = std::string("system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"") + f +
+                                  "\"]\ndice = 4\n[target]\ntype = \"foot\"\n[[stand]]\nin = []\nbetween = [\"" + f + "\"]\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "fire").as_string() == "normal");
+            CHECK(at(j, "referee_call").as_bool());
+        }
+    }
+    SECTION("a stand on the firer's hill is no call") {
+        const auto j = rule_toml(
+            "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"hill\"]\ndice = 4\n[target]\n"
+            "type = \"foot\"\n[[stand]]\nin = [\"hill\"]\nbetween = [\"hill\"]\n");
+        CHECK(at(j, "fire").as_string() == "normal");
+        CHECK_FALSE(at(j, "referee_call").as_bool());
+    }
+    SECTION("the stone wall's own entry is cited for its cover") {
+        const auto j = rule_toml(
+            "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = []\ndice = 4\n[target]\n"
+            "type = \"foot\"\n[[stand]]\nin = [\"stone-wall\"]\nbetween = []\n");
+        const auto c = strings(at(j, "citations"));
+        CHECK(std::find(c.begin(), c.end(), "AGV-hedges-walls") != c.end());
+    }
+}
+
+TEST_CASE("agv fire: a firer partly in, or wholly within, a general cover feature firing out of it", "[agv]") {
+    // AGV-firing 2 and 3: partly in woods/villages a stand fires out normally; wholly within, only
+    // into and through the same feature. AGV-landmarks: missile fire out of a landmark is not stopped.
+    struct C {
+        const char* rule;
+        const char* feature;
+        bool wholly;
+        bool target_in_same;
+        const char* fire;
+    };
+    const C cases[] = {
+        {"AGV-firing: partly in woods, firing out", "woods", false, false, "normal"},
+        {"AGV-firing: wholly within woods, cannot fire out", "woods", true, false, "blocked"},
+        {"AGV-firing: wholly within a village, cannot fire out", "village", true, false, "blocked"},
+        {"AGV-firing: wholly within woods, firing into the same woods", "woods", true, true, "normal"},
+        {"AGV-landmarks: missile fire out of a landmark is not stopped", "landmark", true, false, "normal"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const std::string f = c.feature;
+            const std::string t = "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"" + f + "\"]\n" +
+                                  (c.wholly ? "wholly_in = [\"" + f + "\"]\n" : std::string()) + "dice = 4\n[target]\ntype = \"foot\"\n" +
+                                  "[[stand]]\nin = " + (c.target_in_same ? "[\"" + f + "\"]" : std::string("[]")) + "\nbetween = []\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "fire").as_string() == c.fire);
+            CHECK_FALSE(at(j, "referee_call").as_bool());
+        }
+    }
+}
+
+TEST_CASE("agv movement: crossing a bridge ends the unit's movement", "[agv]") {
+    // AGV-bridges: crossing a bridge uses all the unit's remaining movement allowance.
+    const auto j = rule_toml("system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"foot\"\n[move]\naction = \"move\"\n"
+                             "terrain = [\"river\", \"bridge\"]\non_road = false\n");
+    CHECK(at(j, "movement").as_string() == "normal");
+    CHECK(at(j, "ends_movement").as_bool());
+    CHECK_FALSE(at(j, "referee_call").as_bool());
+    SECTION("artillery over a bridge across a stream need not say whether it is packed") {
+        const auto k = rule_toml("system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"artillery\"\n[move]\n"
+                                 "action = \"move\"\nterrain = [\"stream\", \"bridge\"]\non_road = false\n");
+        CHECK(at(k, "movement").as_string() == "normal");
     }
 }

@@ -149,7 +149,7 @@ std::optional<Row> load_row(const Table& rows, const std::string& key, bool requ
 
 // The cells a [calls] table may name.
 bool valid_call_cell(const std::string& cell) {
-    if (cell == "sight" || cell == "melee.charger") return true;
+    if (cell == "sight" || cell == "sight-off" || cell == "melee.charger") return true;
     if (cell.rfind("fire-from.", 0) == 0)
         return std::find(kFirerTypes.begin(), kFirerTypes.end(), cell.substr(10)) != kFirerTypes.end();
     if (cell.rfind("movement.", 0) == 0) {
@@ -183,7 +183,7 @@ void load_cites(Data& d, const Table& t, Feature& f) {
 }
 
 const std::vector<std::string> kFeatureKeys = {"kind", "label", "cite", "also_cite", "movement", "ends_movement",
-                                               "on_road", "road_as", "sight", "cover_against", "cover_targets",
+                                               "on_road", "road_as", "crossed_at", "sight", "cover_against", "cover_targets",
                                                "cover_only_in", "fire_through_own", "no_fire_from", "melee", "calls"};
 
 Feature load_feature(Data& d, const std::string& name, const Table& t) {
@@ -211,6 +211,7 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
     } else if (f.on_road == OnRoad::replaced) {
         t.error("road_as", "missing required key (on_road = \"replaced\" needs the feature it counts as)");
     }
+    if (auto c = t.string_array("crossed_at")) f.crossed_at = *c;  // checked once every feature is known
     if (auto s = t.choice("sight", kSight)) f.sight = enum_from<Sight>(*s, kSight);
     if (auto c = t.choice_array("cover_against", kFirerTypes)) f.cover_against = enums_from<FirerType>(*c, kFirerTypes);
     if (auto c = t.choice_array("cover_targets", kUnitTypes)) {
@@ -234,7 +235,7 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
             if (!valid_call_cell(cell)) {
                 calls.error(cell, "unknown cell (accepted: movement.UNIT.ACTION with UNIT " + join_names(kUnitTypes, ", ") +
                                       " or artillery-unpacked and ACTION " + join_names(kActions) + "; fire-from.FIRER with FIRER " +
-                                      join_names(kFirerTypes) + "; sight; melee.charger)");
+                                      join_names(kFirerTypes) + "; sight; sight-off; melee.charger)");
                 continue;
             }
             if (!v.is_string()) {
@@ -351,6 +352,8 @@ Data load_data(const std::filesystem::path& file) {
             if (!as) p.t.error("road_as", "unknown feature \"" + f->road_as + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
             else if (as->on_road == OnRoad::replaced) p.t.error("road_as", "\"" + f->road_as + "\" is itself replaced on a road");
         }
+        for (const auto& c : f->crossed_at)
+            if (!d.find(c)) p.t.error("crossed_at", "unknown feature \"" + c + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
         Table calls = p.t.table("calls");
         for (const auto& [cell, id] : f->calls)
             if (!d.choice(id)) {
@@ -390,8 +393,12 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
     if (unit.present() && m.type == UnitType::artillery && !m.packed) {
         std::vector<std::string> needs;
         for (const auto& n : m.terrain)
-            if (const Feature* f = d.find(n); f && f->artillery_unpacked && *f->artillery_unpacked != f->movement[3])
-                needs.push_back(n);
+            if (const Feature* f = d.find(n); f && f->artillery_unpacked && *f->artillery_unpacked != f->movement[3]) {
+                bool crossed_at = false;  // a stream under a bridge also named is not entered
+                for (const auto& c : f->crossed_at)
+                    for (const auto& o : m.terrain) crossed_at = crossed_at || same_name(o, c);
+                if (!crossed_at) needs.push_back(n);
+            }
         if (!needs.empty())
             unit.error("packed", "missing required key for artillery moving through " + join(needs) +
                                      " (expected true or false: packed and unpacked artillery are treated differently there)");
@@ -400,9 +407,14 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
 
 void parse_fire(const Data& d, const Table& root, Fire& f) {
     Table firer = root.table("firer", true);
-    firer.only_keys({"type", "in", "dice"});
+    firer.only_keys({"type", "in", "dice", "wholly_in"});
     if (auto t = firer.choice("type", kFirerTypes, true)) f.firer = enum_from<FirerType>(*t, kFirerTypes);
     f.firer_in = names_or_empty(firer, "in", d);
+    f.wholly_in = names_or_empty(firer, "wholly_in", d);
+    for (const auto& w : f.wholly_in)
+        if (std::find(f.firer_in.begin(), f.firer_in.end(), w) == f.firer_in.end())
+            firer.error("wholly_in", "\"" + w + "\" must also be named in firer.in (wholly_in marks the features of `in` the " +
+                                         "firing stand is wholly within, not just partly in or touching)");
     f.dice = static_cast<int>(firer.integer("dice", true, 1, 1000).value_or(1));
     Table target = root.table("target", true);
     target.only_keys({"type"});
@@ -495,6 +507,7 @@ toml::table to_toml(const Situation& s) {
         case Question::fire: {
             toml::table firer{{"type", to_string(s.fire.firer)}};
             firer.insert("in", to_array(s.fire.firer_in));
+            if (!s.fire.wholly_in.empty()) firer.insert("wholly_in", to_array(s.fire.wholly_in));
             firer.insert("dice", s.fire.dice);
             t.insert("firer", std::move(firer));
             t.insert("target", toml::table{{"type", to_string(s.fire.target)}});
@@ -564,6 +577,18 @@ Ruling rule_movement(const Data& d, const Movement& m) {
         const Feature* f = d.find(name);
         if (!f) continue;
         cite_feature(r, *f);
+        // A water course or ditch crossed at a bridge or ford also named: the crossing carries the
+        // unit over it, so its own movement effect does not apply (AGV-bridges, AGV-rivers).
+        const Feature* via = nullptr;
+        for (const auto& c : f->crossed_at)
+            for (const auto& other : m.terrain)
+                if (!via && same_name(other, c)) via = d.find(other);
+        if (via) {
+            r.step(via->cite, "The unit crosses " + f->label + " at " + via->label + ", so " + f->label +
+                                  " itself has no effect on this movement; " + via->label + " decides it.");
+            effects.push_back(json::Object{{"feature", f->name}, {"effect", "crossed-at-" + via->name}, {"rule", via->cite}});
+            continue;
+        }
         if (follows_road) {
             if (f->on_road == OnRoad::ignored) {
                 r.step(kRoads, "Along the road the unit ignores " + f->label + " (" + f->cite + ").");
@@ -640,10 +665,13 @@ Ruling rule_movement(const Data& d, const Movement& m) {
 
 // ---- fire: AGV-firing, AGV-cover, per-feature entries ----
 
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
 struct Occurrence {
     const Feature* f;
-    bool in_stand;  // the stand is in or touching it (else it is between)
-    bool own;       // it is the very feature the firer is in or touching
+    bool in_stand;            // the stand is in or touching it (else it is between)
+    bool own;                 // it is the very feature the firer is in or touching
+    bool also_between = false;  // the stand is in or touching it and it is also named in `between`
 };
 
 struct StandResult {
@@ -654,7 +682,15 @@ struct StandResult {
 std::vector<Occurrence> occurrences(const Data& d, const Fire& fire, const Stand& s) {
     std::vector<Occurrence> out;
     for (const auto& n : s.in) out.push_back({d.find(n), true, false});
-    for (const auto& n : s.between) out.push_back({d.find(n), false, false});
+    // A name in both `in` and `between` is one feature: the one the stand is in or touching, which
+    // also lies between it and the firer (the wall it stands behind, the wood it is in). Only a
+    // second copy of the name in `between` is a further feature of that kind.
+    for (const auto& n : s.between) {
+        bool merged = false;
+        for (auto& o : out)
+            if (o.in_stand && !o.also_between && o.f->name == n) { o.also_between = merged = true; break; }
+        if (!merged) out.push_back({d.find(n), false, false});
+    }
     // Each feature the firer is in is matched once: first a feature the stand shares with it (not
     // marked apart), else one the fire crosses.
     for (const auto& n : fire.firer_in) {
@@ -678,6 +714,9 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
         const Feature& f = *o.f;
         cite_feature(r, f);
         const bool fire_relevant = f.sight != Sight::none || !f.cover_against.empty();
+        if (o.also_between && fire_relevant)
+            r.step(kCover, who + " is in or touching " + f.label + ", also named between it and the firer: that is one feature, "
+                                 "counted once (name it twice in `between` for a second one).");
         if (o.own && !o.in_stand) {
             if (!f.fire_through_own) {
                 r.step(kFiring, who + " is beyond " + f.label + " that the firer is in: a stand may fire into and through the " +
@@ -687,6 +726,7 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
                 r.step(kFiring, "The firer is in contact with " + f.label + ", so it fires over it as if it were not there.");
             } else if (fire_relevant) {
                 r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
+                if (f.sight == Sight::blocks_beyond) maybe_call(d, r, f, "sight-off");
             }
             continue;
         }
@@ -712,7 +752,32 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
         } else if (f.cover_only_in && !o.in_stand) {
             r.step(f.cite, cap(f.label) + " gives cover only to stands interpenetrated with it; " + who + " is not.");
         } else {
+            r.step(f.cite, cap(f.label) + " gives cover against " + firer + " fire" +
+                               (f.cover_only_in ? " to a " + std::string(to_string(fire.target)) + " stand in it." : "."));
             candidates.push_back(f.label);
+        }
+    }
+    // AGV-firing: a firer in a general cover feature that does not reach this stand fires away from
+    // (out of) it. Partly in it, that is normal; wholly within it, the stand could fire only into
+    // and through it, not out (unless the feature lets fire out, as a landmark does).
+    const auto occ = occurrences(d, fire, s);
+    for (const auto& n : fire.firer_in) {
+        const Feature* f = d.find(n);
+        if (f->kind != Kind::general || f->cover_against.empty()) continue;
+        bool matched = false, shared = false;
+        for (const auto& o : occ)
+            if (o.own && o.f->name == n) { matched = true; shared = shared || o.in_stand; }
+        if (shared || (matched && !f->fire_through_own)) continue;  // told above
+        const bool wholly = contains(fire.wholly_in, n);
+        if (wholly && !f->fire_through_own) {
+            r.step(kFiring, who + " is outside " + f->label + " that the firer is wholly within: a stand may fire into and through " +
+                                "the feature it is in but not out of it, so it cannot fire at this stand.");
+            res.fired_at = false;
+        } else if (!matched && wholly) {
+            r.step(f->cite, "The firer is within " + f->label + ", and fire out of it is not stopped.");
+        } else if (!matched) {
+            r.step(kFiring, "The firer is partly in " + f->label + " and fires away from it, out of it, normally" +
+                                (f->fire_through_own ? "." : " (a stand wholly within it could not fire out of it)."));
         }
     }
     if (!res.fired_at) return res;
@@ -823,8 +888,6 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
 
 // ---- hand-to-hand: AGV-hand-to-hand, per-feature entries ----
 
-bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
-
 Ruling rule_melee(const Data& d, const Melee& m) {
     Ruling r;
     std::vector<const Feature*> advantage;
@@ -854,7 +917,9 @@ Ruling rule_melee(const Data& d, const Melee& m) {
     for (std::size_t i = 0; i < m.crossed.size(); ++i) {
         const Feature* f = d.find(m.crossed[i]);
         cite_feature(r, *f);
-        if (f->effect(UnitType::foot, Action::charge, std::nullopt) == Effect::prohibited &&
+        bool at_crossing = false;  // e.g. a stream crossed at a bridge also crossed (AGV-bridges)
+        for (const auto& c : f->crossed_at) at_crossing = at_crossing || contains(m.crossed, c);
+        if (!at_crossing && f->effect(UnitType::foot, Action::charge, std::nullopt) == Effect::prohibited &&
             f->effect(UnitType::mounted, Action::charge, std::nullopt) == Effect::prohibited &&
             f->effect(UnitType::elephant, Action::charge, std::nullopt) == Effect::prohibited &&
             f->effect(UnitType::artillery, Action::charge, std::nullopt) == Effect::prohibited && told.insert("x" + f->name).second)

@@ -65,6 +65,7 @@ struct Feature {
     bool ends_movement = false;
     OnRoad on_road = OnRoad::ignored;
     std::string road_as;  // on_road == replaced: the feature it counts as
+    std::vector<std::string> crossed_at;  // features (bridge, ford) that, named with it, carry the unit over it instead
     Sight sight = Sight::none;
     std::vector<FirerType> cover_against;
     std::vector<UnitType> cover_targets;  // who may claim its cover
@@ -115,13 +116,15 @@ struct Movement {  // question = "movement"
 
 struct Stand {  // one [[stand]] of the target unit that the firer could fire at
     std::vector<std::string> in;       // features the stand is in or touching
-    std::vector<std::string> between;  // further features between firer and stand (duplicates = separate features)
+    std::vector<std::string> between;  // features between firer and stand; a name also in `in` is that same feature
+                                       // (a further copy of the name, or a duplicate here, is a separate feature)
     std::vector<std::string> apart;    // added key: names in `in` that are a different feature from the firer's
 };
 
 struct Fire {  // question = "fire"
     FirerType firer = FirerType::foot;
     std::vector<std::string> firer_in;
+    std::vector<std::string> wholly_in;  // added key [firer] wholly_in: names in `in` the stand is wholly within
     int dice = 1;
     UnitType target = UnitType::foot;
     std::vector<Stand> stands;

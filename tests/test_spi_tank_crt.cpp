@@ -317,3 +317,27 @@ TEST_CASE("spi-tank rulings: every explanation sentence names its rule, and that
             }
         }
 }
+
+TEST_CASE("spi-tank 8.31: a shot beyond the absolute range cites the table whose last row sets that range",
+          "[spi-tank][crt]") {
+    // 8.31: the results tables determine the absolute range, so the table that refused the shot is
+    // cited beside 8.31. Found by an independent review: only 8.9 and 8.31 were cited.
+    struct Case { const char* firer; int panic; int range; const char* table; };
+    const Case cases[] = {
+        {"T55", 1, 51, "8.91"},     // 8.91 runs to 50
+        {"T62", 3, 36, "8.92"},     // 8.92 stops at 35
+        {"M60A2", 5, 51, "8.93"},   // 8.93 runs to 50
+        {"Cent 105", 1, 55, "8.93"} // effective range 60 does not stretch the table
+    };
+    for (const auto& c : cases) {
+        INFO(c.firer << " panic " << c.panic << " at " << c.range << " -> beyond " << c.table);
+        const auto j = umpire::test::rule_toml(Shot().firer(c.firer, c.panic).target("M18", "rear").range(c.range).toml());
+        INFO(j.dump());
+        CHECK(at(j, "fire_permitted").as_bool() == false);
+        CHECK(at(j, "table").as_string() == c.table);
+        CHECK(ints(at(j, "kill_numbers")).empty());
+        const auto cites = umpire::test::strings(at(j, "citations"));
+        CHECK(umpire::test::contains(cites, "8.31"));
+        CHECK(umpire::test::contains(cites, c.table));
+    }
+}

@@ -307,3 +307,31 @@ TEST_CASE("spi-tank 10.6/10.61: a berm hexside of the target's hex on the line a
     const auto single = rule(Shot().mode("closed").firer("T55").soft("infantry").range(5).obstacle("berm", "hexside", "target"));
     CHECK(iv(at(single, "defense_strength")) == 1 + 6);
 }
+
+TEST_CASE("spi-tank 10.6: a defense read from the Terrain Effects Chart cites 10.6 (vehicle additions, soft-target strengths)",
+          "[spi-tank][defense]") {
+    // 10.4 and 10.31 send the reader to the chart (10.6) for the number; the ruling cites the chart
+    // beside them. Found by an independent review: a woods addition cited only 10.4, a soft
+    // target's terrain strength only 10.31.
+    struct Case { const char* mode; bool soft; const char* terrain; int defense; const char* also; };
+    const Case cases[] = {
+        {"closed", false, "woods", 6 + 3, "10.4"},   // T34/85 rear 6 + woods 3
+        {"mixed",  false, "woods", 6 + 2, "10.4"},   // + woods 2
+        {"open",   false, "wreck", 6 + 2, "10.4"},   // + wreck 2 (all modes)
+        {"closed", true,  "clear", 1, "10.31"},      // infantry: clear 1
+        {"closed", true,  "rough", 3, "10.31"},      // rough 3
+        {"mixed",  true,  "woods", 3, "10.31"},      // woods 3
+        {"open",   true,  "woods", 1, "10.61"},      // open mode: woods as clear
+    };
+    for (const auto& c : cases) {
+        INFO(c.mode << (c.soft ? " infantry in " : " T34/85 rear in ") << c.terrain << " -> " << c.defense);
+        const Shot s = c.soft ? Shot().mode(c.mode).soft("infantry", c.terrain).range(5)
+                              : Shot().mode(c.mode).firer("M60A2").vehicle("T34/85", "rear", c.terrain).range(5);
+        const auto j = rule(s);
+        INFO(j.dump());
+        CHECK(iv(at(j, "defense_strength")) == c.defense);
+        const auto cites = strings(at(j, "citations"));
+        CHECK(contains(cites, "10.6"));
+        CHECK(contains(cites, c.also));
+    }
+}

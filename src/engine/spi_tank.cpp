@@ -1120,6 +1120,7 @@ Ruling rule(const Data& d, const Situation& given) {
             r.step("8.31", "Range " + std::to_string(range_used) + " is beyond table " + table->id + "'s absolute range of " +
                                std::to_string(abs_range) + " hexes: the target cannot be engaged.");
             forbidden.push_back("beyond the absolute range of " + std::to_string(abs_range) + " hexes (8.31)");
+            r.cite(table->id);  // the table's last row is what sets the absolute range (8.31)
         }
         int total = 0;
         std::string breakdown;
@@ -1155,6 +1156,7 @@ Ruling rule(const Data& d, const Situation& given) {
                 def += h.vehicle_defense_add;
                 dbreak += " + " + s.terrain + " " + std::to_string(h.vehicle_defense_add);
                 r.step("10.4", "A vehicle in a " + s.terrain + " hex in " + mode + " mode adds " + std::to_string(h.vehicle_defense_add) + " (10.6).");
+                r.cite("10.6");  // the number comes from the Terrain Effects Chart
             } else if (s.terrain != "clear") {
                 r.step(h.as_clear_note.empty() ? "10.6" : "10.61",
                        h.as_clear_note.empty() ? "A " + s.terrain + " hex adds nothing to a vehicle's defense in " + mode + " mode."
@@ -1188,6 +1190,7 @@ Ruling rule(const Data& d, const Situation& given) {
                 r.step(h.as_clear_note.empty() ? "10.31" : "10.61",
                        "A soft target's defense is its hex's terrain: " + s.terrain + " in " + mode + " mode gives " + std::to_string(def) +
                            (h.as_clear_note.empty() ? "." : " (" + h.as_clear_note + ")."));
+                r.cite("10.6");  // 10.31: the number is the Terrain Effects Chart's soft-target column
             }
         }
         // 10.6's notes: the berm addition goes to a unit receiving fire through a berm hexside of its

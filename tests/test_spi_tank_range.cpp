@@ -169,6 +169,12 @@ const std::vector<Case>& cases() {
          Shot().firer("T55").soft("88AT", "woods").range(6).extra("T55", 7), 7, "8.91", 20, 3, true, upto(10), false, {"8.22"}},
         {"8.22 two SC firers share 8.93: M60A2 + Cent 105 = 25 on infantry in clear; range 12, 8.93 11-15 col 10 -> 1-10, no call",
          he("M60A2", 10).extra("Cent 105", 12), 12, "8.93", 25, 1, true, upto(10), false, {"8.22"}},
+        // [choices] combined_he_halving: the T62 (effective range 30) fires from 20, but the combined
+        // fire's range is 35 (8.3); whether 8.31 halves it is open: own range (default) keeps 10.
+        {"8.22/8.31 [choices] combined_he_halving = own-range: T55 at 35 + T62 at 20 = 10 + 10 = 20; range 35, 8.91 31-35 col 10 -> 1-5 (referee's call)",
+         he("T55", 35).extra("T62", 20), 35, "8.91", 20, 1, true, upto(5), true, {"8.22", "8.3", "8.31"}},
+        {"8.22/8.31 no call when the nearer firer is beyond its effective range either way: T55 at 35 + T62 at 32 -> 10 + 5 = 15",
+         he("T55", 35).extra("T62", 32), 35, "8.91", 15, 1, true, upto(5), false, {"8.22", "8.31"}},
         {"8.3/8.31 the most distant firer at 51 is past 8.91: no fire", he("T55", 20).extra("T55", 51), 51, "8.91", NUL, 1, false, {}, false, {"8.3"}},
         {"8.3/8.31 panic 3: the most distant firer at 36 is past 8.92: no fire", he("T55", 20, 3).extra("T55", 36), 36, "8.92", 20, 1, false, {}, false, {"8.3"}},
     };

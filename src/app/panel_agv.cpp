@@ -8,6 +8,8 @@
 //   3. registration
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "app/panel.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
@@ -51,7 +53,7 @@ public:
     }
     std::vector<std::string> key_order() const override {
         return {"system", "title", "notes", "question", "unit", "move", "firer", "target", "stand", "charger", "defender",
-                "type", "packed", "action", "terrain", "on_road", "in", "between", "dice", "crossed"};
+                "type", "packed", "action", "terrain", "on_road", "in", "wholly_in", "between", "dice", "crossed"};
     }
     bool draw_inputs(PanelContext& ctx) override;
 
@@ -95,6 +97,18 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         changed |= util::int_field("##dice", &f.dice, 0, 99, 140 * ctx.scale);
         ImGui::TextUnformatted("In or touching:");
         changed |= util::checklist("fin", &f.firer_in, features);
+        // wholly_in marks which of those features the stand is wholly within (AGV-firing: it may
+        // then fire only into and through that wood or village); it must stay a subset of `in`.
+        f.wholly_in.erase(std::remove_if(f.wholly_in.begin(), f.wholly_in.end(),
+                                         [&](const std::string& w) {
+                                             return std::find(f.firer_in.begin(), f.firer_in.end(), w) == f.firer_in.end();
+                                         }),
+                          f.wholly_in.end());
+        if (!f.firer_in.empty()) {
+            ImGui::TextDisabled("wholly within (not just partly in):");
+            changed |= util::checklist("fwholly", &f.wholly_in, f.firer_in);
+            ui::tip("AGV-firing: a stand wholly within a wood or village fires only into and through it; partly in, it may fire out");
+        }
         ui::section("Target unit");
         util::label("Type", col);
         changed |= enum_row("ttype", &f.target, unit_type_names());

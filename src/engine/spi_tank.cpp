@@ -368,12 +368,13 @@ void load_spotting(Data& d, const Table& root) {
 void load_choices(Data& d, const Table& root) {
     Table c = root.table("choices", true);
     c.only_keys({"double_halving", "wreck_soft_base", "vehicle_rough_wreck_spotting", "combined_he_table",
-                 "front_arc_degrees", "rear_arc_degrees", "aspect_on_boundary"});
+                 "combined_he_halving", "front_arc_degrees", "rear_arc_degrees", "aspect_on_boundary"});
     auto& ch = d.choices;
     ch.double_halving = c.choice("double_halving", {"twice", "once"}, true).value_or("twice");
     ch.wreck_soft_base = c.choice("wreck_soft_base", {"clear", "rough", "woods"}, true).value_or("clear");
     ch.vehicle_rough_wreck_spotting = c.choice("vehicle_rough_wreck_spotting", {"open", "concealed"}, true).value_or("open");
     ch.combined_he_table = c.choice("combined_he_table", {"least", "firer"}, true).value_or("least");
+    ch.combined_he_halving = c.choice("combined_he_halving", {"own-range", "combined-range"}, true).value_or("own-range");
     ch.front_arc_degrees = int(c.integer("front_arc_degrees", true, 0, 360).value_or(120));
     ch.rear_arc_degrees = int(c.integer("rear_arc_degrees", true, 0, 360).value_or(60));
     // Multiples of 60: each boundary then lies at a multiple of 30 degrees from the facing, along
@@ -1125,7 +1126,18 @@ Ruling rule(const Data& d, const Situation& given) {
         int total = 0;
         std::string breakdown;
         for (std::size_t i = 0; i < firers.size(); ++i) {
-            FirerStrength f = strength_of(d, *firers[i].first, firers[i].second, he, s.preservation, abs_range, r, i == 0);
+            // 8.3 sets the combined fire's range (the table row) from the most distant firer; 8.31
+            // halves a unit firing beyond its own effective range. Which range 8.31 uses for a
+            // nearer combining firer is open: rules-data choice combined_he_halving.
+            const Unit& u = *firers[i].first;
+            const int own = firers[i].second;
+            const bool combined = d.choices.combined_he_halving == "combined-range";
+            if (firers.size() > 1 && own <= u.effective_range && range_used > u.effective_range && range_used <= abs_range)
+                r.call("8.31", "the " + u.name + " fires from " + std::to_string(own) + " hexes, within its effective range of " +
+                                   std::to_string(u.effective_range) + ", but the combined fire uses " + std::to_string(range_used) +
+                                   " (8.3); the rules do not say which range decides its halving. Umpire uses " +
+                                   (combined ? "the combined range" : "its own range") + " (rules-data choice combined_he_halving).");
+            FirerStrength f = strength_of(d, u, combined ? range_used : own, he, s.preservation, abs_range, r, i == 0);
             total += f.final;
             if (!breakdown.empty()) breakdown += "; ";
             breakdown += f.breakdown;

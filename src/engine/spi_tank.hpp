@@ -77,6 +77,7 @@ struct Choices {  // where the text is open: rules-data [choices], each a refere
     std::string double_halving = "twice";          // "twice" | "once" (8.31 with 15.11)
     std::string wreck_soft_base = "clear";         // a soft target in a wreck hex: this terrain's soft defense + the wreck addition
     std::string vehicle_rough_wreck_spotting = "open";  // "open" | "concealed" (13.5 names only woods for vehicles)
+    std::string combined_he_halving = "own-range"; // "own-range" | "combined-range": range for 8.31 halving in combined HE
     std::string combined_he_table = "least";       // "least" | "firer": table for combined HE from different fire controls
     int front_arc_degrees = 120;                   // Defense Aspect diagram (8.7) is missing: widths of the front
     int rear_arc_degrees = 60;                     // and rear aspects around the facing; side is the rest

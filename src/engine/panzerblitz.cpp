@@ -57,12 +57,13 @@ Data load_data(const std::filesystem::path& file) {
     const std::vector<std::string> kinds = {"low", "medium-low", "medium", "medium-high", "high"};
     for (const auto& n : symbol_names()) {
         Table st = sy.table(n, true);
-        st.only_keys({"kind", "height", "hex"});
+        st.only_keys({"kind", "height", "hex", "aliases"});
         Symbol s;
         s.name = n;
         s.kind = st.choice("kind", kinds, true).value_or("low");
         s.height = int(st.integer("height", true, 0, 1000).value_or(0));
         s.hex = st.boolean("hex").value_or(false);
+        s.aliases = st.string_array("aliases").value_or(std::vector<std::string>{});
         const bool should_be_hex = n == "woods-hex" || n == "town-hex";
         if (st.present() && s.hex != should_be_hex)
             st.error("hex", n + (should_be_hex ? " is a single hex: hex = true is required" : " is a hexside symbol: it cannot be a hex"));
@@ -100,7 +101,12 @@ Situation parse_situation(const Data& d, const Table& root) {
     s.range = int(line.integer("range", true, 1, 999).value_or(1));
     for (const Table& o : line.tables("obstacles")) {
         o.only_keys({"symbol", "side", "hex", "on_hilltop"});
-        auto sym = o.choice("symbol", symbol_names(), true);
+        // The article spells grey both ways and names orange "Orange/Red": the data's aliases accept those.
+        std::optional<std::string> sym;
+        if (const toml::node* n = o.node("symbol"); n && n->is_string())
+            for (const auto& cand : d.symbols)
+                if (match_name(n->as_string()->get(), cand.aliases)) sym = cand.name;
+        if (!sym) sym = o.choice("symbol", symbol_names(), true);
         if (!sym) continue;
         const Symbol* info = d.symbol(*sym);
         Obstacle ob;
@@ -297,6 +303,7 @@ namespace {
 struct LosOutcome {
     bool clear = true;
     bool referee = false;
+    bool converse = false;  // a converse note (B, D, F, H, J) was applied: cite K
     std::vector<std::string> notes;
     std::vector<Judgement> judged;
 };
@@ -312,6 +319,11 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
     if (s.range == 1) {
         add_note(out.notes, "M");
         step("PB-M", "The units are adjacent: a unit may always fire at an adjacent target, whatever the obstacles or elevations.");
+        const std::string other = fg ? s.target : s.firer;
+        if ((fg || tg) && (other == "ground" || other == "gully")) {
+            add_note(out.notes, "GULLY-A");
+            step("PB-GULLY-A", "A unit in a gully and a unit at ground level or in another gully may fire at each other when, as here, they are adjacent.");
+        }
         return out;
     }
     if (fg || tg) {
@@ -355,7 +367,10 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
             out.referee = true;
             continue;
         }
-        for (const auto& n : j.notes) add_note(j.verdict == Judgement::blocks ? block_notes : clear_notes, n);
+        // K (B, D, F, H, J are the converses of A, C, E, G, I) is cited, not listed among the deciding notes.
+        for (const auto& n : j.notes)
+            if (n == "K") out.converse = true;
+            else add_note(j.verdict == Judgement::blocks ? block_notes : clear_notes, n);
         decided_block |= j.verdict == Judgement::blocks;
         step(j.rule, j.text);
         out.judged.push_back(j);
@@ -389,8 +404,6 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
             for (const auto& j : out.judged)
                 if (j.rule == "PB-LOS") r->call("PB-LOS", j.text + ". The notes leave this open; the straight-line reading is Umpire's best answer.");
     }
-    if (std::any_of(out.notes.begin(), out.notes.end(), [](const std::string& n) { return n == "B" || n == "D" || n == "F" || n == "H" || n == "J"; }))
-        add_note(out.notes, "K");
     return out;
 }
 
@@ -428,6 +441,7 @@ Ruling rule(const Data& d, const Situation& s) {
     json::Array notes;
     for (const auto& n : los.notes) notes.emplace_back(n);
     for (const auto& n : los.notes) r.cite("PB-" + n);
+    if (los.converse) r.cite("PB-K");
     r.set("los", los.clear ? "clear" : "blocked");
     r.set("notes", json::Value(std::move(notes)));
     r.set("attack_halved", halved);

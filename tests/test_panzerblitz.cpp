@@ -131,6 +131,14 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-LOS/P: purple on the level 2 hilltop firer's own hexside", "l2-hilltop", "ground", 4, "[{symbol = \"purple\", side = 1}]", "clear", {}, true},
         {"PB-LOS/P: purple on the level 2 hilltop target's own hexside", "ground", "l2-hilltop", 4, "[{symbol = \"purple\", side = 4}]", "clear", {}, true},
         {"PB-LOS/P: a purple crest higher than the level 1 firer still blocks", "l1-hilltop", "ground", 4, "[{symbol = \"purple\", side = 1}]", "blocked", {}, true},
+        // The only orange on a level 1 hilltop <-> ground line, or the only purple on a level 2 hilltop <-> lower line, is the
+        // hilltop unit's own crest even off its own hexside (note P: plateau interiors are unoutlined): it does not hide it.
+        {"PB-LOS/P: the only orange, ground up to a level 1 hilltop inside its plateau", "ground", "l1-hilltop", 4, "[{symbol = \"orange\", side = 2}]", "clear", {}, true},
+        {"PB-LOS/P: the only orange, level 1 hilltop inside its plateau down to ground", "l1-hilltop", "ground", 4, "[{symbol = \"orange\", side = 3}]", "clear", {}, true},
+        {"PB-LOS/P: the only purple, level 2 hilltop inside its plateau down to ground", "l2-hilltop", "ground", 6, "[{symbol = \"purple\", side = 2}]", "clear", {}, true},
+        {"PB-LOS/P/L: purple crest and an orange, level 2 hilltop down to level 1 (L's G-J exception)", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"purple\", side = 2}, {symbol = \"orange\", side = 4}]", "clear", {"I", "L"}, true},
+        {"PB-LOS/P: two purples, level 2 hilltop down to level 1: the second is another hill", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"purple\", side = 2}, {symbol = \"purple\", side = 4}]", "blocked", {"L"}, true},
+        {"PB-LOS/P: a level 1 slope is not a plateau: orange short of the level 1 hilltop target", "l1-slope", "l1-hilltop", 4, "[{symbol = \"orange\", side = 3}]", "blocked", {}, true},
         {"PB-LOS: a note decides even beside an open case", "l1-hilltop", "ground", 6, "[{symbol = \"green\", side = 6}, {symbol = \"purple\", side = 2}]", "blocked", {"A"}, false},
     };
     for (const auto& c : cases) {

@@ -312,7 +312,8 @@ void add_note(std::vector<std::string>& notes, const std::string& n) {
     if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(n);
 }
 
-LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
+// `whole`: the full situation when `s` holds one of its obstacles only (the side view), for the counts.
+LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situation* whole = nullptr) {
     LosOutcome out;
     auto step = [&](const std::string& rule, const std::string& text) { if (r) r->step(rule, text); };
     const bool fg = s.firer == "gully", tg = s.target == "gully";
@@ -352,8 +353,27 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
             // A flat straight line would always "pass below" it, which would empty notes C-F.
             const bool own_edge = !sym.hex && ((o.index == 1 && hs > d.elevation.at("ground") && ho <= hs) ||
                                                (o.index == s.range && ht > d.elevation.at("ground") && ho <= ht));
-            const bool b = !own_edge && straight_line_blocks(d, hs, ht, o, position(d, s, o, sym));
-            if (own_edge)
+            // The crest of a hilltop unit's own plateau need not be on its own hexside: note P leaves a
+            // plateau's interior hexes unoutlined, so a unit inside it sees out over one crest. When the
+            // line from a level 1 hilltop to ground crosses exactly one orange symbol, or the line from a
+            // level 2 hilltop to ground or level 1 crosses exactly one purple, that symbol can only be the
+            // hilltop unit's own crest (any other hill would be entered and left: two symbols, note L).
+            // Like the hexside case it does not hide the unit; notes C-J and L's G-J exception read
+            // as if it never did. Still a referee's call: the notes never say so.
+            const Situation& all = whole ? *whole : s;
+            const auto count = [&](const char* name) {
+                return std::count_if(all.obstacles.begin(), all.obstacles.end(), [&](const Obstacle& x) { return x.symbol == name; });
+            };
+            const bool lower_of_h2 = [&](Lvl x) { return x == G || level1(x); }(f == H2 ? t : f);
+            const bool crest = !own_edge &&
+                               ((o.symbol == "orange" && count("orange") == 1 && ((f == H1 && t == G) || (f == G && t == H1))) ||
+                                (o.symbol == "purple" && count("purple") == 1 && (f == H2 || t == H2) && f != t && lower_of_h2));
+            const bool b = !own_edge && !crest && straight_line_blocks(d, hs, ht, o, position(d, s, o, sym));
+            if (crest)
+                j.text += "; it is the only " + o.symbol + " symbol on the line, so it can only be the crest of the " +
+                          ((o.symbol == "orange" ? f == H1 : f == H2) ? std::string("firer") : std::string("target")) +
+                          "'s own hilltop (note P: a plateau's interior hexes carry no outline), which does not hide it (Umpire's reading)";
+            else if (own_edge)
                 j.text += "; it is a side of the " + std::string(o.index == 1 ? "firer" : "target") +
                           "'s own hex and no higher than that unit: the edge of the hill it stands on, which does not hide it (Umpire's reading)";
             else
@@ -466,7 +486,7 @@ SideView side_view(const Data& d, const Situation& s) {
     Situation one = s;
     for (const auto& o : s.obstacles) {
         one.obstacles = {o};
-        const LosOutcome out = decide_los(d, one, nullptr);
+        const LosOutcome out = decide_los(d, one, nullptr, &s);
         const Symbol& sym = *d.symbol(o.symbol);
         const Fraction p = position(d, s, o, sym);
         v.obstacles.push_back({o.symbol, p.num, p.den, sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0), !out.clear, !out.referee});

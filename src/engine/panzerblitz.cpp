@@ -448,7 +448,8 @@ Ruling rule(const Data& d, const Situation& s) {
         const bool a = (f == H1 && t == H1) || f == H2 || (f == S2 && t == H1);
         halved = !a;
         if (a) r.step("PB-HSD-A", std::string("The defender is on a hilltop and the attacker on ") + level_text(f) + ", a hilltop of the same or higher level (or a level 2 slope firing down at a level 1 hilltop): not halved.");
-        else r.step("PB-HSD-C", std::string("The defender is on a hilltop and the attacker on ") + level_text(f) + ": the attack is halved.");
+        else r.step("PB-HSD-C", std::string("The defender is on a hilltop and the attacker ") +
+                                    (s.firer == "gully" ? std::string("in a gully") : "on " + std::string(level_text(f))) + ": the attack is halved.");
     } else {
         const bool adjacent = s.range == 1;
         bool symbol_between = false;

@@ -422,7 +422,7 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situat
         out.clear = !undecided_block;
         if (r)
             for (const auto& j : out.judged)
-                if (j.rule == "PB-LOS") r->call("PB-LOS", j.text + ". The notes leave this open; the straight-line reading is Umpire's best answer.");
+                if (j.rule == "PB-LOS") r->call("PB-LOS", j.text + ". The notes leave this open; this is Umpire's best answer.");
     }
     return out;
 }

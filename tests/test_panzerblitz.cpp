@@ -39,15 +39,15 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-A: green hexside not at the target's hex", "l2-hilltop", "ground", 5, "[{symbol = \"green\", side = 4}]", "clear", {"A"}, false},
         {"PB-A: target in the hex directly behind a single-hex town", "l1-hilltop", "ground", 5, "[{symbol = \"town-hex\", hex = 4}]", "blocked", {"A"}, false},
         {"PB-A: a single-hex woods further from the target", "l1-hilltop", "ground", 5, "[{symbol = \"woods-hex\", hex = 3}]", "clear", {"A"}, false},
-        {"PB-B: firer directly behind a grey hexside", "ground", "l2-slope", 5, "[{symbol = \"grey\", side = 1}]", "blocked", {"B", "K"}, false},
-        {"PB-B: grey hexside away from the firer", "ground", "l2-slope", 5, "[{symbol = \"grey\", side = 2}]", "clear", {"B", "K"}, false},
+        {"PB-B: firer directly behind a grey hexside", "ground", "l2-slope", 5, "[{symbol = \"grey\", side = 1}]", "blocked", {"B"}, false},
+        {"PB-B: grey hexside away from the firer", "ground", "l2-slope", 5, "[{symbol = \"grey\", side = 2}]", "clear", {"B"}, false},
         {"PB-B: firer directly behind a single-hex woods", "ground", "l1-hilltop", 4, "[{symbol = \"woods-hex\", hex = 1}]", "blocked", {"B"}, false},
         // C / D: midway boundary on odd and even ranges
         {"PB-C: brown closer to the target (range 6, side 4)", "l1-hilltop", "ground", 6, "[{symbol = \"brown\", side = 4}]", "blocked", {"C"}, false},
         {"PB-C: brown closer to the firer (range 6, side 3)", "l1-hilltop", "ground", 6, "[{symbol = \"brown\", side = 3}]", "clear", {"C"}, false},
         {"PB-C: brown exactly midway (range 5, side 3)", "l1-hilltop", "ground", 5, "[{symbol = \"brown\", side = 3}]", "blocked", {"C"}, false},
         {"PB-C: brown just before midway (range 5, side 2)", "l1-hilltop", "ground", 5, "[{symbol = \"brown\", side = 2}]", "clear", {"C"}, false},
-        {"PB-D: brown closer to the firer (range 6, side 3)", "ground", "l1-hilltop", 6, "[{symbol = \"brown\", side = 3}]", "blocked", {"D", "K"}, false},
+        {"PB-D: brown closer to the firer (range 6, side 3)", "ground", "l1-hilltop", 6, "[{symbol = \"brown\", side = 3}]", "blocked", {"D"}, false},
         {"PB-D: brown closer to the target (range 6, side 4)", "ground", "l1-hilltop", 6, "[{symbol = \"brown\", side = 4}]", "clear", {"D"}, false},
         {"PB-D: brown exactly midway (range 5, side 3)", "ground", "l1-hilltop", 5, "[{symbol = \"brown\", side = 3}]", "blocked", {"D"}, false},
         {"PB-D: brown just past midway (range 5, side 4)", "ground", "l1-hilltop", 5, "[{symbol = \"brown\", side = 4}]", "clear", {"D"}, false},
@@ -56,19 +56,19 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-E: yellow just short of 2/3 (range 5, side 3)", "l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 3}]", "clear", {"E"}, false},
         {"PB-E: orange beyond 2/3 (range 7, side 6)", "l2-hilltop", "ground", 7, "[{symbol = \"orange\", side = 6}]", "blocked", {"E"}, false},
         {"PB-E: brown short of 2/3 (range 7, side 5)", "l2-hilltop", "ground", 7, "[{symbol = \"brown\", side = 5}]", "clear", {"E"}, false},
-        {"PB-F: orange at exactly 1/3 (range 5, side 2)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 2}]", "blocked", {"F", "K"}, false},
-        {"PB-F: orange just past 1/3 (range 5, side 3)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 3}]", "clear", {"F", "K"}, false},
+        {"PB-F: orange at exactly 1/3 (range 5, side 2)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 2}]", "blocked", {"F"}, false},
+        {"PB-F: orange just past 1/3 (range 5, side 3)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 3}]", "clear", {"F"}, false},
         {"PB-F: brown at 1/3 (range 8, side 3)", "ground", "l2-hilltop", 8, "[{symbol = \"brown\", side = 3}]", "blocked", {"F"}, false},
         // G / H
         {"PB-G: yellow closer to the target", "l2-hilltop", "l1-slope", 6, "[{symbol = \"yellow\", side = 4}]", "blocked", {"G"}, false},
         {"PB-G: yellow closer to the firer", "l2-hilltop", "l1-hilltop", 6, "[{symbol = \"yellow\", side = 3}]", "clear", {"G"}, false},
         {"PB-G: yellow midway", "l2-hilltop", "l1-hilltop", 7, "[{symbol = \"yellow\", side = 4}]", "blocked", {"G"}, false},
-        {"PB-H: yellow closer to the firer", "l1-slope", "l2-hilltop", 6, "[{symbol = \"yellow\", side = 3}]", "blocked", {"H", "K"}, false},
-        {"PB-H: yellow closer to the target", "l1-hilltop", "l2-hilltop", 6, "[{symbol = \"yellow\", side = 4}]", "clear", {"H", "K"}, false},
+        {"PB-H: yellow closer to the firer", "l1-slope", "l2-hilltop", 6, "[{symbol = \"yellow\", side = 3}]", "blocked", {"H"}, false},
+        {"PB-H: yellow closer to the target", "l1-hilltop", "l2-hilltop", 6, "[{symbol = \"yellow\", side = 4}]", "clear", {"H"}, false},
         // I / J
         {"PB-I: orange never obstructs level 2 down to level 1", "l2-slope", "l1-hilltop", 6, "[{symbol = \"orange\", side = 5}]", "clear", {"I"}, false},
         {"PB-I: even two orange symbols", "l2-hilltop", "l1-slope", 6, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 5}]", "clear", {"I"}, false},
-        {"PB-J: orange never obstructs level 1 up to level 2", "l1-slope", "l2-slope", 6, "[{symbol = \"orange\", side = 1}]", "clear", {"J", "K"}, false},
+        {"PB-J: orange never obstructs level 1 up to level 2", "l1-slope", "l2-slope", 6, "[{symbol = \"orange\", side = 1}]", "clear", {"J"}, false},
         // L
         {"PB-L: two orange symbols between same-level hilltops", "l1-hilltop", "l1-hilltop", 8, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 7}]", "clear", {"L"}, false},
         {"PB-L: orange and purple between level 2 hilltops", "l2-hilltop", "l2-hilltop", 8, "[{symbol = \"orange\", side = 2}, {symbol = \"purple\", side = 7}]", "clear", {"L"}, false},
@@ -88,9 +88,40 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         // Gullies
         {"PB-GULLY-A: gully and ground, not adjacent", "gully", "ground", 3, "[]", "blocked", {"GULLY-A"}, false},
         {"PB-GULLY-A: gully and gully, not adjacent", "gully", "gully", 2, "[]", "blocked", {"GULLY-A"}, false},
-        {"PB-GULLY-A/M: gully and ground, adjacent", "ground", "gully", 1, "[]", "clear", {"M"}, false},
+        {"PB-GULLY-A/M: gully and ground, adjacent", "ground", "gully", 1, "[]", "clear", {"M", "GULLY-A"}, false},
+        {"PB-GULLY-A/M: gully and gully, adjacent", "gully", "gully", 1, "[]", "clear", {"M", "GULLY-A"}, false},
+        {"PB-GULLY-A: gully firing at ground, not adjacent", "gully", "ground", 2, "[]", "blocked", {"GULLY-A"}, false},
+        {"PB-GULLY-B/M: gully and a slope, adjacent (GULLY-A does not apply)", "gully", "l1-slope", 1, "[]", "clear", {"M"}, false},
         {"PB-GULLY-B: gully to a level 1 hilltop is as ground (note D)", "gully", "l1-hilltop", 6, "[{symbol = \"brown\", side = 2}]", "blocked", {"GULLY-B", "D"}, false},
         {"PB-GULLY-B: hilltop firing into a gully, brown closer to the firer (C)", "l1-hilltop", "gully", 6, "[{symbol = \"brown\", side = 2}]", "clear", {"GULLY-B", "C"}, false},
+        // Boundaries at the shortest ranges (found by an independent review; k/(n+1) and hexside midpoints agree on all of them)
+        {"PB-C: range 2, brown on the firer's side", "l1-hilltop", "ground", 2, "[{symbol = \"brown\", side = 1}]", "clear", {"C"}, false},
+        {"PB-C: range 2, brown on the target's side", "l1-hilltop", "ground", 2, "[{symbol = \"brown\", side = 2}]", "blocked", {"C"}, false},
+        {"PB-C: range 3, brown exactly midway", "l1-hilltop", "gully", 3, "[{symbol = \"brown\", side = 2}]", "blocked", {"GULLY-B", "C"}, false},
+        {"PB-D: range 2, brown on the firer's side", "ground", "l1-hilltop", 2, "[{symbol = \"brown\", side = 1}]", "blocked", {"D"}, false},
+        {"PB-D: range 2, brown on the target's side", "ground", "l1-hilltop", 2, "[{symbol = \"brown\", side = 2}]", "clear", {"D"}, false},
+        {"PB-E: range 2, orange at exactly 2/3", "l2-hilltop", "ground", 2, "[{symbol = \"orange\", side = 2}]", "blocked", {"E"}, false},
+        {"PB-E: range 2, orange at 1/3", "l2-hilltop", "ground", 2, "[{symbol = \"orange\", side = 1}]", "clear", {"E"}, false},
+        {"PB-E: range 8, brown at exactly 2/3 (side 6)", "l2-hilltop", "ground", 8, "[{symbol = \"brown\", side = 6}]", "blocked", {"E"}, false},
+        {"PB-E: range 8, brown short of 2/3 (side 5)", "l2-hilltop", "ground", 8, "[{symbol = \"brown\", side = 5}]", "clear", {"E"}, false},
+        {"PB-F: range 2, yellow at exactly 1/3", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 1}]", "blocked", {"F"}, false},
+        {"PB-F: range 2, yellow at 2/3", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 2}]", "clear", {"F"}, false},
+        {"PB-G: level 1 slope target, yellow midway (range 3, side 2)", "l2-hilltop", "l1-slope", 3, "[{symbol = \"yellow\", side = 2}]", "blocked", {"G"}, false},
+        {"PB-G: level 1 slope target, yellow closer to the firer (range 4, side 2)", "l2-hilltop", "l1-slope", 4, "[{symbol = \"yellow\", side = 2}]", "clear", {"G"}, false},
+        {"PB-H: yellow midway (range 3, side 2)", "l1-hilltop", "l2-hilltop", 3, "[{symbol = \"yellow\", side = 2}]", "blocked", {"H"}, false},
+        {"PB-H: yellow closer to the target (range 4, side 3)", "l1-slope", "l2-hilltop", 4, "[{symbol = \"yellow\", side = 3}]", "clear", {"H"}, false},
+        // L: more than one orange/purple
+        {"PB-L: two orange symbols between level 1 slopes (not hilltops) block", "l1-slope", "l1-slope", 4, "[{symbol = \"orange\", side = 1}, {symbol = \"orange\", side = 4}]", "blocked", {"L"}, false},
+        {"PB-L: two purple symbols between level 2 slopes block", "l2-slope", "l2-slope", 4, "[{symbol = \"purple\", side = 1}, {symbol = \"purple\", side = 4}]", "blocked", {"L"}, false},
+        {"PB-L: orange and purple from ground up to a level 2 hilltop block, though F clears the orange", "ground", "l2-hilltop", 6, "[{symbol = \"orange\", side = 4}, {symbol = \"purple\", side = 6}]", "blocked", {"L"}, false},
+        {"PB-L: two orange symbols from a level 1 hilltop down to ground block", "l1-hilltop", "ground", 4, "[{symbol = \"orange\", side = 1}, {symbol = \"orange\", side = 2}]", "blocked", {"L"}, false},
+        {"PB-L/J: two orange symbols from a level 1 slope up to a level 2 slope", "l1-slope", "l2-slope", 5, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 4}]", "clear", {"J", "L"}, false},
+        // N: hilltop woods and towns
+        {"PB-N: hilltop woods on the level 1 hilltop target's hexside, ground firer", "ground", "l1-hilltop", 4, "[{symbol = \"green\", side = 4, on_hilltop = true}]", "blocked", {"N"}, false},
+        {"PB-N: level 2 slope and level 1 slope: the exception needs a level 1 hilltop", "l2-slope", "l1-slope", 4, "[{symbol = \"grey\", side = 3, on_hilltop = true}]", "blocked", {"N"}, false},
+        {"PB-N: level 1 hilltop firer, level 2 slope target, woods not at the firer: as note B", "l1-hilltop", "l2-slope", 4, "[{symbol = \"green\", side = 3, on_hilltop = true}]", "clear", {"N", "B"}, false},
+        {"PB-N: level 2 firer, hilltop town in the hex before the level 1 hilltop target: as note A", "l2-hilltop", "l1-hilltop", 4, "[{symbol = \"town-hex\", hex = 3, on_hilltop = true}]", "blocked", {"N", "A"}, false},
+        {"PB-N/M: hilltop woods between adjacent units", "l1-hilltop", "l1-hilltop", 1, "[{symbol = \"green\", side = 1, on_hilltop = true}]", "clear", {"M"}, false},
         // Cases no note decides: the straight line over the data's heights, a referee's call
         {"PB-LOS: green between two slopes (no note): the line passes over", "l1-slope", "l2-slope", 6, "[{symbol = \"green\", side = 3}]", "clear", {}, true},
         {"PB-LOS: purple between a level 1 slope and ground (no note): blocked", "l1-slope", "ground", 6, "[{symbol = \"purple\", side = 3}]", "blocked", {}, true},
@@ -100,6 +131,14 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-LOS/P: purple on the level 2 hilltop firer's own hexside", "l2-hilltop", "ground", 4, "[{symbol = \"purple\", side = 1}]", "clear", {}, true},
         {"PB-LOS/P: purple on the level 2 hilltop target's own hexside", "ground", "l2-hilltop", 4, "[{symbol = \"purple\", side = 4}]", "clear", {}, true},
         {"PB-LOS/P: a purple crest higher than the level 1 firer still blocks", "l1-hilltop", "ground", 4, "[{symbol = \"purple\", side = 1}]", "blocked", {}, true},
+        // The only orange on a level 1 hilltop <-> ground line, or the only purple on a level 2 hilltop <-> lower line, is the
+        // hilltop unit's own crest even off its own hexside (note P: plateau interiors are unoutlined): it does not hide it.
+        {"PB-LOS/P: the only orange, ground up to a level 1 hilltop inside its plateau", "ground", "l1-hilltop", 4, "[{symbol = \"orange\", side = 2}]", "clear", {}, true},
+        {"PB-LOS/P: the only orange, level 1 hilltop inside its plateau down to ground", "l1-hilltop", "ground", 4, "[{symbol = \"orange\", side = 3}]", "clear", {}, true},
+        {"PB-LOS/P: the only purple, level 2 hilltop inside its plateau down to ground", "l2-hilltop", "ground", 6, "[{symbol = \"purple\", side = 2}]", "clear", {}, true},
+        {"PB-LOS/P/L: purple crest and an orange, level 2 hilltop down to level 1 (L's G-J exception)", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"purple\", side = 2}, {symbol = \"orange\", side = 4}]", "clear", {"I", "L"}, true},
+        {"PB-LOS/P: two purples, level 2 hilltop down to level 1: the second is another hill", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"purple\", side = 2}, {symbol = \"purple\", side = 4}]", "blocked", {"L"}, true},
+        {"PB-LOS/P: a level 1 slope is not a plateau: orange short of the level 1 hilltop target", "l1-slope", "l1-hilltop", 4, "[{symbol = \"orange\", side = 3}]", "blocked", {}, true},
         {"PB-LOS: a note decides even beside an open case", "l1-hilltop", "ground", 6, "[{symbol = \"green\", side = 6}, {symbol = \"purple\", side = 2}]", "blocked", {"A"}, false},
     };
     for (const auto& c : cases) {
@@ -115,6 +154,45 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
             CHECK(at(j, "referee_call").as_bool() == c.referee_call);
         }
     }
+}
+
+TEST_CASE("panzerblitz notes: K (the converse list) is cited, not listed as a deciding note", "[panzerblitz]") {
+    // Note K only says B, D, F, H and J are the converses of A, C, E, G and I: the converse note decides.
+    struct K {
+        const char* rule;
+        const char* firer;
+        const char* target;
+        int range;
+        const char* obstacles;
+        const char* los;
+        std::vector<std::string> notes;  // exactly these
+    } cases[] = {
+        {"PB-B/K: firer directly behind a green hexside", "ground", "l1-slope", 4, "[{symbol = \"green\", side = 1}]", "blocked", {"B"}},
+        {"PB-D/K: brown midway (range 3, side 2)", "ground", "l1-hilltop", 3, "[{symbol = \"brown\", side = 2}]", "blocked", {"D"}},
+        {"PB-F/K: yellow at 1/3 (range 2, side 1)", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 1}]", "blocked", {"F"}},
+        {"PB-H/K: yellow midway (range 5, side 3)", "l1-slope", "l2-hilltop", 5, "[{symbol = \"yellow\", side = 3}]", "blocked", {"H"}},
+        {"PB-J/K: orange from level 1 up to level 2", "l1-hilltop", "l2-slope", 4, "[{symbol = \"orange\", side = 2}]", "clear", {"J"}},
+        {"PB-N/B/K: hilltop woods on the level 1 firer's hexside, level 2 target", "l1-hilltop", "l2-slope", 4, "[{symbol = \"green\", side = 1, on_hilltop = true}]", "blocked", {"N", "B"}},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const auto j = pb(c.firer, c.target, c.range, c.obstacles);
+            CHECK(at(j, "los").as_string() == c.los);
+            CHECK(strings(at(j, "notes")) == c.notes);
+            CHECK(umpire::test::contains(strings(at(j, "citations")), "PB-K"));
+            CHECK_FALSE(at(j, "referee_call").as_bool());
+        }
+    }
+}
+
+TEST_CASE("panzerblitz symbol spellings of the article: gray, orange/red", "[panzerblitz]") {
+    // Notes A and B write "Gray", the obstacle list "Grey"; orange is "Orange/Red" throughout.
+    const auto gray = pb("l1-hilltop", "ground", 4, "[{symbol = \"Gray\", side = 4}]");
+    CHECK(at(gray, "los").as_string() == "blocked");
+    CHECK(strings(at(gray, "notes")) == std::vector<std::string>{"A"});
+    const auto red = pb("l2-hilltop", "ground", 5, "[{symbol = \"Orange/Red\", side = 4}]");
+    CHECK(at(red, "los").as_string() == "blocked");
+    CHECK(strings(at(red, "notes")) == std::vector<std::string>{"E"});
 }
 
 TEST_CASE("panzerblitz hill and slope defense exceptions", "[panzerblitz]") {
@@ -138,6 +216,13 @@ TEST_CASE("panzerblitz hill and slope defense exceptions", "[panzerblitz]") {
         {"PB-HSD-C: non-adjacent attacker against a slope, even from above", "l2-hilltop", "l1-slope", 3, "[]", true},
         {"PB-HSD: defender at ground level", "l2-hilltop", "ground", 3, "[]", false},
         {"PB-HSD: defender in a gully", "l1-slope", "gully", 3, "[]", false},
+        {"PB-HSD-A: level 2 hilltop attacker against a level 2 hilltop", "l2-hilltop", "l2-hilltop", 5, "[]", false},
+        {"PB-HSD-A: level 2 slope adjacent to a level 1 hilltop", "l2-slope", "l1-hilltop", 1, "[]", false},
+        {"PB-HSD-C: level 1 slope against a level 1 hilltop", "l1-slope", "l1-hilltop", 2, "[]", true},
+        {"PB-HSD-C: gully attacker against a level 1 hilltop", "gully", "l1-hilltop", 3, "[]", true},
+        {"PB-HSD-B: gully attacker adjacent to a slope", "gully", "l1-slope", 1, "[]", false},
+        {"PB-HSD-B: an orange symbol between adjacent units does not halve", "ground", "l2-slope", 1, "[{symbol = \"orange\", side = 1}]", false},
+        {"PB-HSD-B: adjacent level 1 hilltop attacker against a level 2 slope", "l1-hilltop", "l2-slope", 1, "[]", false},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {

@@ -57,12 +57,13 @@ Data load_data(const std::filesystem::path& file) {
     const std::vector<std::string> kinds = {"low", "medium-low", "medium", "medium-high", "high"};
     for (const auto& n : symbol_names()) {
         Table st = sy.table(n, true);
-        st.only_keys({"kind", "height", "hex"});
+        st.only_keys({"kind", "height", "hex", "aliases"});
         Symbol s;
         s.name = n;
         s.kind = st.choice("kind", kinds, true).value_or("low");
         s.height = int(st.integer("height", true, 0, 1000).value_or(0));
         s.hex = st.boolean("hex").value_or(false);
+        s.aliases = st.string_array("aliases").value_or(std::vector<std::string>{});
         const bool should_be_hex = n == "woods-hex" || n == "town-hex";
         if (st.present() && s.hex != should_be_hex)
             st.error("hex", n + (should_be_hex ? " is a single hex: hex = true is required" : " is a hexside symbol: it cannot be a hex"));
@@ -100,7 +101,12 @@ Situation parse_situation(const Data& d, const Table& root) {
     s.range = int(line.integer("range", true, 1, 999).value_or(1));
     for (const Table& o : line.tables("obstacles")) {
         o.only_keys({"symbol", "side", "hex", "on_hilltop"});
-        auto sym = o.choice("symbol", symbol_names(), true);
+        // The article spells grey both ways and names orange "Orange/Red": the data's aliases accept those.
+        std::optional<std::string> sym;
+        if (const toml::node* n = o.node("symbol"); n && n->is_string())
+            for (const auto& cand : d.symbols)
+                if (match_name(n->as_string()->get(), cand.aliases)) sym = cand.name;
+        if (!sym) sym = o.choice("symbol", symbol_names(), true);
         if (!sym) continue;
         const Symbol* info = d.symbol(*sym);
         Obstacle ob;
@@ -297,6 +303,7 @@ namespace {
 struct LosOutcome {
     bool clear = true;
     bool referee = false;
+    bool converse = false;  // a converse note (B, D, F, H, J) was applied: cite K
     std::vector<std::string> notes;
     std::vector<Judgement> judged;
 };
@@ -305,13 +312,19 @@ void add_note(std::vector<std::string>& notes, const std::string& n) {
     if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(n);
 }
 
-LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
+// `whole`: the full situation when `s` holds one of its obstacles only (the side view), for the counts.
+LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situation* whole = nullptr) {
     LosOutcome out;
     auto step = [&](const std::string& rule, const std::string& text) { if (r) r->step(rule, text); };
     const bool fg = s.firer == "gully", tg = s.target == "gully";
     if (s.range == 1) {
         add_note(out.notes, "M");
         step("PB-M", "The units are adjacent: a unit may always fire at an adjacent target, whatever the obstacles or elevations.");
+        const std::string other = fg ? s.target : s.firer;
+        if ((fg || tg) && (other == "ground" || other == "gully")) {
+            add_note(out.notes, "GULLY-A");
+            step("PB-GULLY-A", "A unit in a gully and a unit at ground level or in another gully may fire at each other when, as here, they are adjacent.");
+        }
         return out;
     }
     if (fg || tg) {
@@ -340,8 +353,27 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
             // A flat straight line would always "pass below" it, which would empty notes C-F.
             const bool own_edge = !sym.hex && ((o.index == 1 && hs > d.elevation.at("ground") && ho <= hs) ||
                                                (o.index == s.range && ht > d.elevation.at("ground") && ho <= ht));
-            const bool b = !own_edge && straight_line_blocks(d, hs, ht, o, position(d, s, o, sym));
-            if (own_edge)
+            // The crest of a hilltop unit's own plateau need not be on its own hexside: note P leaves a
+            // plateau's interior hexes unoutlined, so a unit inside it sees out over one crest. When the
+            // line from a level 1 hilltop to ground crosses exactly one orange symbol, or the line from a
+            // level 2 hilltop to ground or level 1 crosses exactly one purple, that symbol can only be the
+            // hilltop unit's own crest (any other hill would be entered and left: two symbols, note L).
+            // Like the hexside case it does not hide the unit; notes C-J and L's G-J exception read
+            // as if it never did. Still a referee's call: the notes never say so.
+            const Situation& all = whole ? *whole : s;
+            const auto count = [&](const char* name) {
+                return std::count_if(all.obstacles.begin(), all.obstacles.end(), [&](const Obstacle& x) { return x.symbol == name; });
+            };
+            const bool lower_of_h2 = [&](Lvl x) { return x == G || level1(x); }(f == H2 ? t : f);
+            const bool crest = !own_edge &&
+                               ((o.symbol == "orange" && count("orange") == 1 && ((f == H1 && t == G) || (f == G && t == H1))) ||
+                                (o.symbol == "purple" && count("purple") == 1 && (f == H2 || t == H2) && f != t && lower_of_h2));
+            const bool b = !own_edge && !crest && straight_line_blocks(d, hs, ht, o, position(d, s, o, sym));
+            if (crest)
+                j.text += "; it is the only " + o.symbol + " symbol on the line, so it can only be the crest of the " +
+                          ((o.symbol == "orange" ? f == H1 : f == H2) ? std::string("firer") : std::string("target")) +
+                          "'s own hilltop (note P: a plateau's interior hexes carry no outline), which does not hide it (Umpire's reading)";
+            else if (own_edge)
                 j.text += "; it is a side of the " + std::string(o.index == 1 ? "firer" : "target") +
                           "'s own hex and no higher than that unit: the edge of the hill it stands on, which does not hide it (Umpire's reading)";
             else
@@ -355,7 +387,10 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
             out.referee = true;
             continue;
         }
-        for (const auto& n : j.notes) add_note(j.verdict == Judgement::blocks ? block_notes : clear_notes, n);
+        // K (B, D, F, H, J are the converses of A, C, E, G, I) is cited, not listed among the deciding notes.
+        for (const auto& n : j.notes)
+            if (n == "K") out.converse = true;
+            else add_note(j.verdict == Judgement::blocks ? block_notes : clear_notes, n);
         decided_block |= j.verdict == Judgement::blocks;
         step(j.rule, j.text);
         out.judged.push_back(j);
@@ -387,10 +422,8 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r) {
         out.clear = !undecided_block;
         if (r)
             for (const auto& j : out.judged)
-                if (j.rule == "PB-LOS") r->call("PB-LOS", j.text + ". The notes leave this open; the straight-line reading is Umpire's best answer.");
+                if (j.rule == "PB-LOS") r->call("PB-LOS", j.text + ". The notes leave this open; this is Umpire's best answer.");
     }
-    if (std::any_of(out.notes.begin(), out.notes.end(), [](const std::string& n) { return n == "B" || n == "D" || n == "F" || n == "H" || n == "J"; }))
-        add_note(out.notes, "K");
     return out;
 }
 
@@ -415,7 +448,8 @@ Ruling rule(const Data& d, const Situation& s) {
         const bool a = (f == H1 && t == H1) || f == H2 || (f == S2 && t == H1);
         halved = !a;
         if (a) r.step("PB-HSD-A", std::string("The defender is on a hilltop and the attacker on ") + level_text(f) + ", a hilltop of the same or higher level (or a level 2 slope firing down at a level 1 hilltop): not halved.");
-        else r.step("PB-HSD-C", std::string("The defender is on a hilltop and the attacker on ") + level_text(f) + ": the attack is halved.");
+        else r.step("PB-HSD-C", std::string("The defender is on a hilltop and the attacker ") +
+                                    (s.firer == "gully" ? std::string("in a gully") : "on " + std::string(level_text(f))) + ": the attack is halved.");
     } else {
         const bool adjacent = s.range == 1;
         bool symbol_between = false;
@@ -428,6 +462,7 @@ Ruling rule(const Data& d, const Situation& s) {
     json::Array notes;
     for (const auto& n : los.notes) notes.emplace_back(n);
     for (const auto& n : los.notes) r.cite("PB-" + n);
+    if (los.converse) r.cite("PB-K");
     r.set("los", los.clear ? "clear" : "blocked");
     r.set("notes", json::Value(std::move(notes)));
     r.set("attack_halved", halved);
@@ -452,7 +487,7 @@ SideView side_view(const Data& d, const Situation& s) {
     Situation one = s;
     for (const auto& o : s.obstacles) {
         one.obstacles = {o};
-        const LosOutcome out = decide_los(d, one, nullptr);
+        const LosOutcome out = decide_los(d, one, nullptr, &s);
         const Symbol& sym = *d.symbol(o.symbol);
         const Fraction p = position(d, s, o, sym);
         v.obstacles.push_back({o.symbol, p.num, p.den, sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0), !out.clear, !out.referee});

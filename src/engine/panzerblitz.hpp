@@ -23,6 +23,7 @@ struct Symbol {
     std::string kind;  // low | medium-low | medium | medium-high | high
     int height = 0;
     bool hex = false;
+    std::vector<std::string> aliases;  // other spellings accepted in a situation ("gray", "orange/red")
 };
 
 struct Data {

@@ -305,11 +305,21 @@ TEST_CASE("spi-tank 10.22A: at range 1 the hexside crossed is a side of both hex
     }
 }
 
-TEST_CASE("spi-tank 10.22: at range 1 no hex lies between the units and the line runs along no hexside (bad input)",
+TEST_CASE("spi-tank 10.22B: at range 1 no hex lies between the units, so an obstacle hex touching neither is one of theirs",
           "[spi-tank][los]") {
-    for (const char* obstacle : {"{ terrain = \"woods\", at = \"hex\", touches = \"none\" }",
-                                 "{ terrain = \"woods\", at = \"hex\" }",
-                                 "{ terrain = \"berm\", at = \"along-hexside\", touches = \"none\" }",
+    for (const char* mode : {"closed", "mixed"})
+        for (const char* obstacle : {"{ terrain = \"woods\", at = \"hex\", touches = \"none\" }", "{ terrain = \"woods\" }"}) {
+            INFO(mode << " " << obstacle);
+            const auto j = umpire::test::rule_toml(adjacent_toml(mode, "JS II", obstacle));
+            INFO(j.dump());
+            CHECK(at(j, "los").as_string() == "clear");
+            CHECK(at(j, "fire_permitted").as_bool() == true);
+            CHECK(contains(strings(at(j, "citations")), "10.22B"));
+        }
+}
+
+TEST_CASE("spi-tank 10.23/10.24: at range 1 the line runs along no hexside (bad input)", "[spi-tank][los]") {
+    for (const char* obstacle : {"{ terrain = \"berm\", at = \"along-hexside\", touches = \"none\" }",
                                  "{ terrain = \"woods\", at = \"along-hexside\", touches = \"none\" }"}) {
         const auto r = umpire::test::run_cli("rule - --json", adjacent_toml("mixed", "JS II", obstacle));
         INFO(obstacle << "\n" << r.err);

@@ -595,12 +595,10 @@ Situation parse_situation(const Data& d, const Table& root) {
         if (s.range == 1) {
             // Adjacent units (10.22): the line crosses only the hexside their hexes share, so that
             // hexside is a side of both hexes whatever `touches` says (left out, it defaults to none);
-            // no hex lies between them and the line runs along no hexside.
+            // the line runs along no hexside. (No hex lies between them either: see check_los.)
             if (ob.at == At::hexside) ob.touches = Touches::both;
             else if (ob.at == At::along_hexside)
                 o.error("at", "at range 1 the line crosses the one hexside the two hexes share and runs along none; use at = \"hexside\"");
-            else if (ob.touches == Touches::none)
-                o.error("touches", "at range 1 no hex lies between the firer and the target: an obstacle hex is the firer's or the target's (touches = \"firer\" or \"target\")");
         }
         if (ob.at == At::hex && ob.touches == Touches::target && ob.terrain != s.terrain && !target.has("terrain")) {
             // The obstacle says the target is in this hex (10.22B), and target.terrain (left out) names
@@ -751,7 +749,9 @@ LosResult check_los(const Data& d, const Situation& s, Ruling& r) {
                 if (res.clear) res = {false, o.terrain + " hexside"};
             }
         } else {
-            if (touching) {
+            if (!touching && s.range == 1) {
+                r.step("10.22B", what + ": at range 1 no hex lies between the units, so this is the firer's or the target's hex: it does not block.");
+            } else if (touching) {
                 r.step("10.22B", what + ": the " + to_string(o.touches) + " is in that hex, so it does not block.");
                 const bool wreck_on_ground = (o.terrain == "wreck") != (s.terrain == "wreck") && s.terrain != "clear";
                 if (o.touches == Touches::target && o.terrain != s.terrain && !wreck_on_ground)

@@ -566,8 +566,11 @@ Situation parse_situation(const Data& d, const Table& root) {
         if (s.aspect && !pos->aspects.empty() &&
             std::find(pos->aspects.begin(), pos->aspects.end(), *s.aspect) == pos->aspects.end())
             target.error("aspect", std::string("is \"") + to_string(*s.aspect) + "\" but from " + s.firer_hex +
-                                       " the firer lies in the target's " + to_string(pos->aspects.front()) +
-                                       " aspect (facing " + s.facing +
+                                       (pos->aspects.size() > 1
+                                            ? std::string(" the firer lies on the boundary of the target's ") + to_string(pos->aspects.front()) +
+                                                  " and " + to_string(pos->aspects.back()) + " aspects"
+                                            : std::string(" the firer lies in the target's ") + to_string(pos->aspects.front()) + " aspect") +
+                                       " (facing " + s.facing +
                                        ", 8.7); leave aspect out or correct the facing");
     }
     s.in_field_of_fire = line.boolean("in_field_of_fire").value_or(true);

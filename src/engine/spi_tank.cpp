@@ -997,6 +997,14 @@ void rule_spotting(const Data& d, const Situation& s, const Unit* tunit, Ruling&
     else if (v.kind == SpotValue::unspottable) sentence += "it cannot be spotted at this range.";
     else sentence += "a roll of " + spot_text(v) + " spots it.";
     r.step("13.5", sentence);
+    // 13.0/13.1: spotting needs an unobstructed line of sight (13.3: automatic only for a unit that can
+    // see the target). The numbers stay, like the kill numbers, but the ruling says this unit cannot try.
+    for (const auto& [key, value] : r.fields)
+        if (key == "los" && value.is_string() && value.as_string() == "blocked") {
+            why += "; no attempt: the line is blocked (13.1)";
+            r.step("13.1", "The line of sight is blocked, so this unit cannot attempt to spot the target: the spotting "
+                           "numbers above are what 13.5 would give with a clear line.");
+        }
     r.set("spot_numbers", spot_json(v));
     r.figures.push_back({"Spotting", spot_text(v), "13.5", why});  // stays last: rule() adds its figures before this
 }

@@ -239,6 +239,8 @@ TEST_CASE("Bad input: hex numbers, facing and disagreements are rejected (exit 2
         {shot("3704", "", "A", "M60A2", "", "range = 3\n"), "firer.hex: needs target.hex as well"},
         {shot("", "3912", "", "M60A2", "aspect = \"front\"\n", "range = 3\n"), "target.hex: needs firer.hex as well"},
         {shot("", "", "A", "M60A2", "aspect = \"front\"\n", "range = 3\n"), "target.facing: the aspect follows from the facing only with firer.hex and target.hex"},
+        // 8.7: a firer on a boundary is named with both aspects (4001 is due north of 4023: 60 degrees off facing B)
+        {shot("4001", "4023", "B", "M60A2", "aspect = \"rear\"\n"), "the firer lies on the boundary of the target's front and side aspects"},
         {shot("3704", "3704", "A"), "target.hex: the firer and the target are both in 3704"},
         {shot("", "", "", "M60A2", "aspect = \"front\"\n"), "line.range: missing required key"},  // no hexes: range required
     };

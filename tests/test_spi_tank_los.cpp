@@ -256,3 +256,129 @@ TEST_CASE("spi-tank 10.0: terrain_mode is required and must be closed, mixed or 
     CHECK(r.err.find("closed") != std::string::npos);
     CHECK(r.err.find("open") != std::string::npos);
 }
+
+namespace {
+
+// A situation written out in full (no builder), so keys can be left out.
+std::string adjacent_toml(const std::string& mode, const std::string& target, const std::string& obstacle) {
+    const bool soft = target == "infantry";
+    return "system = \"spi-tank\"\nterrain_mode = \"" + mode + "\"\n[firer]\nunit = \"T55\"\n[target]\nunit = \"" + target + "\"\n" +
+           (soft ? "" : "aspect = \"side\"\n") + "[line]\nrange = 1\nobstacles = [ " + obstacle + " ]\n";
+}
+
+}  // namespace
+
+TEST_CASE("spi-tank 10.22A: at range 1 the hexside crossed is a side of both hexes, whatever touches says",
+          "[spi-tank][los]") {
+    // Adjacent units: the line crosses only the hexside their hexes share, so it is a side of the
+    // firer's and of the target's hex (10.22A: it never blocks; 10.61/13.5: the target is directly
+    // behind it). `touches` left out defaults to "none", which must not block here.
+    struct Case {
+        const char* name;
+        const char* mode;
+        const char* obstacle;
+        int defense;  // JS II side 9 (+3 for a mixed berm, +6 closed: 10.6, the hexside is of its hex)
+    };
+    const Case cases[] = {
+        {"10.22A mixed berm, touches left out", "mixed", "{ terrain = \"berm\", at = \"hexside\" }", 12},
+        {"10.22A mixed berm, touches none", "mixed", "{ terrain = \"berm\", at = \"hexside\", touches = \"none\" }", 12},
+        {"10.22A closed berm, touching the firer (also the target's side)", "closed", "{ terrain = \"berm\", at = \"hexside\", touches = \"firer\" }", 15},
+        {"10.22A closed slope, touches none", "closed", "{ terrain = \"slope\", touches = \"none\" }", 9},
+        {"10.22A open slope, touches none", "open", "{ terrain = \"slope\", at = \"hexside\", touches = \"none\" }", 9},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const auto j = umpire::test::rule_toml(adjacent_toml(c.mode, "JS II", c.obstacle));
+            INFO(j.dump());
+            CHECK(at(j, "los").as_string() == "clear");
+            CHECK(at(j, "fire_permitted").as_bool() == true);
+            CHECK(static_cast<int>(at(j, "defense_strength").as_int()) == c.defense);
+            CHECK(at(j, "referee_call").as_bool() == false);
+            CHECK(contains(strings(at(j, "citations")), "10.22A"));
+        }
+    }
+    SECTION("13.5 infantry behind the shared berm at range 1 (touches firer): 1-3, not the open 1-5") {
+        const auto j = umpire::test::rule_toml(adjacent_toml("mixed", "infantry", "{ terrain = \"berm\", touches = \"firer\" }"));
+        INFO(j.dump());
+        CHECK(at(j, "los").as_string() == "clear");
+        CHECK(ints(at(j, "spot_numbers")) == std::vector<int>{1, 2, 3});
+    }
+}
+
+TEST_CASE("spi-tank 10.22B: at range 1 no hex lies between the units, so an obstacle hex touching neither is one of theirs",
+          "[spi-tank][los]") {
+    for (const char* mode : {"closed", "mixed"})
+        for (const char* obstacle : {"{ terrain = \"woods\", at = \"hex\", touches = \"none\" }", "{ terrain = \"woods\" }"}) {
+            INFO(mode << " " << obstacle);
+            const auto j = umpire::test::rule_toml(adjacent_toml(mode, "JS II", obstacle));
+            INFO(j.dump());
+            CHECK(at(j, "los").as_string() == "clear");
+            CHECK(at(j, "fire_permitted").as_bool() == true);
+            CHECK(contains(strings(at(j, "citations")), "10.22B"));
+        }
+}
+
+TEST_CASE("spi-tank 10.23/10.24: at range 1 the line runs along no hexside (bad input)", "[spi-tank][los]") {
+    for (const char* obstacle : {"{ terrain = \"berm\", at = \"along-hexside\", touches = \"none\" }",
+                                 "{ terrain = \"woods\", at = \"along-hexside\", touches = \"none\" }"}) {
+        const auto r = umpire::test::run_cli("rule - --json", adjacent_toml("mixed", "JS II", obstacle));
+        INFO(obstacle << "\n" << r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.find("obstacles[0]") != std::string::npos);
+        CHECK(r.err.find("range 1") != std::string::npos);
+    }
+}
+
+TEST_CASE("spi-tank 10.22B: an obstacle hex holding the target gives target.terrain when that key is left out",
+          "[spi-tank][los]") {
+    struct Case {
+        const char* name;
+        const char* mode;
+        const char* target;
+        const char* terrain;  // the obstacle hex touching the target
+        int range;
+        std::vector<int> spot;  // [] = automatic
+        int defense;
+    };
+    // T55 at range 12. JS II side 9: woods +2 mixed / +3 closed, wreck +2 (10.6); soft targets:
+    // woods 3 (10.6). Spotting 13.5 at 11-20: vehicle in woods 1-5, soft target in woods/rough 1.
+    const Case cases[] = {
+        {"13.5/10.6 vehicle in a woods hex (mixed)", "mixed", "JS II", "woods", 12, {1, 2, 3, 4, 5}, 11},
+        {"13.5/10.6 vehicle in a woods hex (closed)", "closed", "JS II", "woods", 12, {1, 2, 3, 4, 5}, 12},
+        {"13.5/10.61 vehicle in a woods hex, open mode: as clear", "open", "JS II", "woods", 12, {}, 9},
+        {"13.5/10.6 infantry in a woods hex (mixed)", "mixed", "infantry", "woods", 12, {1}, 3},
+        {"13.5/10.6 infantry in a rough hex (closed)", "closed", "infantry", "rough", 12, {1}, 3},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const bool soft = std::string(c.target) == "infantry";
+            const std::string toml = std::string("system = \"spi-tank\"\nterrain_mode = \"") + c.mode + "\"\n[firer]\nunit = \"T55\"\n[target]\nunit = \"" +
+                                     c.target + "\"\n" + (soft ? "" : "aspect = \"side\"\n") + "[line]\nrange = " + std::to_string(c.range) +
+                                     "\nobstacles = [ { terrain = \"" + c.terrain + "\", at = \"hex\", touches = \"target\" } ]\n";
+            const auto j = umpire::test::rule_toml(toml);
+            INFO(toml << j.dump());
+            CHECK(at(j, "los").as_string() == "clear");
+            if (c.spot.empty()) CHECK(at(j, "spot_numbers").as_string() == "automatic");
+            else CHECK(ints(at(j, "spot_numbers")) == c.spot);
+            CHECK(static_cast<int>(at(j, "defense_strength").as_int()) == c.defense);
+        }
+    }
+    SECTION("10.22B two different obstacle hexes holding the target, terrain left out: bad input") {
+        const auto r = umpire::test::run_cli("rule - --json",
+            "system = \"spi-tank\"\nterrain_mode = \"mixed\"\n[firer]\nunit = \"T55\"\n[target]\nunit = \"infantry\"\n[line]\nrange = 5\n"
+            "obstacles = [ { terrain = \"woods\", touches = \"target\" }, { terrain = \"rough\", touches = \"target\" } ]\n");
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(r.err.find("target.terrain") != std::string::npos);
+    }
+    SECTION("10.6 target.terrain given stands; a disagreeing obstacle is noted in the explanation") {
+        const auto j = rule(base("mixed", 12).obstacle("woods", "hex", "target"));  // terrain = "clear" written out
+        INFO(j.dump());
+        CHECK(at(j, "los").as_string() == "clear");
+        CHECK(static_cast<int>(at(j, "defense_strength").as_int()) == 9);
+        bool noted = false;
+        for (const auto& e : strings(at(j, "explanation"))) noted |= e.find("target.terrain says clear") != std::string::npos;
+        CHECK(noted);
+    }
+}

@@ -218,8 +218,10 @@ TEST_CASE("spi-tank 13.5: spotting numbers are shown even when the line is block
     INFO(j.dump());
     CHECK(at(j, "los").as_string() == "blocked");
     check_spot(j, 1);
+    CHECK(contains(strings(at(j, "citations")), "13.1"));  // 13.1: no attempt without a clear line; the ruling says so
     const auto k = rule(Shot().firer("CII").soft("infantry").range(25));  // zero HE, 21-30 open: 1
     INFO(k.dump());
     CHECK(at(k, "fire_permitted").as_bool() == false);
     check_spot(k, 1);
+    CHECK_FALSE(contains(strings(at(k, "citations")), "13.1"));  // the line is clear there
 }

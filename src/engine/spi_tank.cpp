@@ -567,12 +567,16 @@ Situation parse_situation(const Data& d, const Table& root) {
         if (s.aspect && !pos->aspects.empty() &&
             std::find(pos->aspects.begin(), pos->aspects.end(), *s.aspect) == pos->aspects.end())
             target.error("aspect", std::string("is \"") + to_string(*s.aspect) + "\" but from " + s.firer_hex +
-                                       " the firer lies in the target's " + to_string(pos->aspects.front()) +
-                                       " aspect (facing " + s.facing +
+                                       (pos->aspects.size() > 1
+                                            ? std::string(" the firer lies on the boundary of the target's ") + to_string(pos->aspects.front()) +
+                                                  " and " + to_string(pos->aspects.back()) + " aspects"
+                                            : std::string(" the firer lies in the target's ") + to_string(pos->aspects.front()) + " aspect") +
+                                       " (facing " + s.facing +
                                        ", 8.7); leave aspect out or correct the facing");
     }
     s.in_field_of_fire = line.boolean("in_field_of_fire").value_or(true);
     s.friendly_in_line = enum_from<Friendly>(line.choice("friendly_in_line", kFriendly).value_or("none"), kFriendly);
+    bool terrain_from_obstacle = false;  // target.terrain left out and taken from an obstacle hex
     for (const Table& o : line.tables("obstacles")) {
         o.only_keys({"terrain", "at", "touches"});
         Obstacle ob;
@@ -592,6 +596,26 @@ Situation parse_situation(const Data& d, const Table& root) {
             o.error("touches", "the firer and the target cannot be in the same hex (range >= 1)");
         if (ob.touches == Touches::both && ob.at != At::hex && s.range != 1)
             o.error("touches", "a hexside is a side of both units' hexes only when they are adjacent (range 1), but line.range is " + std::to_string(s.range));
+        if (s.range == 1) {
+            // Adjacent units (10.22): the line crosses only the hexside their hexes share, so that
+            // hexside is a side of both hexes whatever `touches` says (left out, it defaults to none);
+            // the line runs along no hexside. (No hex lies between them either: see check_los.)
+            if (ob.at == At::hexside) ob.touches = Touches::both;
+            else if (ob.at == At::along_hexside)
+                o.error("at", "at range 1 the line crosses the one hexside the two hexes share and runs along none; use at = \"hexside\"");
+        }
+        if (ob.at == At::hex && ob.touches == Touches::target && ob.terrain != s.terrain && !target.has("terrain")) {
+            // The obstacle says the target is in this hex (10.22B), and target.terrain (left out) names
+            // the same hex: take it from here. Two different ones: the referee must say which counts.
+            // (Given, target.terrain stands; the ruling notes any disagreement, see check_los.)
+            if (!terrain_from_obstacle) {
+                s.terrain = ob.terrain;
+                terrain_from_obstacle = true;
+            } else {
+                o.error("terrain", "puts the target in a " + ob.terrain + " hex, but another obstacle puts it in a " + s.terrain +
+                                       " hex: give target.terrain the terrain that counts for the target's hex (10.22B, 10.6)");
+            }
+        }
         s.obstacles.push_back(ob);
     }
 
@@ -681,13 +705,23 @@ struct LosResult {
     std::string blocker;  // first obstacle that blocks, for the verdict line
 };
 
+// Adjacent units (range 1): the only hexside the line crosses is the one their hexes share, a side
+// of both whatever `touches` says (10.22A). The parser already says so; the window may not.
+std::vector<Obstacle> adjacent_sides_shared(const Situation& s) {
+    std::vector<Obstacle> obs = s.obstacles;
+    if (s.range == 1)
+        for (auto& o : obs)
+            if (o.at == At::hexside) o.touches = Touches::both;
+    return obs;
+}
+
 LosResult check_los(const Data& d, const Situation& s, Ruling& r) {
     LosResult res;
     const auto& eff = d.terrain.at(s.mode);
     const std::string mode = to_string(s.mode);
     bool touches_firer = false, touches_target = false;
     int n = 0;
-    for (const auto& o : s.obstacles) {
+    for (const auto& o : adjacent_sides_shared(s)) {
         ++n;
         const TerrainEffect& e = eff.at(o.terrain);
         const std::string what = "Obstacle " + std::to_string(n) + " (" + o.terrain + " " + to_string(o.at) +
@@ -719,8 +753,14 @@ LosResult check_los(const Data& d, const Situation& s, Ruling& r) {
                 if (res.clear) res = {false, o.terrain + " hexside"};
             }
         } else {
-            if (touching) {
+            if (!touching && s.range == 1) {
+                r.step("10.22B", what + ": at range 1 no hex lies between the units, so this is the firer's or the target's hex: it does not block.");
+            } else if (touching) {
                 r.step("10.22B", what + ": the " + to_string(o.touches) + " is in that hex, so it does not block.");
+                const bool wreck_on_ground = (o.terrain == "wreck") != (s.terrain == "wreck") && s.terrain != "clear";
+                if (o.touches == Touches::target && o.terrain != s.terrain && !wreck_on_ground)
+                    r.step("10.6", what + ": it puts the target in a " + o.terrain + " hex, but target.terrain says " + s.terrain +
+                                       "; the target's defense and spotting follow target.terrain.");
             } else {
                 r.step("10.22D", what + ": neither unit is in that hex, so it blocks the line.");
                 if (res.clear) res = {false, o.terrain + " hex"};
@@ -916,7 +956,7 @@ void rule_spotting(const Data& d, const Situation& s, const Unit* tunit, Ruling&
     const bool vehicle = tunit && tunit->vehicle;
     // "Directly behind an obstructing hexside": the target's own-hex hexside the fire comes through.
     bool behind_obstruction = (s.behind != Behind::none && eff.at(to_string(s.behind)).obstructs);
-    for (const auto& o : s.obstacles)
+    for (const auto& o : adjacent_sides_shared(s))
         if (o.at == At::hexside && (o.touches == Touches::target || o.touches == Touches::both) && eff.at(o.terrain).obstructs)
             behind_obstruction = true;
     const TerrainEffect& hex = eff.at(s.terrain);
@@ -958,6 +998,14 @@ void rule_spotting(const Data& d, const Situation& s, const Unit* tunit, Ruling&
     else if (v.kind == SpotValue::unspottable) sentence += "it cannot be spotted at this range.";
     else sentence += "a roll of " + spot_text(v) + " spots it.";
     r.step("13.5", sentence);
+    // 13.0/13.1: spotting needs an unobstructed line of sight (13.3: automatic only for a unit that can
+    // see the target). The numbers stay, like the kill numbers, but the ruling says this unit cannot try.
+    for (const auto& [key, value] : r.fields)
+        if (key == "los" && value.is_string() && value.as_string() == "blocked") {
+            why += "; no attempt: the line is blocked (13.1)";
+            r.step("13.1", "The line of sight is blocked, so this unit cannot attempt to spot the target: the spotting "
+                           "numbers above are what 13.5 would give with a clear line.");
+        }
     r.set("spot_numbers", spot_json(v));
     r.figures.push_back({"Spotting", spot_text(v), "13.5", why});  // stays last: rule() adds its figures before this
 }

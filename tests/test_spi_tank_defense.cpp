@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/spi_tank.hpp"
 #include "support.hpp"
 
 using umpire::test::at;
@@ -334,4 +335,25 @@ TEST_CASE("spi-tank 10.6: a defense read from the Terrain Effects Chart cites 10
         CHECK(contains(cites, "10.6"));
         CHECK(contains(cites, c.also));
     }
+}
+
+TEST_CASE("spi-tank 10.22A/10.6: adjacent units, a berm hexside given without touches adds to the defense as in the file",
+          "[spi-tank][defense]") {
+    // At range 1 the only hexside on the line is the one both hexes share (10.22A), so a berm there
+    // is a berm hexside of the target's hex and adds to its defense (10.6's note). The parser fixes
+    // `touches`; the window builds the Situation itself, so the engine must do the same.
+    const auto& d = umpire::test::engine().get<umpire::tank::SpiTank>()->data();
+    umpire::tank::Situation s;
+    s.firer = "T62";
+    s.target = "M60A2";
+    s.aspect = umpire::tank::Aspect::front;
+    s.range = 1;
+    s.obstacles.push_back({"berm", umpire::tank::At::hexside, umpire::tank::Touches::none});
+    const auto direct = umpire::tank::rule(d, s).to_json();
+    INFO(direct.dump());
+    const auto file = rule(Shot().firer("T62").vehicle("M60A2", "front").range(1).obstacle("berm", "hexside", "target"));
+    INFO(file.dump());
+    CHECK(at(direct, "los").as_string() == "clear");
+    CHECK(iv(at(direct, "defense_strength")) == iv(at(file, "defense_strength")));
+    CHECK(iv(at(direct, "defense_strength")) > 17);  // M60A2 front 17 plus the berm
 }

@@ -1258,7 +1258,7 @@ Ruling rule(const Data& d, const Situation& given) {
         // for a single firer; combined HE needs all the fire through it, which only `behind` says.
         Behind behind = s.behind;
         if (behind == Behind::none)
-            for (const auto& o : s.obstacles) {
+            for (const auto& o : adjacent_sides_shared(s)) {
                 if (o.at != At::hexside || (o.touches != Touches::target && o.touches != Touches::both)) continue;
                 if (o.terrain == "berm" && s.extra_firers.empty()) {
                     behind = Behind::berm;

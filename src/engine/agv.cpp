@@ -856,7 +856,8 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
         if (!blocked.empty())
             r.step(kCover, std::string(blocked.size() == 1 ? "Stand " : "Stands ") + join(blocked) +
                                " cannot be fired at, so only the " + plural(fired_at, "stand", "stands") +
-                               " that can be fired at decide whether the unit claims cover.");
+                               (fired_at == 1 ? " that can be fired at decides" : " that can be fired at decide") +
+                               " whether the unit claims cover.");
         if (exposed.empty()) {
             fire_value = "half-dice";
             dice = fire.dice / d.cover_divisor;

@@ -64,6 +64,20 @@ Data load_data(const std::filesystem::path& file) {
         s.height = int(st.integer("height", true, 0, 1000).value_or(0));
         s.hex = st.boolean("hex").value_or(false);
         s.aliases = st.string_array("aliases").value_or(std::vector<std::string>{});
+        for (const auto& a : s.aliases) {
+            // An alias must name this symbol only: not be empty, another symbol's name, or another's alias.
+            const std::string norm = normalize_name(a);
+            if (norm.empty()) {
+                st.error("aliases", "\"" + a + "\" cannot be an alias: it is empty once case, spaces and / - ( ) . are ignored");
+                continue;
+            }
+            for (const auto& other : symbol_names())
+                if (other != n && normalize_name(other) == norm)
+                    st.error("aliases", "\"" + a + "\" is the name of the symbol " + other + ": an alias must name " + n + " only");
+            for (const auto& prev : d.symbols)
+                if (match_name(a, prev.aliases))
+                    st.error("aliases", "\"" + a + "\" is already an alias of " + prev.name);
+        }
         const bool should_be_hex = n == "woods-hex" || n == "town-hex";
         if (st.present() && s.hex != should_be_hex)
             st.error("hex", n + (should_be_hex ? " is a single hex: hex = true is required" : " is a hexside symbol: it cannot be a hex"));
@@ -98,7 +112,11 @@ Situation parse_situation(const Data& d, const Table& root) {
     s.target = t.choice("elevation", elevation_names(), true).value_or("ground");
     Table line = root.table("line", true);
     line.only_keys({"range", "obstacles"});
-    s.range = int(line.integer("range", true, 1, 999).value_or(1));
+    const auto range = line.integer("range", true, 1, 999);
+    s.range = int(range.value_or(1));
+    // With a missing or wrong range, places are checked against the widest range only, so the
+    // range's own error is not repeated as a spurious one on every obstacle.
+    const int bound = range ? s.range : 999;
     for (const Table& o : line.tables("obstacles")) {
         o.only_keys({"symbol", "side", "hex", "on_hilltop"});
         // The article spells grey both ways and names orange "Orange/Red": the data's aliases accept those.
@@ -112,16 +130,16 @@ Situation parse_situation(const Data& d, const Table& root) {
         Obstacle ob;
         ob.symbol = *sym;
         if (info->hex) {
-            if (o.has("side")) o.error("side", *sym + " is a single hex: give its place as hex = j (1.." + std::to_string(s.range - 1) + ")");
-            auto j = o.integer("hex", true, 1, std::max(1, s.range - 1),
-                               s.range > 1 ? "1.." + std::to_string(s.range - 1) + ", the hexes between the firer and the target"
-                                           : "none: at range 1 no hex lies between the units");
-            if (j && s.range == 1) o.error("hex", "at range 1 no hex lies between the firer and the target");
+            if (o.has("side")) o.error("side", *sym + " is a single hex: give its place as hex = j (1.." + std::to_string(bound - 1) + ")");
+            auto j = o.integer("hex", true, 1, std::max(1, bound - 1),
+                               bound > 1 ? "1.." + std::to_string(bound - 1) + ", the hexes between the firer and the target"
+                                         : "none: at range 1 no hex lies between the units");
+            if (j && bound == 1) o.error("hex", "at range 1 no hex lies between the firer and the target");
             ob.index = int(j.value_or(1));
         } else {
-            if (o.has("hex")) o.error("hex", *sym + " is a hexside symbol: give its place as side = k (1.." + std::to_string(s.range) + ")");
-            ob.index = int(o.integer("side", true, 1, s.range,
-                                     "1.." + std::to_string(s.range) + ": the k-th hexside the line crosses from the firer").value_or(1));
+            if (o.has("hex")) o.error("hex", *sym + " is a hexside symbol: give its place as side = k (1.." + std::to_string(bound) + ")");
+            ob.index = int(o.integer("side", true, 1, bound,
+                                     "1.." + std::to_string(bound) + ": the k-th hexside the line crosses from the firer").value_or(1));
         }
         ob.on_hilltop = o.boolean("on_hilltop").value_or(false);
         if (ob.on_hilltop && info->kind != "low")

@@ -58,6 +58,12 @@ toml::table parse_toml_string(std::string_view text, const std::string& display_
 }
 
 toml::table parse_toml_file(const std::filesystem::path& path, const std::string& display_name) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        Sink s(display_name);
+        s.error_at(1, 1, "is a folder, not a TOML file");
+        s.throw_if_errors();
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         Sink s(display_name);
@@ -66,6 +72,11 @@ toml::table parse_toml_file(const std::filesystem::path& path, const std::string
     }
     std::stringstream ss;
     ss << in.rdbuf();
+    if (in.bad()) {
+        Sink s(display_name);
+        s.error_at(1, 1, "cannot read file");
+        s.throw_if_errors();
+    }
     return parse_toml_string(ss.str(), display_name);
 }
 
@@ -109,6 +120,11 @@ void Table::error(std::string_view key, const std::string& message) const {
     const std::string text = prefix.empty() ? message : prefix + ": " + message;
     if (n) sink_->error(n, text);
     else sink_->error(where(), text);
+}
+
+// The accepted names for a message; rules data may leave a list empty (a club's copy without them).
+static std::string accepted_names(const std::vector<std::string>& accepted) {
+    return accepted.empty() ? std::string("none: the rules data lists no names here") : join_names(accepted);
 }
 
 static bool report_missing(const Table& t, std::string_view key, bool required, const std::string& what) {
@@ -188,7 +204,7 @@ std::optional<std::string> Table::choice(std::string_view key, const std::vector
     }
     const std::string given = n->as_string()->get();
     if (auto i = match_name(given, accepted)) return accepted[*i];
-    error(key, "unknown name \"" + given + "\" (accepted: " + join_names(accepted) + ")");
+    error(key, "unknown name \"" + given + "\" (accepted: " + accepted_names(accepted) + ")");
     return std::nullopt;
 }
 
@@ -245,7 +261,7 @@ std::optional<std::vector<std::string>> Table::choice_array(std::string_view key
             out.push_back(accepted[*m]);
         } else {
             sink_->error(&el, where + ": unknown name \"" + el.as_string()->get() + "\" (accepted: " +
-                                  join_names(accepted) + ")");
+                                  accepted_names(accepted) + ")");
             ok = false;
         }
         ++i;

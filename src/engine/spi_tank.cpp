@@ -139,7 +139,10 @@ namespace {
 
 void load_units(Data& d, const Table& root) {
     std::set<std::string> seen;
-    for (const Table& t : root.tables("unit", true)) {
+    const std::vector<Table> units = root.tables("unit", true);
+    if (units.empty() && root.node("unit") && root.node("unit")->is_array())
+        root.error("unit", "the weapons chart lists no units (17.4): give at least one [[unit]]");
+    for (const Table& t : units) {
         t.only_keys({"name", "aliases", "kind", "defense", "ap", "he", "movement", "effective_range", "fire_control", "turreted"});
         Unit u;
         auto name = t.str("name", true);
@@ -151,7 +154,9 @@ void load_units(Data& d, const Table& root) {
             const std::string& n = i == 0 ? u.name : u.aliases[i - 1];
             const char* key = i == 0 ? "name" : "aliases";
             const std::string norm = normalize_name(n);
-            if (norm == "infantry") t.error(key, "\"infantry\" is reserved for infantry units (8.8)");
+            if (norm.empty())
+                t.error(key, "\"" + n + "\" cannot be a unit name: it is empty once case, spaces and / - ( ) . are ignored");
+            else if (norm == "infantry") t.error(key, "\"infantry\" is reserved for infantry units (8.8)");
             else if (!seen.insert(norm).second)
                 t.error(key, "the name \"" + n + "\" is used twice (names are matched ignoring case, spaces and / - ( ) .)");
         }
@@ -531,10 +536,14 @@ Situation parse_situation(const Data& d, const Table& root) {
     }
     if (both_hexes && s.firer_hex == s.target_hex)
         target.error("hex", "the firer and the target are both in " + s.target_hex + "; range must be at least 1 (8.3)");
-    if (!s.facing.empty() && !both_hexes && firer.has("hex") == target.has("hex"))
+    // Only when neither hex is given: a hex that is given but wrong is reported on its own key.
+    if (!s.facing.empty() && !firer.has("hex") && !target.has("hex"))
         target.error("facing", "the aspect follows from the facing only with firer.hex and target.hex; give both, or give target.aspect instead");
 
-    const bool aspect_from_map = !s.facing.empty() && both_hexes && s.firer_hex != s.target_hex;
+    // Given hexes and facing stand in for range and aspect even when one of them is wrong: that
+    // one is reported on its own key, not again as a missing range, [line] or aspect.
+    const bool hexes_given = firer.has("hex") && target.has("hex");
+    const bool aspect_from_map = target.has("facing") && hexes_given;
     if (auto a = target.choice("aspect", kAspects, target_vehicle && !firer_infantry && !aspect_from_map))
         s.aspect = enum_from<Aspect>(*a, kAspects);
     else
@@ -554,10 +563,10 @@ Situation parse_situation(const Data& d, const Table& root) {
     }
     s.behind = enum_from<Behind>(target.choice("behind", kBehind).value_or("none"), kBehind);
 
-    Table line = root.table("line", true);
+    Table line = root.table("line", !hexes_given);
     line.only_keys({"range", "in_field_of_fire", "friendly_in_line", "obstacles"});
     const bool range_from_map = both_hexes && s.firer_hex != s.target_hex;
-    s.range = int(line.integer("range", !both_hexes, 1, 999).value_or(1));
+    s.range = int(line.integer("range", !hexes_given, 1, 999).value_or(1));
     if (range_from_map) {
         const auto pos = hex_position(d, s);
         if (line.has("range") && s.range != pos->range)

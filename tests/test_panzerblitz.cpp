@@ -246,8 +246,6 @@ TEST_CASE("panzerblitz bad input: exit 2 with FILE:LINE:COL", "[panzerblitz][cli
          "accepted: 1..2"},
         {"unknown symbol", "system = \"panzerblitz\"\n[firer]\nelevation = \"ground\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 3\nobstacles = [{symbol = \"blue\", side = 1}]\n",
          "unknown name \"blue\""},
-        {"on_hilltop on a slope symbol", "system = \"panzerblitz\"\n[firer]\nelevation = \"ground\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 3\nobstacles = [{symbol = \"brown\", side = 1, on_hilltop = true}]\n",
-         "only woods and towns"},
         {"range 0", "system = \"panzerblitz\"\n[firer]\nelevation = \"ground\"\n[target]\nelevation = \"ground\"\n[line]\nrange = 0\n", "line.range"},
     };
     for (const auto& c : cases) {
@@ -280,4 +278,60 @@ TEST_CASE("panzerblitz side view gives the heights and positions a drawing needs
     CHECK(v.obstacles[0].blocks);
     CHECK_FALSE(v.obstacles[1].blocks);
     CHECK(v.obstacles[1].decided);
+}
+
+TEST_CASE("panzerblitz: on_hilltop on a hill-edge symbol is ignored, not bad input", "[panzerblitz]") {
+    struct Edge {
+        const char* firer;
+        const char* target;
+        int range;
+        const char* with_flag;
+        const char* without;
+    };
+    const Edge cases[] = {
+        {"ground", "ground", 3, "[{symbol = \"brown\", side = 1, on_hilltop = true}]", "[{symbol = \"brown\", side = 1}]"},
+        {"l1-hilltop", "ground", 5, "[{symbol = \"brown\", side = 4, on_hilltop = true}]", "[{symbol = \"brown\", side = 4}]"},
+        {"l2-hilltop", "ground", 6, "[{symbol = \"orange\", side = 5, on_hilltop = true}]", "[{symbol = \"orange\", side = 5}]"},
+        {"l2-hilltop", "l1-hilltop", 4, "[{symbol = \"yellow\", side = 3, on_hilltop = true}]", "[{symbol = \"yellow\", side = 3}]"},
+        {"l2-hilltop", "ground", 4, "[{symbol = \"purple\", side = 1, on_hilltop = true}]", "[{symbol = \"purple\", side = 1}]"},
+        {"l1-slope", "l1-hilltop", 4, "[{symbol = \"Brown\", side = 2, on_hilltop = true}, {symbol = \"green\", side = 3, on_hilltop = true}]",
+         "[{symbol = \"brown\", side = 2}, {symbol = \"green\", side = 3, on_hilltop = true}]"},
+    };
+    for (const auto& c : cases) {
+        SECTION(std::string(c.firer) + " to " + c.target + " " + c.with_flag) {
+            const auto a = pb(c.firer, c.target, c.range, c.with_flag);
+            const auto b = pb(c.firer, c.target, c.range, c.without);
+            CHECK(at(a, "los").as_string() == at(b, "los").as_string());
+            CHECK(strings(at(a, "notes")) == strings(at(b, "notes")));
+            CHECK(at(a, "attack_halved").as_bool() == at(b, "attack_halved").as_bool());
+            CHECK(at(a, "referee_call").as_bool() == at(b, "referee_call").as_bool());
+            bool said = false;
+            for (const auto& s : strings(at(a, "explanation"))) said = said || s.find("on_hilltop is ignored") != std::string::npos;
+            CHECK(said);
+        }
+    }
+}
+
+TEST_CASE("panzerblitz: a left-out elevation is ground level", "[panzerblitz]") {
+    struct Omit {
+        const char* name;
+        const char* text;
+        const char* firer;
+        const char* target;
+    };
+    const Omit cases[] = {
+        {"firer elevation left out", "system = \"panzerblitz\"\n[firer]\n[target]\nelevation = \"l1-hilltop\"\n[line]\nrange = 4\n", "ground", "l1-hilltop"},
+        {"target table left out", "system = \"panzerblitz\"\n[firer]\nelevation = \"l2-hilltop\"\n[line]\nrange = 4\n", "l2-hilltop", "ground"},
+        {"both left out", "system = \"panzerblitz\"\n[line]\nrange = 4\nobstacles = [{symbol = \"green\", side = 2}]\n", "ground", "ground"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const auto a = rule_toml(c.text);
+            const std::string obstacles = std::string(c.text).find("green") != std::string::npos ? "[{symbol = \"green\", side = 2}]" : "[]";
+            const auto b = pb(c.firer, c.target, 4, obstacles.c_str());
+            CHECK(at(a, "los").as_string() == at(b, "los").as_string());
+            CHECK(strings(at(a, "notes")) == strings(at(b, "notes")));
+            CHECK(at(a, "attack_halved").as_bool() == at(b, "attack_halved").as_bool());
+        }
+    }
 }

@@ -104,12 +104,14 @@ Situation parse_situation(const Data& d, const Table& root) {
     for (const char* k : {"firer", "target", "line"}) keys.push_back(k);
     root.only_keys(keys);
     s.title = root.str("title").value_or("");
-    Table f = root.table("firer", true);
+    // The contract states no default for an elevation; left out (or its table left out), a unit is at
+    // ground level, and the ruling's first step names both elevations.
+    Table f = root.table("firer");
     f.only_keys({"elevation"});
-    s.firer = f.choice("elevation", elevation_names(), true).value_or("ground");
-    Table t = root.table("target", true);
+    s.firer = f.choice("elevation", elevation_names()).value_or("ground");
+    Table t = root.table("target");
     t.only_keys({"elevation"});
-    s.target = t.choice("elevation", elevation_names(), true).value_or("ground");
+    s.target = t.choice("elevation", elevation_names()).value_or("ground");
     Table line = root.table("line", true);
     line.only_keys({"range", "obstacles"});
     const auto range = line.integer("range", true, 1, 999);
@@ -142,8 +144,12 @@ Situation parse_situation(const Data& d, const Table& root) {
                                      "1.." + std::to_string(bound) + ": the k-th hexside the line crosses from the firer").value_or(1));
         }
         ob.on_hilltop = o.boolean("on_hilltop").value_or(false);
-        if (ob.on_hilltop && info->kind != "low")
-            o.error("on_hilltop", "only woods and towns (green, grey, woods-hex, town-hex) can stand on a hilltop (note N)");
+        // Note N is about woods and towns on hilltops; a hill-edge symbol with on_hilltop = true is
+        // not contradictory, the flag just says nothing about it: it is ignored (and the ruling says so).
+        if (ob.on_hilltop && info->kind != "low") {
+            ob.on_hilltop = false;
+            ob.on_hilltop_ignored = true;
+        }
         s.obstacles.push_back(ob);
     }
     return s;
@@ -163,7 +169,7 @@ toml::table to_toml(const Situation& s) {
         ot.insert("symbol", o.symbol);
         const bool hex = o.symbol == "woods-hex" || o.symbol == "town-hex";
         ot.insert(hex ? "hex" : "side", o.index);
-        if (o.on_hilltop) ot.insert("on_hilltop", true);
+        if (o.on_hilltop || o.on_hilltop_ignored) ot.insert("on_hilltop", true);
         obs.push_back(std::move(ot));
     }
     line.insert("obstacles", std::move(obs));
@@ -452,6 +458,12 @@ Ruling rule(const Data& d, const Situation& s) {
     r.system = "panzerblitz";
     r.step("PB-LOS", "Firer on " + s.firer + ", target on " + s.target + ", range " + std::to_string(s.range) + "; " +
                          std::to_string(s.obstacles.size()) + " obstacle symbol" + (s.obstacles.size() == 1 ? "" : "s") + " on the line.");
+    for (std::size_t i = 0; i < s.obstacles.size(); ++i)
+        if (s.obstacles[i].on_hilltop_ignored)
+            r.step("PB-LOS", "Obstacle " + std::to_string(i + 1) + " (" + s.obstacles[i].symbol +
+                               ") is marked on_hilltop, but note N is about woods and towns on a hilltop (green, grey, "
+                               "woods-hex, town-hex); a " + s.obstacles[i].symbol +
+                               " symbol is a hill edge, so on_hilltop is ignored for it.");
     const LosOutcome los = decide_los(d, s, &r);
     if (s.obstacles.empty() && s.range > 1 && los.clear && los.notes.size() <= 1)
         r.step("PB-LOS", "No obstacle symbol lies on the line: the line of sight is clear.");

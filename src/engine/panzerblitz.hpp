@@ -43,6 +43,9 @@ struct Obstacle {
     std::string symbol;
     int index = 1;  // side k (hexside symbols) or hex j (woods-hex, town-hex)
     bool on_hilltop = false;
+    // on_hilltop = true given for a symbol that cannot stand on a hilltop (brown, orange, yellow,
+    // purple): note N is only about woods and towns, so the key is ignored and the ruling says so.
+    bool on_hilltop_ignored = false;
 };
 
 struct Situation {

@@ -263,3 +263,44 @@ TEST_CASE("agv movement: crossing a bridge ends the unit's movement", "[agv]") {
         CHECK(at(k, "movement").as_string() == "normal");
     }
 }
+
+TEST_CASE("agv: keys a situation may leave out", "[agv]") {
+    struct Case {
+        const char* name;
+        const char* text;
+        const char* key;     // the contract key checked
+        const char* expect;  // its value (string), or "" to check dice only
+        int dice;            // -1: not checked
+    };
+    const Case cases[] = {
+        {"artillery into a stream, packed left out: unpacked (the template's false)",
+         "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"artillery\"\n[move]\naction = \"move\"\nterrain = [\"stream\"]\n",
+         "movement", "prohibited", -1},
+        {"artillery at a ford, packed left out",
+         "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"artillery\"\n[move]\naction = \"move\"\nterrain = [\"river\", \"ford\"]\n",
+         "movement", "prohibited", -1},
+        {"no [[stand]]: one stand in the open",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = []\ndice = 4\n[target]\ntype = \"foot\"\n", "fire", "normal", 4},
+        {"stand = [] and a firer in a stream: cannot fire",
+         "system = \"agv\"\nquestion = \"fire\"\nstand = []\n[firer]\ntype = \"foot\"\nin = [\"stream\"]\ndice = 4\n[target]\ntype = \"foot\"\n",
+         "fire", "cannot-fire", -1},
+        {"target type left out, no ditch",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\ndice = 4\n[[stand]]\nin = [\"woods\"]\n", "fire", "half-dice", 2},
+        {"[defender] left out", "system = \"agv\"\nquestion = \"melee\"\n[charger]\ndice = 6\n", "", "", 6},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const auto j = rule_toml(c.text);
+            if (*c.key) CHECK(at(j, c.key).as_string() == c.expect);
+            if (c.dice >= 0) CHECK(at(j, "dice").as_int() == c.dice);
+        }
+    }
+}
+
+TEST_CASE("agv: the target's type is still needed where a ditch's cover depends on it", "[agv][cli]") {
+    const std::string text = "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\ndice = 4\n[[stand]]\nin = [\"ditch\"]\n";
+    const auto r = umpire::test::run_cli("rule - --json", text);
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("target") != std::string::npos);
+}

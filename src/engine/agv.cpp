@@ -399,9 +399,12 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
                     for (const auto& o : m.terrain) crossed_at = crossed_at || same_name(o, c);
                 if (!crossed_at) needs.push_back(n);
             }
-        if (!needs.empty())
-            unit.error("packed", "missing required key for artillery moving through " + join(needs) +
-                                     " (expected true or false: packed and unpacked artillery are treated differently there)");
+        // The contract's template shows `packed = false` (unpacked) like every other boolean key
+        // it shows: left out, it is false. Where that matters the ruling says so.
+        if (!needs.empty()) {
+            m.packed = false;
+            m.packed_assumed = true;
+        }
     }
 }
 
@@ -416,12 +419,21 @@ void parse_fire(const Data& d, const Table& root, Fire& f) {
             firer.error("wholly_in", "\"" + w + "\" must also be named in firer.in (wholly_in marks the features of `in` the " +
                                          "firing stand is wholly within, not just partly in or touching)");
     f.dice = static_cast<int>(firer.integer("dice", true, 1, 1000).value_or(1));
-    Table target = root.table("target", true);
+    auto stands = root.tables("stand");
+    // The target's type matters only through a feature whose cover depends on it (ditches cover
+    // foot stands only): elsewhere it may be left out.
+    bool type_matters = false;
+    for (const Table& t : stands)
+        for (const char* key : {"in", "between"})
+            if (const toml::node* arr = t.node(key); arr && arr->is_array())
+                for (const auto& el : *arr->as_array())
+                    if (const Feature* feat = el.is_string() ? d.find(el.as_string()->get()) : nullptr)
+                    for (const auto& u : kUnitTypes)
+                        type_matters = type_matters || feat->cover_claimable_by(enum_from<UnitType>(u, kUnitTypes)) !=
+                                                           feat->cover_claimable_by(UnitType::foot);
+    Table target = root.table("target", type_matters);
     target.only_keys({"type"});
-    if (auto t = target.choice("type", kUnitTypes, true)) f.target = enum_from<UnitType>(*t, kUnitTypes);
-    auto stands = root.tables("stand", true);
-    if (root.has("stand") && stands.empty() && root.node("stand")->is_array())
-        root.error("stand", "expected at least one [[stand]]: one per target stand the firer could fire at");
+    if (auto t = target.choice("type", kUnitTypes, type_matters)) f.target = enum_from<UnitType>(*t, kUnitTypes);
     for (const Table& t : stands) {
         t.only_keys({"in", "between", "apart"});
         Stand s;
@@ -437,6 +449,12 @@ void parse_fire(const Data& d, const Table& root, Fire& f) {
         }
         f.stands.push_back(std::move(s));
     }
+    // No [[stand]] (or an empty array): nothing is said to be in or between, so the target is read as
+    // one stand in the open; the ruling says so.
+    if (f.stands.empty()) {
+        f.stands.emplace_back();
+        f.stands_assumed = true;
+    }
 }
 
 void parse_melee(const Data& d, const Table& root, Melee& m) {
@@ -444,7 +462,7 @@ void parse_melee(const Data& d, const Table& root, Melee& m) {
     charger.only_keys({"dice", "in"});
     m.dice = static_cast<int>(charger.integer("dice", true, 1, 1000).value_or(1));
     m.charger_in = names_or_empty(charger, "in", d);
-    Table defender = root.table("defender", true);
+    Table defender = root.table("defender");  // both its keys may be left out
     defender.only_keys({"in", "crossed"});
     m.defender_in = names_or_empty(defender, "in", d);
     m.crossed = names_or_empty(defender, "crossed", d);
@@ -560,6 +578,10 @@ Ruling rule_movement(const Data& d, const Movement& m) {
     const std::string who = std::string(unpacked ? "unpacked artillery" : to_string(m.type)) + " units";
     const std::string row = unpacked ? "artillery-unpacked" : to_string(m.type);
     const bool follows_road = m.on_road && m.block != false;
+
+    if (m.packed_assumed)
+        r.step(kMovement, "The situation does not say whether the artillery is packed; packed and unpacked artillery "
+                          "are treated differently here, and packed left out means false: the unit is unpacked.");
 
     if (m.on_road) {
         if (m.block == false)
@@ -827,6 +849,8 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
         return r;
     }
 
+    if (fire.stands_assumed)
+        r.step(kCover, "No [[stand]] is given: the target is read as one stand with no feature in, touching or between.");
     json::Array stands;
     int fired_at = 0, with_cover = 0;
     std::vector<std::string> exposed, blocked;

@@ -112,6 +112,7 @@ struct Movement {  // question = "movement"
     std::vector<std::string> terrain;  // features entered, crossed, left or already touched
     bool on_road = false;
     std::optional<bool> block;  // added key [unit] block: in block formation (needed to follow a road)
+    bool packed_assumed = false;  // packed left out where it matters: read as the contract's default, false (unpacked)
 };
 
 struct Stand {  // one [[stand]] of the target unit that the firer could fire at
@@ -128,6 +129,7 @@ struct Fire {  // question = "fire"
     int dice = 1;
     UnitType target = UnitType::foot;
     std::vector<Stand> stands;
+    bool stands_assumed = false;  // no [[stand]] given: read as one stand with nothing in or between
 };
 
 struct Melee {  // question = "melee"

@@ -269,8 +269,8 @@ TEST_CASE("panzer-squadron bad input: exit 2 with FILE:LINE:COL", "[panzer-squad
         {"unknown step",
          "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"stationary\"\naction = \"move\"\ndice = [2]\nsteps = [\"jump\"]\n",
          "unknown name \"jump\" (accepted: forward-left"},
-        {"negative restriction",
-         "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"stationary\"\naction = \"move\"\ndice = [2]\nrestriction = -1\nsteps = []\n",
+        {"restriction beyond -99..99",
+         "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"stationary\"\naction = \"move\"\ndice = [2]\nrestriction = -100\nsteps = []\n",
          "tank.restriction"},
         {"line of fire is not ruled yet", "system = \"panzer-squadron\"\nquestion = \"line-of-fire\"\n", "accepted: movement, actions or opportunity"},
     };
@@ -283,6 +283,42 @@ TEST_CASE("panzer-squadron bad input: exit 2 with FILE:LINE:COL", "[panzer-squad
             CHECK(r.out.empty());
             CHECK(r.err.rfind(f + ":", 0) == 0);
             CHECK(r.err.find(c.needle) != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("panzer-squadron: restriction written negative, start and action left out", "[panzer-squadron]") {
+    struct Case {
+        const char* name;
+        const char* tank;  // the body of [tank]
+        bool legal;
+        int available, used, left;
+        const char* says;  // a phrase of the explanation
+    };
+    const Case cases[] = {
+        {"restriction -1 takes away 1, as 1 does", "start = \"in-movement\"\naction = \"move\"\ndice = [2, 3]\nrestriction = -1\n"
+                                                   "steps = [\"forward-left\", \"forward-right\"]",
+         true, 4, 2, 2, "written as -1"},
+        {"restriction -2 larger than a stationary roll", "start = \"stationary\"\naction = \"move\"\ndice = [1]\nrestriction = -2\nsteps = []",
+         true, 0, 0, 0, "takes away 2"},
+        {"start left out, two dice: in movement", "action = \"move\"\ndice = [2, 2]\nsteps = [\"forward-left\"]", true, 4, 1, 3,
+         "rolled by a tank starting in-movement"},
+        {"start left out, one die: stationary", "action = \"move\"\ndice = [3]\nsteps = [\"forward-left\"]", true, 3, 1, 2,
+         "rolled by a tank starting stationary"},
+        {"action left out: move", "start = \"stationary\"\ndice = [4]\nsteps = [\"forward-left\", \"forward-left\"]", true, 4, 2, 2, ""},
+        {"steps left out: no step", "start = \"stationary\"\naction = \"move\"\ndice = [2]", true, 2, 0, 2, ""},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const auto j = rule_toml(std::string("system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\n") + c.tank + "\n");
+            CHECK(at(j, "legal").as_bool() == c.legal);
+            CHECK(at(j, "mp_available").as_int() == c.available);
+            CHECK(at(j, "mp_used").as_int() == c.used);
+            CHECK(at(j, "mp_left").as_int() == c.left);
+            std::string all;
+            for (const auto& s : strings(at(j, "explanation"))) all += s + "\n";
+            INFO(all);
+            CHECK(all.find(c.says) != std::string::npos);
         }
     }
 }

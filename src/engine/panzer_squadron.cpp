@@ -112,8 +112,17 @@ Situation parse_situation(const Data& d, const Table& root) {
         return s;
     }
     tank.only_keys({"start", "action", "dice", "restriction", "steps"});
-    s.start = tank.choice("start", kStarts, true).value_or("stationary");
-    s.action = tank.choice("action", kMoveActions, true).value_or("move");
+    if (auto start = tank.choice("start", kStarts)) {
+        s.start = *start;
+    } else if (!tank.has("start")) {
+        // Left out, the start state is the one the number of dice rolled belongs to (PS-movement).
+        const toml::node* dn = tank.node("dice");
+        const long n = dn && dn->is_array() ? long(dn->as_array()->size()) : 1;
+        for (const auto& [st, count] : d.dice_by_start)
+            if (count == n) s.start = st;
+        s.start_inferred = true;
+    }
+    s.action = tank.choice("action", kMoveActions).value_or("move");
     if (auto dice = tank.int_array("dice", true)) {
         const int want = d.dice_by_start.at(s.start);
         s.dice.clear();
@@ -127,8 +136,13 @@ Situation parse_situation(const Data& d, const Table& root) {
             s.dice.push_back(int(v));
         }
     }
-    s.restriction = int(tank.integer("restriction", false, 0, 99).value_or(0));
-    s.steps = tank.choice_array("steps", step_names(), true).value_or(std::vector<std::string>{});
+    s.restriction = int(tank.integer("restriction", false, -99, 99).value_or(0));
+    // A modifier printed "-1" on the game card is one point taken away, like "1" (PS-movement: "take away").
+    if (s.restriction < 0) {
+        s.restriction = -s.restriction;
+        s.restriction_written_negative = true;
+    }
+    s.steps = tank.choice_array("steps", step_names()).value_or(std::vector<std::string>{});
     return s;
 }
 
@@ -246,6 +260,13 @@ Ruling rule_movement(const Data& d, const Situation& s) {
     for (int v : s.dice) dice_text += (dice_text.empty() ? "" : " + ") + std::to_string(v);
     r.step("PS-movement", "A tank starting " + s.start + " rolls " + std::to_string(dice_count) + " D" + std::to_string(d.die_sides) +
                               ": " + dice_text + " = " + std::to_string(rolled) + " movement points.");
+    if (s.start_inferred)
+        r.step("PS-movement", "The start state is not given: " + std::to_string(dice_count) + " D" + std::to_string(d.die_sides) +
+                                  (dice_count == 1 ? " is" : " are") + " rolled by a tank starting " + s.start + ".");
+    if (s.restriction_written_negative)
+        r.step("PS-movement", "The restriction is written as -" + std::to_string(s.restriction) + ", as a modifier printed on the game "
+                              "card; a movement restriction modifier is always taken away, so it takes away " +
+                                  std::to_string(s.restriction) + ".");
     int available = rolled - s.restriction;
     if (s.restriction > 0)
         r.step("PS-movement", "The game card's movement restriction of " + std::to_string(s.restriction) + " is taken away: " +

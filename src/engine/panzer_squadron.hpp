@@ -50,7 +50,9 @@ struct Situation {
     std::string start = "stationary";   // stationary | in-movement
     std::string action = "move";        // move | move-and-fire
     std::vector<int> dice = {3};
-    int restriction = 0;
+    int restriction = 0;                // points taken away (a modifier written negative, as printed: its size)
+    bool restriction_written_negative = false;
+    bool start_inferred = false;        // start left out: read from the number of dice rolled
     std::vector<std::string> steps;
     // opportunity
     std::string shooter = "not-activated";  // not-activated | ambush | activated

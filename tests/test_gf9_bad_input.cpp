@@ -35,7 +35,7 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
         {"movement table in a los question", g::los("on_hill = \"no\"", "on_hill = \"no\"") + "[move]\nterrain = [\"open\"]\n",
          "move: unknown key"},
         // Line of sight.
-        {"firer table missing", kLosHead + "[target]\non_hill = \"no\"\n", "firer: missing required key (expected a table)"},
+        {"firer not a table", kLosHead + "firer = \"wholly\"\n[target]\non_hill = \"no\"\n", "firer: expected a table"},
         {"on_hill unknown name", g::los("on_hill = \"half\"", "on_hill = \"no\""),
          "firer.on_hill: unknown name \"half\" (accepted: no, partly or wholly)"},
         {"on_hill as a boolean", g::los("on_hill = true", "on_hill = \"no\""), "firer.on_hill: expected a name, one of no, partly or wholly"},
@@ -148,4 +148,27 @@ TEST_CASE("gf9 input: names are matched loosely and defaults are the absence of 
     // A single terrain name instead of an array is a one-terrain move (GF9-rivers: a ford).
     const auto e = umpire::test::rule_toml(g::move("terrain = \"River\"\nvia = \"ford\""));
     CHECK(umpire::test::at(e, "movement").as_string() == "single-move");
+}
+
+TEST_CASE("gf9-tanks: [firer] and [target] may be left out (every key in them has a default)", "[gf9-tanks]") {
+    struct Case {
+        const char* name;
+        const char* text;
+        const char* los;
+        bool cover;
+    };
+    const Case cases[] = {
+        {"no tables at all", "system = \"gf9-tanks\"\nquestion = \"los\"\n", "clear", false},
+        {"only [line]: a hill between", "system = \"gf9-tanks\"\nquestion = \"los\"\n[line]\nhills_between = 1\n", "blocked", false},
+        {"only [firer]", "system = \"gf9-tanks\"\nquestion = \"los\"\n[firer]\non_hill = \"wholly\"\n", "clear", false},
+        {"only [target], partly hidden", "system = \"gf9-tanks\"\nquestion = \"los\"\n[target]\non_hill = \"no\"\n[line]\npartly_hidden = true\n",
+         "clear", true},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const auto j = umpire::test::rule_toml(c.text);
+            CHECK(umpire::test::at(j, "los").as_string() == c.los);
+            CHECK(umpire::test::at(j, "cover").as_bool() == c.cover);
+        }
+    }
 }

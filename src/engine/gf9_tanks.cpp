@@ -461,8 +461,9 @@ std::optional<double> read_distance(const Data& d, const Table& line, const char
 }
 
 void parse_los(const Data& d, const Table& root, LosSituation& s) {
-    Table f = root.table("firer", true);
-    Table t = root.table("target", true);
+    // Every key of [firer] and [target] has a default, so the tables may be left out too.
+    Table f = root.table("firer");
+    Table t = root.table("target");
     Table line = root.table("line");
     f.only_keys({"on_hill", "on_escarpment"});
     t.only_keys({"on_hill", "on_escarpment", "below_escarpment"});

@@ -1200,7 +1200,7 @@ Ruling rule(const Data& d, const Situation& given) {
             breakdown += f.breakdown;
         }
         if (firers.size() > 1) {
-            r.step("8.22", "HE strengths of all " + std::to_string(firers.size()) + " firers are combined into one attack strength of " + std::to_string(total) + ".");
+            r.step("8.22", "HE strengths of " + (firers.size() == 2 ? std::string("both") : "all " + std::to_string(firers.size())) + " firers are combined into one attack strength of " + std::to_string(total) + ".");
             breakdown += " = " + std::to_string(total);
         }
         attack = total;

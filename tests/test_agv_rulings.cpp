@@ -92,6 +92,18 @@ TEST_CASE("agv movement: prohibited and half-rate terrain by unit type and actio
         {"AGV-bridges: mounted may not intercept over a bridge", "mounted", false, "intercept", {"stream", "bridge"}, false, "prohibited"},
         {"AGV-bridges: elephants may intercept over a bridge", "elephant", false, "intercept", {"bridge"}, false, "normal"},
         {"AGV-bridges: a ditch crossed at a bridge", "foot", false, "move", {"ditch", "bridge"}, false, "normal"},
+        // A ford is itself the crossing place (AGV-rivers: treat fords as streams): a bridge named in the
+        // same move is another crossing and does not carry the unit over the ford.
+        {"AGV-rivers: a ford and a bridge in one charge: the ford is still a stream, no charging", "elephant", false, "charge",
+         {"ford", "stream", "bridge"}, false, "prohibited"},
+        {"AGV-rivers: a ford and a bridge in one intercept: the ford is still a stream", "foot", true, "intercept",
+         {"ford", "bridge", "woods"}, false, "prohibited"},
+        {"AGV-rivers: a river crossed at a bridge, then a ford: half rate for the ford", "mounted", false, "move",
+         {"river", "bridge", "ford"}, false, "half-rate"},
+        {"AGV-rivers: unpacked artillery at a ford beside a bridge still cannot enter it", "artillery", false, "move",
+         {"ford", "bridge"}, false, "prohibited"},
+        {"AGV-bridges: a stream at its bridge beside a ford elsewhere: the ford decides", "foot", false, "move",
+         {"stream", "bridge", "ford"}, false, "half-rate"},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {
@@ -179,6 +191,12 @@ TEST_CASE("agv melee: hand-to-hand advantage halves the charger's dice, cumulati
         {"AGV-stone-wall: defending a wall", 4, {}, {"stone-wall"}, {"stone-wall"}, 2, {"stone-wall"}},
         {"AGV-contour: no hand-to-hand advantage", 6, {}, {"contour"}, {"contour"}, 6, {}},
         {"AGV-stream: units not in a stream have the advantage over units in it", 6, {"stream"}, {}, {}, 3, {"stream"}},
+        // AGV-rivers: fords are treated as streams, so a unit in a ford is a unit in a stream.
+        {"AGV-rivers: a charger in a ford, defender out of the water: the defender has the advantage", 8, {"ford"}, {}, {}, 4, {"ford"}},
+        {"AGV-rivers: charger in a ford, defender in a stream: both in streams, no advantage", 10, {"ford"}, {"stream"}, {}, 10, {}},
+        {"AGV-rivers: charger in a stream, defender in a ford: both in streams, no advantage", 10, {"stream"}, {"ford"}, {}, 10, {}},
+        {"AGV-rivers: charger in a ford, defender in a stream behind a hedge it defends: the hedge only", 9, {"ford"},
+         {"stream", "hedge"}, {"hedge"}, 4, {"hedge"}},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {

@@ -315,7 +315,7 @@ Data load_data(const std::filesystem::path& file) {
     // same_as: copy another feature's effects (fords are streams, earthworks are stone walls).
     for (const auto& p : pending) {
         if (!p.t.has("same_as")) continue;
-        p.t.only_keys({"same_as", "label", "cite", "also_cite"});
+        p.t.only_keys({"same_as", "label", "cite", "also_cite", "crossed_at"});
         auto target = p.t.str("same_as", true);
         if (!target) continue;
         const Feature* base = nullptr;
@@ -328,6 +328,10 @@ Data load_data(const std::filesystem::path& file) {
         }
         Feature f = *base;
         f.name = p.name;
+        f.same_as = base->name;
+        // A copy may name its own crossings: a ford is a stream, but it is itself the crossing
+        // place, so no bridge carries a unit over it.
+        if (p.t.has("crossed_at")) f.crossed_at = p.t.string_array("crossed_at").value_or(std::vector<std::string>{});
         f.label = p.t.str("label", true).value_or(p.name);
         f.also_cite.clear();
         load_cites(d, p.t, f);
@@ -346,6 +350,9 @@ Data load_data(const std::filesystem::path& file) {
     // Cross-references, once everything is read.
     for (const auto& p : pending) {
         const Feature* f = d.find(p.name);
+        if (f && p.t.has("same_as") && p.t.has("crossed_at"))
+            for (const auto& c : f->crossed_at)
+                if (!d.find(c)) p.t.error("crossed_at", "unknown feature \"" + c + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
         if (!f || p.t.has("same_as")) continue;
         if (f->on_road == OnRoad::replaced && !f->road_as.empty()) {
             const Feature* as = d.find(f->road_as);
@@ -959,26 +966,40 @@ Ruling rule_melee(const Data& d, const Melee& m) {
             if (f->melee == MeleeEffect::none && told.insert(f->name).second)
                 r.step(f->cite, cap(f->label) + " gives no hand-to-hand advantage.");
         }
-    // Features whose advantage goes to units outside them (streams).
-    std::set<std::string> streams;
+    // Features whose advantage goes to units outside them (streams). A feature that copies another
+    // (a ford is a stream) is the same kind of feature: a unit in a ford is a unit in a stream.
+    auto kind_of = [&](const std::string& n) {
+        const Feature* f = d.find(n);
+        return f->same_as.empty() ? f->name : f->same_as;
+    };
+    auto first_of_kind = [&](const std::vector<std::string>& list, const std::string& kind) -> const Feature* {
+        for (const auto& n : list)
+            if (kind_of(n) == kind) return d.find(n);
+        return nullptr;
+    };
+    std::vector<std::string> kinds;
     for (const auto* list : {&m.defender_in, &m.charger_in})
         for (const auto& n : *list)
-            if (d.find(n)->melee == MeleeEffect::against_units_in_it) streams.insert(n);
-    for (const auto& n : streams) {
-        const Feature* f = d.find(n);
+            if (d.find(n)->melee == MeleeEffect::against_units_in_it && !contains(kinds, kind_of(n))) kinds.push_back(kind_of(n));
+    for (const auto& kind : kinds) {
+        const Feature* def_f = first_of_kind(m.defender_in, kind);
+        const Feature* chg_f = first_of_kind(m.charger_in, kind);
+        const Feature* f = chg_f ? chg_f : def_f;
         cite_feature(r, *f);
-        const bool def_in = contains(m.defender_in, n), chg_in = contains(m.charger_in, n);
-        if (chg_in && !def_in) {
-            r.step(f->cite, "Units not in " + f->label + " have the hand-to-hand advantage over units in it: the charger is in it, "
-                                "the defender is not, so the defender claims the advantage.");
+        const Feature* base = d.find(kind);
+        const std::string kind_label = base ? base->label : f->label;
+        if (chg_f && !def_f) {
+            r.step(f->cite, "Units not in " + kind_label + " have the hand-to-hand advantage over units in one: the charger is in " +
+                                f->label + ", the defender is not, so the defender claims the advantage.");
             advantage.push_back(f);
-        } else if (def_in && !chg_in) {
-            r.step(f->cite, "Units not in " + f->label + " have the hand-to-hand advantage over units in it: the defender is in it, "
-                                "the charger is not, so the advantage is the charger's.");
+        } else if (def_f && !chg_f) {
+            r.step(f->cite, "Units not in " + kind_label + " have the hand-to-hand advantage over units in one: the defender is in " +
+                                f->label + ", the charger is not, so the advantage is the charger's.");
             charger_advantage.push_back(f->name);
             maybe_call(d, r, *f, "melee.charger");
         } else {
-            r.step(f->cite, "Both units are in " + f->label + ": neither has an advantage from it.");
+            const std::string both = def_f == chg_f ? f->label : def_f->label + " and " + chg_f->label;
+            r.step(f->cite, "Both units are in " + kind_label + " (" + both + "): neither has an advantage from it.");
         }
     }
 

@@ -682,13 +682,19 @@ Ruling rule_los(const Data& d, const LosSituation& s) {
         los = Los::blocked;
     } else {
         int between = s.hills_between;
-        if (s.escarpment_between && !f_on && !t_on) {
-            r.call(es.rule, es.plateau_call);
+        // The plateau choice: the hills between under the other reading, to flag the call only
+        // when the two readings rule differently.
+        const bool plateau = s.escarpment_between && !f_on && !t_on;
+        int alt_between = s.hills_between + (plateau && !es.plateau_counts_as_hill ? 1 : 0);
+        if (plateau) {
             if (es.plateau_counts_as_hill) {
                 ++between;
                 r.step(es.rule, "The escarpment between counts as one more hill between (" + std::to_string(between) + " in all).");
+            } else {
+                r.step(es.rule, "The escarpment between does not count as a hill between.");
             }
         }
+        if (s.partly_hidden && alt_between == 0) alt_between = 1;
         if (s.partly_hidden && between == 0) {
             between = 1;
             r.step(d.hills.rule, "A hill between hides part of the target, so one hill between is counted.");
@@ -715,6 +721,16 @@ Ruling rule_los(const Data& d, const LosSituation& s) {
             cover = o.row->cover;
             hill_to_hill = o.row->hill_to_hill;
             deciding = o.row->says + " (" + d.hills.rule + ")";
+            // The plateau choice: a call only when it changes the outcome.
+            if (plateau) {
+                HillOutcome alt = hills_for(d, s, es.counts_as, alt_between);
+                if (!alt.row || alt.row->los != o.row->los || alt.row->cover != o.row->cover ||
+                    (alt.row->hill_to_hill != o.row->hill_to_hill && !s.obstacles.empty()))
+                    r.call(es.rule, es.plateau_call);
+                else
+                    r.step(es.rule, "Whether or not the escarpment between counts as a hill, the line of sight and cover are the "
+                                    "same, so the house rules' silence on it does not matter here.");
+            }
             // The partly/wholly choice for escarpment vehicles: a call only when it changes the outcome.
             if (f_default || t_default) {
                 const OnHill other = es.counts_as == OnHill::wholly ? OnHill::partly : OnHill::wholly;

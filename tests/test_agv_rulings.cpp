@@ -210,6 +210,48 @@ TEST_CASE("agv melee: hand-to-hand advantage halves the charger's dice, cumulati
     }
 }
 
+TEST_CASE("agv fire: a sight call is flagged only when the other reading changes the unit's ruling", "[agv]") {
+    // The forest (forest-sight) and fire off one's own hill (fire-off-own-hill) are readings where
+    // the guidelines are silent. Where another feature already decides the stand, or the unit's
+    // cover does not turn on that stand (AGV-cover: all stands that can be fired at), the text
+    // decides the ruling either way and it is no referee's call.
+    struct C {
+        const char* rule;
+        std::vector<std::string> firer_in;
+        std::vector<std::vector<std::string>> stand_in, stand_between;
+        const char* fire;
+        int dice;
+        bool call;
+    };
+    const C cases[] = {
+        {"AGV-woods choice: a forest alone hides the stand (referee's call)", {}, {{}}, {{"forest"}}, "blocked", 0, true},
+        {"AGV-woods: a wood between hides the stand whatever the forest does", {}, {{}}, {{"woods", "forest"}}, "blocked", 0, false},
+        {"AGV-cover: another stand in the open, normal dice whatever the forest does", {}, {{}, {}}, {{}, {"forest"}}, "normal", 6,
+         false},
+        {"AGV-cover: the other stand in a wood, the forest decides half or normal (referee's call)", {}, {{"woods"}, {}},
+         {{}, {"forest"}}, "half-dice", 3, true},
+        {"AGV-cover: the other stand behind two cover features, the forest decides (referee's call)", {}, {{"woods"}, {}},
+         {{"stone-wall"}, {"forest"}}, "blocked", 0, true},
+        {"AGV-hills choice: fire off the firer's own hill at a stand beyond it (referee's call)", {"hill"}, {{}}, {{"hill"}},
+         "normal", 6, true},
+        {"AGV-hills: another stand in the open, normal dice either way", {"hill"}, {{}, {}}, {{}, {"hill"}}, "normal", 6, false},
+        {"AGV-woods: a wood beyond the firer's hill hides the stand either way", {"hill"}, {{}}, {{"hill", "woods"}}, "blocked", 0,
+         false},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            std::string t = "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = " + list(c.firer_in) +
+                            "\ndice = 6\n[target]\ntype = \"foot\"\n";
+            for (std::size_t i = 0; i < c.stand_in.size(); ++i)
+                t += "[[stand]]\nin = " + list(c.stand_in[i]) + "\nbetween = " + list(c.stand_between[i]) + "\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "fire").as_string() == c.fire);
+            CHECK(at(j, "dice").as_int() == c.dice);
+            CHECK(at(j, "referee_call").as_bool() == c.call);
+        }
+    }
+}
+
 TEST_CASE("agv fire: a firer on a hill firing at a stand beyond that hill is a referee's call", "[agv]") {
     // AGV-hills: fire off a hill is not stopped, but targets behind and beyond a hill are hidden;
     // both read on this shot, so the ruling (fire allowed) is flagged. Contours read the same.

@@ -734,8 +734,26 @@ std::vector<Occurrence> occurrences(const Data& d, const Fire& fire, const Stand
     return out;
 }
 
-StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& s, int index) {
+// A sight call met while ruling a stand: the feature, its cell ("sight" or "sight-off") and its
+// choice id. rule_fire() flags it only when the other reading would change the unit's ruling.
+struct SightCall {
+    const Feature* f;
+    std::string cell, id;
+};
+
+// flip: a choice id read the other way (a called "sight" cell then does not hide the stand, a
+// called "sight-off" cell then stops the fire); used to test whether the call matters.
+StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& s, int index,
+                       std::vector<SightCall>* calls = nullptr, const std::string* flip = nullptr) {
     StandResult res;
+    auto flipped = [&](const Feature& f, const std::string& cell) {
+        const std::string* id = f.call(cell);
+        return id && flip && *id == *flip;
+    };
+    auto note_call = [&](const Feature& f, const std::string& cell) {
+        if (const std::string* id = f.call(cell))
+            if (calls) calls->push_back({&f, cell, *id});
+    };
     const std::string who = "Stand " + std::to_string(index);
     const std::string firer = to_string(fire.firer);
     std::vector<std::string> candidates;
@@ -754,8 +772,12 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
             } else if (f.kind == Kind::linear && !f.cover_against.empty()) {
                 r.step(kFiring, "The firer is in contact with " + f.label + ", so it fires over it as if it were not there.");
             } else if (fire_relevant) {
-                r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
-                if (f.sight == Sight::blocks_beyond) maybe_call(d, r, f, "sight-off");
+                if (f.sight == Sight::blocks_beyond && flipped(f, "sight-off")) {
+                    res.fired_at = false;  // the other reading: it hides the stand beyond it
+                } else {
+                    r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
+                    if (f.sight == Sight::blocks_beyond) note_call(f, "sight-off");
+                }
             }
             continue;
         }
@@ -765,9 +787,9 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
                                      "being interpenetrated with it, leaves it no cover from this fire.");
             continue;
         }
-        if (!o.in_stand && f.sight == Sight::blocks_beyond) {
+        if (!o.in_stand && f.sight == Sight::blocks_beyond && !flipped(f, "sight")) {
             r.step(f.cite, who + " is behind " + f.label + ": it cannot be seen, so it cannot be fired at.");
-            maybe_call(d, r, f, "sight");
+            note_call(f, "sight");
             res.fired_at = false;
             continue;
         }
@@ -861,8 +883,24 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
     json::Array stands;
     int fired_at = 0, with_cover = 0;
     std::vector<std::string> exposed, blocked;
+    std::vector<SightCall> sight_calls;
+    // The unit's ruling (fire value, dice) from its stands' results, for the sight calls' test.
+    auto outcome = [&](const std::vector<StandResult>& rs) -> std::pair<std::string, int> {
+        int at = 0;
+        bool bare = false;
+        for (const auto& x : rs) {
+            if (!x.fired_at) continue;
+            ++at;
+            bare = bare || x.cover.empty();
+        }
+        if (at == 0) return {"blocked", 0};
+        if (!bare) return {"half-dice", fire.dice / d.cover_divisor};
+        return {"normal", fire.dice};
+    };
+    std::vector<StandResult> results;
     for (std::size_t i = 0; i < fire.stands.size(); ++i) {
-        const StandResult sr = rule_stand(d, r, fire, fire.stands[i], static_cast<int>(i + 1));
+        const StandResult sr = rule_stand(d, r, fire, fire.stands[i], static_cast<int>(i + 1), &sight_calls);
+        results.push_back(sr);
         json::Array cover;
         for (const auto& c : sr.cover) cover.emplace_back(c);
         stands.push_back(json::Object{{"stand", static_cast<int>(i + 1)}, {"can_be_fired_at", sr.fired_at},
@@ -872,6 +910,26 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
         ++fired_at;
         if (sr.cover.empty()) exposed.push_back(label);
         else ++with_cover;
+    }
+
+    // A sight call (forest, fire off one's own hill or contour) is a referee's call only when the
+    // other reading would change the unit's ruling; otherwise the text decides it either way.
+    {
+        const auto ruled = outcome(results);
+        std::set<std::string> done;
+        for (const auto& c : sight_calls) {
+            if (!done.insert(c.id).second) continue;
+            Ruling scratch;
+            std::vector<StandResult> alt;
+            for (std::size_t i = 0; i < fire.stands.size(); ++i)
+                alt.push_back(rule_stand(d, scratch, fire, fire.stands[i], static_cast<int>(i + 1), nullptr, &c.id));
+            if (outcome(alt) != ruled) {
+                maybe_call(d, r, *c.f, c.cell);
+            } else if (const Choice* ch = d.choice(c.id)) {
+                r.step(c.f->cite, "The guidelines are silent on this (" + ch->id + "), but either reading gives the same ruling "
+                                  "here, so it is not a referee's call.");
+            }
+        }
     }
 
     std::string fire_value;

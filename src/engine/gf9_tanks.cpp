@@ -195,14 +195,20 @@ void load_limits(Data& d, const Table& root) {
 }
 
 std::optional<Cell> load_cell(const Data& d, const Table& t, const std::string& terrain_rule) {
-    t.only_keys({"effect", "says", "rule", "call"});
+    t.only_keys({"effect", "says", "rule", "call", "alternative"});
     Cell c;
     auto e = t.choice("effect", kEffects, true);
     auto says = read_text(t, "says");
     auto rule = read_rule(d, t, terrain_rule);
     std::optional<std::string> call;
     if (t.has("call")) call = read_text(t, "call");
-    if (!e || !says || !rule || (t.has("call") && !call)) return std::nullopt;
+    std::optional<std::string> alt;
+    if (t.has("alternative")) {
+        alt = t.choice("alternative", kEffects, true);
+        if (alt && !call) t.error("alternative", "only a cell with a `call` has an alternative reading");
+    }
+    if (!e || !says || !rule || (t.has("call") && !call) || (t.has("alternative") && !alt)) return std::nullopt;
+    if (alt) c.alternative = effect_from(*alt);
     c.effect = effect_from(*e);
     c.says = *says;
     c.rule = *rule;
@@ -807,6 +813,8 @@ Ruling rule_movement(const Data& d, const MoveSituation& s) {
     const Terrain* worst = nullptr;
     const Cell* worst_cell = nullptr;
     json::Array by;
+    std::vector<std::pair<const Cell*, std::size_t>> called;  // cells that are referee's calls, and their entry
+    std::vector<Effect> effects;                              // each entry's effect
     for (const auto& name : s.terrain) {
         const Terrain* t = d.find_terrain(name);
         if (!t) continue;
@@ -831,7 +839,8 @@ Ruling rule_movement(const Data& d, const MoveSituation& s) {
             r.step(t->rule, capitalize(t->label) + ": being amphibious is no exception here.");
         std::string how = cond == "none" ? "" : cond == "amphibious" ? " (amphibious)" : " (via " + cond + ")";
         r.step(c->rule, capitalize(t->label) + how + ": " + c->says + " — " + to_string(c->effect) + ".");
-        if (!c->call.empty()) r.call(c->rule, c->call);
+        if (!c->call.empty()) called.push_back({c, by.size()});
+        effects.push_back(c->effect);
         r.figures.push_back({capitalize(t->label) + how, to_string(c->effect), c->rule, ""});
         json::Object o;
         o.emplace_back("terrain", t->name);
@@ -844,6 +853,23 @@ Ruling rule_movement(const Data& d, const MoveSituation& s) {
             worst = t;
             worst_cell = c;
         }
+    }
+    // A call is flagged unless its cell names the other reading and that reading leaves the
+    // move's result unchanged (another terrain decides the move either way).
+    for (const auto& [c, i] : called) {
+        bool matters = true;
+        if (c->alternative) {
+            std::vector<Effect> alt = effects;
+            alt[i] = *c->alternative;
+            Effect m = d.severity.empty() ? Effect::normal : d.severity.front();
+            for (Effect e : alt)
+                if (d.rank(e) > d.rank(m)) m = e;
+            matters = m != overall;
+        }
+        if (matters) r.call(c->rule, c->call);
+        else
+            r.step(c->rule, "The house rules are silent here, but the other reading (" + std::string(to_string(*c->alternative)) +
+                                ") gives the same result for the whole move, so it is not a referee's call.");
     }
     if (!worst) {
         r.step("GF9-core", "The move meets no terrain of the house rules, so the core rules move it normally.");

@@ -92,6 +92,18 @@ TEST_CASE("agv movement: prohibited and half-rate terrain by unit type and actio
         {"AGV-bridges: mounted may not intercept over a bridge", "mounted", false, "intercept", {"stream", "bridge"}, false, "prohibited"},
         {"AGV-bridges: elephants may intercept over a bridge", "elephant", false, "intercept", {"bridge"}, false, "normal"},
         {"AGV-bridges: a ditch crossed at a bridge", "foot", false, "move", {"ditch", "bridge"}, false, "normal"},
+        // A ford is itself the crossing place (AGV-rivers: treat fords as streams): a bridge named in the
+        // same move is another crossing and does not carry the unit over the ford.
+        {"AGV-rivers: a ford and a bridge in one charge: the ford is still a stream, no charging", "elephant", false, "charge",
+         {"ford", "stream", "bridge"}, false, "prohibited"},
+        {"AGV-rivers: a ford and a bridge in one intercept: the ford is still a stream", "foot", true, "intercept",
+         {"ford", "bridge", "woods"}, false, "prohibited"},
+        {"AGV-rivers: a river crossed at a bridge, then a ford: half rate for the ford", "mounted", false, "move",
+         {"river", "bridge", "ford"}, false, "half-rate"},
+        {"AGV-rivers: unpacked artillery at a ford beside a bridge still cannot enter it", "artillery", false, "move",
+         {"ford", "bridge"}, false, "prohibited"},
+        {"AGV-bridges: a stream at its bridge beside a ford elsewhere: the ford decides", "foot", false, "move",
+         {"stream", "bridge", "ford"}, false, "half-rate"},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {
@@ -179,6 +191,12 @@ TEST_CASE("agv melee: hand-to-hand advantage halves the charger's dice, cumulati
         {"AGV-stone-wall: defending a wall", 4, {}, {"stone-wall"}, {"stone-wall"}, 2, {"stone-wall"}},
         {"AGV-contour: no hand-to-hand advantage", 6, {}, {"contour"}, {"contour"}, 6, {}},
         {"AGV-stream: units not in a stream have the advantage over units in it", 6, {"stream"}, {}, {}, 3, {"stream"}},
+        // AGV-rivers: fords are treated as streams, so a unit in a ford is a unit in a stream.
+        {"AGV-rivers: a charger in a ford, defender out of the water: the defender has the advantage", 8, {"ford"}, {}, {}, 4, {"ford"}},
+        {"AGV-rivers: charger in a ford, defender in a stream: both in streams, no advantage", 10, {"ford"}, {"stream"}, {}, 10, {}},
+        {"AGV-rivers: charger in a stream, defender in a ford: both in streams, no advantage", 10, {"stream"}, {"ford"}, {}, 10, {}},
+        {"AGV-rivers: charger in a ford, defender in a stream behind a hedge it defends: the hedge only", 9, {"ford"},
+         {"stream", "hedge"}, {"hedge"}, 4, {"hedge"}},
     };
     for (const auto& c : cases) {
         SECTION(c.rule) {
@@ -188,6 +206,48 @@ TEST_CASE("agv melee: hand-to-hand advantage halves the charger's dice, cumulati
             const auto j = rule_toml(t);
             CHECK(at(j, "dice").as_int() == c.out_dice);
             CHECK(strings(at(j, "advantage")) == c.advantage);
+        }
+    }
+}
+
+TEST_CASE("agv fire: a sight call is flagged only when the other reading changes the unit's ruling", "[agv]") {
+    // The forest (forest-sight) and fire off one's own hill (fire-off-own-hill) are readings where
+    // the guidelines are silent. Where another feature already decides the stand, or the unit's
+    // cover does not turn on that stand (AGV-cover: all stands that can be fired at), the text
+    // decides the ruling either way and it is no referee's call.
+    struct C {
+        const char* rule;
+        std::vector<std::string> firer_in;
+        std::vector<std::vector<std::string>> stand_in, stand_between;
+        const char* fire;
+        int dice;
+        bool call;
+    };
+    const C cases[] = {
+        {"AGV-woods choice: a forest alone hides the stand (referee's call)", {}, {{}}, {{"forest"}}, "blocked", 0, true},
+        {"AGV-woods: a wood between hides the stand whatever the forest does", {}, {{}}, {{"woods", "forest"}}, "blocked", 0, false},
+        {"AGV-cover: another stand in the open, normal dice whatever the forest does", {}, {{}, {}}, {{}, {"forest"}}, "normal", 6,
+         false},
+        {"AGV-cover: the other stand in a wood, the forest decides half or normal (referee's call)", {}, {{"woods"}, {}},
+         {{}, {"forest"}}, "half-dice", 3, true},
+        {"AGV-cover: the other stand behind two cover features, the forest decides (referee's call)", {}, {{"woods"}, {}},
+         {{"stone-wall"}, {"forest"}}, "blocked", 0, true},
+        {"AGV-hills choice: fire off the firer's own hill at a stand beyond it (referee's call)", {"hill"}, {{}}, {{"hill"}},
+         "normal", 6, true},
+        {"AGV-hills: another stand in the open, normal dice either way", {"hill"}, {{}, {}}, {{}, {"hill"}}, "normal", 6, false},
+        {"AGV-woods: a wood beyond the firer's hill hides the stand either way", {"hill"}, {{}}, {{"hill", "woods"}}, "blocked", 0,
+         false},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            std::string t = "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = " + list(c.firer_in) +
+                            "\ndice = 6\n[target]\ntype = \"foot\"\n";
+            for (std::size_t i = 0; i < c.stand_in.size(); ++i)
+                t += "[[stand]]\nin = " + list(c.stand_in[i]) + "\nbetween = " + list(c.stand_between[i]) + "\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "fire").as_string() == c.fire);
+            CHECK(at(j, "dice").as_int() == c.dice);
+            CHECK(at(j, "referee_call").as_bool() == c.call);
         }
     }
 }

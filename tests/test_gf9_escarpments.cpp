@@ -88,10 +88,17 @@ on_escarpment = true)", "firer_distance_to_escarpment = 8\ntarget_distance_to_es
         // Silent: an escarpment between two vehicles that are both off it (a plateau between).
         {"GF9-escarpments choice: plateau between counts as a hill between (referee's call)", R"(on_hill = "no")",
          R"(on_hill = "no")", "escarpment_between = true", "blocked", false, true, "one more hill between"},
-        {"GF9-escarpments choice: plateau between, target partly hidden: cover (referee's call)", R"(on_hill = "no")",
-         R"(on_hill = "no")", "escarpment_between = true\npartly_hidden = true", "clear", true, true, ""},
-        {"GF9-escarpments choice: plateau between, hill to hill over it (referee's call)", R"(on_hill = "wholly")",
-         R"(on_hill = "wholly")", "escarpment_between = true", "clear", false, true, "hill to hill"},
+        // The plateau call is flagged only when counting it as a hill changes the ruling (as the
+        // escarpment-vehicle call is): otherwise the text decides the case either way.
+        {"GF9-escarpments choice: plateau between, target partly hidden: cover either way (no call)", R"(on_hill = "no")",
+         R"(on_hill = "no")", "escarpment_between = true\npartly_hidden = true", "clear", true, false, "does not matter here"},
+        {"GF9-escarpments choice: plateau between, hill to hill over it either way (no call)", R"(on_hill = "wholly")",
+         R"(on_hill = "wholly")", "escarpment_between = true", "clear", false, false, "hill to hill"},
+        {"GF9-escarpments choice: plateau and a hill between, target hidden: blocked either way (no call)", R"(on_hill = "no")",
+         R"(on_hill = "no")", "escarpment_between = true\nhills_between = 1", "blocked", false, false, "does not matter here"},
+        {"GF9-escarpments choice: plateau the only thing between a partly-on-hill firer and its target (referee's call)",
+         R"(on_hill = "partly")", R"(on_hill = "wholly")", "escarpment_between = true", "blocked", false, true,
+         "one more hill between"},
         {"GF9-escarpments: escarpment between with the firer on it is judged by the cases", R"(on_hill = "no"
 on_escarpment = true)", R"(on_hill = "no"
 below_escarpment = true)", "escarpment_between = true\nfirer_distance_to_escarpment = 3\ntarget_distance_to_escarpment = 2",

@@ -112,8 +112,16 @@ TEST_CASE("gf9 movement: several terrain features in one move (most restrictive)
         {"GF9-creeks twice: two creeks: single move", R"(terrain = ["creek", "creek"])", "single-move", false, "GF9-creeks"},
         {"GF9-rivers: bridge and ford both declared: single move", "terrain = [\"river\"]\nvia = [\"bridge\", \"ford\"]",
          "single-move", false, "GF9-rivers"},
-        {"GF9-creeks choice in a longer move: the call carries", "terrain = [\"creek\", \"rough\"]\nvia = \"bridge\"",
-         "single-move", true, "GF9-creeks"},
+        // The creek-bridge call matters only where the creek decides the move: the other reading
+        // (a bridge lifts the creek's limit) changes nothing when another terrain limits it as much.
+        {"GF9-creeks + GF9-rough: bridge over a creek, then rough: single move either way (no call)",
+         "terrain = [\"creek\", \"rough\"]\nvia = \"bridge\"", "single-move", false, "GF9-rough"},
+        {"GF9-creeks + GF9-swamps: bridge over a creek into a swamp: impassable either way (no call)",
+         "terrain = [\"creek\", \"swamp\"]\nvia = \"bridge\"", "impassable", false, "GF9-swamps"},
+        {"GF9-creeks choice + GF9-hills: bridge over a creek onto a hill: the creek decides (referee's call)",
+         "terrain = [\"creek\", \"hill\", \"open\"]\nvia = \"bridge\"", "single-move", true, "GF9-creeks"},
+        {"GF9-creeks choice + GF9-rivers: a bridge over a creek and another over a river: single move either way (no call)",
+         "terrain = [\"creek\", \"river\"]\nvia = \"bridge\"", "single-move", false, "GF9-creeks"},
     };
     for (const auto& c : cases) check(c);
 }

@@ -315,7 +315,7 @@ Data load_data(const std::filesystem::path& file) {
     // same_as: copy another feature's effects (fords are streams, earthworks are stone walls).
     for (const auto& p : pending) {
         if (!p.t.has("same_as")) continue;
-        p.t.only_keys({"same_as", "label", "cite", "also_cite"});
+        p.t.only_keys({"same_as", "label", "cite", "also_cite", "crossed_at"});
         auto target = p.t.str("same_as", true);
         if (!target) continue;
         const Feature* base = nullptr;
@@ -328,6 +328,10 @@ Data load_data(const std::filesystem::path& file) {
         }
         Feature f = *base;
         f.name = p.name;
+        f.same_as = base->name;
+        // A copy may name its own crossings: a ford is a stream, but it is itself the crossing
+        // place, so no bridge carries a unit over it.
+        if (p.t.has("crossed_at")) f.crossed_at = p.t.string_array("crossed_at").value_or(std::vector<std::string>{});
         f.label = p.t.str("label", true).value_or(p.name);
         f.also_cite.clear();
         load_cites(d, p.t, f);
@@ -346,6 +350,9 @@ Data load_data(const std::filesystem::path& file) {
     // Cross-references, once everything is read.
     for (const auto& p : pending) {
         const Feature* f = d.find(p.name);
+        if (f && p.t.has("same_as") && p.t.has("crossed_at"))
+            for (const auto& c : f->crossed_at)
+                if (!d.find(c)) p.t.error("crossed_at", "unknown feature \"" + c + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
         if (!f || p.t.has("same_as")) continue;
         if (f->on_road == OnRoad::replaced && !f->road_as.empty()) {
             const Feature* as = d.find(f->road_as);
@@ -727,8 +734,26 @@ std::vector<Occurrence> occurrences(const Data& d, const Fire& fire, const Stand
     return out;
 }
 
-StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& s, int index) {
+// A sight call met while ruling a stand: the feature, its cell ("sight" or "sight-off") and its
+// choice id. rule_fire() flags it only when the other reading would change the unit's ruling.
+struct SightCall {
+    const Feature* f;
+    std::string cell, id;
+};
+
+// flip: a choice id read the other way (a called "sight" cell then does not hide the stand, a
+// called "sight-off" cell then stops the fire); used to test whether the call matters.
+StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& s, int index,
+                       std::vector<SightCall>* calls = nullptr, const std::string* flip = nullptr) {
     StandResult res;
+    auto flipped = [&](const Feature& f, const std::string& cell) {
+        const std::string* id = f.call(cell);
+        return id && flip && *id == *flip;
+    };
+    auto note_call = [&](const Feature& f, const std::string& cell) {
+        if (const std::string* id = f.call(cell))
+            if (calls) calls->push_back({&f, cell, *id});
+    };
     const std::string who = "Stand " + std::to_string(index);
     const std::string firer = to_string(fire.firer);
     std::vector<std::string> candidates;
@@ -747,8 +772,12 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
             } else if (f.kind == Kind::linear && !f.cover_against.empty()) {
                 r.step(kFiring, "The firer is in contact with " + f.label + ", so it fires over it as if it were not there.");
             } else if (fire_relevant) {
-                r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
-                if (f.sight == Sight::blocks_beyond) maybe_call(d, r, f, "sight-off");
+                if (f.sight == Sight::blocks_beyond && flipped(f, "sight-off")) {
+                    res.fired_at = false;  // the other reading: it hides the stand beyond it
+                } else {
+                    r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
+                    if (f.sight == Sight::blocks_beyond) note_call(f, "sight-off");
+                }
             }
             continue;
         }
@@ -758,9 +787,9 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
                                      "being interpenetrated with it, leaves it no cover from this fire.");
             continue;
         }
-        if (!o.in_stand && f.sight == Sight::blocks_beyond) {
+        if (!o.in_stand && f.sight == Sight::blocks_beyond && !flipped(f, "sight")) {
             r.step(f.cite, who + " is behind " + f.label + ": it cannot be seen, so it cannot be fired at.");
-            maybe_call(d, r, f, "sight");
+            note_call(f, "sight");
             res.fired_at = false;
             continue;
         }
@@ -854,8 +883,24 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
     json::Array stands;
     int fired_at = 0, with_cover = 0;
     std::vector<std::string> exposed, blocked;
+    std::vector<SightCall> sight_calls;
+    // The unit's ruling (fire value, dice) from its stands' results, for the sight calls' test.
+    auto outcome = [&](const std::vector<StandResult>& rs) -> std::pair<std::string, int> {
+        int at = 0;
+        bool bare = false;
+        for (const auto& x : rs) {
+            if (!x.fired_at) continue;
+            ++at;
+            bare = bare || x.cover.empty();
+        }
+        if (at == 0) return {"blocked", 0};
+        if (!bare) return {"half-dice", fire.dice / d.cover_divisor};
+        return {"normal", fire.dice};
+    };
+    std::vector<StandResult> results;
     for (std::size_t i = 0; i < fire.stands.size(); ++i) {
-        const StandResult sr = rule_stand(d, r, fire, fire.stands[i], static_cast<int>(i + 1));
+        const StandResult sr = rule_stand(d, r, fire, fire.stands[i], static_cast<int>(i + 1), &sight_calls);
+        results.push_back(sr);
         json::Array cover;
         for (const auto& c : sr.cover) cover.emplace_back(c);
         stands.push_back(json::Object{{"stand", static_cast<int>(i + 1)}, {"can_be_fired_at", sr.fired_at},
@@ -865,6 +910,26 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
         ++fired_at;
         if (sr.cover.empty()) exposed.push_back(label);
         else ++with_cover;
+    }
+
+    // A sight call (forest, fire off one's own hill or contour) is a referee's call only when the
+    // other reading would change the unit's ruling; otherwise the text decides it either way.
+    {
+        const auto ruled = outcome(results);
+        std::set<std::string> done;
+        for (const auto& c : sight_calls) {
+            if (!done.insert(c.id).second) continue;
+            Ruling scratch;
+            std::vector<StandResult> alt;
+            for (std::size_t i = 0; i < fire.stands.size(); ++i)
+                alt.push_back(rule_stand(d, scratch, fire, fire.stands[i], static_cast<int>(i + 1), nullptr, &c.id));
+            if (outcome(alt) != ruled) {
+                maybe_call(d, r, *c.f, c.cell);
+            } else if (const Choice* ch = d.choice(c.id)) {
+                r.step(c.f->cite, "The guidelines are silent on this (" + ch->id + "), but either reading gives the same ruling "
+                                  "here, so it is not a referee's call.");
+            }
+        }
     }
 
     std::string fire_value;
@@ -959,26 +1024,40 @@ Ruling rule_melee(const Data& d, const Melee& m) {
             if (f->melee == MeleeEffect::none && told.insert(f->name).second)
                 r.step(f->cite, cap(f->label) + " gives no hand-to-hand advantage.");
         }
-    // Features whose advantage goes to units outside them (streams).
-    std::set<std::string> streams;
+    // Features whose advantage goes to units outside them (streams). A feature that copies another
+    // (a ford is a stream) is the same kind of feature: a unit in a ford is a unit in a stream.
+    auto kind_of = [&](const std::string& n) {
+        const Feature* f = d.find(n);
+        return f->same_as.empty() ? f->name : f->same_as;
+    };
+    auto first_of_kind = [&](const std::vector<std::string>& list, const std::string& kind) -> const Feature* {
+        for (const auto& n : list)
+            if (kind_of(n) == kind) return d.find(n);
+        return nullptr;
+    };
+    std::vector<std::string> kinds;
     for (const auto* list : {&m.defender_in, &m.charger_in})
         for (const auto& n : *list)
-            if (d.find(n)->melee == MeleeEffect::against_units_in_it) streams.insert(n);
-    for (const auto& n : streams) {
-        const Feature* f = d.find(n);
+            if (d.find(n)->melee == MeleeEffect::against_units_in_it && !contains(kinds, kind_of(n))) kinds.push_back(kind_of(n));
+    for (const auto& kind : kinds) {
+        const Feature* def_f = first_of_kind(m.defender_in, kind);
+        const Feature* chg_f = first_of_kind(m.charger_in, kind);
+        const Feature* f = chg_f ? chg_f : def_f;
         cite_feature(r, *f);
-        const bool def_in = contains(m.defender_in, n), chg_in = contains(m.charger_in, n);
-        if (chg_in && !def_in) {
-            r.step(f->cite, "Units not in " + f->label + " have the hand-to-hand advantage over units in it: the charger is in it, "
-                                "the defender is not, so the defender claims the advantage.");
+        const Feature* base = d.find(kind);
+        const std::string kind_label = base ? base->label : f->label;
+        if (chg_f && !def_f) {
+            r.step(f->cite, "Units not in " + kind_label + " have the hand-to-hand advantage over units in one: the charger is in " +
+                                f->label + ", the defender is not, so the defender claims the advantage.");
             advantage.push_back(f);
-        } else if (def_in && !chg_in) {
-            r.step(f->cite, "Units not in " + f->label + " have the hand-to-hand advantage over units in it: the defender is in it, "
-                                "the charger is not, so the advantage is the charger's.");
+        } else if (def_f && !chg_f) {
+            r.step(f->cite, "Units not in " + kind_label + " have the hand-to-hand advantage over units in one: the defender is in " +
+                                f->label + ", the charger is not, so the advantage is the charger's.");
             charger_advantage.push_back(f->name);
             maybe_call(d, r, *f, "melee.charger");
         } else {
-            r.step(f->cite, "Both units are in " + f->label + ": neither has an advantage from it.");
+            const std::string both = def_f == chg_f ? f->label : def_f->label + " and " + chg_f->label;
+            r.step(f->cite, "Both units are in " + kind_label + " (" + both + "): neither has an advantage from it.");
         }
     }
 

@@ -66,6 +66,7 @@ struct Feature {
     OnRoad on_road = OnRoad::ignored;
     std::string road_as;  // on_road == replaced: the feature it counts as
     std::vector<std::string> crossed_at;  // features (bridge, ford) that, named with it, carry the unit over it instead
+    std::string same_as;  // the feature whose effects it copies (a ford: "stream"); empty for a feature with its own
     Sight sight = Sight::none;
     std::vector<FirerType> cover_against;
     std::vector<UnitType> cover_targets;  // who may claim its cover

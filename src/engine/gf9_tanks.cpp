@@ -195,14 +195,20 @@ void load_limits(Data& d, const Table& root) {
 }
 
 std::optional<Cell> load_cell(const Data& d, const Table& t, const std::string& terrain_rule) {
-    t.only_keys({"effect", "says", "rule", "call"});
+    t.only_keys({"effect", "says", "rule", "call", "alternative"});
     Cell c;
     auto e = t.choice("effect", kEffects, true);
     auto says = read_text(t, "says");
     auto rule = read_rule(d, t, terrain_rule);
     std::optional<std::string> call;
     if (t.has("call")) call = read_text(t, "call");
-    if (!e || !says || !rule || (t.has("call") && !call)) return std::nullopt;
+    std::optional<std::string> alt;
+    if (t.has("alternative")) {
+        alt = t.choice("alternative", kEffects, true);
+        if (alt && !call) t.error("alternative", "only a cell with a `call` has an alternative reading");
+    }
+    if (!e || !says || !rule || (t.has("call") && !call) || (t.has("alternative") && !alt)) return std::nullopt;
+    if (alt) c.alternative = effect_from(*alt);
     c.effect = effect_from(*e);
     c.says = *says;
     c.rule = *rule;
@@ -682,13 +688,19 @@ Ruling rule_los(const Data& d, const LosSituation& s) {
         los = Los::blocked;
     } else {
         int between = s.hills_between;
-        if (s.escarpment_between && !f_on && !t_on) {
-            r.call(es.rule, es.plateau_call);
+        // The plateau choice: the hills between under the other reading, to flag the call only
+        // when the two readings rule differently.
+        const bool plateau = s.escarpment_between && !f_on && !t_on;
+        int alt_between = s.hills_between + (plateau && !es.plateau_counts_as_hill ? 1 : 0);
+        if (plateau) {
             if (es.plateau_counts_as_hill) {
                 ++between;
                 r.step(es.rule, "The escarpment between counts as one more hill between (" + std::to_string(between) + " in all).");
+            } else {
+                r.step(es.rule, "The escarpment between does not count as a hill between.");
             }
         }
+        if (s.partly_hidden && alt_between == 0) alt_between = 1;
         if (s.partly_hidden && between == 0) {
             between = 1;
             r.step(d.hills.rule, "A hill between hides part of the target, so one hill between is counted.");
@@ -715,6 +727,16 @@ Ruling rule_los(const Data& d, const LosSituation& s) {
             cover = o.row->cover;
             hill_to_hill = o.row->hill_to_hill;
             deciding = o.row->says + " (" + d.hills.rule + ")";
+            // The plateau choice: a call only when it changes the outcome.
+            if (plateau) {
+                HillOutcome alt = hills_for(d, s, es.counts_as, alt_between);
+                if (!alt.row || alt.row->los != o.row->los || alt.row->cover != o.row->cover ||
+                    (alt.row->hill_to_hill != o.row->hill_to_hill && !s.obstacles.empty()))
+                    r.call(es.rule, es.plateau_call);
+                else
+                    r.step(es.rule, "Whether or not the escarpment between counts as a hill, the line of sight and cover are the "
+                                    "same, so the house rules' silence on it does not matter here.");
+            }
             // The partly/wholly choice for escarpment vehicles: a call only when it changes the outcome.
             if (f_default || t_default) {
                 const OnHill other = es.counts_as == OnHill::wholly ? OnHill::partly : OnHill::wholly;
@@ -791,6 +813,8 @@ Ruling rule_movement(const Data& d, const MoveSituation& s) {
     const Terrain* worst = nullptr;
     const Cell* worst_cell = nullptr;
     json::Array by;
+    std::vector<std::pair<const Cell*, std::size_t>> called;  // cells that are referee's calls, and their entry
+    std::vector<Effect> effects;                              // each entry's effect
     for (const auto& name : s.terrain) {
         const Terrain* t = d.find_terrain(name);
         if (!t) continue;
@@ -815,7 +839,8 @@ Ruling rule_movement(const Data& d, const MoveSituation& s) {
             r.step(t->rule, capitalize(t->label) + ": being amphibious is no exception here.");
         std::string how = cond == "none" ? "" : cond == "amphibious" ? " (amphibious)" : " (via " + cond + ")";
         r.step(c->rule, capitalize(t->label) + how + ": " + c->says + " — " + to_string(c->effect) + ".");
-        if (!c->call.empty()) r.call(c->rule, c->call);
+        if (!c->call.empty()) called.push_back({c, by.size()});
+        effects.push_back(c->effect);
         r.figures.push_back({capitalize(t->label) + how, to_string(c->effect), c->rule, ""});
         json::Object o;
         o.emplace_back("terrain", t->name);
@@ -828,6 +853,23 @@ Ruling rule_movement(const Data& d, const MoveSituation& s) {
             worst = t;
             worst_cell = c;
         }
+    }
+    // A call is flagged unless its cell names the other reading and that reading leaves the
+    // move's result unchanged (another terrain decides the move either way).
+    for (const auto& [c, i] : called) {
+        bool matters = true;
+        if (c->alternative) {
+            std::vector<Effect> alt = effects;
+            alt[i] = *c->alternative;
+            Effect m = d.severity.empty() ? Effect::normal : d.severity.front();
+            for (Effect e : alt)
+                if (d.rank(e) > d.rank(m)) m = e;
+            matters = m != overall;
+        }
+        if (matters) r.call(c->rule, c->call);
+        else
+            r.step(c->rule, "The house rules are silent here, but the other reading (" + std::string(to_string(*c->alternative)) +
+                                ") gives the same result for the whole move, so it is not a referee's call.");
     }
     if (!worst) {
         r.step("GF9-core", "The move meets no terrain of the house rules, so the core rules move it normally.");

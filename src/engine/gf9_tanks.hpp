@@ -43,6 +43,8 @@ struct Cell {
     std::string rule;  // citation id
     std::string says;  // one-line summary for the explanation
     std::string call;  // non-empty: the text is silent, this is Umpire's documented choice
+    std::optional<Effect> alternative;  // with call: the effect under the other reading; the call is
+                                        // flagged only when that would change the move's result
 };
 
 struct TerrainShooting {

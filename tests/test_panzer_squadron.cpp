@@ -171,9 +171,14 @@ TEST_CASE("panzer-squadron PS-movement: leftover points and a tank in movement t
         {"in movement, the restriction leaves 0 points: cannot move the hexagon", "in-movement", "move", "[1, 1]", 2, "[]", true, 0, true},
         {"in movement, 0 points and a hexagon planned: too many points", "in-movement", "move", "[1, 1]", 2, "[\"forward-left\"]", false, -1, false},
         {"in movement, 1 point and no hexagon: it must move", "in-movement", "move", "[1, 1]", 1, "[]", false, 1, false},
+        // A turn in place on 0 points overspends whatever happens to the one-hexagon minimum: no call.
+        {"in movement, 0 points and a turn in place: too many points, no call", "in-movement", "move", "[1, 1]", 2,
+         "[\"turn-left\"]", false, -1, false},
         // PS-move-and-fire: 2 points cannot pay the 3 to fire; illegal for that alone, no call.
         {"in movement, move-and-fire on 2: cannot pay to fire", "in-movement", "move-and-fire", "[1, 1]", 0, "[]", false, -1, false},
         {"in movement, move-and-fire on 3: fires, cannot pay a hexagon", "in-movement", "move-and-fire", "[1, 2]", 0, "[]", true, 0, true},
+        {"in movement, move-and-fire on 3 with a turn in place: needs 4, illegal either way, no call", "in-movement",
+         "move-and-fire", "[1, 2]", 0, "[\"turn-left\"]", false, -1, false},
         {"stationary, move-and-fire on 2: cannot pay to fire", "stationary", "move-and-fire", "[2]", 0, "[]", false, -1, false},
         {"stationary, move-and-fire on 3: fires in place", "stationary", "move-and-fire", "[3]", 0, "[]", true, 0, false},
     };

@@ -340,12 +340,15 @@ Ruling rule_movement(const Data& d, const Situation& s) {
         const int needed = d.min_hexagons_in_movement * d.hexagon_cost + (s.action == "move-and-fire" ? d.move_and_fire_cost : 0);
         // Only when the fire itself can be paid: otherwise the plan is illegal for that alone.
         const int fire_cost = s.action == "move-and-fire" ? d.move_and_fire_cost : 0;
-        if (available < needed && hexagons == 0 && available >= fire_cost)
+        if (available < needed && hexagons == 0 && available >= fire_cost) {
             // The page's two demands collide: the roll, less the restriction, cannot pay for the hexagon.
-            r.call("PS-movement", "a tank that started in movement must move at least " + std::to_string(d.min_hexagons_in_movement) +
+            // A plan that overspends even staying put (turns in place) is illegal whatever the reading:
+            // no call then (the overspend is reported below).
+            if (used <= available)
+                r.call("PS-movement", "a tank that started in movement must move at least " + std::to_string(d.min_hexagons_in_movement) +
                                       " hexagon, but its " + std::to_string(available) + " movement points cannot pay for it; the page "
                                       "does not say what then happens, and Umpire reads it as the tank staying in its hexagon.");
-        else if (available >= needed || hexagons > 0)
+        } else if (available >= needed || hexagons > 0)
             illegal.push_back({"PS-movement", "a tank that started in movement and rolled movement dice must move at least " +
                                                   std::to_string(d.min_hexagons_in_movement) + " hexagon"});
     }

@@ -1,3 +1,12 @@
+// Typed, validating access to TOML tables (see reader.hpp).
+//
+// Sections
+//   Diagnostic, InputError   one FILE:LINE:COL problem; the exception carrying them all
+//   Sink                     collects a file's diagnostics; throw_if_errors
+//   parsing                  parse_toml_string / parse_toml_file: syntax, folder and read
+//                            errors as diagnostics
+//   Table                    typed getters (str, integer, number, boolean, choice, arrays,
+//                            table, tables) and only_keys (unknown keys are reported)
 #include "engine/reader.hpp"
 
 #include <fstream>

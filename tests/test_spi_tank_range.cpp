@@ -103,6 +103,8 @@ const std::vector<Case>& cases() {
          Shot().firer("M60A2").soft("infantry", "clear", true).range(16).extra("T55", 10), 16, "8.91", 25, 12, true, upto(8), true, {"8.22"}},
         {"8.22 [choices] combined_he_table = least: M60A2 + T55 at panic 3 -> 8.92 (referee's call); 8.92 16-20 col 10 -> 1-7",
          Shot().firer("M60A2", 3).soft("infantry", "clear", true).range(16).extra("T55", 10), 16, "8.92", 25, 12, true, upto(7), true, {"8.22"}},
+        {"8.22 [choices] combined_he_table: T55 (SR, 8.91) leading an M60A2 (SC, 8.93): both readings pick 8.91, no call; 25 - 12 = 13, 16-20 -> 1-8",
+         Shot().firer("T55").soft("infantry", "clear", true).range(16).extra("M60A2", 10), 16, "8.91", 25, 12, true, upto(8), false, {"8.22"}},
         {"8.22 combined HE on an AT gun in woods (mixed 3): T55 + T55 = 20 - 3 = 17 -> col 10, 6-10 -> 1-10",
          Shot().firer("T55").soft("88AT", "woods").range(6).extra("T55", 7), 7, "8.91", 20, 3, true, upto(10), false, {"8.22"}},
         {"8.22 two SC firers share 8.93: M60A2 + Cent 105 = 25 on infantry in clear; range 12, 8.93 11-15 col 10 -> 1-10, no call",

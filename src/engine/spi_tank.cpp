@@ -1159,16 +1159,23 @@ Ruling rule(const Data& d, const Situation& given) {
         r.step("8.9", "The " + firer_name + " has " + fu->fire_control + " fire control; at " + panic_text + " it uses table " +
                           table->id + " (" + table->title + ").");
         if (firers.size() > 1) {
+            // 8.22 is silent on the table when combining firers' fire controls differ: the two
+            // readings are the [firer]'s table and the least capable one (rules-data choice
+            // combined_he_table). A referee's call only where they pick different tables.
+            const Crt* least = table;
+            std::string controls = fu->fire_control;
             for (std::size_t i = 1; i < firers.size(); ++i) {
-                const Crt* other = table_for(d, firers[i].first->fire_control, s.panic_level);
                 range_used = std::max(range_used, firers[i].second);
-                if (other && other != table) {
-                    if (d.choices.combined_he_table == "least" && table_capability(*other) < table_capability(*table)) table = other;
-                    r.call("8.22", "the combining firers use different results tables (" + fu->fire_control + " and " +
-                                       firers[i].first->fire_control + "); the rules do not say which applies to combined HE. Umpire uses " +
-                                       (d.choices.combined_he_table == "least" ? "the least capable firer's table" : "the [firer]'s table") +
-                                       " (rules-data choice combined_he_table): " + table->id + ".");
-                }
+                const Crt* other = table_for(d, firers[i].first->fire_control, s.panic_level);
+                if (other && table_capability(*other) < table_capability(*least)) least = other;
+                if (controls.find(firers[i].first->fire_control) == std::string::npos) controls += " and " + firers[i].first->fire_control;
+            }
+            if (least != table) {
+                if (d.choices.combined_he_table == "least") table = least;
+                r.call("8.22", "the combining firers use different results tables (" + controls +
+                                   " fire control); the rules do not say which applies to combined HE. Umpire uses " +
+                                   (d.choices.combined_he_table == "least" ? "the least capable firer's table" : "the [firer]'s table") +
+                                   " (rules-data choice combined_he_table): " + table->id + ".");
             }
             r.step("8.3", "Combined HE fire uses the range of the most distant firer: " + std::to_string(range_used) + " hexes.");
         }

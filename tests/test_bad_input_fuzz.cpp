@@ -229,3 +229,22 @@ TEST_CASE("valid edge: limits of the contract's ranges are accepted", "[cli]") {
         CHECK(r.err.empty());
     }
 }
+
+TEST_CASE("bad input: an unknown question is one line for every system that asks one", "[cli]") {
+    // The keys a situation needs depend on its question: a wrong question must not also report
+    // the tables of some default question as missing (GF9 TANKS, AGV, Panzer Squadron).
+    const char* systems[] = {"gf9-tanks", "agv", "panzer-squadron"};
+    for (const char* sys : systems) {
+        SECTION(sys) {
+            const auto f = temp_file(std::string("system = \"") + sys + "\"\nquestion = \"line-of-fire\"\n");
+            auto r = run_cli("rule " + f + " --json");
+            INFO(r.err);
+            CHECK(r.status == 2);
+            CHECK(r.out.empty());
+            CHECK(count_lines(r.err) == 1);
+            CHECK(r.err.find(":2:") != std::string::npos);
+            CHECK(r.err.find("question: unknown name \"line-of-fire\"") != std::string::npos);
+            CHECK(every_line_located(r.err, f));
+        }
+    }
+}

@@ -94,7 +94,9 @@ Situation parse_situation(const Data& d, const Table& root) {
     for (const char* k : {"question", "tank", "shooter", "target"}) keys.push_back(k);
     root.only_keys(keys);
     s.title = root.str("title").value_or("");
-    s.question = root.choice("question", kQuestions, true).value_or("movement");
+    const auto question = root.choice("question", kQuestions, true);
+    if (!question) return s;  // reported; the rest depends on the question, so no follow-on errors
+    s.question = *question;
     if (s.question == "opportunity") {
         Table sh = root.table("shooter", true);
         sh.only_keys({"state"});

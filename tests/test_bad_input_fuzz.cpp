@@ -236,15 +236,25 @@ TEST_CASE("bad input: an unknown question is one line for every system that asks
     const char* systems[] = {"gf9-tanks", "agv", "panzer-squadron"};
     for (const char* sys : systems) {
         SECTION(sys) {
-            const auto f = temp_file(std::string("system = \"") + sys + "\"\nquestion = \"line-of-fire\"\n");
+            const auto f = temp_file(std::string("system = \"") + sys + "\"\nquestion = \"parley\"\n");
             auto r = run_cli("rule " + f + " --json");
             INFO(r.err);
             CHECK(r.status == 2);
             CHECK(r.out.empty());
             CHECK(count_lines(r.err) == 1);
             CHECK(r.err.find(":2:") != std::string::npos);
-            CHECK(r.err.find("question: unknown name \"line-of-fire\"") != std::string::npos);
+            CHECK(r.err.find("question: unknown name \"parley\"") != std::string::npos);
             CHECK(every_line_located(r.err, f));
         }
+    }
+    SECTION("panzer-squadron line-of-fire: reserved, said so in one line") {
+        const auto f = temp_file("system = \"panzer-squadron\"\nquestion = \"line-of-fire\"\n");
+        auto r = run_cli("rule " + f + " --json");
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(count_lines(r.err) == 1);
+        CHECK(r.err.find("question: \"line-of-fire\" is not ruled yet") != std::string::npos);
+        CHECK(r.err.find("accepted: movement, actions or opportunity") != std::string::npos);
     }
 }

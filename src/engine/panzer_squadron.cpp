@@ -94,6 +94,12 @@ Situation parse_situation(const Data& d, const Table& root) {
     for (const char* k : {"question", "tank", "shooter", "target"}) keys.push_back(k);
     root.only_keys(keys);
     s.title = root.str("title").value_or("");
+    // The line of fire needs a board and the page's missing diagrams: reserved, said plainly.
+    if (const auto q = root.str("question"); q && same_name(*q, "line-of-fire")) {
+        root.error("question", "\"" + *q + "\" is not ruled yet: the line of fire needs a board and the missing Line of Fire and "
+                               "Armour diagrams (accepted: " + join_names(kQuestions) + ")");
+        return s;
+    }
     const auto question = root.choice("question", kQuestions, true);
     if (!question) return s;  // reported; the rest depends on the question, so no follow-on errors
     s.question = *question;

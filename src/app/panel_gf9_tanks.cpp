@@ -77,9 +77,11 @@ bool Gf9Panel::vehicle(const char* id, Vehicle* v, bool target, float col) {
     }
     ui::tip("GF9-hills: a vehicle partly or wholly on a hill counts as on it; hill-to-hill fire needs both wholly on");
     changed |= ImGui::Checkbox("on the escarpment", &v->on_escarpment);
+    ui::tip("GF9-escarpments: the vehicle is on top of the escarpment");
     if (target) {
         ImGui::SameLine();
         changed |= ImGui::Checkbox("below the escarpment", &v->below_escarpment);
+        ui::tip("GF9-escarpments: the target is at the foot of the escarpment");
     }
     ImGui::PopID();
     return changed;
@@ -113,8 +115,11 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     changed |= util::int_field("##hills", &l.hills_between, 0, d_.max_hills_between, 140 * ctx.scale);
     ui::tip("Hills the line crosses other than the firer's and the target's own");
     changed |= ImGui::Checkbox("a hill hides only part of the target", &l.partly_hidden);
+    ui::tip("GF9-hills: a hill between that hides only part of the target gives it cover (counts as one hill between)");
     changed |= ImGui::Checkbox("same hill", &l.same_hill);
+    ui::tip("GF9-hills: the target is on the firer's own hill (or both on the one escarpment)");
     changed |= ImGui::Checkbox("an escarpment lies on the line", &l.escarpment_between);
+    ui::tip("GF9-escarpments: the line of sight crosses an escarpment");
     const bool esc = l.escarpment_between || l.firer.on_escarpment || l.target.on_escarpment || l.target.below_escarpment;
     if (esc) {
         for (auto [label, dist] : {std::pair<const char*, std::optional<double>*>{"Firer to edge (in)", &l.firer_distance},
@@ -130,6 +135,15 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
             ImGui::PopID();
         }
     }
+    // Added keys (docs/gf9-tanks.md): terrain the line crosses and things only the core rules judge.
+    ImGui::TextUnformatted("Terrain the line crosses:");
+    changed |= util::checklist("lterrain", &l.terrain, d_.shooting_terrain_names());
+    ui::tip("line.terrain: movement terrain under the line of sight; the house rules say what each does to shooting "
+            "(cover, block or no effect)");
+    ImGui::TextUnformatted("Also on the line (the core rules decide):");
+    changed |= util::checklist("lobst", &l.obstacles, d_.obstacle_names());
+    ui::tip("line.obstacles: vehicles, wrecks, woods or buildings on the line; not in \"More Terrain\": "
+            "the core TANKS rules judge them (GF9-core), except where a hill-to-hill shot passes over");
     return changed;
 }
 

@@ -75,7 +75,8 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         util::label("Type", col);
         changed |= enum_row("type", &m.type, unit_type_names());
         if (m.type == UnitType::artillery) {
-            bool packed = m.packed.value_or(true);
+            // Left out, packed reads as false (unpacked), the contract's default (docs/agv.md).
+            bool packed = m.packed.value_or(false);
             if (ImGui::Checkbox("packed (limbered)", &packed)) {
                 m.packed = packed;
                 changed = true;
@@ -88,13 +89,24 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         changed |= util::checklist("terrain", &m.terrain, features);
         changed |= ImGui::Checkbox("moving along a road", &m.on_road);
         ui::tip("AGV-roads: a unit in block formation moving along a road ignores the terrain the road passes through");
+        if (m.on_road) {
+            ImGui::SameLine();
+            bool block = m.block.value_or(true);
+            if (ImGui::Checkbox("in block formation", &block)) {
+                m.block = block;
+                changed = true;
+            }
+            ui::tip("AGV-roads: a multi-stand unit not in block formation cannot follow a road, so the road then "
+                    "ignores nothing ([unit] block)");
+        }
     } else if (s_.question == Question::fire) {
         auto& f = s_.fire;
         ui::section("Firer");
         util::label("Type", col);
         changed |= enum_row("ftype", &f.firer, firer_type_names());
         util::label("Dice", col);
-        changed |= util::int_field("##dice", &f.dice, 0, 99, 140 * ctx.scale);
+        changed |= util::int_field("##dice", &f.dice, 1, 1000, 140 * ctx.scale);
+        ui::tip("Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
         ImGui::TextUnformatted("In or touching:");
         changed |= util::checklist("fin", &f.firer_in, features);
         // wholly_in marks which of those features the stand is wholly within (AGV-firing: it may
@@ -122,6 +134,25 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             changed |= util::checklist("in", &f.stands[i].in, features);
             ImGui::TextDisabled("between the firer and this stand:");
             changed |= util::checklist("between", &f.stands[i].between, features);
+            // apart: names both this stand and the firer are in that are different features (a wood of
+            // its own); it must stay a subset of both lists.
+            Stand& st = f.stands[i];
+            std::vector<std::string> shared;
+            for (const auto& n : st.in)
+                if (std::find(f.firer_in.begin(), f.firer_in.end(), n) != f.firer_in.end() &&
+                    std::find(shared.begin(), shared.end(), n) == shared.end())
+                    shared.push_back(n);
+            st.apart.erase(std::remove_if(st.apart.begin(), st.apart.end(),
+                                          [&](const std::string& a) {
+                                              return std::find(shared.begin(), shared.end(), a) == shared.end();
+                                          }),
+                           st.apart.end());
+            if (!shared.empty()) {
+                ImGui::TextDisabled("a different one from the firer's (not the same feature):");
+                changed |= util::checklist("apart", &st.apart, shared);
+                ui::tip("AGV-cover: a feature the firer is also in gives this stand no cover unless it is a different "
+                        "feature of the same kind ([[stand]] apart)");
+            }
             ImGui::Separator();
             ImGui::PopID();
         }
@@ -138,7 +169,8 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         auto& m = s_.melee;
         ui::section("Charger");
         util::label("Dice", col);
-        changed |= util::int_field("##cdice", &m.dice, 0, 99, 140 * ctx.scale);
+        changed |= util::int_field("##cdice", &m.dice, 1, 1000, 140 * ctx.scale);
+        ui::tip("The charger's dice for hand-to-hand (AGV-hand-to-hand)");
         ImGui::TextUnformatted("In:");
         changed |= util::checklist("cin", &m.charger_in, features);
         ui::section("Defender");

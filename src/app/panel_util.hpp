@@ -70,6 +70,15 @@ inline bool int_field(const char* label, int* v, int lo, int hi, float width) {
     return *v != before;
 }
 
+// SameLine(), or a new line when an item `width` wide would not fit in the panel.
+inline void same_line_or_wrap(float width, float indent = 0.0f) {
+    ImGui::SameLine();
+    if (ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x) {
+        ImGui::NewLine();
+        if (indent > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent);
+    }
+}
+
 inline void label(const char* text, float column) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text);

@@ -90,7 +90,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
         ImGui::PushID(int(i));
         if (i) ImGui::SameLine();
         ImGui::SetNextItemWidth(90 * ctx.scale);
-        changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, d_.die_sides);
+        changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, d_.die_sides, "%d", ImGuiSliderFlags_AlwaysClamp);
         ImGui::PopID();
     }
     util::label("Restriction", col);

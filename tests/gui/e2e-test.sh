@@ -21,7 +21,8 @@ sit=$work/situation.toml
 cp "$example" "$sit"
 pid=""
 cleanup() {
-  [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  # SIGTERM closes the window like Ctrl+Q (it autosaves): wait for it before removing $work.
+  if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then wait "$pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT

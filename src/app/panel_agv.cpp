@@ -133,7 +133,7 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             ImGui::TextDisabled("in or touching:");
             changed |= util::checklist("in", &f.stands[i].in, features);
             ImGui::TextDisabled("between the firer and this stand:");
-            changed |= util::checklist("between", &f.stands[i].between, features);
+            changed |= util::checklist("between", &f.stands[i].between, features, true);
             // apart: names both this stand and the firer are in that are different features (a wood of
             // its own); it must stay a subset of both lists.
             Stand& st = f.stands[i];

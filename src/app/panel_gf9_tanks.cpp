@@ -99,7 +99,7 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     if (s_.question == Question::movement) {
         ui::section("Move");
         ImGui::TextUnformatted("Terrain the move enters, crosses or leaves:");
-        changed |= util::checklist("terrain", &s_.move.terrain, names_of(sys_, "move.terrain"));
+        changed |= util::checklist("terrain", &s_.move.terrain, names_of(sys_, "move.terrain"), true);
         ImGui::TextUnformatted("Via:");
         changed |= util::checklist("via", &s_.move.via, names_of(sys_, "move.via"));
         changed |= ImGui::Checkbox("amphibious vehicle", &s_.move.amphibious);

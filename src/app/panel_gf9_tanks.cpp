@@ -7,6 +7,7 @@
 //   2. inputs
 //   3. ruling: escarpment sketch, generic ruling
 //   4. registration
+#include <algorithm>
 #include <cstdio>
 
 #include <imgui.h>
@@ -99,10 +100,20 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     if (s_.question == Question::movement) {
         ui::section("Move");
         ImGui::TextUnformatted("Terrain the move enters, crosses or leaves:");
+        ui::tip("Each terrain's effect is its house rule (GF9-rough, GF9-creeks, GF9-rivers, GF9-swamps, GF9-canals, "
+                "GF9-ditches, GF9-escarpments, GF9-water, GF9-hills); the most restrictive decides");
         changed |= util::checklist("terrain", &s_.move.terrain, names_of(sys_, "move.terrain"), true);
-        ImGui::TextUnformatted("Via:");
-        changed |= util::checklist("via", &s_.move.via, names_of(sys_, "move.via"));
+        ImGui::TextUnformatted("Via (none ticked: none):");
+        // "none" is the empty list; as a box beside the others it would make a situation the engine rejects.
+        std::vector<std::string> vias = names_of(sys_, "move.via");
+        vias.erase(std::remove(vias.begin(), vias.end(), "none"), vias.end());
+        s_.move.via.erase(std::remove(s_.move.via.begin(), s_.move.via.end(), "none"), s_.move.via.end());
+        changed |= util::checklist("via", &s_.move.via, vias);
+        ui::tip("The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
+                "several when a move uses several");
         changed |= ImGui::Checkbox("amphibious vehicle", &s_.move.amphibious);
+        ui::tip("Amphibious vehicles cross rivers and large water with a single move, but not canals "
+                "(GF9-rivers, GF9-water, GF9-canals)");
         return changed;
     }
     auto& l = s_.los;

@@ -682,7 +682,10 @@ void App::draw_body() {
         ui::tip("Puts the ruling as plain text on the clipboard, ready for a chat message (Ctrl+Shift+C).");
         ui::probe("copy");
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", system_title(system_).c_str());
+        ImGui::AlignTextToFramePadding();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", system_title(system_).c_str());  // wraps, not cut off, on a narrow side
+        ImGui::PopStyleColor();
     }
     if (!ruling_errors_.empty()) {
         ui::error_banner("CANNOT RULE THIS SITUATION", {"Something in the situation is missing or wrong:"},

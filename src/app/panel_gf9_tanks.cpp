@@ -30,6 +30,16 @@ std::vector<std::string> names_of(const Gf9Tanks& sys, const std::string& what) 
     return {};
 }
 
+// A terrain's tooltip: its house rule and what the rule says, from rules-data.
+std::string terrain_tip(const Data& d, const std::string& name) {
+    for (const auto& t : d.terrain)
+        if (t.name == name) {
+            const auto it = d.citations.find(t.rule);
+            return t.rule + ": " + (it != d.citations.end() ? it->second : t.label);
+        }
+    return name;
+}
+
 class Gf9Panel final : public Panel {
 public:
     explicit Gf9Panel(const Engine& e) : sys_(*e.get<Gf9Tanks>()), d_(sys_.data()) { reset(); }
@@ -102,15 +112,16 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
         ImGui::TextUnformatted("Terrain the move enters, crosses or leaves:");
         ui::tip("Each terrain's effect is its house rule (GF9-rough, GF9-creeks, GF9-rivers, GF9-swamps, GF9-canals, "
                 "GF9-ditches, GF9-escarpments, GF9-water, GF9-hills); the most restrictive decides");
-        changed |= util::checklist("terrain", &s_.move.terrain, names_of(sys_, "move.terrain"), true);
+        changed |= util::checklist("terrain", &s_.move.terrain, names_of(sys_, "move.terrain"), true,
+                                   [this](const std::string& n) { return terrain_tip(d_, n); });
         ImGui::TextUnformatted("Via (none ticked: none):");
+        ui::tip("The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
+                "several when a move uses several");
         // "none" is the empty list; as a box beside the others it would make a situation the engine rejects.
         std::vector<std::string> vias = names_of(sys_, "move.via");
         vias.erase(std::remove(vias.begin(), vias.end(), "none"), vias.end());
         s_.move.via.erase(std::remove(s_.move.via.begin(), s_.move.via.end(), "none"), s_.move.via.end());
         changed |= util::checklist("via", &s_.move.via, vias);
-        ui::tip("The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
-                "several when a move uses several");
         changed |= ImGui::Checkbox("amphibious vehicle", &s_.move.amphibious);
         ui::tip("Amphibious vehicles cross rivers and large water with a single move, but not canals "
                 "(GF9-rivers, GF9-water, GF9-canals)");
@@ -148,13 +159,14 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     }
     // Added keys (docs/gf9-tanks.md): terrain the line crosses and things only the core rules judge.
     ImGui::TextUnformatted("Terrain the line crosses:");
-    changed |= util::checklist("lterrain", &l.terrain, d_.shooting_terrain_names());
-    ui::tip("line.terrain: movement terrain under the line of sight; the house rules say what each does to shooting "
+    ui::tip("Movement terrain under the line of sight: each house rule says what it does to shooting "
             "(cover, block or no effect)");
+    changed |= util::checklist("lterrain", &l.terrain, d_.shooting_terrain_names(), false,
+                               [this](const std::string& n) { return terrain_tip(d_, n); });
     ImGui::TextUnformatted("Also on the line (the core rules decide):");
-    changed |= util::checklist("lobst", &l.obstacles, d_.obstacle_names());
-    ui::tip("line.obstacles: vehicles, wrecks, woods or buildings on the line; not in \"More Terrain\": "
+    ui::tip("Vehicles, wrecks, woods or buildings on the line are not in \"More Terrain\": "
             "the core TANKS rules judge them (GF9-core), except where a hill-to-hill shot passes over");
+    changed |= util::checklist("lobst", &l.obstacles, d_.obstacle_names());
     return changed;
 }
 

@@ -2,6 +2,7 @@
 // string radio rows that wrap, name checklists that wrap, bounded integer fields.
 #pragma once
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,8 +36,10 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
 
 // One checkbox per name, wrapping; `selected` keeps the order of `names` (repeats together).
 // With `repeats`, right-clicking a name adds or removes a further one (a second wood behind the first).
+// `item_tip` (optional) gives each name's tooltip, e.g. the rule that decides it.
+using NameTip = std::function<std::string(const std::string&)>;
 inline bool checklist(const char* id, std::vector<std::string>* selected, const std::vector<std::string>& names,
-                      bool repeats = false) {
+                      bool repeats = false, const NameTip& item_tip = {}) {
     bool changed = false;
     ImGui::PushID(id);
     const float start_x = ImGui::GetCursorPosX();
@@ -59,12 +62,15 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
         ImGui::PushID(names[i].c_str());
         if (ImGui::Checkbox(text.c_str(), &on)) changed = true;
         std::ptrdiff_t n = on ? std::max<std::ptrdiff_t>(count, 1) : 0;
+        if ((repeats || item_tip) && ImGui::IsItemHovered() && !ImGui::IsPopupOpen("##more")) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+            if (item_tip) ImGui::TextUnformatted(item_tip(names[i]).c_str());
+            if (repeats) ImGui::TextDisabled("Right-click: name another one (a separate feature)");
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
         if (repeats) {
-            if (ImGui::IsItemHovered() && !ImGui::IsPopupOpen("##more")) {
-                ImGui::BeginTooltip();
-                ImGui::TextUnformatted("Right-click: name another one (a separate feature)");
-                ImGui::EndTooltip();
-            }
             if (ImGui::BeginPopupContextItem("##more")) {
                 if (ImGui::MenuItem(("Another " + names[i]).c_str())) ++n, changed = true;
                 if (n > 0 && ImGui::MenuItem(("One " + names[i] + " fewer").c_str())) --n, changed = true;

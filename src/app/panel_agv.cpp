@@ -100,7 +100,8 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         changed |= ImGui::Checkbox("moving along a road", &m.on_road);
         ui::tip("AGV-roads: a unit in block formation moving along a road ignores the terrain the road passes through");
         if (m.on_road) {
-            ImGui::SameLine();
+            util::same_line_or_wrap(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                                    ImGui::CalcTextSize("in block formation").x);
             bool block = m.block.value_or(true);
             if (ImGui::Checkbox("in block formation", &block)) {
                 m.block = block;

@@ -90,7 +90,8 @@ bool Gf9Panel::vehicle(const char* id, Vehicle* v, bool target, float col) {
     changed |= ImGui::Checkbox("on the escarpment", &v->on_escarpment);
     ui::tip("GF9-escarpments: the vehicle is on top of the escarpment");
     if (target) {
-        ImGui::SameLine();
+        util::same_line_or_wrap(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                                ImGui::CalcTextSize("below the escarpment").x);
         changed |= ImGui::Checkbox("below the escarpment", &v->below_escarpment);
         ui::tip("GF9-escarpments: the target is at the foot of the escarpment");
     }

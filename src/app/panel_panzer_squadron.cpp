@@ -133,7 +133,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
         {"turn-3", "turn-3", "Three corners (about turn) in one hexagon: 2 MP"},
     };
     for (std::size_t i = 0; i < std::size(buttons); ++i) {
-        if (i % 2 && i != 8) ImGui::SameLine();
+        if (i % 2 && i != 8) util::same_line_or_wrap(170 * ctx.scale);
         if (ImGui::Button(buttons[i].label, ImVec2(170 * ctx.scale, 0))) {
             s_.steps.push_back(buttons[i].step);
             changed = true;

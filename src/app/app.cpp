@@ -138,6 +138,14 @@ void App::restore_session() {
             status_message("the remembered session could not be read (" + lines_of(e).front() + "); starting afresh");
         }
     }
+    // Without rules data nothing can be read: leave the working copy and the session on disk as
+    // they are (autosave() writes nothing meanwhile); "Reload rules data" restores them once the
+    // data is fixed.
+    if (!engine_) {
+        file_new();
+        session_dirty_ = false;
+        return;
+    }
     const fs::path working = state_dir_ / "situation.toml";
     if (auto text = read_text(working)) {
         Loaded l;
@@ -410,7 +418,9 @@ void App::copy_ruling() {
 }
 
 void App::autosave() {
-    if (headless()) return;
+    // No rules data, no situation: keep the last working copy and session instead of overwriting
+    // them with an empty one (see restore_session).
+    if (headless() || !engine_) return;
     autosave_due_.reset();
     text_ = current_text();
     if (text_ != saved_text_) {
@@ -541,24 +551,7 @@ void App::draw_menus() {
     }
     if (ImGui::BeginMenu("Rules data")) {
         ImGui::TextDisabled("%s", rules_dir_.string().c_str());
-        if (ImGui::MenuItem("Reload")) {
-            load_engine();
-            if (engine_) {
-                // Re-read the working copy into the fresh panels.
-                Loaded l;
-                std::vector<std::string> errors;
-                if (!load_into(text_, display_name(), true, &l, &errors)) {
-                    open_errors_ = errors;
-                    open_errors_title_ = "The situation does not fit the reloaded rules data";
-                    show_open_errors_ = true;
-                } else if (l.raw) {
-                    raw_[l.system] = *l.raw;
-                }
-            }
-            ruled_text_.clear();
-            edited();
-            status_message(engine_ ? "Rules data reloaded" : "Rules data has errors");
-        }
+        if (ImGui::MenuItem("Reload")) reload_rules_data();
         ui::tip("Read the rules-data folder again, e.g. after editing a house-rules copy.");
         ImGui::EndMenu();
     }
@@ -569,6 +562,38 @@ void App::draw_menus() {
     ImGui::EndMainMenuBar();
 }
 
+void App::reload_rules_data() {
+    const bool had_engine = engine_ != nullptr;
+    if (had_engine) autosave();  // the working copy on disk is the current one
+    load_engine();
+    if (!engine_) {
+        // Broken now: nothing is written until it is fixed (autosave), the working copy stays on disk.
+        status_message("Rules data has errors");
+        return;
+    }
+    if (!had_engine) {
+        // The session was left on disk while the data was broken: bring it back.
+        restore_session();
+    } else {
+        // Re-read the working copy into the fresh panels.
+        Loaded l;
+        std::vector<std::string> errors;
+        if (!load_into(text_, display_name(), true, &l, &errors)) {
+            // The panels now hold their defaults: keep the working copy aside before it is replaced.
+            recover_working_copy();
+            open_errors_ = errors;
+            open_errors_.push_back("(the situation before the reload was kept in " + state_dir_.string() + ")");
+            open_errors_title_ = "The situation does not fit the reloaded rules data";
+            show_open_errors_ = true;
+        } else if (l.raw) {
+            raw_[l.system] = *l.raw;
+        }
+    }
+    ruled_text_.clear();
+    edited();
+    if (!show_open_errors_) status_message("Rules data reloaded");
+}
+
 void App::draw_rules_errors() {
     ui::error_banner("THE RULES DATA HAS ERRORS", {"No ruling can be given until these are fixed in " + rules_dir_.string() + ":"},
                      ui::tone_colour(Tone::bad));
@@ -577,13 +602,7 @@ void App::draw_rules_errors() {
     for (const auto& l : rules_errors_) ImGui::TextWrapped("%s", l.c_str());
     ImGui::EndChild();
     ui::probe("rules_errors");
-    if (ImGui::Button("Reload rules data")) {
-        load_engine();
-        if (engine_) {
-            restore_session();
-            edited();
-        }
-    }
+    if (ImGui::Button("Reload rules data")) reload_rules_data();
     ImGui::SameLine();
     ImGui::TextDisabled("Check a folder from a terminal with: umpire-cli check-data DIR");
 }
@@ -663,7 +682,10 @@ void App::draw_body() {
         ui::tip("Puts the ruling as plain text on the clipboard, ready for a chat message (Ctrl+Shift+C).");
         ui::probe("copy");
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", system_title(system_).c_str());
+        ImGui::AlignTextToFramePadding();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", system_title(system_).c_str());  // wraps, not cut off, on a narrow side
+        ImGui::PopStyleColor();
     }
     if (!ruling_errors_.empty()) {
         ui::error_banner("CANNOT RULE THIS SITUATION", {"Something in the situation is missing or wrong:"},

@@ -100,6 +100,7 @@ private:
     void write_session();
     void autosave();
     void recover_working_copy();
+    void reload_rules_data();  // Rules data > Reload and the "Reload rules data" button
 
     // ---- UI ----
     void draw_menus();

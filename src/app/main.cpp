@@ -15,6 +15,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <csignal>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -22,7 +24,10 @@
 #include <iostream>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
+
+#include <pthread.h>
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -252,6 +257,39 @@ bool release_held_keys(GLFWwindow* w) {
 }
 
 std::string g_glfw_error;
+// ---- termination signals ----
+// SIGTERM (logout, shutdown, `kill`), SIGINT (Ctrl+C in a terminal) and SIGHUP (the terminal
+// closed) end the window like Ctrl+Q, so an edit made in the last 0.3 s is autosaved too. The
+// signals are blocked in every thread (before GLFW and the GL driver start theirs) and taken by one
+// thread in sigwait(), which may then safely wake the event loop with glfwPostEmptyEvent().
+std::atomic<int> g_stop_signal{0};
+
+sigset_t stop_signals() {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGHUP);
+    return set;
+}
+
+void block_stop_signals() {
+    const sigset_t set = stop_signals();
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+}
+
+void watch_stop_signals() {
+    std::thread([] {
+        const sigset_t set = stop_signals();
+        for (;;) {
+            int sig = 0;
+            if (sigwait(&set, &sig) != 0) continue;
+            if (g_stop_signal.exchange(sig) != 0) std::_Exit(128 + sig);  // a second signal: stop now
+            glfwPostEmptyEvent();
+        }
+    }).detach();
+}
+
 void on_glfw_error(int code, const char* text) { g_glfw_error = "GLFW error " + std::to_string(code) + ": " + text; }
 
 // =====================================================================================
@@ -300,6 +338,8 @@ int main(int argc, char** argv) {
     int code = 0;
     if (!parse_options(argc, argv, opts, code)) return code;
 
+    const bool interactive = opts.screenshot.empty();
+    if (interactive) block_stop_signals();
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) {
         const char* display = std::getenv("DISPLAY");
@@ -308,6 +348,8 @@ int main(int argc, char** argv) {
                   << "); run it in a desktop session, or under xvfb-run with --screenshot; umpire-cli rules without a window\n";
         return 1;
     }
+
+    if (interactive) watch_stop_signals();
 
     App app(opts);
     app.start();
@@ -390,6 +432,7 @@ int main(int argc, char** argv) {
             } else {
                 glfwWaitEventsTimeout(std::clamp(app.seconds_until_due(), 0.001, 10.0));
             }
+            if (g_stop_signal.load() != 0) break;
             if (g_in.woke) {
                 frames = std::max(frames, 2);
                 g_in.woke = false;
@@ -419,6 +462,7 @@ int main(int argc, char** argv) {
         int w = 0, h = 0;
         glfwGetWindowSize(window, &w, &h);
         app.shutdown(w, h);
+        if (const int sig = g_stop_signal.load()) result = 128 + sig;
     }
 
     ImGui_ImplOpenGL3_Shutdown();

@@ -7,6 +7,7 @@
 //   2. inputs
 //   3. ruling: escarpment sketch, generic ruling
 //   4. registration
+#include <algorithm>
 #include <cstdio>
 
 #include <imgui.h>
@@ -27,6 +28,16 @@ std::vector<std::string> names_of(const Gf9Tanks& sys, const std::string& what) 
     for (const auto& [k, v] : sys.names())
         if (k == what) return v;
     return {};
+}
+
+// A terrain's tooltip: its house rule and what the rule says, from rules-data.
+std::string terrain_tip(const Data& d, const std::string& name) {
+    for (const auto& t : d.terrain)
+        if (t.name == name) {
+            const auto it = d.citations.find(t.rule);
+            return t.rule + ": " + (it != d.citations.end() ? it->second : t.label);
+        }
+    return name;
 }
 
 class Gf9Panel final : public Panel {
@@ -77,9 +88,12 @@ bool Gf9Panel::vehicle(const char* id, Vehicle* v, bool target, float col) {
     }
     ui::tip("GF9-hills: a vehicle partly or wholly on a hill counts as on it; hill-to-hill fire needs both wholly on");
     changed |= ImGui::Checkbox("on the escarpment", &v->on_escarpment);
+    ui::tip("GF9-escarpments: the vehicle is on top of the escarpment");
     if (target) {
-        ImGui::SameLine();
+        util::same_line_or_wrap(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                                ImGui::CalcTextSize("below the escarpment").x);
         changed |= ImGui::Checkbox("below the escarpment", &v->below_escarpment);
+        ui::tip("GF9-escarpments: the target is at the foot of the escarpment");
     }
     ImGui::PopID();
     return changed;
@@ -97,10 +111,21 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     if (s_.question == Question::movement) {
         ui::section("Move");
         ImGui::TextUnformatted("Terrain the move enters, crosses or leaves:");
-        changed |= util::checklist("terrain", &s_.move.terrain, names_of(sys_, "move.terrain"));
-        ImGui::TextUnformatted("Via:");
-        changed |= util::checklist("via", &s_.move.via, names_of(sys_, "move.via"));
+        ui::tip("Each terrain's effect is its house rule (GF9-rough, GF9-creeks, GF9-rivers, GF9-swamps, GF9-canals, "
+                "GF9-ditches, GF9-escarpments, GF9-water, GF9-hills); the most restrictive decides");
+        changed |= util::checklist("terrain", &s_.move.terrain, names_of(sys_, "move.terrain"), true,
+                                   [this](const std::string& n) { return terrain_tip(d_, n); });
+        ImGui::TextUnformatted("Via (none ticked: none):");
+        ui::tip("The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
+                "several when a move uses several");
+        // "none" is the empty list; as a box beside the others it would make a situation the engine rejects.
+        std::vector<std::string> vias = names_of(sys_, "move.via");
+        vias.erase(std::remove(vias.begin(), vias.end(), "none"), vias.end());
+        s_.move.via.erase(std::remove(s_.move.via.begin(), s_.move.via.end(), "none"), s_.move.via.end());
+        changed |= util::checklist("via", &s_.move.via, vias);
         changed |= ImGui::Checkbox("amphibious vehicle", &s_.move.amphibious);
+        ui::tip("Amphibious vehicles cross rivers and large water with a single move, but not canals "
+                "(GF9-rivers, GF9-water, GF9-canals)");
         return changed;
     }
     auto& l = s_.los;
@@ -113,8 +138,11 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     changed |= util::int_field("##hills", &l.hills_between, 0, d_.max_hills_between, 140 * ctx.scale);
     ui::tip("Hills the line crosses other than the firer's and the target's own");
     changed |= ImGui::Checkbox("a hill hides only part of the target", &l.partly_hidden);
+    ui::tip("GF9-hills: a hill between that hides only part of the target gives it cover (counts as one hill between)");
     changed |= ImGui::Checkbox("same hill", &l.same_hill);
+    ui::tip("GF9-hills: the target is on the firer's own hill (or both on the one escarpment)");
     changed |= ImGui::Checkbox("an escarpment lies on the line", &l.escarpment_between);
+    ui::tip("GF9-escarpments: the line of sight crosses an escarpment");
     const bool esc = l.escarpment_between || l.firer.on_escarpment || l.target.on_escarpment || l.target.below_escarpment;
     if (esc) {
         for (auto [label, dist] : {std::pair<const char*, std::optional<double>*>{"Firer to edge (in)", &l.firer_distance},
@@ -130,6 +158,16 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
             ImGui::PopID();
         }
     }
+    // Added keys (docs/gf9-tanks.md): terrain the line crosses and things only the core rules judge.
+    ImGui::TextUnformatted("Terrain the line crosses:");
+    ui::tip("Movement terrain under the line of sight: each house rule says what it does to shooting "
+            "(cover, block or no effect)");
+    changed |= util::checklist("lterrain", &l.terrain, d_.shooting_terrain_names(), false,
+                               [this](const std::string& n) { return terrain_tip(d_, n); });
+    ImGui::TextUnformatted("Also on the line (the core rules decide):");
+    ui::tip("Vehicles, wrecks, woods or buildings on the line are not in \"More Terrain\": "
+            "the core TANKS rules judge them (GF9-core), except where a hill-to-hill shot passes over");
+    changed |= util::checklist("lobst", &l.obstacles, d_.obstacle_names());
     return changed;
 }
 

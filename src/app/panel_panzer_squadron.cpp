@@ -88,11 +88,33 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     s_.dice.resize(std::size_t(d_.dice_by_start.at(s_.start)), 1);
     for (std::size_t i = 0; i < s_.dice.size(); ++i) {
         ImGui::PushID(int(i));
-        if (i) ImGui::SameLine();
-        ImGui::SetNextItemWidth(90 * ctx.scale);
-        changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, d_.die_sides);
+        if (i) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("+");
+            ImGui::SameLine();
+        }
+        if (d_.die_sides <= 6) {
+            // One button per face: the rolled number reads at a glance and is one click.
+            for (int f = 1; f <= d_.die_sides; ++f) {
+                if (f > 1) ImGui::SameLine(0, 2 * ctx.scale);
+                const bool on = s_.dice[i] == f;
+                if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+                ImGui::PushID(f);
+                if (ImGui::Button(std::to_string(f).c_str(), ImVec2(ImGui::GetFrameHeight(), 0)) && !on) {
+                    s_.dice[i] = f;
+                    changed = true;
+                }
+                ImGui::PopID();
+                if (on) ImGui::PopStyleColor();
+            }
+        } else {
+            ImGui::SetNextItemWidth(90 * ctx.scale);
+            changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, d_.die_sides, "%d", ImGuiSliderFlags_AlwaysClamp);
+        }
         ImGui::PopID();
     }
+    ui::tip("The D" + std::to_string(d_.die_sides) + " rolled: " + std::to_string(d_.dice_by_start.at("stationary")) +
+            " die from stationary, " + std::to_string(d_.dice_by_start.at("in-movement")) + " in movement (PS-movement)");
     util::label("Restriction", col);
     changed |= util::int_field("##restriction", &s_.restriction, 0, 99, 120 * ctx.scale);
     ui::tip("The movement restriction modifier printed on the game card, taken away from the roll (PS-movement)");
@@ -111,7 +133,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
         {"turn-3", "turn-3", "Three corners (about turn) in one hexagon: 2 MP"},
     };
     for (std::size_t i = 0; i < std::size(buttons); ++i) {
-        if (i % 2 && i != 8) ImGui::SameLine();
+        if (i % 2 && i != 8) util::same_line_or_wrap(170 * ctx.scale);
         if (ImGui::Button(buttons[i].label, ImVec2(170 * ctx.scale, 0))) {
             s_.steps.push_back(buttons[i].step);
             changed = true;

@@ -80,14 +80,18 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
                 }
             ImGui::EndCombo();
         }
+        ui::tip("Elevation of the unit's hex (heights from rules-data): hilltops and slopes decide which Special Note "
+                "judges each symbol (PB-A .. PB-O); a gully unit sees only as GULLY-A .. GULLY-D allow; hill and "
+                "slope defense halves the attack (PB-HSD)");
         ImGui::PopID();
     }
     ui::section("Line of sight");
     util::label("Range (hexes)", col);
-    if (util::int_field("##range", &s_.range, 1, 99, 140 * ctx.scale)) {
+    if (util::int_field("##range", &s_.range, 1, 999, 140 * ctx.scale)) {
         changed = true;
         for (auto& o : s_.obstacles) o.index = std::clamp(o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range));
     }
+    ui::tip("Range in hexes; at range 1 the line is always clear (note M, PB-M)");
     ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
     ImGui::TextWrapped("Symbols: side k = the k-th hexside crossed from the firer (1..%d); hex j = the j-th hex after the firer.", s_.range);
     ImGui::PopStyleColor();
@@ -111,15 +115,22 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
                 }
             ImGui::EndCombo();
         }
+        ui::tip("The obstacle symbol: green/grey woods and towns (PB-A, PB-B, PB-N, PB-O), brown (PB-C .. PB-F), "
+                "yellow (PB-E .. PB-H), orange and purple (PB-I, PB-J, PB-L); woods-hex/town-hex: a single-hex "
+                "woods or town");
         ImGui::SameLine();
         ImGui::SetNextItemWidth(110 * ctx.scale);
         changed |= util::int_field(is_hex(o.symbol) ? "hex" : "side", &o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range), 110 * ctx.scale);
+        ui::tip(is_hex(o.symbol) ? "The j-th hex after the firer's (1..range-1); its distance along the line is in rules-data [distance] (PB-LOS)"
+                                 : "The k-th hexside the line crosses, from the firer's (1) to the target's (range); "
+                                   "its distance along the line is in rules-data [distance] (PB-LOS)");
+        const ImGuiStyle& st = ImGui::GetStyle();
         if (o.symbol == "green" || o.symbol == "grey" || is_hex(o.symbol)) {
-            ImGui::SameLine();
+            util::same_line_or_wrap(h + st.ItemInnerSpacing.x + ImGui::CalcTextSize("on hilltop").x, h + st.ItemSpacing.x);
             changed |= ImGui::Checkbox("on hilltop", &o.on_hilltop);
             ui::tip("Note N: woods and towns on a hilltop obstruct all fire (except level 2 against a level 1 hilltop)");
         }
-        ImGui::SameLine();
+        util::same_line_or_wrap(ImGui::CalcTextSize("remove").x + 2 * st.FramePadding.x, h + st.ItemSpacing.x);
         if (ImGui::SmallButton("remove")) remove = int(i);
         ImGui::PopID();
     }

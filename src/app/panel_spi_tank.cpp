@@ -324,7 +324,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     if (unit_picker("##firer", &s_.firer, true, &firer_filter_)) changed = true;
     label("Panic level");
     width(12);
-    if (ImGui::SliderInt("##panic", &s_.panic_level, 0, 10)) changed = true;
+    if (ImGui::SliderInt("##panic", &s_.panic_level, 0, 10, "%d", ImGuiSliderFlags_AlwaysClamp)) changed = true;
     ui::tip("The firing force's panic level (0..10): it picks the Combat Results Table for N and SR "
             "fire control (8.9: 8.91 or 8.92).");
     ui::probe("panic");
@@ -424,7 +424,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     const int max_mp = max_moving_mp();
     if (max_mp == 0) {
         ImGui::TextDisabled("0 (it cannot move)");
-    } else if (ImGui::SliderInt("##moving", &s_.moving_mp, 0, max_mp)) {
+    } else if (ImGui::SliderInt("##moving", &s_.moving_mp, 0, max_mp, "%d", ImGuiSliderFlags_AlwaysClamp)) {
         s_.moving_mp = std::clamp(s_.moving_mp, 0, max_mp);
         changed = true;
     }
@@ -611,9 +611,15 @@ bool SpiTankPanel::draw_map_hexes() {
     }
     ui::tip("Optional: the hexside the target faces, " + d_.board.side_names.front() +
             " = north, then clockwise. With both hexes it decides the target aspect (8.7).");
-    if (bad) ImGui::TextColored(ui::tone_colour(Tone::bad), "not a hex number on this map (%s): ignored", d_.board.describe().c_str());
+    // Wrapped: on a narrow panel the note must not run off the edge.
+    auto bad_note = [](const std::string& text) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ui::tone_colour(Tone::bad));
+        ImGui::TextWrapped("%s", text.c_str());
+        ImGui::PopStyleColor();
+    };
+    if (bad) bad_note("not a hex number on this map (" + d_.board.describe() + "): ignored");
     else if (!s_.firer_hex.empty() && s_.firer_hex == s_.target_hex)
-        ImGui::TextColored(ui::tone_colour(Tone::bad), "firer and target in the same hex: ignored (range >= 1)");
+        bad_note("firer and target in the same hex: ignored (range >= 1)");
     else if (s_.firer_hex.empty() != s_.target_hex.empty())
         ImGui::TextDisabled("enter both hexes to count the range");
     return changed;

@@ -2,6 +2,7 @@
 // string radio rows that wrap, name checklists that wrap, bounded integer fields.
 #pragma once
 #include <algorithm>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,25 +34,51 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
     return changed;
 }
 
-// One checkbox per name, wrapping; `selected` keeps the order of `names`.
-inline bool checklist(const char* id, std::vector<std::string>* selected, const std::vector<std::string>& names) {
+// One checkbox per name, wrapping; `selected` keeps the order of `names` (repeats together).
+// With `repeats`, right-clicking a name adds or removes a further one (a second wood behind the first).
+// `item_tip` (optional) gives each name's tooltip, e.g. the rule that decides it.
+using NameTip = std::function<std::string(const std::string&)>;
+inline bool checklist(const char* id, std::vector<std::string>* selected, const std::vector<std::string>& names,
+                      bool repeats = false, const NameTip& item_tip = {}) {
     bool changed = false;
     ImGui::PushID(id);
     const float start_x = ImGui::GetCursorPosX();
     const float right = ImGui::GetWindowContentRegionMax().x;
     std::vector<std::string> out;
     for (std::size_t i = 0; i < names.size(); ++i) {
-        bool on = std::find(selected->begin(), selected->end(), names[i]) != selected->end();
+        // A name may be given more than once (a second wood behind the first): keep the count and show it.
+        const auto count = std::count(selected->begin(), selected->end(), names[i]);
+        bool on = count > 0;
+        const std::string text = count > 1 ? names[i] + " \xc3\x97" + std::to_string(count) + "###" + names[i] : names[i];
         if (i) {
-            const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(names[i].c_str()).x;
+            const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+                            ImGui::CalcTextSize(text.c_str(), nullptr, true).x;
             ImGui::SameLine();
             if (ImGui::GetCursorPosX() + w > right) {
                 ImGui::NewLine();
                 ImGui::SetCursorPosX(start_x);
             }
         }
-        if (ImGui::Checkbox(names[i].c_str(), &on)) changed = true;
-        if (on) out.push_back(names[i]);
+        ImGui::PushID(names[i].c_str());
+        if (ImGui::Checkbox(text.c_str(), &on)) changed = true;
+        std::ptrdiff_t n = on ? std::max<std::ptrdiff_t>(count, 1) : 0;
+        if ((repeats || item_tip) && ImGui::IsItemHovered() && !ImGui::IsPopupOpen("##more")) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+            if (item_tip) ImGui::TextUnformatted(item_tip(names[i]).c_str());
+            if (repeats) ImGui::TextDisabled("Right-click: name another one (a separate feature)");
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+        if (repeats) {
+            if (ImGui::BeginPopupContextItem("##more")) {
+                if (ImGui::MenuItem(("Another " + names[i]).c_str())) ++n, changed = true;
+                if (n > 0 && ImGui::MenuItem(("One " + names[i] + " fewer").c_str())) --n, changed = true;
+                ImGui::EndPopup();
+            }
+        }
+        ImGui::PopID();
+        for (std::ptrdiff_t k = 0; k < n; ++k) out.push_back(names[i]);
     }
     // Keep names the list does not offer (e.g. repeated features) so nothing is lost silently.
     for (const auto& s : *selected)
@@ -68,6 +95,15 @@ inline bool int_field(const char* label, int* v, int lo, int hi, float width) {
     ImGui::InputInt(label, v);
     *v = std::clamp(*v, lo, hi);
     return *v != before;
+}
+
+// SameLine(), or a new line when an item `width` wide would not fit in the panel.
+inline void same_line_or_wrap(float width, float indent = 0.0f) {
+    ImGui::SameLine();
+    if (ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x) {
+        ImGui::NewLine();
+        if (indent > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent);
+    }
 }
 
 inline void label(const char* text, float column) {

@@ -7,7 +7,8 @@
 #   e2e-test.sh UMPIRE UMPIRE-CLI SITUATION
 # Steps: open SITUATION -> type a new range -> ruling follows, title marked
 # modified -> Ctrl+S saves a file the CLI rules identically -> click the rear
-# sector of the aspect picker -> Ctrl+Q -> restart: the unsaved edit is back.
+# sector of the aspect picker -> Ctrl+Q -> restart: the unsaved edit is back ->
+# edit the title and send SIGTERM at once: the edit is autosaved on the way out.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -21,7 +22,8 @@ sit=$work/situation.toml
 cp "$example" "$sit"
 pid=""
 cleanup() {
-  [ -n "$pid" ] && kill "$pid" 2>/dev/null || true
+  # SIGTERM closes the window like Ctrl+Q (it autosaves): wait for it before removing $work.
+  if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then wait "$pid" 2>/dev/null || true; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -128,8 +130,28 @@ if [ -n "$(grep '^aspect = "rear"$' "$state/situation.toml")" ]; then
   case "$(title)" in *'*'*) ;; *) fail "restored unsaved edit not marked modified: '$(title)'" ;; esac
 fi
 restored=$(title)
-xdotool key --delay 80 ctrl+q
-wait_for 10 "the window to close" sh -c "! kill -0 $pid" || { on_fail; exit 1; }
-pid=""
 echo "ok 5: restart restored the situation and its unsaved edit: '$restored'"
+
+# ---- 6. an edit followed at once by SIGTERM (logout, shutdown, kill) is not lost. Save first, so
+# the edit shows as "modified 1" in layout.txt the frame it is made, 0.3 s before its autosave.
+xdotool mousemove --window "$win" 900 30
+xdotool key --delay 80 ctrl+s
+wait_for 10 "the saved state" grep -q "^modified 0" "$state/layout.txt" || { on_fail; exit 1; }
+typed=""
+for try in 1 2 3; do
+  settle
+  read -r x0 y0 x1 y1 <<<"$(widget title)"
+  click $((x1 - 10)) $(((y0 + y1) / 2))
+  sleep 0.5
+  xdotool key --delay 80 End
+  xdotool type --delay 80 "Q$try"
+  # the window has taken the keys (its title is marked modified): send the signal at once
+  if wait_for 5 "the edit in the layout (try $try)" grep -q "^modified 1" "$state/layout.txt"; then typed=$try; break; fi
+done
+[ -n "$typed" ] || { on_fail; exit 1; }
+kill -TERM "$pid"
+wait_for 10 "the window to close after SIGTERM" sh -c "! kill -0 $pid" || { on_fail; exit 1; }
+pid=""
+grep -q "^title = \".*Q$typed\"$" "$state/situation.toml" || { on_fail; cat "$state/situation.toml"; fail "the edit before SIGTERM was lost"; }
+echo "ok 6: SIGTERM right after an edit: the edit was autosaved"
 echo "PASS"

@@ -12,7 +12,8 @@ umpire=$1 situation=$2 seconds=${3:-5} max=${4:-5}
 state=$(mktemp -d)
 "$umpire" --state-dir "$state" --situation "$situation" --size 1280x800 --scale 1 &
 pid=$!
-trap 'kill $pid 2>/dev/null || true; rm -rf "$state"' EXIT
+# SIGTERM closes the window like Ctrl+Q (it autosaves into $state): wait for it before removing $state.
+trap '{ kill $pid && wait $pid; } 2>/dev/null || true; rm -rf "$state"' EXIT
 for ((i = 0; i < 300; i++)); do
   [ -s "$state/ruling.json" ] && break
   kill -0 "$pid" 2>/dev/null || exit 75  # umpire died (no display?): inside_xvfb retries on another display

@@ -266,3 +266,48 @@ TEST_CASE("session: broken rules data is reported, not a crash", "[gui]") {
     CHECK(p.front().find("die_sides") != std::string::npos);
     fs::remove_all(d);
 }
+
+TEST_CASE("session: starting with broken rules data keeps the autosaved situation for the next good start", "[gui]") {
+    const fs::path d = fresh_dir("rules-session");
+    const fs::path state = d / "state";
+    const auto files = examples("spi-tank");
+    REQUIRE_FALSE(files.empty());
+    const fs::path a = d / "a.toml";
+    fs::copy_file(files[0], a);
+    fs::copy(default_rules_dir(), d / "bad", fs::copy_options::recursive);
+    REQUIRE_FALSE(atomic_write(d / "bad" / "agv.toml", slurp(d / "bad" / "agv.toml") + "\nbroken = = 1\n"));
+
+    std::string working;
+    {  // A session with an unsaved edit.
+        Options o;
+        o.state_dir = state;
+        o.situation = a;
+        App app(o);
+        app.start();
+        app.shutdown(1000, 700);
+        working = std::regex_replace(slurp(state / "situation.toml"), std::regex("range = [0-9]+"), "range = 3",
+                                     std::regex_constants::format_first_only);
+        REQUIRE_FALSE(atomic_write(state / "situation.toml", working));
+    }
+    const std::string session = slurp(state / "state.toml");
+    {  // Broken rules data: errors shown, nothing of the session overwritten.
+        Options o;
+        o.state_dir = state;
+        o.rules_dir = d / "bad";
+        App app(o);
+        app.start();
+        CHECK(app.status() == 2);
+        app.shutdown(800, 600);
+        CHECK(slurp(state / "situation.toml") == working);
+        CHECK(slurp(state / "state.toml") == session);
+    }
+    {  // Good data again: the edit is back, marked unsaved.
+        Options o;
+        o.state_dir = state;
+        App app(o);
+        app.start();
+        CHECK(app.window_title() == "a.toml* \xe2\x80\x94 Umpire");
+        CHECK(slurp(state / "ruling.json").find("\"range\":3") != std::string::npos);
+    }
+    fs::remove_all(d);
+}

@@ -2,14 +2,18 @@
 //   engine()        the shipped rules data, loaded once
 //   rule_toml()     rule a situation given as TOML text, returning the JSON value
 //   run_cli()       run the real umpire-cli binary, capturing exit status, stdout, stderr
+//   temp_file()     a temporary situation file, removed at exit
+//   rules_data_copy() a copy of the shipped rules-data with one file edited (house rules, broken data)
 #pragma once
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -104,6 +108,30 @@ inline std::string temp_file(const std::string& text, const std::string& suffix 
     close(fd);
     temp_files().paths.emplace_back(buf.data());
     return std::string(buf.data());
+}
+
+// The whole text of a file.
+inline std::string read_text(const std::filesystem::path& p) {
+    std::ifstream f(p);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+// A fresh copy of the shipped rules-data folder with `file` edited: the first `from` replaced by
+// `to`. Throws (a test failure) when `from` is not in the file, so an edit can never silently miss.
+inline std::filesystem::path rules_data_copy(const std::string& file, const std::string& from, const std::string& to) {
+    namespace fs = std::filesystem;
+    static int n = 0;
+    const fs::path dir = fs::temp_directory_path() / ("umpire-rules-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
+    fs::remove_all(dir);
+    fs::copy(UMPIRE_SOURCE_RULES_DATA, dir, fs::copy_options::recursive);
+    std::string text = read_text(dir / file);
+    const auto pos = text.find(from);
+    if (pos == std::string::npos) throw std::runtime_error("rules_data_copy: \"" + from + "\" is not in " + file);
+    text.replace(pos, from.size(), to);
+    std::ofstream(dir / file) << text;
+    return dir;
 }
 
 }  // namespace umpire::test

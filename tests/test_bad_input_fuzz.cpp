@@ -29,25 +29,8 @@ bool every_line_located(const std::string& err, const std::string& file) {
     return true;
 }
 
-std::string slurp(const fs::path& p) {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
-
-// A copy of the shipped rules-data with `file` rewritten by replacing `from` with `to`.
 fs::path broken_rules(const std::string& file, const std::string& from, const std::string& to) {
-    static int n = 0;
-    const fs::path dir = fs::temp_directory_path() / ("umpire-fuzz-rules-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-    fs::remove_all(dir);
-    fs::copy(UMPIRE_SOURCE_RULES_DATA, dir, fs::copy_options::recursive);
-    std::string text = slurp(dir / file);
-    const auto pos = text.find(from);
-    REQUIRE(pos != std::string::npos);
-    text.replace(pos, from.size(), to);
-    std::ofstream(dir / file) << text;
-    return dir;
+    return umpire::test::rules_data_copy(file, from, to);
 }
 
 }  // namespace
@@ -184,7 +167,7 @@ TEST_CASE("bad input: empty or clashing names in rules data are rejected by chec
     SECTION("TANK! weapons chart with no units") {
         // Every [[unit]] block replaced by an empty array.
         const fs::path dir = broken_rules("spi-tank.toml", "[[unit]]", "[[unit]]");
-        std::string text = slurp(dir / "spi-tank.toml");
+        std::string text = umpire::test::read_text(dir / "spi-tank.toml");
         const auto from = text.find("[[unit]]");
         const auto to = text.find("# ---- Infantry");
         REQUIRE(from != std::string::npos);

@@ -16,25 +16,9 @@ using umpire::test::at;
 
 namespace {
 
-std::string read(const fs::path& p) {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
-
 // A copy of the shipped rules-data with gf9-tanks.toml edited: `from` replaced by `to`.
 fs::path edited_copy(const std::string& from, const std::string& to) {
-    static int n = 0;
-    const fs::path dir = fs::temp_directory_path() / ("umpire-gf9-rules-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-    fs::remove_all(dir);
-    fs::copy(UMPIRE_SOURCE_RULES_DATA, dir, fs::copy_options::recursive);
-    std::string text = read(dir / "gf9-tanks.toml");
-    const auto pos = text.find(from);
-    REQUIRE(pos != std::string::npos);
-    text.replace(pos, from.size(), to);
-    std::ofstream(dir / "gf9-tanks.toml") << text;
-    return dir;
+    return umpire::test::rules_data_copy("gf9-tanks.toml", from, to);
 }
 
 }  // namespace

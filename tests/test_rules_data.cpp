@@ -13,25 +13,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read(const fs::path& p) {
-    std::ifstream f(p);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
-
-// A copy of the shipped rules-data with `file` rewritten by replacing `from` with `to`.
 fs::path broken_copy(const std::string& file, const std::string& from, const std::string& to) {
-    static int n = 0;
-    const fs::path dir = fs::temp_directory_path() / ("umpire-rules-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
-    fs::remove_all(dir);
-    fs::copy(UMPIRE_SOURCE_RULES_DATA, dir, fs::copy_options::recursive);
-    std::string text = read(dir / file);
-    const auto pos = text.find(from);
-    REQUIRE(pos != std::string::npos);
-    text.replace(pos, from.size(), to);
-    std::ofstream(dir / file) << text;
-    return dir;
+    return umpire::test::rules_data_copy(file, from, to);
 }
 
 }  // namespace

@@ -29,6 +29,18 @@ bool every_line_located(const std::string& err, const std::string& file) {
     return true;
 }
 
+// Runs `rule FILE --json` and checks the bad-input contract for a single problem: exit 2, nothing
+// on stdout, exactly one FILE:LINE:COL line on stderr. Returns that line.
+std::string one_error_line(const std::string& f) {
+    auto r = run_cli("rule " + f + " --json");
+    INFO(r.err);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(count_lines(r.err) == 1);
+    CHECK(every_line_located(r.err, f));
+    return r.err;
+}
+
 fs::path broken_rules(const std::string& file, const std::string& from, const std::string& to) {
     return umpire::test::rules_data_copy(file, from, to);
 }
@@ -62,14 +74,10 @@ TEST_CASE("bad input: a wrong TANK! hex number is one line, not also a facing er
             const std::string text = std::string("system = \"spi-tank\"\nterrain_mode = \"mixed\"\n[firer]\nunit = \"T62\"\nhex = ") +
                                      c.firer_hex + "\n[target]\nunit = \"M60A2\"\nhex = \"4010\"\nfacing = \"A\"\n";
             const std::string f = temp_file(text);
-            auto r = run_cli("rule " + f + " --json");
-            INFO(r.err);
-            CHECK(r.status == 2);
-            CHECK(r.out.empty());
-            CHECK(count_lines(r.err) == 1);
-            CHECK(r.err.rfind(f + ":5:", 0) == 0);
-            CHECK(r.err.find(c.needle) != std::string::npos);
-            CHECK(r.err.find("target.facing") == std::string::npos);
+            const std::string err = one_error_line(f);
+            CHECK(err.rfind(f + ":5:", 0) == 0);
+            CHECK(err.find(c.needle) != std::string::npos);
+            CHECK(err.find("target.facing") == std::string::npos);
         }
     }
 }
@@ -93,14 +101,9 @@ TEST_CASE("bad input: a wrong PanzerBlitz range is one line, not also one per ob
                                      c.range_line +
                                      "obstacles = [ { symbol = \"brown\", side = 5 }, { symbol = \"woods-hex\", hex = 3 } ]\n";
             const std::string f = temp_file(text);
-            auto r = run_cli("rule " + f + " --json");
-            INFO(r.err);
-            CHECK(r.status == 2);
-            CHECK(r.out.empty());
-            CHECK(count_lines(r.err) == 1);
-            CHECK(every_line_located(r.err, f));
-            CHECK(r.err.find(c.needle) != std::string::npos);
-            CHECK(r.err.find("obstacles") == std::string::npos);
+            const std::string err = one_error_line(f);
+            CHECK(err.find(c.needle) != std::string::npos);
+            CHECK(err.find("obstacles") == std::string::npos);
         }
     }
     SECTION("a place beyond the widest range is still reported") {
@@ -220,24 +223,15 @@ TEST_CASE("bad input: an unknown question is one line for every system that asks
     for (const char* sys : systems) {
         SECTION(sys) {
             const auto f = temp_file(std::string("system = \"") + sys + "\"\nquestion = \"parley\"\n");
-            auto r = run_cli("rule " + f + " --json");
-            INFO(r.err);
-            CHECK(r.status == 2);
-            CHECK(r.out.empty());
-            CHECK(count_lines(r.err) == 1);
-            CHECK(r.err.find(":2:") != std::string::npos);
-            CHECK(r.err.find("question: unknown name \"parley\"") != std::string::npos);
-            CHECK(every_line_located(r.err, f));
+            const std::string err = one_error_line(f);
+            CHECK(err.find(":2:") != std::string::npos);
+            CHECK(err.find("question: unknown name \"parley\"") != std::string::npos);
         }
     }
     SECTION("panzer-squadron line-of-fire: reserved, said so in one line") {
         const auto f = temp_file("system = \"panzer-squadron\"\nquestion = \"line-of-fire\"\n");
-        auto r = run_cli("rule " + f + " --json");
-        INFO(r.err);
-        CHECK(r.status == 2);
-        CHECK(r.out.empty());
-        CHECK(count_lines(r.err) == 1);
-        CHECK(r.err.find("question: \"line-of-fire\" is not ruled yet") != std::string::npos);
-        CHECK(r.err.find("accepted: movement, actions or opportunity") != std::string::npos);
+        const std::string err = one_error_line(f);
+        CHECK(err.find("question: \"line-of-fire\" is not ruled yet") != std::string::npos);
+        CHECK(err.find("accepted: movement, actions or opportunity") != std::string::npos);
     }
 }

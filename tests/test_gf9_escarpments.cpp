@@ -24,6 +24,17 @@ struct EscCase {
     const char* explains;
 };
 
+void check(const EscCase& c) {
+    INFO(c.name);
+    const auto j = umpire::test::rule_toml(g::los(c.firer, c.target, c.line));
+    INFO(at(j, "explanation").dump());
+    CHECK(at(j, "los").as_string() == c.los);
+    CHECK(at(j, "cover").as_bool() == c.cover);
+    CHECK(at(j, "referee_call").as_bool() == c.referee_call);
+    CHECK(contains(strings(at(j, "citations")), "GF9-escarpments"));
+    if (*c.explains) CHECK(g::explanation_text(j).find(c.explains) != std::string::npos);
+}
+
 }  // namespace
 
 TEST_CASE("gf9 escarpments: the two blocking cases and otherwise as a hill", "[gf9-tanks][gf9-escarpments]") {
@@ -107,16 +118,7 @@ below_escarpment = true)", "escarpment_between = true\nfirer_distance_to_escarpm
          R"(on_hill = "no"
 below_escarpment = true)", "", "clear", false, false, ""},
     };
-    for (const auto& c : cases) {
-        INFO(c.name);
-        const auto j = umpire::test::rule_toml(g::los(c.firer, c.target, c.line));
-        INFO(at(j, "explanation").dump());
-        CHECK(at(j, "los").as_string() == c.los);
-        CHECK(at(j, "cover").as_bool() == c.cover);
-        CHECK(at(j, "referee_call").as_bool() == c.referee_call);
-        CHECK(contains(strings(at(j, "citations")), "GF9-escarpments"));
-        if (*c.explains) CHECK(g::explanation_text(j).find(c.explains) != std::string::npos);
-    }
+    for (const auto& c : cases) check(c);
 }
 
 TEST_CASE("gf9 escarpments: the verdict names the escarpment and shows the distances", "[gf9-tanks][gf9-escarpments]") {
@@ -160,14 +162,5 @@ on_escarpment = true)", R"(on_hill = "wholly")", "hills_between = 1", "blocked",
         {"GF9-escarpments 5: on_hill left out: target on and further: blocked", "", R"(on_escarpment = true)",
          "firer_distance_to_escarpment = 1\ntarget_distance_to_escarpment = 7", "blocked", false, false, ""},
     };
-    for (const auto& c : cases) {
-        INFO(c.name);
-        const auto j = umpire::test::rule_toml(g::los(c.firer, c.target, c.line));
-        INFO(at(j, "explanation").dump());
-        CHECK(at(j, "los").as_string() == c.los);
-        CHECK(at(j, "cover").as_bool() == c.cover);
-        CHECK(at(j, "referee_call").as_bool() == c.referee_call);
-        CHECK(contains(strings(at(j, "citations")), "GF9-escarpments"));
-        if (*c.explains) CHECK(g::explanation_text(j).find(c.explains) != std::string::npos);
-    }
+    for (const auto& c : cases) check(c);
 }

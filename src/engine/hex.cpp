@@ -1,5 +1,6 @@
-// Hex geometry (see hex.hpp). All decisions are exact; the only floating point is in choosing
-// which hexes to test, and that step over-includes (radius 2) so it cannot lose a hex.
+// Hex geometry (see hex.hpp). All decisions are exact. trace_line is the walk in trace.hpp; the
+// reference tracer's only floating point is in choosing which hexes to test, and that step
+// over-includes (radius 2) so it cannot lose a hex.
 //
 // Sections
 //   1. cube, directions
@@ -7,6 +8,7 @@
 //   3. trace_line
 //   4. sight_vs_obstacle, sector_of
 #include "engine/hex.hpp"
+#include "engine/trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -168,6 +170,14 @@ Meet meet(const Cube& D, const Cube& k) {
 }  // namespace
 
 Trace trace_line(const Cube& from, const Cube& to) {
+    Trace tr;
+    trace_into(from, to, tr);
+    return tr;
+}
+
+// The first tracer: every candidate hex near the line tested on its own. O(range log range) with a
+// set of candidates; kept as the reference the walk is tested against.
+Trace trace_line_reference(const Cube& from, const Cube& to) {
     Trace tr;
     tr.from = from;
     tr.to = to;

@@ -18,36 +18,12 @@ namespace umpire::board {
 // 1. lookups
 // =====================================================================================
 
-int Board::index(const hex::Cube& h) const {
-    int c = 0, r = 0;
-    numbering.to_offset(h, c, r);
-    if (c < 1 || c > columns || r < 1 || r > rows) return -1;
-    return (c - 1) * rows + (r - 1);
-}
-
-bool Board::contains(const hex::Cube& h) const { return index(h) >= 0; }
-
 hex::Cube Board::hex_at(int i) const { return numbering.to_cube(i / rows + 1, i % rows + 1); }
-
-int Board::terrain_index(const hex::Cube& h) const {
-    const int i = index(h);
-    return i < 0 ? -1 : terrain_of[std::size_t(i)];
-}
 
 const std::string& Board::terrain(const hex::Cube& h) const {
     static const std::string none;
     const int t = terrain_index(h);
     return t < 0 ? none : vocabulary.hex_terrain[std::size_t(t)];
-}
-
-int Board::side_slot(const hex::Cube& h0, int d) const {
-    hex::Cube h = h0;
-    d = ((d % 6) + 6) % 6;
-    if (d >= 3) h = hex::neighbour(h, d), d -= 3;  // side d of h is side d-3 of the hex across it
-    int c = 0, r = 0;
-    numbering.to_offset(h, c, r);
-    if (c < 0 || c > columns + 1 || r < 0 || r > rows + 1) return -1;
-    return (c * (rows + 2) + r) * 3 + d;
 }
 
 const SideFeature* Board::side(const hex::Cube& h, int d) const {

@@ -51,11 +51,20 @@ struct Board {
     Vocabulary vocabulary;
 
     // Lookups. A hex off the board has no terrain (-1) and no hexside features.
-    bool contains(const hex::Cube& h) const;
-    int index(const hex::Cube& h) const;  // 0..hex_count()-1, column-major; -1 off the board
+    bool contains(const hex::Cube& h) const { return index(h) >= 0; }
+    // 0..hex_count()-1, column-major; -1 off the board. Inline: visibility scans call it per hex.
+    int index(const hex::Cube& h) const {
+        int c = 0, r = 0;
+        numbering.to_offset(h, c, r);
+        if (c < 1 || c > columns || r < 1 || r > rows) return -1;
+        return (c - 1) * rows + (r - 1);
+    }
     hex::Cube hex_at(int index) const;
     int hex_count() const { return columns * rows; }
-    int terrain_index(const hex::Cube& h) const;      // into vocabulary.hex_terrain; -1 off the board
+    int terrain_index(const hex::Cube& h) const {  // into vocabulary.hex_terrain; -1 off the board
+        const int i = index(h);
+        return i < 0 ? -1 : terrain_of[std::size_t(i)];
+    }
     const std::string& terrain(const hex::Cube& h) const;  // "" off the board
     // The feature on the hexside of h in direction d (either of its two hexes may be named).
     const SideFeature* side(const hex::Cube& h, int d) const;
@@ -68,7 +77,14 @@ struct Board {
     // three are sides A-C of neighbours).
     std::vector<std::uint8_t> terrain_of;
     std::vector<SideFeature> sides_of;
-    int side_slot(const hex::Cube& h, int d) const;  // index into sides_of, -1 when off the grid
+    int side_slot(hex::Cube h, int d) const {  // index into sides_of, -1 when off the grid
+        if (unsigned(d) >= 6u) d = ((d % 6) + 6) % 6;
+        if (d >= 3) h = hex::neighbour(h, d), d -= 3;  // side d of h is side d-3 of the hex across it
+        int c = 0, r = 0;
+        numbering.to_offset(h, c, r);
+        if (c < 0 || c > columns + 1 || r < 0 || r > rows + 1) return -1;
+        return (c * (rows + 2) + r) * 3 + d;
+    }
     void resize(int columns, int rows);              // every hex the first terrain, no features
 };
 

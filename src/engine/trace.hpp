@@ -93,51 +93,62 @@ void walk_line(const Cube& from, const Cube& to, Visitor& v) {
     // General line: c_i / A_i is where the current hex's edge of pair i is reached.
     const int s[3] = {a[0] > 0 ? 1 : -1, a[1] > 0 ? 1 : -1, a[2] > 0 ? 1 : -1};
     const std::int64_t A[3] = {a[0] * s[0], a[1] * s[1], a[2] * s[2]};
-    std::int64_t c[3] = {1, 1, 1};
-    Cube h = from;
-    Frac enter{0, 1};
-    auto first_exit = [&A](const std::int64_t* cc) {  // index of the smallest cc[i] / A[i]
-        int m = 0;
-        if (cc[1] * A[m] < cc[m] * A[1]) m = 1;
-        if (cc[2] * A[m] < cc[m] * A[2]) m = 2;
-        return m;
-    };
     auto advance = [&s](std::int64_t* cc, int i) {  // the bounds after stepping across pair i's edge
         for (int j = 0; j < 3; ++j) cc[j] -= s[i] * s[j];
         cc[i] += 3;  // +2 for the crossed pair (the loop above took 1 off it)
     };
+    const Cube step[3] = {step_vector(0, s[0]), step_vector(1, s[1]), step_vector(2, s[2])};
+    const int step_dir[3] = {step_direction(0, s[0]), step_direction(1, s[1]), step_direction(2, s[2])};
+    // What crossing pair i's edge does to every bound, and to the three cross-differences
+    // e_jk = c_k A_j - c_j A_k (negative: edge k comes before edge j), kept incrementally so that
+    // choosing the next edge is three sign tests on a short dependency chain.
+    std::int64_t inc[3][3], e_inc[3][3];
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) inc[i][j] = 0;
+        advance(inc[i], i);
+        e_inc[i][0] = inc[i][1] * A[0] - inc[i][0] * A[1];
+        e_inc[i][1] = inc[i][2] * A[0] - inc[i][0] * A[2];
+        e_inc[i][2] = inc[i][2] * A[1] - inc[i][1] * A[2];
+    }
+    std::int64_t c0 = 1, c1 = 1, c2 = 1;
+    std::int64_t e01 = A[0] - A[1], e02 = A[0] - A[2], e12 = A[1] - A[2];
+    Cube h = from;
+    Frac enter{0, 1};
     // The line is strictly inside hex `to` once it is reached, so at most 2 * distance steps.
-    for (int guard = 0; guard < 4 * (distance(from, to) + 2); ++guard) {
+    const int limit = 4 * (distance(from, to) + 2);
+    for (int guard = 0; guard < limit; ++guard) {
         if (h == to) {
             v.on_hex(h, Contact::crosses, enter, Frac{1, 1});
             return;
         }
-        const int m = first_exit(c);
-        const Frac t{c[m], A[m]};
-        int tie = -1;
-        for (int j = 0; j < 3; ++j)
-            if (j != m && c[j] * A[m] == c[m] * A[j]) tie = j;
+        // The first edge reached (m), and another reached at the same point (tie: a corner).
+        // Argmin by sign tests; an edge tied with the first one means a corner (only the first
+        // edge's ties matter: two later edges meeting elsewhere are no corner of this hex).
+        const int m = e01 < 0 ? (e12 < 0 ? 2 : 1) : (e02 < 0 ? 2 : 0);
+        const int tie = m == 0 ? (e01 == 0 ? 1 : e02 == 0 ? 2 : -1) : m == 1 ? (e12 == 0 ? 2 : -1) : -1;
+        const std::int64_t cm = m == 0 ? c0 : m == 1 ? c1 : c2;
+        const Frac t{cm, A[m]};
         if (!v.on_hex(h, Contact::crosses, enter, t)) return;
+        int go = m;  // the pair whose edge (or corner) leads into the next hex
         if (tie < 0) {
-            const int dir = step_direction(m, s[m]);
-            if (!v.on_side(h, dir, SideMeet::crossed, t, t)) return;
-            h = h + direction(dir);
-            advance(c, m);
+            if (!v.on_side(h, step_dir[m], SideMeet::crossed, t, t)) return;
         } else {
-            // A corner: the hex beyond whose next edge comes after t is entered; the other is touched.
-            std::int64_t cm[3] = {c[0], c[1], c[2]}, ct[3] = {c[0], c[1], c[2]};
-            advance(cm, m);
-            advance(ct, tie);
-            const int em = first_exit(cm);
-            const bool enter_m = cm[em] * A[m] > c[m] * A[em];
-            const Cube touched = h + step_vector(enter_m ? tie : m, s[enter_m ? tie : m]);
-            const Cube entered = h + step_vector(enter_m ? m : tie, s[enter_m ? m : tie]);
-            if (!v.on_vertex(t, h, touched, entered)) return;
+            // A corner of edges m and tie (their signs differ). The hex across one of them only
+            // touches the corner: its one bound that can equal t is the third pair k's, which
+            // stepping across m moves by -s_m s_k. So the hex across m is touched exactly when
+            // c_k - s_m s_k reaches t, i.e. c_k A_m - c_m A_k == s_m s_k A_m.
+            const int k = 3 - m - tie;
+            const std::int64_t ck = k == 0 ? c0 : k == 1 ? c1 : c2;
+            const bool m_touched = ck * A[m] - cm * A[k] == std::int64_t(s[m] * s[k]) * A[m];
+            go = m_touched ? tie : m;
+            const Cube touched = h + step[m_touched ? m : tie];
+            if (!v.on_vertex(t, h, touched, h + step[go])) return;
             if (!v.on_hex(touched, Contact::vertex, t, t)) return;
-            h = entered;
-            const std::int64_t* next = enter_m ? cm : ct;
-            c[0] = next[0], c[1] = next[1], c[2] = next[2];
         }
+        // Entering through a corner changes the bounds exactly as crossing that pair's edge.
+        h = h + step[go];
+        c0 += inc[go][0], c1 += inc[go][1], c2 += inc[go][2];
+        e01 += e_inc[go][0], e02 += e_inc[go][1], e12 += e_inc[go][2];
         enter = t;
     }
 }

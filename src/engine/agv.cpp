@@ -398,7 +398,10 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
     // them ("out of"), so each must also be in `terrain` (features entered, crossed or left).
     m.starts_in = names_or_empty(move, "starts_in", d);
     for (const auto& n : m.starts_in)
-        if (std::find(m.terrain.begin(), m.terrain.end(), n) == m.terrain.end())
+        if (const Feature* f = d.find(n); f && f->ends_movement)  // AGV-bridges: a crossing unit is placed beyond it
+            move.error("starts_in", "\"" + n + "\": a unit never stands on it (crossing picks the unit up and places it on the far "
+                                       "side), so it cannot start there");
+        else if (std::find(m.terrain.begin(), m.terrain.end(), n) == m.terrain.end())
             move.error("starts_in", "\"" + n + "\" must also be named in move.terrain (starts_in marks the features of `terrain` the unit " +
                                        "is in when it begins, and so moves out of)");
     m.on_road = move.boolean("on_road").value_or(false);

@@ -79,6 +79,12 @@ pick_game() {
     read -r x0 y0 x1 y1 <<<"$(widget system)"
     click $(((x0 + x1) / 2)) $(((y0 + y1) / 2))
     wait_for 5 "the game list" grep -q "^widget game_$1 " "$state/layout.txt" || continue
+    # An auto-sized popup takes its final place a frame or two late: move the pointer away
+    # (which draws more frames) and read its rectangles once they are still.
+    xdotool mousemove --window "$win" 900 500
+    sleep 0.3
+    xdotool mousemove --window "$win" 910 510
+    settle
     read -r x0 y0 x1 y1 <<<"$(widget "game_$1")"
     click $((x0 + 20)) $(((y0 + y1) / 2))
     if wait_for 5 "game $1 shown (try $try)" sh -c "grep -q '^system = \"$1\"' '$state/state.toml'"; then return 0; fi

@@ -63,7 +63,9 @@ settle() {
   done
 }
 stop() {
-  xdotool key --window "$win" --delay 80 ctrl+q || true
+  # Keys go to the window under the pointer (Xvfb has no window manager to give focus).
+  xdotool mousemove --window "$win" 900 30
+  xdotool key --delay 80 ctrl+q
   wait_for 10 "the window to close" sh -c "! kill -0 $pid" || { on_fail; exit 1; }
   wait "$pid" || fail "umpire exited with status $?"
   pid=""
@@ -147,7 +149,8 @@ pid2=$!
 wait_for 20 "the second window's title" sh -c "xdotool search --name 'not autosaving' >/dev/null" || { on_fail; exit 1; }
 win2=$(xdotool search --name 'not autosaving' | head -1)
 sleep 1
-xdotool key --window "$win2" --delay 80 ctrl+q
+xdotool mousemove --window "$win2" 600 30  # the newest window is on top
+xdotool key --delay 80 ctrl+q
 wait_for 10 "the second window to close" sh -c "! kill -0 $pid2" || { on_fail; exit 1; }
 wait "$pid2" || fail "the second window exited with status $?"
 pid2=""

@@ -174,6 +174,10 @@ private:
     void draw_problem();
     void draw_about();
     void draw_file_browser();
+    void draw_browser_folder();
+    bool draw_browser_entries();
+    std::filesystem::path browser_target() const;
+    bool browser_accept(const std::filesystem::path& target);
     void browse(bool saving);
     void browser_list();
 

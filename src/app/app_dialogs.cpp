@@ -81,7 +81,37 @@ void App::draw_file_browser() {
     ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
                             ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     if (!ImGui::BeginPopupModal(id, nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
-    bool accept = false;
+    draw_browser_folder();
+    bool accept = draw_browser_entries();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("File name");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    if (ImGui::InputText("##name", &browser_.name, ImGuiInputTextFlags_EnterReturnsTrue)) accept = true;
+    ui::probe("browser_name");
+    if (ImGui::IsItemEdited()) browser_.confirm_replace = false;
+    const fs::path target = browser_target();
+    if (browser_.confirm_replace)
+        ImGui::TextColored(ui::amber(), "%s exists: press Replace to overwrite it.", target.filename().string().c_str());
+    else
+        ImGui::TextDisabled("%s", target.string().c_str());
+    const char* ok = browser_.saving ? (browser_.confirm_replace ? "Replace" : "Save") : "Open";
+    if (ImGui::Button(ok, ImVec2(ImGui::GetFontSize() * 7, 0))) accept = true;
+    ui::probe("browser_ok");
+    ImGui::SameLine();
+    bool close = ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) ||
+                 ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+    if (accept && !target.empty()) close |= browser_accept(target);
+    if (close) {
+        browser_.open = false;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+// The folder line: Up, and the folder as text (Enter goes there).
+void App::draw_browser_folder() {
     if (ImGui::Button("Up")) {
         browser_.dir = browser_.dir.parent_path();
         browser_list();
@@ -92,6 +122,11 @@ void App::draw_file_browser() {
         browser_.dir = browser_.dir_text;
         browser_list();
     }
+}
+
+// The folders and .toml files; true when a file was double-clicked.
+bool App::draw_browser_entries() {
+    bool accept = false;
     const float foot = ImGui::GetFrameHeightWithSpacing() * 3.2f;
     ImGui::BeginChild("##entries", ImVec2(0, -foot), true);
     if (!browser_.error.empty()) ImGui::TextColored(ui::tone_colour(Tone::bad), "%s", browser_.error.c_str());
@@ -113,53 +148,36 @@ void App::draw_file_browser() {
         browser_.dir = go;
         browser_list();
     }
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("File name");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-    if (ImGui::InputText("##name", &browser_.name, ImGuiInputTextFlags_EnterReturnsTrue)) accept = true;
-    ui::probe("browser_name");
-    if (ImGui::IsItemEdited()) browser_.confirm_replace = false;
-    fs::path target = browser_.name.empty() ? fs::path() : fs::path(browser_.name).is_absolute()
-                                                                ? fs::path(browser_.name)
-                                                                : browser_.dir / browser_.name;
-    if (browser_.saving && !target.empty() && target.extension().empty()) target += ".toml";
+    return accept;
+}
+
+// The file the name field names (".toml" added when saving without an extension).
+fs::path App::browser_target() const {
+    if (browser_.name.empty()) return {};
+    fs::path target = fs::path(browser_.name).is_absolute() ? fs::path(browser_.name) : browser_.dir / browser_.name;
+    if (browser_.saving && target.extension().empty()) target += ".toml";
+    return target;
+}
+
+// Open, Save or Replace pressed; true when the browser is done.
+bool App::browser_accept(const fs::path& target) {
     std::error_code ec;
-    const bool exists = !target.empty() && fs::exists(target, ec);
-    if (browser_.confirm_replace)
-        ImGui::TextColored(ui::amber(), "%s exists: press Replace to overwrite it.", target.filename().string().c_str());
-    else
-        ImGui::TextDisabled("%s", target.string().c_str());
-    const char* ok = browser_.saving ? (browser_.confirm_replace ? "Replace" : "Save") : "Open";
-    if (ImGui::Button(ok, ImVec2(ImGui::GetFontSize() * 7, 0))) accept = true;
-    ui::probe("browser_ok");
-    ImGui::SameLine();
-    bool close = false;
-    if (ImGui::Button("Cancel", ImVec2(ImGui::GetFontSize() * 7, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
-        close = true;
-    if (accept && !target.empty()) {
-        if (fs::is_directory(target, ec)) {
-            browser_.dir = target;
-            browser_.name.clear();
-            browser_list();
-        } else if (browser_.saving) {
-            if (exists && !browser_.confirm_replace) {
-                browser_.confirm_replace = true;
-            } else {
-                file_save_as(target);
-                close = true;
-            }
-        } else {
-            file_open(target);
-            close = true;
-        }
+    if (fs::is_directory(target, ec)) {
+        browser_.dir = target;
+        browser_.name.clear();
+        browser_list();
+        return false;
     }
-    if (close) {
-        browser_.open = false;
-        ImGui::CloseCurrentPopup();
+    if (!browser_.saving) {
+        file_open(target);
+        return true;
     }
-    ImGui::EndPopup();
+    if (fs::exists(target, ec) && !browser_.confirm_replace) {
+        browser_.confirm_replace = true;  // ask once before replacing a file
+        return false;
+    }
+    file_save_as(target);
+    return true;
 }
 
 // =====================================================================================

@@ -35,6 +35,7 @@
 #include <stb_image_write.h>
 
 #include "app/app.hpp"
+#include "app/files.hpp"
 #include "app/widgets.hpp"
 
 namespace fs = std::filesystem;
@@ -57,7 +58,8 @@ const char* kUsage =
     "  --situation FILE     open this situation file (same as giving FILE)\n"
     "  --rules-data DIR     use the rules data in DIR (default: the shipped rules-data)\n"
     "  --state-dir DIR      keep the session, autosave and layout in DIR\n"
-    "                       (default: $XDG_STATE_HOME/umpire or ~/.local/state/umpire)\n"
+    "                       (default: $XDG_STATE_HOME/umpire or ~/.local/state/umpire;\n"
+    "                       one window autosaves there, a second one says it does not)\n"
     "  --scale S            UI scale, e.g. 1, 1.5 or 2 (default: remembered, else the monitor's)\n"
     "  --size WxH           window size in pixels (default: remembered, else 1280x800)\n"
     "  --screenshot OUT.png render the window once, write it as a PNG and exit\n"
@@ -339,6 +341,17 @@ int main(int argc, char** argv) {
     if (!parse_options(argc, argv, opts, code)) return code;
 
     const bool interactive = opts.screenshot.empty();
+    // The per-user state folder, before anything else: without one the window refuses to run
+    // rather than fall back to a shared folder another user could plant files in.
+    if (interactive && opts.state_dir.empty()) {
+        if (auto d = umpire::app::default_state_dir()) {
+            opts.state_dir = *d;
+        } else {
+            std::cerr << "umpire: no state folder: neither XDG_STATE_HOME nor HOME is set and the user has no home "
+                         "folder; set HOME or give --state-dir DIR\n";
+            return 1;
+        }
+    }
     if (interactive) block_stop_signals();
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) {
@@ -352,7 +365,17 @@ int main(int argc, char** argv) {
     if (interactive) watch_stop_signals();
 
     App app(opts);
-    app.start();
+    std::string cannot_run;
+    try {
+        cannot_run = app.start();
+    } catch (const std::exception& e) {
+        cannot_run = e.what();  // a last guard: a clear line, never an abort
+    }
+    if (!cannot_run.empty()) {
+        std::cerr << "umpire: " << cannot_run << "\n";
+        glfwTerminate();
+        return 1;
+    }
     if (app.scale() <= 0) {
         // No remembered or requested scale: follow the monitor (HiDPI screens report 1.5 or 2).
         float xs = 1.0f, ys = 1.0f;

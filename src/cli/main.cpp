@@ -83,7 +83,10 @@ int main(int argc, char** argv) {
                 for (const auto& f : s->data_files()) std::cout << "  " << f << "  (" << s->id() << ")\n";
             return 0;
         }
-        umpire::Engine engine(rules_dir);
+        // `rule` needs only its own game's rules data (a broken house-rules file locks only that
+        // game); `systems` lists every game, so it needs them all.
+        const auto load = cmd == "rule" ? umpire::Engine::Load::each_system : umpire::Engine::Load::all_or_nothing;
+        umpire::Engine engine(rules_dir, load);
         if (cmd == "systems") {
             for (const auto& s : engine.systems()) {
                 std::cout << s->id() << "  —  " << s->title() << "\n";

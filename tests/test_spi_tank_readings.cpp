@@ -102,7 +102,7 @@ TEST_CASE("13.5: a vehicle in a woods hex holding a wreck is in a woods hex (con
     for (const auto& reason : strings(at(j, "referee_reasons"))) CHECK(reason.find("13.5") == std::string::npos);
 }
 
-TEST_CASE("10.21/10.22: an obstacle hex holding woods and a wreck obstructs as woods; touching the target it is the target's hex", "[spi-tank][readings]") {
+TEST_CASE("10.21/10.22: an obstacle hex holding woods and a wreck obstructs as woods, and touching the target it is the target's hex", "[spi-tank][readings]") {
     SECTION("between the units: blocks (10.22D)") {
         std::string t = Shot().firer("T62").vehicle("M60A2", "front").range(10).toml();
         t.replace(t.find("obstacles = ["), 13, "obstacles = [ { terrain = \"woods\", wreck = true, touches = \"none\" }");
@@ -131,7 +131,7 @@ TEST_CASE("10.21/10.22: an obstacle hex holding woods and a wreck obstructs as w
 
 // ---- Field of fire ----------------------------------------------------------------
 
-TEST_CASE("7.21/7.22: firer.facing gives a turretless firer's field of fire; its exact edge is a referee's call", "[spi-tank][readings]") {
+TEST_CASE("7.21/7.22: firer.facing gives a turretless firer's field of fire, its exact edge a referee's call", "[spi-tank][readings]") {
     // JPz V at 1006 facing A (north). 1004 lies straight ahead; 1009 straight behind; 1206 exactly
     // 90 degrees off the facing, along the hexspine: the edge of the 180-degree field (rules-data).
     const std::string target = "unit = \"M60A2\"\naspect = \"side\"\n";
@@ -244,7 +244,7 @@ TEST_CASE("10.2: obstacles typed with hex numbers must agree with the traced lin
 
 // ---- Combined HE ----------------------------------------------------------------------
 
-TEST_CASE("8.22: extra firers that may not fire add nothing; the others still combine", "[spi-tank][readings]") {
+TEST_CASE("8.22: extra firers that may not fire add nothing, the others still combine", "[spi-tank][readings]") {
     // Infantry in clear (defense 1). T62 HE 10 at 10; Pz IIIj HE 5 at 10 combines. Left out: Pz IV h
     // at 60 (beyond 8.91's absolute range 50, 8.31), Pz V with no line of sight (10.2), JPz V facing
     // away (turretless, 7.21). The turreted Pz VI a "outside its field of fire" still fires (7.23).

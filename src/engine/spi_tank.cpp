@@ -3,8 +3,14 @@
 // Sections
 //   1. names of enums
 //   2. Data: loading and validating rules-data/spi-tank.toml
-//   3. Situation: parsing and writing situation files
-//   4. rule(): the fire procedure, one helper per rule family
+//   3. Situation: parsing (parse_firer, parse_target, parse_hexes, parse_line, parse_obstacle,
+//      parse_extra_firers; obstacles checked against the traced line) and writing situation files
+//   4. rule(): the fire procedure, one short function per rule, in the order the ruling explains it:
+//      rule_position (8.3, rule_path 10.2, 7.21 from firer.facing, 8.7 from target.facing),
+//      rule_fire_type 8.1, check_los 10.2, rule_field_of_fire 7.21, rule_masking 8.41,
+//      rule_infantry_fire 8.8 | rule_attack 8.22/8.9/8.31, rule_defense 8.7/10.3-10.6/14.41,
+//      rule_differential 8.9/8.71; rule_odds, rule_spotting 13.5/7.24, set_verdict.
+//      Open points push another Reading; rule() rules each in full (`alternatives`).
 //   5. SpiTank: the GameSystem glue
 #include "engine/spi_tank.hpp"
 

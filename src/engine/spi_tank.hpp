@@ -5,7 +5,8 @@
 //   Situation  one fire question (shared/spec/situations.md, system = "spi-tank")
 //   rule()     the fire procedure: 8.1 fire type, 8.3/8.31/15.11 range and halving,
 //              8.9 table, 8.7/10.3-10.6/14.4 defense, 8.71 movement, 8.8 infantry fire,
-//              8.22 combined HE, 10.2 line of sight, 7.21 field of fire, 8.41 masking, 13.5 spotting
+//              8.22 combined HE, 10.2 line of sight, 7.21 field of fire, 8.41 masking, 13.5/7.24 spotting;
+//              where the text is open, the other reading ruled too (JSON `alternatives`)
 #pragma once
 #include <map>
 #include <memory>

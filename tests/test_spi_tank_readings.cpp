@@ -7,12 +7,17 @@
 //   Aspect edge     a firer on an aspect boundary: the other aspect's ruling computed (8.7)
 //   Corners         a line through a hex corner (10.2); typed obstacles must agree with the traced line
 //   Combined HE     an extra firer that may not fire adds nothing, the others combine (8.22)
+//   House rules     line_through_corner = "blocks"; the new [choices] validated
+//   Round trip      the added keys survive to_toml
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "engine/diag.hpp"
 #include "engine/hex.hpp"
+#include "engine/spi_tank.hpp"
 #include "spi_tank_shot.hpp"
 #include "support.hpp"
 
@@ -265,4 +270,84 @@ TEST_CASE("8.22: extra firers that may not fire add nothing, the others still co
     // A turreted extra firer marked outside its field of fire still combines (7.23).
     std::string u = Shot().firer("T62").soft("infantry").range(10).toml() + "\n[[extra_firer]]\nunit = \"Pz V\"\nrange = 10\nin_field_of_fire = false\n";
     CHECK(at(umpire::test::rule_toml(u), "attack_strength").as_int() == 10 + 10);
+}
+
+TEST_CASE("10.2: a berm hexside met only at the corner the line passes through is the same referee's call", "[spi-tank][readings]") {
+    const umpire::hex::Numbering n{};
+    const auto from = *n.parse("1006");
+    const auto to = from + umpire::hex::Cube{5, -4, -1};
+    const auto tr = umpire::hex::trace_line(from, to);
+    // At a corner the line passes from one hex into the next through the end of the hexside they
+    // share: that hexside is met only at the corner.
+    std::string side;
+    for (const auto& v : tr.vertices) {
+        std::vector<umpire::hex::Cube> crossing;
+        for (const auto& h : tr.hexes)
+            for (const auto& c : v.hexes)
+                if (h.hex == c && h.contact == umpire::hex::Contact::crosses && c != from && c != to) crossing.push_back(c);
+        if (crossing.size() == 2 && side.empty())
+            side = n.format(crossing[0]) + "/" + n.side_names[std::size_t(*umpire::hex::direction_to(crossing[0], crossing[1]))];
+    }
+    REQUIRE_FALSE(side.empty());
+    const auto j = umpire::test::rule_toml(on_map("T62", "1006", "", n.format(to), "unit = \"M60A2\"\naspect = \"front\"\n",
+                                                  "obstacles = [ { terrain = \"berm\", hex = \"" + side + "\" } ]\n"));
+    INFO(j.dump());
+    CHECK(at(j, "los").as_string() == "clear");
+    CHECK(at(j, "referee_call").as_bool());
+    CHECK(at(first_alternative(j), "los").as_string() == "blocked");
+}
+
+TEST_CASE("10.2 house rule line_through_corner = \"blocks\": the corner obstacle blocks, the clear reading computed", "[spi-tank][readings]") {
+    const auto dir = umpire::test::rules_data_copy("spi-tank.toml", "line_through_corner = \"clear\"", "line_through_corner = \"blocks\"");
+    const auto [corner, to] = corner_line();
+    const std::string f = umpire::test::temp_file(on_map("T62", "1006", "", to, "unit = \"M60A2\"\naspect = \"front\"\n",
+                                                         "obstacles = [ { terrain = \"woods\", hex = \"" + corner + "\" } ]\n"));
+    const auto res = umpire::test::run_cli("--rules-data " + dir.string() + " rule " + f + " --json");
+    INFO(res.err);
+    REQUIRE(res.status == 0);
+    CHECK(res.out.find("\"los\":\"blocked\"") == res.out.find("\"los\""));  // the main ruling's los comes first
+    CHECK(res.out.find("\"reading\":\"a line through a corner is not blocked there\",\"los\":\"clear\"") != std::string::npos);
+}
+
+TEST_CASE("[choices]: the new readings are validated (check-data exit 2)", "[spi-tank][readings]") {
+    struct Row { const char* from; const char* to; const char* needle; };
+    const Row rows[] = {
+        {"field_of_fire_degrees = 180", "field_of_fire_degrees = 150", "field_of_fire_degrees: the field of fire's width must be a multiple of 60"},
+        {"two_terrains_vehicle = \"both\"", "two_terrains_vehicle = \"sum\"", "two_terrains_vehicle"},
+        {"field_of_fire_on_boundary = \"in\"", "field_of_fire_on_boundary = \"maybe\"", "field_of_fire_on_boundary"},
+        {"line_through_corner = \"clear\"", "line_through_corner = \"never\"", "line_through_corner"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.to);
+        const auto dir = umpire::test::rules_data_copy("spi-tank.toml", r.from, r.to);
+        const auto res = umpire::test::run_cli("check-data " + dir.string());
+        CHECK(res.status == 2);
+        CHECK(res.err.find(r.needle) != std::string::npos);
+    }
+}
+
+TEST_CASE("Round trip: target.wreck, firer.facing, an obstacle's hex and wreck, extra firer flags survive to_toml", "[spi-tank][readings]") {
+    std::string t = on_map("JPz V", "1006", "A", "1004", "unit = \"infantry\"\nterrain = \"woods\"\nwreck = true\n",
+                           "obstacles = [ { terrain = \"woods\", hex = \"1005\", wreck = true } ]\n");
+    t += "[[extra_firer]]\nunit = \"Pz V\"\nrange = 3\nline_of_sight = false\n[[extra_firer]]\nunit = \"T62\"\nrange = 3\nin_field_of_fire = false\n";
+    const auto path = umpire::test::temp_file(t);
+    umpire::Sink sink(path);
+    const toml::table tt = umpire::parse_toml_file(path, path);
+    const auto d = umpire::tank::load_data(std::filesystem::path(UMPIRE_SOURCE_RULES_DATA) / "spi-tank.toml");
+    const auto s = umpire::tank::parse_situation(d, umpire::Table(sink, &tt, ""));
+    REQUIRE(sink.ok());
+    const toml::table back = umpire::tank::to_toml(s);
+    CHECK(back["target"]["wreck"].value<bool>() == true);
+    CHECK(back["firer"]["facing"].value<std::string>() == "A");
+    CHECK_FALSE(back["line"]["in_field_of_fire"]);  // the facing decides it: not written back
+    umpire::Sink sink2("again");
+    const auto s2 = umpire::tank::parse_situation(d, umpire::Table(sink2, &back, ""));
+    REQUIRE(sink2.ok());
+    REQUIRE(s2.obstacles.size() == 1);
+    CHECK(s2.obstacles[0].hex == "1005");
+    CHECK(s2.obstacles[0].wreck);
+    REQUIRE(s2.extra_firers.size() == 2);
+    CHECK_FALSE(s2.extra_firers[0].line_of_sight);
+    CHECK_FALSE(s2.extra_firers[1].in_field_of_fire);
+    CHECK(umpire::tank::rule(d, s2).to_json().dump() == umpire::tank::rule(d, s).to_json().dump());
 }

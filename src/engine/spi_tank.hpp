@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/hex.hpp"
@@ -118,6 +119,10 @@ enum class At { hex, hexside, along_hexside };
 enum class Touches { none, firer, target, both };
 
 struct Obstacle {
+    // A constructor (not an aggregate), so Obstacle{terrain, at, touches} leaves the optional
+    // fields below at their defaults without a missing-initializer warning.
+    Obstacle(std::string terrain_ = {}, At at_ = At::hex, Touches touches_ = Touches::none)
+        : terrain(std::move(terrain_)), at(at_), touches(touches_) {}
     std::string terrain;  // woods | berm | slope | rough | wreck
     At at = At::hex;
     Touches touches = Touches::none;

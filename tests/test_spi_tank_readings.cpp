@@ -11,6 +11,7 @@
 //   Round trip      the added keys survive to_toml
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -235,7 +236,15 @@ TEST_CASE("10.2: obstacles typed with hex numbers must agree with the traced lin
     expect_bad(on_map("T62", "1001", "", "1004", target, "obstacles = [ { terrain = \"berm\", hex = \"1002/B\" } ]\n"),
                "the hexside 1002/B is not crossed by the line");
     expect_bad(on_map("T62", "1001", "", "1004", target, "obstacles = [ { terrain = \"woods\", hex = \"1002\", touches = \"target\" } ]\n"),
-               "touches: is \"target\" but on the map the hex 1002 is a part of neither unit's hex");
+               "touches: is \"target\" but on the map the hex 1002 is neither unit's hex");
+    // A typed value is quoted with its control characters escaped: one problem, one line.
+    {
+        const std::string f = umpire::test::temp_file(on_map("T62", "1001", "", "1004", target, "obstacles = [ { terrain = \"berm\", hex = \"1002/\\nD\" } ]\n"));
+        const auto res = umpire::test::run_cli("rule " + f);
+        CHECK(res.status == 2);
+        CHECK(res.err.find("line.obstacles[0].hex: \"1002/\\nD\" is not a hexside") != std::string::npos);
+        CHECK(std::count(res.err.begin(), res.err.end(), '\n') == 1);
+    }
     // Without a hex: a line that runs along no hexside cannot be blocked along one (10.23).
     expect_bad(on_map("T62", "1001", "", "1004", target, "obstacles = [ { terrain = \"woods\", at = \"along-hexside\" } ]\n"),
                "the line runs along no hexside");

@@ -58,6 +58,22 @@ Mode mode_from(const std::string& s) { return s == "closed" ? Mode::closed : s =
 template <class E> E enum_from(const std::string& s, const std::vector<std::string>& names) {
     return static_cast<E>(std::find(names.begin(), names.end(), s) - names.begin());
 }
+// A value the user typed, quoted for an error line: quotes, backslashes and control characters
+// escaped, so one problem stays one line.
+std::string typed_value(const std::string& v) {
+    std::string out = "\"";
+    for (const unsigned char c : v) {
+        if (c == '"' || c == '\\') out += '\\', out += char(c);
+        else if (c == '\n') out += "\\n";
+        else if (c == '\t') out += "\\t";
+        else if (c < 0x20 || c == 0x7f) {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x", out += hex[c >> 4], out += hex[c & 15];
+        } else out += char(c);
+    }
+    return out + "\"";
+}
+
 bool is_hexside_terrain(const std::string& t) {
     return std::find(kHexsideTerrain.begin(), kHexsideTerrain.end(), t) != kHexsideTerrain.end();
 }
@@ -613,7 +629,7 @@ void parse_hexes(Parse& p) {
         auto v = t.str(key);
         if (!v) return;
         if (d.board.parse(*v)) out = *v;
-        else t.error(key, "\"" + *v + "\" is not a hex number on the TANK! map (accepted: " + d.board.describe() + ", e.g. \"3704\")");
+        else t.error(key, typed_value(*v) + " is not a hex number on the TANK! map (accepted: " + d.board.describe() + ", e.g. \"3704\")");
     };
     hex_field(p.firer, "hex", s.firer_hex);
     hex_field(p.target, "hex", s.target_hex);
@@ -706,7 +722,7 @@ void check_obstacle_on_map(Parse& p, const Table& o, Obstacle& ob) {
     const ObstacleMeet m = locate_obstacle(p.d, *p.pos, ob);
     const std::string what = ob.at == At::hex ? "hex " : "hexside ";
     if (m.where == OnLine::bad) {
-        o.error("hex", "\"" + ob.hex + "\" is not a " + (ob.at == At::hex ? "hex number (e.g. \"3704\")" : "hexside (a hex number, a slash and a side name, e.g. \"3704/B\")") +
+        o.error("hex", typed_value(ob.hex) + " is not a " + (ob.at == At::hex ? "hex number (e.g. \"3704\")" : "hexside (a hex number, a slash and a side name, e.g. \"3704/B\")") +
                            " on the TANK! map");
         return;
     }
@@ -720,7 +736,9 @@ void check_obstacle_on_map(Parse& p, const Table& o, Obstacle& ob) {
     }
     if (o.has("touches") && ob.touches != m.touches)
         o.error("touches", std::string("is \"") + to_string(ob.touches) + "\" but on the map the " + what + ob.hex + " is " +
-                               (m.touches == Touches::none ? "a part of neither unit's hex" : std::string("a part of the ") + to_string(m.touches) + "'s hex") +
+                               (m.touches == Touches::none ? std::string(ob.at == At::hex ? "neither unit's hex" : "a side of neither unit's hex")
+                                : m.touches == Touches::both ? std::string("a side of both units' hexes")
+                                : std::string(ob.at == At::hex ? "the " : "a side of the ") + to_string(m.touches) + "'s hex") +
                                " (10.22); leave touches out or correct the hex");
     ob.touches = m.touches;
 }

@@ -142,7 +142,7 @@ echo "ok 4: /dev/zero: a clear problem, no abort"
 
 # ---- 5. a second window on the same state folder: says it does not autosave, writes nothing there
 start
-snapshot() { (cd "$state" && for f in $(ls | grep -v -e '^layout.txt$' -e '^imgui.ini$' | sort); do md5sum "$f"; done); }
+snapshot() { (cd "$state" && for f in $(ls | grep -v -e '^layout.txt$' -e '^imgui.ini$' -e '^frames.txt$' -e '^first-frame-ms.txt$' | sort); do md5sum "$f"; done); }
 first=$(snapshot)
 "$umpire" --state-dir "$state" --test-layout --size 1024x700 --scale 1 --situation "$sit" 2>>"$work/stderr" &
 pid2=$!

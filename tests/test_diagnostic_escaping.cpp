@@ -72,7 +72,7 @@ TEST_CASE("escaping: a newline or ESC in a unit name or a key cannot forge a lin
         {"newline in a key", "unit = \"T62\"\n\"a\\nx.toml:1:1: forged\" = 1\n", 1,
          "firer.\"a\\nx.toml:1:1: forged\": unknown key"},
         {"ESC and a quote in a key", "unit = \"T62\"\n\"\\u001b[31m\\\"\" = 1\n", 1, "firer.\"\\x1b[31m\\\"\": unknown key"},
-        {"both at once", "unit = \"T\\n62\"\n\"k\\r\\n\" = 1\n", 2, "firer.\"k\\r\\n\": unknown key"},
+        {"both at once", "unit = \"T\\n99\"\n\"k\\r\\n\" = 1\n", 2, "firer.\"k\\r\\n\": unknown key"},
     };
     for (const auto& c : cases) {
         SECTION(c.name) {

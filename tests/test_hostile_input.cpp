@@ -10,6 +10,7 @@
 //   filesystem errors     missing, symlink loop, over-long name, unreadable, unsearchable
 //   binary content        invalid UTF-8, NUL bytes
 //   counts                keys per table, items per array, total values, capped report
+//   nesting               dotted keys and headers (toml++ recursion), nested values
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
@@ -302,4 +303,46 @@ TEST_CASE("hostile input: many problems are capped at 50 lines and a closing lin
     CHECK(l.size() == umpire::kMaxDiagnostics + 1);
     CHECK(all_located(r.err, g));
     CHECK(l.back().find("too many problems: only the first 50 are shown") != std::string::npos);
+}
+
+// ---- nesting --------------------------------------------------------------------------------
+
+TEST_CASE("hostile input: deep nesting is refused before it can exhaust the stack", "[cli][hostile]") {
+    // toml++ recurses once per part of a dotted key: a 1 MiB `a.a.a...` key crashed it.
+    const auto dotted = [](std::size_t parts) {
+        std::string k = "a";
+        for (std::size_t i = 1; i < parts; ++i) k += ".a";
+        return k;
+    };
+    struct Case {
+        const char* name;
+        std::string text;
+        const char* where;  // ":LINE:COL:"
+        const char* needle;
+    };
+    const Case cases[] = {
+        {"dotted key of 400000 parts", "system = \"spi-tank\"\n" + dotted(400000) + " = 1\n", ":2:64:",
+         "a dotted key or table header has too many parts: more than 32"},
+        {"table header of 400000 parts", "[" + dotted(400000) + "]\n", ":1:65:", "too many parts"},
+        {"array-of-tables header", "[[" + dotted(100000) + "]]\n", ":1:66:", "too many parts"},
+        {"dotted key in an inline table", "x = { " + dotted(100000) + " = 1 }\n", ":1:70:", "too many parts"},
+        {"arrays nested 100000 deep", "x = " + std::string(100000, '[') + std::string(100000, ']') + "\n", ":1:",
+         "arrays or inline tables are nested too deeply"},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            const std::string f = temp_file(c.text);
+            const auto r = run_script("\"$CLI\" rule '" + f + "'");
+            check_refused(r, f, c.needle);
+            CHECK(r.err.rfind(f + c.where, 0) == 0);
+        }
+    }
+    SECTION("32 parts, dots in strings, numbers and comments are fine") {
+        const std::string text = dotted(32) + " = 1.5\n\"a.b.c.d\".e = \"" + std::string(100, '.') + "\"\n# " +
+                                 std::string(100, '.') + "\nt = 1979-05-27T07:32:00.999\nm = \"\"\"\n" + std::string(100, '.') +
+                                 "\n\"\"\"\nl = '" + std::string(100, '.') + "'\n";
+        CHECK_NOTHROW(umpire::check_key_parts(text, "t.toml"));
+        CHECK_NOTHROW(toml::parse(text));
+        CHECK_THROWS_AS(umpire::check_key_parts(dotted(33) + " = 1\n", "t.toml"), umpire::InputError);
+    }
 }

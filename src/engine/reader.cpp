@@ -4,13 +4,15 @@
 //   Sink                     collects a file's diagnostics (bounded); throw_if_errors
 //   parsing                  parse_toml_string / parse_toml_file: read bounded (input.hpp),
 //                            binary content refused, syntax errors said plainly
-//                            (plain_syntax_message), counts bounded (check_counts)
+//                            (plain_syntax_message), counts bounded (check_key_parts
+//                            before parsing, check_counts after)
 //   Table                    typed getters (str, integer, number, boolean, choice, arrays,
 //                            table, tables) and only_keys (unknown keys are reported)
 #include "engine/reader.hpp"
 
 #include <cctype>
 #include <sstream>
+#include <utility>
 
 #include "engine/names.hpp"
 
@@ -139,6 +141,8 @@ std::string plain_syntax_message(std::string_view description, std::string_view 
     if (what == "root table" && contains(detail, "expected keys"))
         return "this line is not a key = value, a [table] header or a comment";
     if (contains(detail, "expected '='")) return "expected '=' after the key (a key holding spaces must be in quotes)";
+    if (contains(detail, "exceeded maximum nested value depth"))
+        return "arrays or inline tables are nested too deeply (more than 256 levels)";
     if (contains(description, "invalid utf-8")) return "not UTF-8 text";
     if (what.empty()) return std::string(description);
     return "in " + std::string(what) + ": " + std::string(detail);
@@ -179,8 +183,59 @@ void check_counts(const toml::table& doc, const std::string& display_name) {
     c.count(doc);
 }
 
+// Line and column (in characters) of byte `offset` of `text`.
+static std::pair<int, int> location_of(std::string_view text, std::size_t offset) {
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') { ++line; column = 1; }
+        else if ((static_cast<unsigned char>(text[i]) & 0xc0) != 0x80) ++column;
+    }
+    return {line, column};
+}
+
+// Index just past the string starting at text[i] (a quote): one-line or multi-line, basic
+// (with backslash escapes) or literal. An unclosed one-line string ends at its line's end,
+// an unclosed multi-line one at the end of the text (toml++ then reports it).
+static std::size_t skip_string(std::string_view text, std::size_t i) {
+    const char q = text[i];
+    const bool multi = text.substr(i, 3) == std::string(3, q);
+    std::size_t j = i + (multi ? 3 : 1);
+    while (j < text.size()) {
+        const char c = text[j];
+        if (q == '"' && c == '\\') { j += 2; continue; }
+        if (!multi && c == '\n') return j;
+        if (c == q && (!multi || text.substr(j, 3) == std::string(3, q))) return j + (multi ? 3 : 1);
+        ++j;
+    }
+    return text.size();
+}
+
+void check_key_parts(std::string_view text, const std::string& display_name) {
+    // Outside strings and comments a dot is either a key separator or the one dot of a number
+    // or time; a run of dots not broken by = , [ ] { } or a new line counts a key's separators.
+    std::size_t dots = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        if (c == '#') {
+            const std::size_t nl = text.find('\n', i);
+            i = nl == std::string_view::npos ? text.size() : nl;
+            continue;
+        }
+        if (c == '"' || c == '\'') { i = skip_string(text, i); continue; }
+        if (c == '.' && ++dots >= kMaxKeyParts) {
+            const auto [line, column] = location_of(text, i);
+            throw InputError({Diagnostic{display_name, line, column,
+                                         "a dotted key or table header has too many parts: more than " +
+                                             std::to_string(kMaxKeyParts)}});
+        }
+        if (c == '=' || c == ',' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\n') dots = 0;
+        ++i;
+    }
+}
+
 toml::table parse_toml_string(std::string_view text, const std::string& display_name, std::size_t limit) {
     check_text(text, display_name, limit);
+    check_key_parts(text, display_name);
     toml::table doc;
     try {
         doc = toml::parse(text, display_name);

@@ -35,6 +35,10 @@ constexpr std::size_t kMaxKeysPerTable = 256;
 constexpr std::size_t kMaxArrayItems = 1000;
 constexpr std::size_t kMaxTomlNodes = 20000;      // every table, array and value in the file
 constexpr std::size_t kMaxDiagnostics = 50;       // per file; then one "too many problems" line
+// A dotted key or table header (`a.b.c`, `[a.b.c]`) nests one table per part; toml++
+// recurses on that nesting and a 1 MiB `a.a.a...` key overflows the stack, so the parts
+// are counted in the text before parsing (check_key_parts). The shipped data uses 3.
+constexpr std::size_t kMaxKeyParts = 32;
 
 class Sink {
 public:
@@ -64,6 +68,10 @@ toml::table parse_toml_string(std::string_view text, const std::string& display_
 // `text` is the document, used to point at the opening quote of an unclosed string;
 // `line` and `column` may be moved there.
 std::string plain_syntax_message(std::string_view description, std::string_view text, int& line, int& column);
+
+// Throws InputError (one located line) at the first dotted key or table header with more
+// than kMaxKeyParts parts. A lexical pass (strings and comments skipped), run before toml++.
+void check_key_parts(std::string_view text, const std::string& display_name);
 
 // Throws InputError (one located line) when a table has more than kMaxKeysPerTable keys,
 // an array more than kMaxArrayItems items, or the document more than kMaxTomlNodes nodes.

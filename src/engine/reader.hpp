@@ -6,9 +6,11 @@
 // value_or() would do that, so it is not used here.
 //
 // Sections
-//   Sink         collects diagnostics for one file
+//   limits       counts a TOML file may hold (README.md "Limits")
+//   Sink         collects diagnostics for one file (at most kMaxDiagnostics)
+//   parse_toml   read (bounded, input.hpp) and parse a file or a string: binary content,
+//                syntax errors in plain words, and the count limits, as diagnostics
 //   Table        a table plus its dotted path, with typed getters
-//   parse_toml   parse a file or a string, turning parse errors into diagnostics
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -20,8 +22,23 @@
 #include <toml++/toml.h>
 
 #include "engine/diag.hpp"
+#include "engine/input.hpp"
 
 namespace umpire {
+
+// ---- limits -------------------------------------------------------------------
+// A situation has a few dozen values and the largest shipped rules-data file (spi-tank.toml)
+// about 840, with at most 20 keys in a table and 21 items in an array. These bounds leave
+// house rules ample room and are checked right after parsing, before any per-key work,
+// so a file of a million unknown keys is one message, not a million.
+constexpr std::size_t kMaxKeysPerTable = 256;
+constexpr std::size_t kMaxArrayItems = 1000;
+constexpr std::size_t kMaxTomlNodes = 20000;      // every table, array and value in the file
+constexpr std::size_t kMaxDiagnostics = 50;       // per file; then one "too many problems" line
+// A dotted key or table header (`a.b.c`, `[a.b.c]`) nests one table per part; toml++
+// recurses on that nesting and a 1 MiB `a.a.a...` key overflows the stack, so the parts
+// are counted in the text before parsing (check_key_parts). The shipped data uses 3.
+constexpr std::size_t kMaxKeyParts = 32;
 
 class Sink {
 public:
@@ -40,9 +57,25 @@ private:
     std::vector<Diagnostic> diags_;
 };
 
-// Parses TOML text; a syntax error is reported as FILE:LINE:COL and InputError thrown.
-toml::table parse_toml_file(const std::filesystem::path& path, const std::string& display_name);
-toml::table parse_toml_string(std::string_view text, const std::string& display_name);
+// Parses TOML text; binary content, a syntax error or a count over the limits above is
+// reported as FILE:LINE:COL and InputError thrown. The file is read with read_input_file.
+toml::table parse_toml_file(const std::filesystem::path& path, const std::string& display_name,
+                            std::size_t limit = kMaxTomlBytes);
+toml::table parse_toml_string(std::string_view text, const std::string& display_name,
+                              std::size_t limit = kMaxTomlBytes);
+
+// toml++'s description of a syntax error, said plainly ("a string is not closed ...").
+// `text` is the document, used to point at the opening quote of an unclosed string;
+// `line` and `column` may be moved there.
+std::string plain_syntax_message(std::string_view description, std::string_view text, int& line, int& column);
+
+// Throws InputError (one located line) at the first dotted key or table header with more
+// than kMaxKeyParts parts. A lexical pass (strings and comments skipped), run before toml++.
+void check_key_parts(std::string_view text, const std::string& display_name);
+
+// Throws InputError (one located line) when a table has more than kMaxKeysPerTable keys,
+// an array more than kMaxArrayItems items, or the document more than kMaxTomlNodes nodes.
+void check_counts(const toml::table& doc, const std::string& display_name);
 
 class Table {
 public:
@@ -54,7 +87,8 @@ public:
     bool present() const { return table_ != nullptr; }
     bool has(std::string_view key) const;
     const toml::node* node(std::string_view key) const;
-    std::string key_path(std::string_view key) const;  // "line.range"
+    // "line.range"; a key that is not a bare TOML key is quoted and escaped: line."a\nb".
+    std::string key_path(std::string_view key) const;
 
     // Getters: `required` reports a missing key; otherwise absence returns nullopt.
     std::optional<std::string> str(std::string_view key, bool required = false) const;

@@ -6,7 +6,7 @@
 // value_or() would do that, so it is not used here.
 //
 // Sections
-//   Sink         collects diagnostics for one file
+//   Sink         collects diagnostics for one file, and the names matched by an alias
 //   Table        a table plus its dotted path, with typed getters
 //   parse_toml   parse a file or a string, turning parse errors into diagnostics
 #pragma once
@@ -20,8 +20,18 @@
 #include <toml++/toml.h>
 
 #include "engine/diag.hpp"
+#include "engine/names.hpp"
 
 namespace umpire {
+
+// A choice given by an alias (a common name), so the ruling can say what it took it for:
+// key "firer.unit", given "Tiger", name "Pz VI a", rule "17.4" (where the name comes from).
+struct NameNote {
+    std::string key;
+    std::string given;
+    std::string name;
+    std::string rule;
+};
 
 class Sink {
 public:
@@ -34,10 +44,13 @@ public:
     const std::vector<Diagnostic>& diagnostics() const { return diags_; }
     void throw_if_errors() const;  // throws InputError when anything was reported
     void absorb(const std::vector<Diagnostic>& more);
+    void note_match(NameNote n) { matches_.push_back(std::move(n)); }
+    const std::vector<NameNote>& matches() const { return matches_; }
 
 private:
     std::string file_;
     std::vector<Diagnostic> diags_;
+    std::vector<NameNote> matches_;
 };
 
 // Parses TOML text; a syntax error is reported as FILE:LINE:COL and InputError thrown.
@@ -69,6 +82,12 @@ public:
     // A name from `accepted`, matched with normalize_name(); returns the accepted spelling.
     std::optional<std::string> choice(std::string_view key, const std::vector<std::string>& accepted,
                                       bool required = false) const;
+    // A name from `accepted` or one of its aliases (resolve_name: exact names first); returns
+    // the entry's own name. An alias match is noted in the Sink; an alias two entries share is
+    // reported naming both. `what` names the kind in messages ("unit"), `rule` where the
+    // names come from ("17.4").
+    std::optional<std::string> choice(std::string_view key, const std::vector<Named>& accepted, bool required,
+                                      std::string_view what, std::string_view rule = {}) const;
     std::optional<std::vector<std::string>> string_array(std::string_view key, bool required = false) const;
     std::optional<std::vector<std::int64_t>> int_array(std::string_view key, bool required = false) const;
     // Each element must be one of `accepted` (normalized match); returns accepted spellings.

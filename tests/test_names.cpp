@@ -195,7 +195,7 @@ TEST_CASE("PanzerBlitz: symbol aliases match like unit names and are reported (P
     CHECK(at(umpire::test::rule_toml(base + "grey\", side = 4}]\n"), "matched").is_null());
 }
 
-TEST_CASE("CLI: --json has matched for an alias; an ambiguous name exits 2 at FILE:LINE:COL", "[names][cli]") {
+TEST_CASE("CLI: --json has matched for an alias, and an ambiguous name exits 2 at FILE:LINE:COL", "[names][cli]") {
     const std::string good = temp_file(shot("King Tiger"));
     auto r = run_cli("rule " + good + " --json");
     REQUIRE(r.status == 0);

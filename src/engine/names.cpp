@@ -24,24 +24,9 @@ std::optional<std::size_t> match_name(std::string_view given, const std::vector<
 }
 
 NameMatch resolve_name(std::string_view given, const std::vector<Named>& entries) {
-    const std::string g = normalize_name(given);
-    NameMatch m;
-    if (g.empty()) return m;
-    // An exact name wins over every alias, wherever the alias is listed: "M4" is the M4 even if
-    // some other unit were also known as "M4".
-    for (std::size_t i = 0; i < entries.size(); ++i)
-        if (normalize_name(entries[i].name) == g) { m.index = i; return m; }
-    std::vector<std::size_t> hits;
-    for (std::size_t i = 0; i < entries.size(); ++i)
-        for (const auto& a : entries[i].aliases)
-            if (normalize_name(a) == g) { hits.push_back(i); break; }
-    if (hits.size() == 1) {
-        m.index = hits.front();
-        m.by_alias = true;
-    } else if (hits.size() > 1) {
-        m.ambiguous = std::move(hits);
-    }
-    return m;
+    return resolve_name_in(
+        given, entries, [](const Named& e) -> const std::string& { return e.name; },
+        [](const Named& e) -> const std::vector<std::string>& { return e.aliases; });
 }
 
 std::vector<std::string> names_of(const std::vector<Named>& entries) {

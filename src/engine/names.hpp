@@ -38,6 +38,30 @@ struct NameMatch {
 // Exact names first (normalized), then aliases. Never guesses between two entries.
 NameMatch resolve_name(std::string_view given, const std::vector<Named>& entries);
 
+// The same over any list, without copying it into Named: name_of(e) gives an entry's name,
+// aliases_of(e) its aliases (for data that keeps its own structs, e.g. the TANK! units).
+template <class Entries, class NameOf, class AliasesOf>
+NameMatch resolve_name_in(std::string_view given, const Entries& entries, NameOf name_of, AliasesOf aliases_of) {
+    const std::string g = normalize_name(given);
+    NameMatch m;
+    if (g.empty()) return m;
+    // An exact name wins over every alias, wherever the alias is listed: "M4" is the M4 even if
+    // some other unit were also known as "M4".
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (normalize_name(name_of(entries[i])) == g) { m.index = i; return m; }
+    std::vector<std::size_t> hits;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        for (const auto& a : aliases_of(entries[i]))
+            if (normalize_name(a) == g) { hits.push_back(i); break; }
+    if (hits.size() == 1) {
+        m.index = hits.front();
+        m.by_alias = true;
+    } else if (hits.size() > 1) {
+        m.ambiguous = std::move(hits);
+    }
+    return m;
+}
+
 // The entries' own names, in order.
 std::vector<std::string> names_of(const std::vector<Named>& entries);
 

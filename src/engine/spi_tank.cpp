@@ -121,7 +121,9 @@ static std::vector<Named> unit_entries(const std::vector<Unit>& units) {
 
 // An exact chart name first, then an alias; an alias two units share finds neither.
 const Unit* Data::find_unit(const std::string& name) const {
-    const NameMatch m = resolve_name(name, unit_entries(units));
+    const NameMatch m = resolve_name_in(
+        name, units, [](const Unit& u) -> const std::string& { return u.name; },
+        [](const Unit& u) -> const std::vector<std::string>& { return u.aliases; });
     return m.index ? &units[*m.index] : nullptr;
 }
 

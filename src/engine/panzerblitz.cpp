@@ -122,11 +122,9 @@ Situation parse_situation(const Data& d, const Table& root) {
     for (const Table& o : line.tables("obstacles")) {
         o.only_keys({"symbol", "side", "hex", "on_hilltop"});
         // The article spells grey both ways and names orange "Orange/Red": the data's aliases accept those.
-        std::optional<std::string> sym;
-        if (const toml::node* n = o.node("symbol"); n && n->is_string())
-            for (const auto& cand : d.symbols)
-                if (match_name(n->as_string()->get(), cand.aliases)) sym = cand.name;
-        if (!sym) sym = o.choice("symbol", symbol_names(), true);
+        std::vector<Named> symbols;
+        for (const auto& cand : d.symbols) symbols.push_back({cand.name, cand.aliases});
+        const std::optional<std::string> sym = o.choice("symbol", symbols, true, "name");
         if (!sym) continue;
         const Symbol* info = d.symbol(*sym);
         Obstacle ob;

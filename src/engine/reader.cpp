@@ -7,7 +7,8 @@
 //                            (plain_syntax_message), counts bounded (check_key_parts
 //                            before parsing, check_counts after)
 //   Table                    typed getters (str, integer, number, boolean, choice, arrays,
-//                            table, tables) and only_keys (unknown keys are reported)
+//                            table, tables) and only_keys (unknown keys are reported);
+//                            choice with aliases notes what an alias matched in the Sink
 #include "engine/reader.hpp"
 
 #include <cctype>
@@ -388,6 +389,33 @@ std::optional<std::string> Table::choice(std::string_view key, const std::vector
     const std::string given = n->as_string()->get();
     if (auto i = match_name(given, accepted)) return accepted[*i];
     error(key, "unknown name " + quoted_value(given) + " (accepted: " + accepted_names(accepted) + ")");
+    return std::nullopt;
+}
+
+std::optional<std::string> Table::choice(std::string_view key, const std::vector<Named>& accepted, bool required,
+                                         std::string_view what, std::string_view rule) const {
+    const std::vector<std::string> names = names_of(accepted);
+    const toml::node* n = node(key);
+    if (!n) { report_missing(*this, key, required, "one of " + join_names(names)); return std::nullopt; }
+    if (!n->is_string()) {
+        error(key, "expected a name, one of " + join_names(names) + "; found " + describe_type(*n));
+        return std::nullopt;
+    }
+    const std::string given = n->as_string()->get();
+    const NameMatch m = resolve_name(given, accepted);
+    if (m.index) {
+        const std::string& name = accepted[*m.index].name;
+        if (m.by_alias) sink_->note_match({key_path(key), given, name, std::string(rule)});
+        return name;
+    }
+    if (!m.ambiguous.empty()) {
+        std::vector<std::string> both;
+        for (std::size_t i : m.ambiguous) both.push_back(accepted[i].name);
+        error(key, "\"" + given + "\" names more than one " + std::string(what) + ": " + join_names(both, " and ") +
+                       " (give the one meant by its own name)");
+        return std::nullopt;
+    }
+    error(key, "unknown " + std::string(what) + " \"" + given + "\" (accepted: " + accepted_names(names) + ")");
     return std::nullopt;
 }
 

@@ -10,6 +10,7 @@
 //   Sink         collects diagnostics for one file (at most kMaxDiagnostics)
 //   parse_toml   read (bounded, input.hpp) and parse a file or a string: binary content,
 //                syntax errors in plain words, and the count limits, as diagnostics
+//   Sink         also keeps the names matched by an alias
 //   Table        a table plus its dotted path, with typed getters
 #pragma once
 #include <cstdint>
@@ -23,6 +24,7 @@
 
 #include "engine/diag.hpp"
 #include "engine/input.hpp"
+#include "engine/names.hpp"
 
 namespace umpire {
 
@@ -39,6 +41,14 @@ constexpr std::size_t kMaxDiagnostics = 50;       // per file; then one "too man
 // recurses on that nesting and a 1 MiB `a.a.a...` key overflows the stack, so the parts
 // are counted in the text before parsing (check_key_parts). The shipped data uses 3.
 constexpr std::size_t kMaxKeyParts = 32;
+// A choice given by an alias (a common name), so the ruling can say what it took it for:
+// key "firer.unit", given "Tiger", name "Pz VI a", rule "17.4" (where the name comes from).
+struct NameNote {
+    std::string key;
+    std::string given;
+    std::string name;
+    std::string rule;
+};
 
 class Sink {
 public:
@@ -51,10 +61,13 @@ public:
     const std::vector<Diagnostic>& diagnostics() const { return diags_; }
     void throw_if_errors() const;  // throws InputError when anything was reported
     void absorb(const std::vector<Diagnostic>& more);
+    void note_match(NameNote n) { matches_.push_back(std::move(n)); }
+    const std::vector<NameNote>& matches() const { return matches_; }
 
 private:
     std::string file_;
     std::vector<Diagnostic> diags_;
+    std::vector<NameNote> matches_;
 };
 
 // Parses TOML text; binary content, a syntax error or a count over the limits above is
@@ -103,6 +116,12 @@ public:
     // A name from `accepted`, matched with normalize_name(); returns the accepted spelling.
     std::optional<std::string> choice(std::string_view key, const std::vector<std::string>& accepted,
                                       bool required = false) const;
+    // A name from `accepted` or one of its aliases (resolve_name: exact names first); returns
+    // the entry's own name. An alias match is noted in the Sink; an alias two entries share is
+    // reported naming both. `what` names the kind in messages ("unit"), `rule` where the
+    // names come from ("17.4").
+    std::optional<std::string> choice(std::string_view key, const std::vector<Named>& accepted, bool required,
+                                      std::string_view what, std::string_view rule = {}) const;
     std::optional<std::vector<std::string>> string_array(std::string_view key, bool required = false) const;
     std::optional<std::vector<std::int64_t>> int_array(std::string_view key, bool required = false) const;
     // Each element must be one of `accepted` (normalized match); returns accepted spellings.

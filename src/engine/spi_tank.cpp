@@ -134,14 +134,19 @@ const Crt::Row* Crt::row_for(int range) const {
     return nullptr;
 }
 
+// The chart's units as names with aliases, for resolve_name (names.hpp).
+static std::vector<Named> unit_entries(const std::vector<Unit>& units) {
+    std::vector<Named> v;
+    for (const auto& u : units) v.push_back({u.name, u.aliases});
+    return v;
+}
+
+// An exact chart name first, then an alias; an alias two units share finds neither.
 const Unit* Data::find_unit(const std::string& name) const {
-    const std::string n = normalize_name(name);
-    for (const auto& u : units) {
-        if (normalize_name(u.name) == n) return &u;
-        for (const auto& a : u.aliases)
-            if (normalize_name(a) == n) return &u;
-    }
-    return nullptr;
+    const NameMatch m = resolve_name_in(
+        name, units, [](const Unit& u) -> const std::string& { return u.name; },
+        [](const Unit& u) -> const std::vector<std::string>& { return u.aliases; });
+    return m.index ? &units[*m.index] : nullptr;
 }
 
 std::vector<std::string> Data::unit_names() const {
@@ -172,6 +177,9 @@ void load_units(Data& d, const Table& root) {
         if (auto a = t.string_array("aliases")) u.aliases = *a;
         auto kind = t.choice("kind", {"vehicle", "at-gun"});
         u.vehicle = !kind || *kind == "vehicle";
+        // Chart names are unique. An alias may be shared by units of one family ("T34" for the
+        // T34/76c and the T34/85): typing it is then reported naming both (resolve_name).
+        std::set<std::string> own;
         for (std::size_t i = 0; i <= u.aliases.size(); ++i) {
             const std::string& n = i == 0 ? u.name : u.aliases[i - 1];
             const char* key = i == 0 ? "name" : "aliases";
@@ -179,7 +187,7 @@ void load_units(Data& d, const Table& root) {
             if (norm.empty())
                 t.error(key, "\"" + n + "\" cannot be a unit name: it is empty once case, spaces and / - ( ) . are ignored");
             else if (norm == "infantry") t.error(key, "\"infantry\" is reserved for infantry units (8.8)");
-            else if (!seen.insert(norm).second)
+            else if (i == 0 ? !seen.insert(norm).second : !own.insert(norm).second)
                 t.error(key, "the name \"" + n + "\" is used twice (names are matched ignoring case, spaces and / - ( ) .)");
         }
         if (u.vehicle) {
@@ -207,6 +215,13 @@ void load_units(Data& d, const Table& root) {
         }
         d.units.push_back(std::move(u));
     }
+    // An alias spelt like another unit's chart name could never be reached (exact names win).
+    for (std::size_t i = 0; i < units.size() && i < d.units.size(); ++i)
+        for (const auto& a : d.units[i].aliases)
+            for (const auto& other : d.units)
+                if (&other != &d.units[i] && same_name(a, other.name))
+                    units[i].error("aliases", "\"" + a + "\" is the chart name of the " + other.name +
+                                                  ": an alias cannot be another unit's name");
 }
 
 void load_crts(Data& d, const Table& root) {
@@ -477,11 +492,9 @@ std::optional<std::string> unit_field(const Data& d, const Table& t, const char*
         t.error(key, "infantry cannot be used here (accepted: " + join_names([&] { auto v = d.unit_names(); v.pop_back(); return v; }()) + ")");
         return std::nullopt;
     }
-    if (const Unit* u = d.find_unit(*s)) return u->name;
-    auto names = d.unit_names();
-    if (!allow_infantry) names.pop_back();
-    t.error(key, "unknown unit \"" + *s + "\" (accepted: " + join_names(names) + ")");
-    return std::nullopt;
+    std::vector<Named> entries = unit_entries(d.units);
+    if (allow_infantry) entries.push_back({"infantry", {}});
+    return t.choice(key, entries, true, "unit", "17.4");  // a common name is noted in the ruling
 }
 
 // The aspect(s) whose arc holds a sector (8.7 as read in rules-data [choices]): two on a boundary.

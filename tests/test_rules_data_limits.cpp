@@ -73,6 +73,11 @@ const LimitCase kCases[] = {
     {"13.5 row range reversed", "spi-tank.toml", "range = [21, 30]", "range = [30, 21]", "spotting[2].range: ", "runs backwards"},
     {"13.5 spotting roll with a huge die run", "spi-tank.toml", "soft_open = \"1-5\"", "soft_open = \"1-2000000000\"",
      "spotting[0].soft_open: ", "names die number 2000000000, out of range (accepted: 1..6)"},
+    // Terrain Effects Chart 10.6: MP costs, 1..99 to enter a hex, +0..+99 to cross a hexside.
+    {"10.6 hex movement cost 2^31", "spi-tank.toml", "woods = { movement = \"all\"", "woods = { movement = \"2147483648\"",
+     "terrain.closed.woods.movement: ", "\"2147483648\" is not a movement cost for a hex (accepted: \"1\"..\"99\", \"all\" or \"na\")"},
+    {"10.6 hexside movement cost -1", "spi-tank.toml", "movement = \"+2\"", "movement = \"+-1\"", "terrain.closed.berm.movement: ",
+     "\"+-1\" is not a movement cost for a hexside (accepted: \"+0\"..\"+99\" or \"na\")"},
     // The die and the weapons chart (17.4).
     {"die sides 2^31", "spi-tank.toml", "die_sides = 6", "die_sides = 2147483648", "game.die_sides: ",
      "2147483648 is out of range (accepted: 2..100)"},

@@ -65,9 +65,9 @@ std::string kills_text(const std::vector<int>& k) {
     return std::to_string(k.front()) + "-" + std::to_string(k.back());
 }
 
-// Reads a die number: decimal digits only (no sign, no spaces). Digits past the sixth saturate, so a
+// Reads a die number or MP cost: decimal digits only (no sign, no spaces). Digits past the sixth saturate, so a
 // number of any length is read without overflow and reported as out of range by the caller.
-std::optional<std::int64_t> die_number(const std::string& s) {
+std::optional<std::int64_t> read_digits(const std::string& s) {
     if (s.empty()) return std::nullopt;
     std::int64_t v = 0;
     for (char ch : s) {
@@ -86,8 +86,8 @@ std::string parse_cell(const std::string& s, int max_number, std::vector<int>& o
     if (s == "•" || t == "miss" || t.empty() || t == "missnoeffect") return "";
     const std::string format = "is not a die range (accepted: \"1-3\", \"1\", \"•\" or \"miss\")";
     const std::size_t dash = s.find('-');
-    const auto lo = die_number(s.substr(0, dash));
-    const auto hi = dash == std::string::npos ? lo : die_number(s.substr(dash + 1));
+    const auto lo = read_digits(s.substr(0, dash));
+    const auto hi = dash == std::string::npos ? lo : read_digits(s.substr(dash + 1));
     if (!lo || !hi) return format;
     const std::string lo_text = s.substr(0, dash), hi_text = dash == std::string::npos ? lo_text : s.substr(dash + 1);
     for (const auto& [v, text] : {std::pair{*lo, lo_text}, std::pair{*hi, hi_text}})
@@ -329,6 +329,20 @@ void load_infantry(Data& d, const Table& root) {
     }
 }
 
+// A Terrain Effects Chart movement cost (10.6), as printed: a hex costs "N" MP to enter (1..99, the
+// largest movement allowance), "all" (the whole allowance, 10.13) or "na"; a hexside adds "+N"
+// (0..99) or is "na". The rulings only show it, but a club's copy must still say something 10.6 can.
+void check_movement_cost(const Table& t, const std::string& cost, bool hexside) {
+    std::string digits = cost;
+    if (hexside && !digits.empty() && digits[0] == '+') digits.erase(0, 1);
+    else if (hexside && cost != "na") digits.clear();
+    const auto n = read_digits(digits);  // digits only, saturating: no overflow
+    const bool ok = cost == "na" || (!hexside && cost == "all") || (n && *n >= (hexside ? 0 : 1) && *n <= kMaxMovement);
+    if (!ok)
+        t.error("movement", "\"" + cost + "\" is not a movement cost for a " + (hexside ? "hexside" : "hex") +
+                                (hexside ? " (accepted: \"+0\"..\"+99\" or \"na\")" : " (accepted: \"1\"..\"99\", \"all\" or \"na\")"));
+}
+
 TerrainEffect load_effect(const Table& t, const std::string& name) {
     t.only_keys({"hexside", "movement", "vehicle_defense_add", "soft_defense", "soft_defense_add", "obstructs"});
     TerrainEffect e;
@@ -338,6 +352,7 @@ TerrainEffect load_effect(const Table& t, const std::string& name) {
         t.error("hexside", name + (is_hexside_terrain(name) ? " is a hexside feature (10.12): hexside = true is required"
                                                              : " is a hex feature (10.12): it cannot be a hexside"));
     e.movement = t.str("movement", true).value_or("");
+    if (t.has("movement") && t.node("movement")->is_string()) check_movement_cost(t, e.movement, is_hexside_terrain(name));
     e.vehicle_defense_add = int(t.integer("vehicle_defense_add", true, 0, 99).value_or(0));
     if (auto s = t.integer("soft_defense", false, 0, 99)) e.soft_defense = int(*s);
     e.soft_defense_add = int(t.integer("soft_defense_add", false, 0, 99).value_or(0));

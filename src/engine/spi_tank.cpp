@@ -65,8 +65,8 @@ std::string kills_text(const std::vector<int>& k) {
     return std::to_string(k.front()) + "-" + std::to_string(k.back());
 }
 
-// Reads a die number or MP cost: decimal digits only (no sign, no spaces). Digits past the sixth saturate, so a
-// number of any length is read without overflow and reported as out of range by the caller.
+// Reads a die number or MP cost: decimal digits only (no sign, no spaces). The value saturates at
+// ten million, so a number of any length is read without overflow; callers bound it far lower.
 std::optional<std::int64_t> read_digits(const std::string& s) {
     if (s.empty()) return std::nullopt;
     std::int64_t v = 0;
@@ -77,25 +77,30 @@ std::optional<std::int64_t> read_digits(const std::string& s) {
     return v;
 }
 
+// Why a printed cell is refused: `text` follows the cell's name in the message.
+struct CellProblem {
+    enum Kind { none, format, out_of_range, backwards } kind = none;
+    std::string text;
+};
+
 // Parses a printed cell: "1-3", "1", "•"/"miss"/"-" into its die numbers, each 1..max_number.
-// Returns "" or why the cell is refused (text to follow the cell's name). Both ends are bounded
-// before the run is expanded, so "1-2000000000" is refused instead of filling memory.
-std::string parse_cell(const std::string& s, int max_number, std::vector<int>& out) {
+// Both ends are bounded before the run is expanded, so "1-2000000000" is refused instead of
+// filling memory.
+CellProblem parse_cell(const std::string& s, int max_number, std::vector<int>& out) {
     out.clear();
     const std::string t = normalize_name(s);
-    if (s == "•" || t == "miss" || t.empty() || t == "missnoeffect") return "";
-    const std::string format = "is not a die range (accepted: \"1-3\", \"1\", \"•\" or \"miss\")";
+    if (s == "•" || t == "miss" || t.empty() || t == "missnoeffect") return {};
     const std::size_t dash = s.find('-');
-    const auto lo = read_digits(s.substr(0, dash));
-    const auto hi = dash == std::string::npos ? lo : read_digits(s.substr(dash + 1));
-    if (!lo || !hi) return format;
     const std::string lo_text = s.substr(0, dash), hi_text = dash == std::string::npos ? lo_text : s.substr(dash + 1);
+    const auto lo = read_digits(lo_text), hi = read_digits(hi_text);
+    if (!lo || !hi) return {CellProblem::format, "is not a die range (accepted: \"1-3\", \"1\", \"•\" or \"miss\")"};
     for (const auto& [v, text] : {std::pair{*lo, lo_text}, std::pair{*hi, hi_text}})
         if (v < 1 || v > max_number)
-            return "names die number " + text + ", out of range (accepted: 1.." + std::to_string(max_number) + ")";
-    if (*hi < *lo) return "runs backwards (accepted: a run from low to high, e.g. \"1-3\")";
+            return {CellProblem::out_of_range,
+                    "names die number " + text + ", out of range (accepted: 1.." + std::to_string(max_number) + ")"};
+    if (*hi < *lo) return {CellProblem::backwards, "runs backwards (accepted: a run from low to high, e.g. \"1-3\")"};
     for (int v = int(*lo); v <= int(*hi); ++v) out.push_back(v);
-    return "";
+    return {};
 }
 
 // A spotting value (13.5): "automatic", "unspottable", or a roll "1-N" / "1" with N a die number.
@@ -105,9 +110,9 @@ std::string parse_spot(const std::string& s, int die_sides, SpotValue& v) {
     if (t == "automatic") { v = {SpotValue::automatic, 0}; return ""; }
     if (t == "unspottable") { v = {SpotValue::unspottable, 0}; return ""; }
     std::vector<int> k;
-    const std::string why = parse_cell(s, die_sides, k);
-    if (!why.empty() && why.rfind("names die number", 0) == 0) return why;
-    if (!why.empty() || k.empty() || k.front() != 1)
+    const CellProblem why = parse_cell(s, die_sides, k);
+    if (why.kind == CellProblem::out_of_range) return why.text;
+    if (why.kind != CellProblem::none || k.empty() || k.front() != 1)
         return "is not a spotting value (accepted: \"automatic\", \"unspottable\", \"1-N\" or \"1\")";
     v = {SpotValue::roll, k.back()};
     return "";
@@ -222,7 +227,7 @@ void load_units(Data& d, const Table& root) {
         u.ap = int(t.integer("ap", true, 0, 99).value_or(0));
         u.he = int(t.integer("he", true, 0, 99).value_or(0));
         u.movement = int(t.integer("movement", true, 0, kMaxMovement).value_or(0));
-        u.effective_range = int(t.integer("effective_range", true, 1, 999).value_or(1));
+        u.effective_range = int(t.integer("effective_range", true, 1, kMaxRangeHexes).value_or(1));
         if (auto fc = t.choice("fire_control", kFireControls, true)) u.fire_control = *fc;
         if (auto tur = t.boolean("turreted")) {
             if (!u.vehicle && *tur) t.error("turreted", "an AT gun cannot be turreted: its field of fire is its front arc (7.21)");
@@ -273,13 +278,13 @@ void load_crts(Data& d, const Table& root) {
                     r.error("cells", "expected 11 cells (attack differentials 0..10, 8.9), found " + std::to_string(cells->size()));
                 for (std::size_t i = 0; i < cells->size(); ++i) {
                     std::vector<int> k;
-                    const std::string why = parse_cell((*cells)[i], max_kill, k);
-                    if (!why.empty())
-                        r.error("cells", "cell " + std::to_string(i) + " \"" + (*cells)[i] + "\" " + why +
-                                             (why.rfind("names", 0) == 0 ? " (a roll of 1.." + std::to_string(d.die_sides) +
-                                                                               " plus the 8.71 movement modifier, at most " +
-                                                                               std::to_string(kMaxMovementModifier) + ")"
-                                                                         : ""));
+                    const CellProblem why = parse_cell((*cells)[i], max_kill, k);
+                    if (why.kind != CellProblem::none)
+                        r.error("cells", "cell " + std::to_string(i) + " \"" + (*cells)[i] + "\" " + why.text +
+                                             (why.kind == CellProblem::out_of_range
+                                                  ? " (a roll of 1.." + std::to_string(d.die_sides) + " plus the 8.71 movement modifier, at most " +
+                                                        std::to_string(kMaxMovementModifier) + ")"
+                                                  : ""));
                     row.cells.push_back(k);
                 }
             }
@@ -321,8 +326,8 @@ void load_infantry(Data& d, const Table& root) {
             auto s = r.str(col, true);
             std::vector<int> k;
             // No movement modifier on this table (its moving column counts target movement): one die.
-            const std::string why = s ? parse_cell(*s, d.die_sides, k) : "";
-            if (!why.empty()) r.error(col, "\"" + *s + "\" " + why);
+            const CellProblem why = s ? parse_cell(*s, d.die_sides, k) : CellProblem{};
+            if (why.kind != CellProblem::none) r.error(col, "\"" + *s + "\" " + why.text);
             (std::string(col) == "moving" ? row.moving : row.stationary) = k;
         }
         d.infantry.rows.push_back(std::move(row));

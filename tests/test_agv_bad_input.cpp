@@ -29,6 +29,14 @@ TEST_CASE("agv: bad situations are exit 2 with FILE:LINE:COL", "[agv][cli]") {
          "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = []\nwholly_in = [\"woods\"]\ndice = 4\n[target]\n"
          "type = \"foot\"\n[[stand]]\nin = []\n",
          "firer.wholly_in"},
+        {"starts_in names a feature the move does not leave (AGV-streams)",
+         "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"foot\"\n[move]\naction = \"charge\"\nterrain = [\"hill\"]\n"
+         "starts_in = [\"stream\"]\n",
+         "move.starts_in: \"stream\" must also be named in move.terrain"},
+        {"starts_in on a bridge: a unit is placed beyond it, never on it (AGV-bridges)",
+         "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"foot\"\n[move]\naction = \"charge\"\nterrain = [\"bridge\"]\n"
+         "starts_in = [\"bridge\"]\n",
+         "move.starts_in: \"bridge\": a unit never stands on it"},
         {"misspelt key", "system = \"agv\"\nquestion = \"melee\"\n[charger]\ndice = 4\n[defender]\ninn = []\ncrossed = []\n", "inn"},
     };
     for (const auto& c : cases) {

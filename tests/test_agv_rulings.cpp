@@ -364,3 +364,49 @@ TEST_CASE("agv: the target's type is still needed where a ditch's cover depends 
     CHECK(r.status == 2);
     CHECK(r.err.find("target") != std::string::npos);
 }
+
+TEST_CASE("agv movement: a charge or intercept that starts in the water goes out of it", "[agv]") {
+    // AGV-streams: no charge or intercept "into, across or out of" a stream. A unit standing in a
+    // stream that charges leaves it: "out of" covers it, so the text decides (no referee's call).
+    // Fords are streams (AGV-rivers); ditches allow it at half rate (AGV-ditches). A bridge named
+    // in the same move does not carry a unit over the stream it stands in (AGV-bridges).
+    struct Case {
+        const char* rule;
+        const char* type;
+        const char* action;
+        std::vector<std::string> terrain;
+        std::vector<std::string> starts_in;
+        const char* expect;
+    };
+    const Case cases[] = {
+        {"AGV-streams: foot cannot charge out of a stream", "foot", "charge", {"stream"}, {"stream"}, "prohibited"},
+        {"AGV-streams: mounted cannot intercept out of a stream", "mounted", "intercept", {"stream"}, {"stream"}, "prohibited"},
+        {"AGV-streams: moving out of a stream is half rate", "foot", "move", {"stream"}, {"stream"}, "half-rate"},
+        {"AGV-rivers: a ford is a stream: no charge out of it", "elephant", "charge", {"ford", "river"}, {"ford"}, "prohibited"},
+        {"AGV-ditches: charging out of a ditch is half rate", "mounted", "charge", {"ditch"}, {"ditch"}, "half-rate"},
+        {"AGV-bridges: a bridge does not lift a unit out of the stream it stands in", "foot", "charge", {"stream", "bridge"}, {"stream"},
+         "prohibited"},
+        {"AGV-bridges: without starts_in the stream is crossed at the bridge", "foot", "charge", {"stream", "bridge"}, {}, "normal"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.rule);
+        const auto j = rule_toml(std::string("system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"") + c.type +
+                                 "\"\n[move]\naction = \"" + c.action + "\"\nterrain = " + list(c.terrain) +
+                                 "\nstarts_in = " + list(c.starts_in) + "\n");
+        CHECK(at(j, "movement").as_string() == c.expect);
+        CHECK_FALSE(at(j, "referee_call").as_bool());
+        std::string text;
+        for (const auto& e : strings(at(j, "explanation"))) text += e + "\n";
+        if (!c.starts_in.empty()) {
+            CHECK(text.find("The unit starts in") != std::string::npos);
+            CHECK(text.find("out of\" covers it") != std::string::npos);
+            bool flagged = false;
+            for (const auto& e : at(j, "effects").as_array())
+                if (at(e, "feature").as_string() == c.starts_in.front()) flagged = at(e, "starts_in").as_bool();
+            CHECK(flagged);
+        }
+    }
+    const auto r = umpire::test::rule_ruling("system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"foot\"\n[move]\n"
+                                             "action = \"charge\"\nterrain = [\"stream\"]\nstarts_in = [\"stream\"]\n");
+    CHECK(r.detail == "Foot units cannot charge out of a stream (the unit starts in it).");
+}

@@ -74,7 +74,7 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
          g::los("on_hill = \"no\"\non_escarpment = true", "on_hill = \"no\"\nbelow_escarpment = true"),
          "line.firer_distance_to_escarpment: missing required key"},
         {"target distance missing for a blocking case (target on)",
-         g::los("on_hill = \"no\"", "on_hill = \"no\"\non_escarpment = true", "firer_distance_to_escarpment = 3"),
+         g::los("on_hill = \"no\"\non_escarpment = false", "on_hill = \"no\"\non_escarpment = true", "firer_distance_to_escarpment = 3"),
          "line.target_distance_to_escarpment: missing required key"},
         {"target on and below the escarpment",
          g::los("on_hill = \"no\"", "on_hill = \"no\"\non_escarpment = true\nbelow_escarpment = true",
@@ -121,6 +121,51 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
         }
         CHECK(found);
     }
+}
+
+TEST_CASE("gf9 escarpments: where a vehicle stands is asked for, never assumed (GF9-escarpments)", "[gf9-tanks][gf9-bad-input]") {
+    // GF9-escarpments chooses its blocking case by whether the firer is on the escarpment and
+    // whether the target is on it or below it. With an escarpment involved, a side left out
+    // would pick a case on an assumed side: exit 2 and a located message naming the key.
+    const BadCase cases[] = {
+        {"target on, the firer's side not given",
+         g::los("on_hill = \"no\"", "on_escarpment = true", "firer_distance_to_escarpment = 2\ntarget_distance_to_escarpment = 5"),
+         "firer.on_escarpment: missing required key: is the firer on the escarpment?"},
+        {"target below, the firer's side not given", g::los("on_hill = \"no\"", "below_escarpment = true"),
+         "firer.on_escarpment: missing required key"},
+        {"escarpment between, neither side given", g::los("on_hill = \"no\"", "on_hill = \"no\"", "escarpment_between = true"),
+         "firer.on_escarpment: missing required key"},
+        {"escarpment between, the target's side not given", g::los("on_escarpment = false", "on_hill = \"no\"", "escarpment_between = true"),
+         "target.on_escarpment: missing required key: is the target on the escarpment?"},
+        {"firer on, whether the target is below not given", g::los("on_escarpment = true", "on_escarpment = false", "hills_between = 1"),
+         "target.below_escarpment: missing required key: is the target below the escarpment the firer is on?"},
+        {"no [firer] table at all, target on the escarpment",
+         kLosHead + "[target]\non_escarpment = true\n[line]\nfirer_distance_to_escarpment = 1\ntarget_distance_to_escarpment = 7\n",
+         "firer.on_escarpment: missing required key"},
+        {"a distance the case needs (firer off, target on)",
+         g::los("on_escarpment = false", "on_escarpment = true", "target_distance_to_escarpment = 3"),
+         "line.firer_distance_to_escarpment: missing required key"},
+    };
+    const std::regex located(R"(^<stdin>:\d+:\d+: .+)");
+    for (const auto& c : cases) {
+        INFO(c.name);
+        INFO(c.situation);
+        const auto r = umpire::test::run_cli("rule - --json", c.situation);
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        bool found = false;
+        std::istringstream lines(r.err);
+        for (std::string l; std::getline(lines, l);) {
+            CHECK(std::regex_match(l, located));
+            if (l.find(c.needle) != std::string::npos) found = true;
+        }
+        CHECK(found);
+    }
+    // Every side given (false included) is ruled: firer off, target on, nearer the edge: clear.
+    const auto j = umpire::test::rule_toml(
+        g::los("on_escarpment = false", "on_escarpment = true", "firer_distance_to_escarpment = 6\ntarget_distance_to_escarpment = 2"));
+    CHECK(umpire::test::at(j, "los").as_string() == "clear");
 }
 
 TEST_CASE("gf9 bad input: the engine reports every problem at once", "[gf9-tanks][gf9-bad-input]") {

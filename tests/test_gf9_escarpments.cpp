@@ -65,15 +65,19 @@ below_escarpment = true)", "firer_distance_to_escarpment = 1\ntarget_distance_to
 on_escarpment = true)", R"(on_hill = "no"
 below_escarpment = true)", "firer_distance_to_escarpment = 3\ntarget_distance_to_escarpment = 0", "blocked", false, false, ""},
         // Sentence 5: firer not on, target on and further than the firer -> blocked.
-        {"GF9-escarpments 5: firer off, target on and further: blocked", R"(on_hill = "no")", R"(on_hill = "no"
+        {"GF9-escarpments 5: firer off, target on and further: blocked", R"(on_hill = "no"
+on_escarpment = false)", R"(on_hill = "no"
 on_escarpment = true)", "firer_distance_to_escarpment = 4.0\ntarget_distance_to_escarpment = 6.5", "blocked", false, false,
          "further by 2.5\""},
-        {"GF9-escarpments 5: firer on a hill is still not on the escarpment: blocked", R"(on_hill = "wholly")", R"(on_hill = "no"
+        {"GF9-escarpments 5: firer on a hill is still not on the escarpment: blocked", R"(on_hill = "wholly"
+on_escarpment = false)", R"(on_hill = "no"
 on_escarpment = true)", "firer_distance_to_escarpment = 4.0\ntarget_distance_to_escarpment = 5.0", "blocked", false, false, ""},
-        {"GF9-escarpments 5: target on, as far as the firer: not blocked", R"(on_hill = "no")", R"(on_hill = "no"
+        {"GF9-escarpments 5: target on, as far as the firer: not blocked", R"(on_hill = "no"
+on_escarpment = false)", R"(on_hill = "no"
 on_escarpment = true)", "firer_distance_to_escarpment = 5\ntarget_distance_to_escarpment = 5", "clear", false, false,
          "traced onto the target's hill"},
-        {"GF9-escarpments 5: target on and closer to the edge: not blocked", R"(on_hill = "no")", R"(on_hill = "no"
+        {"GF9-escarpments 5: target on and closer to the edge: not blocked", R"(on_hill = "no"
+on_escarpment = false)", R"(on_hill = "no"
 on_escarpment = true)", "firer_distance_to_escarpment = 8\ntarget_distance_to_escarpment = 1", "clear", false, false, ""},
         // Sentence 6: otherwise vehicles on the escarpment count as on a hill.
         {"GF9-escarpments 6: firer on, target below but further: firer's 'hill' ignored", R"(on_hill = "no"
@@ -81,40 +85,60 @@ on_escarpment = true)", R"(on_hill = "no"
 below_escarpment = true)", "firer_distance_to_escarpment = 1\ntarget_distance_to_escarpment = 9", "clear", false, false,
          "hill the firer is on"},
         {"GF9-escarpments 6: firer on, target elsewhere below, hill between: blocked as from a hill", R"(on_hill = "no"
-on_escarpment = true)", R"(on_hill = "no")", "hills_between = 1", "blocked", false, false, "counts as on a hill"},
+on_escarpment = true)", R"(on_hill = "no"
+on_escarpment = false
+below_escarpment = false)", "hills_between = 1", "blocked", false, false, "counts as on a hill"},
         {"GF9-escarpments 6: firer on, target elsewhere, partly hidden: cover", R"(on_hill = "no"
-on_escarpment = true)", R"(on_hill = "no")", "hills_between = 1\npartly_hidden = true", "clear", true, false, ""},
+on_escarpment = true)", R"(on_hill = "no"
+on_escarpment = false
+below_escarpment = false)", "hills_between = 1\npartly_hidden = true", "clear", true, false, ""},
         {"GF9-escarpments 6: both on one escarpment: clear", R"(on_hill = "no"
 on_escarpment = true)", R"(on_hill = "no"
 on_escarpment = true)", "same_hill = true", "clear", false, false, "firer's own hill"},
         {"GF9-escarpments 6: firer on, target wholly on a hill, hill between: hill to hill (wholly: referee's call)",
          R"(on_hill = "no"
-on_escarpment = true)", R"(on_hill = "wholly")", "hills_between = 1", "clear", false, true, "wholly on a hill"},
+on_escarpment = true)", R"(on_hill = "wholly"
+on_escarpment = false
+below_escarpment = false)", "hills_between = 1", "clear", false, true, "wholly on a hill"},
         {"GF9-escarpments 6: firer on, target partly on a hill, hill between: blocked either way (no call)", R"(on_hill = "no"
-on_escarpment = true)", R"(on_hill = "partly")", "hills_between = 1", "blocked", false, false, ""},
-        {"GF9-escarpments 6: a blocking case not met, target on and nearer, hills between block", R"(on_hill = "no")",
+on_escarpment = true)", R"(on_hill = "partly"
+on_escarpment = false
+below_escarpment = false)", "hills_between = 1", "blocked", false, false, ""},
+        {"GF9-escarpments 6: a blocking case not met, target on and nearer, hills between block", R"(on_hill = "no"
+on_escarpment = false)",
          R"(on_hill = "no"
 on_escarpment = true)", "firer_distance_to_escarpment = 8\ntarget_distance_to_escarpment = 1\nhills_between = 1", "blocked",
          false, false, ""},
         // Silent: an escarpment between two vehicles that are both off it (a plateau between).
-        {"GF9-escarpments choice: plateau between counts as a hill between (referee's call)", R"(on_hill = "no")",
-         R"(on_hill = "no")", "escarpment_between = true", "blocked", false, true, "one more hill between"},
+        {"GF9-escarpments choice: plateau between counts as a hill between (referee's call)", R"(on_hill = "no"
+on_escarpment = false)",
+         R"(on_hill = "no"
+on_escarpment = false)", "escarpment_between = true", "blocked", false, true, "one more hill between"},
         // The plateau call is flagged only when counting it as a hill changes the ruling (as the
         // escarpment-vehicle call is): otherwise the text decides the case either way.
-        {"GF9-escarpments choice: plateau between, target partly hidden: cover either way (no call)", R"(on_hill = "no")",
-         R"(on_hill = "no")", "escarpment_between = true\npartly_hidden = true", "clear", true, false, "does not matter here"},
-        {"GF9-escarpments choice: plateau between, hill to hill over it either way (no call)", R"(on_hill = "wholly")",
-         R"(on_hill = "wholly")", "escarpment_between = true", "clear", false, false, "hill to hill"},
-        {"GF9-escarpments choice: plateau and a hill between, target hidden: blocked either way (no call)", R"(on_hill = "no")",
-         R"(on_hill = "no")", "escarpment_between = true\nhills_between = 1", "blocked", false, false, "does not matter here"},
+        {"GF9-escarpments choice: plateau between, target partly hidden: cover either way (no call)", R"(on_hill = "no"
+on_escarpment = false)",
+         R"(on_hill = "no"
+on_escarpment = false)", "escarpment_between = true\npartly_hidden = true", "clear", true, false, "does not matter here"},
+        {"GF9-escarpments choice: plateau between, hill to hill over it either way (no call)", R"(on_hill = "wholly"
+on_escarpment = false)",
+         R"(on_hill = "wholly"
+on_escarpment = false)", "escarpment_between = true", "clear", false, false, "hill to hill"},
+        {"GF9-escarpments choice: plateau and a hill between, target hidden: blocked either way (no call)", R"(on_hill = "no"
+on_escarpment = false)",
+         R"(on_hill = "no"
+on_escarpment = false)", "escarpment_between = true\nhills_between = 1", "blocked", false, false, "does not matter here"},
         {"GF9-escarpments choice: plateau the only thing between a partly-on-hill firer and its target (referee's call)",
-         R"(on_hill = "partly")", R"(on_hill = "wholly")", "escarpment_between = true", "blocked", false, true,
+         R"(on_hill = "partly"
+on_escarpment = false)", R"(on_hill = "wholly"
+on_escarpment = false)", "escarpment_between = true", "blocked", false, true,
          "one more hill between"},
         {"GF9-escarpments: escarpment between with the firer on it is judged by the cases", R"(on_hill = "no"
 on_escarpment = true)", R"(on_hill = "no"
 below_escarpment = true)", "escarpment_between = true\nfirer_distance_to_escarpment = 3\ntarget_distance_to_escarpment = 2",
          "blocked", false, false, "where the firer and the target stand"},
-        {"GF9-escarpments: target below, firer off it: no blocking case, target not on a hill", R"(on_hill = "no")",
+        {"GF9-escarpments: target below, firer off it: no blocking case, target not on a hill", R"(on_hill = "no"
+on_escarpment = false)",
          R"(on_hill = "no"
 below_escarpment = true)", "", "clear", false, false, ""},
     };
@@ -141,11 +165,13 @@ TEST_CASE("gf9 escarpments: situations shaped like the contract's template are r
     // on_escarpment on must get a ruling (GF9-escarpments: a vehicle on it counts as on a
     // hill, and on_hill then says partly or wholly). on_hill may also be left out (= "no").
     const EscCase cases[] = {
-        {"GF9-escarpments 5: target on (template on_hill = wholly) and further: blocked", R"(on_hill = "no")",
+        {"GF9-escarpments 5: target on (template on_hill = wholly) and further: blocked", R"(on_hill = "no"
+on_escarpment = false)",
          R"(on_hill = "wholly"
 on_escarpment = true)", "firer_distance_to_escarpment = 2.0\ntarget_distance_to_escarpment = 5.0", "blocked", false, false,
          "further by 3\""},
-        {"GF9-escarpments 5-6: target on (on_hill = wholly) and closer: clear, onto its hill", R"(on_hill = "no")",
+        {"GF9-escarpments 5-6: target on (on_hill = wholly) and closer: clear, onto its hill", R"(on_hill = "no"
+on_escarpment = false)",
          R"(on_hill = "wholly"
 on_escarpment = true)", "firer_distance_to_escarpment = 5.0\ntarget_distance_to_escarpment = 2.0", "clear", false, false,
          "traced onto the target's hill"},
@@ -153,13 +179,17 @@ on_escarpment = true)", "firer_distance_to_escarpment = 5.0\ntarget_distance_to_
 on_escarpment = true)", R"(on_hill = "no"
 below_escarpment = true)", "firer_distance_to_escarpment = 6\ntarget_distance_to_escarpment = 3", "blocked", false, false, ""},
         {"GF9-escarpments 6: firer wholly on the escarpment (stated), hill to hill over a hill: no call", R"(on_hill = "wholly"
-on_escarpment = true)", R"(on_hill = "wholly")", "hills_between = 1", "clear", false, false, "as partly or wholly as its on_hill says"},
+on_escarpment = true)", R"(on_hill = "wholly"
+on_escarpment = false
+below_escarpment = false)", "hills_between = 1", "clear", false, false, "as partly or wholly as its on_hill says"},
         {"GF9-escarpments 6: firer partly on the escarpment (stated), hill between: blocked, no call", R"(on_hill = "partly"
-on_escarpment = true)", R"(on_hill = "wholly")", "hills_between = 1", "blocked", false, false, ""},
+on_escarpment = true)", R"(on_hill = "wholly"
+on_escarpment = false
+below_escarpment = false)", "hills_between = 1", "blocked", false, false, ""},
         {"GF9-escarpments 4: on_hill left out: firer on, target below and closer: blocked", R"(on_escarpment = true)",
          R"(below_escarpment = true)", "firer_distance_to_escarpment = 6\ntarget_distance_to_escarpment = 2", "blocked", false, false,
          "closer by 4\""},
-        {"GF9-escarpments 5: on_hill left out: target on and further: blocked", "", R"(on_escarpment = true)",
+        {"GF9-escarpments 5: on_hill left out: target on and further: blocked", "on_escarpment = false", R"(on_escarpment = true)",
          "firer_distance_to_escarpment = 1\ntarget_distance_to_escarpment = 7", "blocked", false, false, ""},
     };
     for (const auto& c : cases) check(c);

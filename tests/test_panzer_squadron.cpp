@@ -2,6 +2,7 @@
 // actions by start state, and attacks of opportunity. Expectations read off the page.
 #include <catch2/catch.hpp>
 
+#include "engine/panzer_squadron.hpp"
 #include "support.hpp"
 
 using umpire::test::at;
@@ -229,6 +230,44 @@ TEST_CASE("panzer-squadron actions: which of the four actions each start state o
             CHECK(umpire::test::contains(strings(at(j, "citations")), "PS-actions"));
         }
     }
+}
+
+TEST_CASE("panzer-squadron actions: fire and ambush from movement are the referee's call (PS-actions)", "[panzer-squadron]") {
+    // PS-actions: the page's four actions (move, fire, move and fire, ambush) are offered to any
+    // activated tank; the list for a tank starting "in movement" names only move and move-and-fire.
+    // Fire without moving and ambush are neither granted nor forbidden there: a referee's call with
+    // both readings, the list's reading by default (rules-data choice unlisted_actions_open).
+    const auto j = rule_toml("system = \"panzer-squadron\"\nquestion = \"actions\"\n[tank]\nstart = \"in-movement\"\n");
+    CHECK(at(j, "referee_call").as_bool());
+    CHECK(strings(at(j, "open_actions")) == std::vector<std::string>{"move", "move-and-fire"});
+    CHECK(strings(at(j, "open_actions_other_reading")) == std::vector<std::string>{"move", "fire", "move-and-fire", "ambush"});
+    for (const auto& a : at(j, "actions").as_array()) {
+        const std::string name = at(a, "action").as_string();
+        const bool listed = name == "move" || name == "move-and-fire";
+        INFO(name);
+        CHECK(at(a, "listed").as_bool() == listed);
+        CHECK(at(a, "referee_call").as_bool() == !listed);
+    }
+    std::string text;
+    for (const auto& e : strings(at(j, "explanation"))) text += e + "\n";
+    CHECK(text.find("fire is one of the four actions any activated tank may choose") != std::string::npos);
+    CHECK(text.find("rules-data choice unlisted_actions_open") != std::string::npos);
+    // From stationary every one of the four is on the list: no call.
+    const auto st = rule_toml("system = \"panzer-squadron\"\nquestion = \"actions\"\n[tank]\nstart = \"stationary\"\n");
+    CHECK_FALSE(at(st, "referee_call").as_bool());
+    CHECK(strings(at(st, "open_actions_other_reading")) == strings(at(st, "open_actions")));
+}
+
+TEST_CASE("panzer-squadron actions: the other reading of unlisted_actions_open opens fire and ambush", "[panzer-squadron]") {
+    umpire::ps::Data d = umpire::test::engine().get<umpire::ps::PanzerSquadron>()->data();
+    d.unlisted_actions_open = true;
+    umpire::ps::Situation s;
+    s.question = "actions";
+    s.start = "in-movement";
+    const auto j = umpire::ps::rule(d, s).to_json();
+    CHECK(at(j, "referee_call").as_bool());
+    CHECK(strings(at(j, "open_actions")) == std::vector<std::string>{"move", "fire", "move-and-fire", "ambush"});
+    CHECK(strings(at(j, "open_actions_other_reading")) == std::vector<std::string>{"move", "move-and-fire"});
 }
 
 TEST_CASE("panzer-squadron attacks of opportunity", "[panzer-squadron]") {

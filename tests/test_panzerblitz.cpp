@@ -55,10 +55,10 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-E: yellow at exactly 2/3 (range 5, side 4)", "l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 4}]", "blocked", {"E"}, false},
         {"PB-E: yellow just short of 2/3 (range 5, side 3)", "l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 3}]", "clear", {"E"}, false},
         {"PB-E: orange beyond 2/3 (range 7, side 6)", "l2-hilltop", "ground", 7, "[{symbol = \"orange\", side = 6}]", "blocked", {"E"}, false},
-        {"PB-E: brown short of 2/3 (range 7, side 5)", "l2-hilltop", "ground", 7, "[{symbol = \"brown\", side = 5}]", "clear", {"E"}, false},
-        {"PB-F: orange at exactly 1/3 (range 5, side 2)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 2}]", "blocked", {"F"}, false},
+        {"PB-E: brown short of 2/3 (range 7, side 5; 5/7 by range: a call)", "l2-hilltop", "ground", 7, "[{symbol = \"brown\", side = 5}]", "clear", {"E"}, true},
+        {"PB-F: orange at exactly 1/3 (range 5, side 2; 2/5 by range: a call)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 2}]", "blocked", {"F"}, true},
         {"PB-F: orange just past 1/3 (range 5, side 3)", "ground", "l2-hilltop", 5, "[{symbol = \"orange\", side = 3}]", "clear", {"F"}, false},
-        {"PB-F: brown at 1/3 (range 8, side 3)", "ground", "l2-hilltop", 8, "[{symbol = \"brown\", side = 3}]", "blocked", {"F"}, false},
+        {"PB-F: brown at 1/3 (range 8, side 3; 3/8 by range: a call)", "ground", "l2-hilltop", 8, "[{symbol = \"brown\", side = 3}]", "blocked", {"F"}, true},
         // G / H
         {"PB-G: yellow closer to the target", "l2-hilltop", "l1-slope", 6, "[{symbol = \"yellow\", side = 4}]", "blocked", {"G"}, false},
         {"PB-G: yellow closer to the firer", "l2-hilltop", "l1-hilltop", 6, "[{symbol = \"yellow\", side = 3}]", "clear", {"G"}, false},
@@ -104,7 +104,7 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-E: range 2, orange at 1/3", "l2-hilltop", "ground", 2, "[{symbol = \"orange\", side = 1}]", "clear", {"E"}, false},
         {"PB-E: range 8, brown at exactly 2/3 (side 6)", "l2-hilltop", "ground", 8, "[{symbol = \"brown\", side = 6}]", "blocked", {"E"}, false},
         {"PB-E: range 8, brown short of 2/3 (side 5)", "l2-hilltop", "ground", 8, "[{symbol = \"brown\", side = 5}]", "clear", {"E"}, false},
-        {"PB-F: range 2, yellow at exactly 1/3", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 1}]", "blocked", {"F"}, false},
+        {"PB-F: range 2, yellow at exactly 1/3 (1/2 by range: a call)", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 1}]", "blocked", {"F"}, true},
         {"PB-F: range 2, yellow at 2/3", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 2}]", "clear", {"F"}, false},
         {"PB-G: level 1 slope target, yellow midway (range 3, side 2)", "l2-hilltop", "l1-slope", 3, "[{symbol = \"yellow\", side = 2}]", "blocked", {"G"}, false},
         {"PB-G: level 1 slope target, yellow closer to the firer (range 4, side 2)", "l2-hilltop", "l1-slope", 4, "[{symbol = \"yellow\", side = 2}]", "clear", {"G"}, false},
@@ -169,7 +169,8 @@ TEST_CASE("panzerblitz notes: K (the converse list) is cited, not listed as a de
     } cases[] = {
         {"PB-B/K: firer directly behind a green hexside", "ground", "l1-slope", 4, "[{symbol = \"green\", side = 1}]", "blocked", {"B"}},
         {"PB-D/K: brown midway (range 3, side 2)", "ground", "l1-hilltop", 3, "[{symbol = \"brown\", side = 2}]", "blocked", {"D"}},
-        {"PB-F/K: yellow at 1/3 (range 2, side 1)", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 1}]", "blocked", {"F"}},
+        // (range 2, side 1 is 1/3 by hexsides but 1/2 by range: a referee's call, in the Special Notes table)
+        {"PB-F/K: yellow within 1/3 by either measure (range 5, side 1)", "ground", "l2-hilltop", 5, "[{symbol = \"yellow\", side = 1}]", "blocked", {"F"}},
         {"PB-H/K: yellow midway (range 5, side 3)", "l1-slope", "l2-hilltop", 5, "[{symbol = \"yellow\", side = 3}]", "blocked", {"H"}},
         {"PB-J/K: orange from level 1 up to level 2", "l1-hilltop", "l2-slope", 4, "[{symbol = \"orange\", side = 2}]", "clear", {"J"}},
         {"PB-N/B/K: hilltop woods on the level 1 firer's hexside, level 2 target", "l1-hilltop", "l2-slope", 4, "[{symbol = \"green\", side = 1, on_hilltop = true}]", "blocked", {"N", "B"}},
@@ -333,5 +334,58 @@ TEST_CASE("panzerblitz: a left-out elevation is ground level", "[panzerblitz]") 
             CHECK(strings(at(a, "notes")) == strings(at(b, "notes")));
             CHECK(at(a, "attack_halved").as_bool() == at(b, "attack_halved").as_bool());
         }
+    }
+}
+
+TEST_CASE("panzerblitz notes C-H: the measure each note uses, the count shown, and where measures disagree", "[panzerblitz]") {
+    // PB-C counts hexagon sides, both units' own included: hexside k of range n is k sides from the
+    // firer and n-k+1 from the target. D, G and H (converses, K; G/H use C's words) compare the
+    // same counts, and every measure taken from both ends agrees there: no call. E and F say "2/3"
+    // and "1/3 of the distance from the FIRING UNIT" with no measure: note C's count gives
+    // k/(n+1), the range to the hex beyond the symbol k/n; a call where they rule differently.
+    struct M {
+        const char* rule;
+        const char* firer;
+        const char* target;
+        int range;
+        int side;
+        const char* symbol;
+        const char* los;
+        bool call;
+        const char* by_range;  // JSON los_by_range ("" = absent: no E/F)
+        const char* explains;
+    };
+    const M cases[] = {
+        {"PB-C: brown midway, 3 sides from each unit", "l1-hilltop", "ground", 5, 3, "brown", "blocked", false, "",
+         "3 hexsides from the firer and 3 from the target"},
+        {"PB-D: brown closer to the firer, 2 sides from it and 5 from the target", "ground", "l1-hilltop", 6, 2, "brown", "blocked", false, "",
+         "2 hexsides from the firer and 5 from the target"},
+        {"PB-G: yellow closer to the firer (range 4, side 2): no measure of its own, none disagrees", "l2-hilltop", "l1-hilltop", 4, 2,
+         "yellow", "clear", false, "", "gives no measure of its own"},
+        {"PB-E: hexsides 2/4 (not 2/3), range 2/3: the measures disagree", "l2-hilltop", "ground", 3, 2, "brown", "clear", true, "blocked",
+         "2 of 3 hexes: 2/3, 2/3 or more"},
+        {"PB-E: hexsides 5/7 and range 5/6 agree: blocked, no call", "l2-hilltop", "ground", 6, 5, "orange", "blocked", false, "blocked",
+         "5/7 of the way from the firer, 2/3 or more"},
+        {"PB-F: hexsides 2/6 (1/3), range 2/5: the measures disagree", "ground", "l2-hilltop", 5, 2, "brown", "blocked", true, "clear",
+         "2 of 5 hexes: 2/5, not 1/3 or less"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.rule);
+        const std::string obstacles = std::string("[{symbol = \"") + c.symbol + "\", side = " + std::to_string(c.side) + "}]";
+        const auto j = pb(c.firer, c.target, c.range, obstacles.c_str());
+        std::string text;
+        for (const auto& e : strings(at(j, "explanation"))) text += e + "\n";
+        INFO(text);
+        CHECK(at(j, "los").as_string() == c.los);
+        CHECK(at(j, "referee_call").as_bool() == c.call);
+        CHECK(text.find(c.explains) != std::string::npos);
+        if (*c.by_range) CHECK(at(j, "los_by_range").as_string() == c.by_range);
+        else CHECK(at(j, "los_by_range").is_null());
+        const auto& p = at(j, "positions").as_array().at(0);
+        CHECK(at(p, "hexsides_from_firer").as_int() == c.side);
+        CHECK(at(p, "hexsides_from_target").as_int() == c.range - c.side + 1);
+        CHECK(at(p, "fraction").as_string() == std::to_string(c.side) + "/" + std::to_string(c.range + 1));
+        CHECK(at(p, "by_range").as_string() == std::to_string(c.side) + "/" + std::to_string(c.range));
+        if (c.call) CHECK(text.find("Umpire counts hexsides") != std::string::npos);
     }
 }

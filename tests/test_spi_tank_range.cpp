@@ -115,8 +115,12 @@ const std::vector<Case>& cases() {
          he("T55", 35).extra("T62", 20), 35, "8.91", 20, 1, true, upto(5), true, {"8.22", "8.3", "8.31"}},
         {"8.22/8.31 no call when the nearer firer is beyond its effective range either way: T55 at 35 + T62 at 32 -> 10 + 5 = 15",
          he("T55", 35).extra("T62", 32), 35, "8.91", 15, 1, true, upto(5), false, {"8.22", "8.31"}},
-        {"8.3/8.31 the most distant firer at 51 is past 8.91: no fire", he("T55", 20).extra("T55", 51), 51, "8.91", NUL, 1, false, {}, false, {"8.3"}},
-        {"8.3/8.31 panic 3: the most distant firer at 36 is past 8.92: no fire", he("T55", 20, 3).extra("T55", 36), 36, "8.92", 20, 1, false, {}, false, {"8.3"}},
+        // 8.22 (issue 13): an extra firer beyond its table's absolute range may not fire (8.31), so it
+        // adds nothing and sets no range; the [firer] fires alone (these two used to refuse all fire).
+        {"8.22/8.31 an extra firer at 51 is past 8.91: left out; the T55 at 20 alone: 10 - 1 = 9, 8.91 16-20 col 9 -> 1-7",
+         he("T55", 20).extra("T55", 51), 20, "8.91", 10, 1, true, upto(7), false, {"8.22", "8.31"}},
+        {"8.22/8.31 panic 3: an extra firer at 36 is past 8.92: left out; the T55 at 20 alone: 8.92 16-20 col 9 -> 1-6",
+         he("T55", 20, 3).extra("T55", 36), 20, "8.92", 10, 1, true, upto(6), false, {"8.22", "8.31"}},
     };
     return c;
 }

@@ -1,11 +1,14 @@
 // File helpers (see files.hpp).
 //
 // Sections
-//   1. atomic_write, read_text, default_state_dir
-//   2. format_situation
+//   1. atomic_write, read_text
+//   2. the state folder: default_state_dir, prepare_state_dir, StateLock
+//   3. format_situation
 #include "app/files.hpp"
 
 #include <fcntl.h>
+#include <pwd.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,6 +19,9 @@
 #include <cstring>
 #include <fstream>
 #include <sstream>
+
+#include "engine/diag.hpp"
+#include "engine/input.hpp"
 
 namespace umpire::app {
 
@@ -70,23 +76,81 @@ std::optional<std::string> atomic_write(const fs::path& path, const std::string&
     return std::nullopt;
 }
 
-std::optional<std::string> read_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    if (in.bad()) return std::nullopt;
-    return ss.str();
-}
-
-fs::path default_state_dir() {
-    if (const char* x = std::getenv("XDG_STATE_HOME"); x && *x) return fs::path(x) / "umpire";
-    if (const char* h = std::getenv("HOME"); h && *h) return fs::path(h) / ".local" / "state" / "umpire";
-    return fs::temp_directory_path() / "umpire-state";
+std::optional<std::string> read_text(const fs::path& path, std::string* error) {
+    // The engine's one bounded reader: regular files only (a FIFO never blocks), at most
+    // kMaxTomlBytes, UTF-8 text; its message is the located FILE:1:1 line without the location.
+    try {
+        return read_input_file(path, path.string());
+    } catch (const InputError& e) {
+        if (error) {
+            const auto& d = e.diagnostics();
+            *error = d.empty() ? std::string("cannot be read") : d.front().message;
+        }
+    }
+    return std::nullopt;
 }
 
 // =====================================================================================
-// 2. format_situation
+// 2. the state folder
+// =====================================================================================
+
+std::optional<fs::path> state_dir_from(const char* xdg_state_home, const char* home, const char* pw_home) {
+    // The XDG spec ignores a relative XDG_STATE_HOME; so do we.
+    if (xdg_state_home && *xdg_state_home == '/') return fs::path(xdg_state_home) / "umpire";
+    if (home && *home == '/') return fs::path(home) / ".local" / "state" / "umpire";
+    if (pw_home && *pw_home == '/') return fs::path(pw_home) / ".local" / "state" / "umpire";
+    return std::nullopt;
+}
+
+std::optional<fs::path> default_state_dir() {
+    const struct passwd* pw = ::getpwuid(::geteuid());
+    return state_dir_from(std::getenv("XDG_STATE_HOME"), std::getenv("HOME"), pw ? pw->pw_dir : nullptr);
+}
+
+std::optional<std::string> prepare_state_dir(const fs::path& dir) {
+    const std::string name = dir.string();
+    std::error_code ec;
+    if (dir.has_parent_path()) fs::create_directories(dir.parent_path(), ec);
+    if (ec) return "cannot create " + dir.parent_path().string() + ": " + ec.message();
+    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return "cannot create " + name + ": " + std::strerror(errno);
+    struct stat st {};
+    if (::stat(dir.c_str(), &st) != 0) return "cannot use " + name + ": " + std::strerror(errno);
+    if (!S_ISDIR(st.st_mode)) return name + " is not a folder";
+    // Another user's folder (e.g. planted in a shared place) is never read or written.
+    if (st.st_uid != ::geteuid()) return name + " belongs to another user";
+    if (::access(dir.c_str(), R_OK | W_OK | X_OK) != 0)
+        return "cannot read, write and search " + name + ": " + std::strerror(errno);
+    return std::nullopt;
+}
+
+StateLock::~StateLock() { release(); }
+
+void StateLock::release() {
+    if (fd_ >= 0) ::close(fd_);  // closing the file drops the flock
+    fd_ = -1;
+}
+
+StateLock::Result StateLock::take(const fs::path& dir, std::string* error) {
+    release();
+    const fs::path p = dir / "lock";
+    const int fd = ::open(p.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) {
+        if (error) *error = "cannot open " + p.string() + ": " + std::strerror(errno);
+        return Result::failed;
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        const int e = errno;
+        ::close(fd);
+        if (e == EWOULDBLOCK) return Result::busy;
+        if (error) *error = "cannot lock " + p.string() + ": " + std::strerror(e);
+        return Result::failed;
+    }
+    fd_ = fd;
+    return Result::taken;
+}
+
+// =====================================================================================
+// 3. format_situation
 // =====================================================================================
 
 namespace {

@@ -28,6 +28,11 @@
 #include <vector>
 
 #include <pthread.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
 
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -35,6 +40,7 @@
 #include <stb_image_write.h>
 
 #include "app/app.hpp"
+#include "app/files.hpp"
 #include "app/widgets.hpp"
 
 namespace fs = std::filesystem;
@@ -57,7 +63,8 @@ const char* kUsage =
     "  --situation FILE     open this situation file (same as giving FILE)\n"
     "  --rules-data DIR     use the rules data in DIR (default: the shipped rules-data)\n"
     "  --state-dir DIR      keep the session, autosave and layout in DIR\n"
-    "                       (default: $XDG_STATE_HOME/umpire or ~/.local/state/umpire)\n"
+    "                       (default: $XDG_STATE_HOME/umpire or ~/.local/state/umpire;\n"
+    "                       one window autosaves there, a second one says it does not)\n"
     "  --scale S            UI scale, e.g. 1, 1.5 or 2 (default: remembered, else the monitor's)\n"
     "  --size WxH           window size in pixels (default: remembered, else 1280x800)\n"
     "  --screenshot OUT.png render the window once, write it as a PNG and exit\n"
@@ -194,12 +201,34 @@ void apply_style(float scale) {
     ImGui::GetStyle() = st;
 }
 
+// The font atlas as a one-channel texture (a quarter of the backend's RGBA copy in the GL
+// driver, which keeps textures in main memory on software renderers), swizzled so ImGui's
+// shader still reads white glyphs with coverage in alpha. The CPU-side pixels and the font
+// files are freed once uploaded: the atlas is rebuilt from the files only when the scale changes.
+GLuint g_font_texture = 0;
+
+void upload_fonts() {
+    ImGuiIO& io = ImGui::GetIO();
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
+    if (g_font_texture) glDeleteTextures(1, &g_font_texture);
+    glGenTextures(1, &g_font_texture);
+    glBindTexture(GL_TEXTURE_2D, g_font_texture);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    const GLint swizzle[] = {GL_ONE, GL_ONE, GL_ONE, GL_RED};
+    glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, w, h, 0, GL_RED, GL_UNSIGNED_BYTE, pixels);
+    io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(g_font_texture)));
+    io.Fonts->ClearTexData();
+    io.Fonts->ClearInputData();
+}
+
 void rebuild_for_scale(float scale, bool device_ready) {
     build_fonts(scale);
-    if (device_ready) {
-        ImGui_ImplOpenGL3_DestroyFontsTexture();
-        ImGui_ImplOpenGL3_CreateFontsTexture();
-    }
+    if (device_ready) upload_fonts();
     apply_style(scale);
 }
 
@@ -327,6 +356,35 @@ bool render_frame(GLFWwindow* window, App& app, const fs::path* shot, bool shot_
     return ok;
 }
 
+// --test-layout only: numbers the window-speed test reads (tests/gui/window-speed.sh).
+void write_test_number(const fs::path& p, double value) {
+    if (FILE* f = std::fopen(p.c_str(), "w")) {
+        std::fprintf(f, "%.1f\n", value);
+        std::fclose(f);
+    }
+}
+
+// Milliseconds from the process's start (its start time in /proc) to the first frame drawn.
+void write_first_frame_time(const fs::path& state_dir) {
+    std::FILE* f = std::fopen("/proc/self/stat", "r");
+    if (!f) return;
+    char buf[1024] = {0};
+    const std::size_t n = std::fread(buf, 1, sizeof buf - 1, f);
+    std::fclose(f);
+    const char* rp = std::strrchr(buf, ')');  // the command name may hold spaces
+    if (!rp || n == 0) return;
+    unsigned long long start_ticks = 0;
+    // Field 22 (starttime) counted after the ')' that ends field 2.
+    const char* q = rp + 2;
+    for (int field = 3; field < 22 && *q; ++field) q = std::strchr(q, ' ') ? std::strchr(q, ' ') + 1 : "";
+    start_ticks = std::strtoull(q, nullptr, 10);
+    timespec up{};
+    clock_gettime(CLOCK_BOOTTIME, &up);
+    const double now_ms = up.tv_sec * 1000.0 + up.tv_nsec / 1e6;
+    const double start_ms = start_ticks * 1000.0 / double(sysconf(_SC_CLK_TCK));
+    write_test_number(state_dir / "first-frame-ms.txt", now_ms - start_ms);
+}
+
 }  // namespace
 
 // =====================================================================================
@@ -339,6 +397,17 @@ int main(int argc, char** argv) {
     if (!parse_options(argc, argv, opts, code)) return code;
 
     const bool interactive = opts.screenshot.empty();
+    // The per-user state folder, before anything else: without one the window refuses to run
+    // rather than fall back to a shared folder another user could plant files in.
+    if (interactive && opts.state_dir.empty()) {
+        if (auto d = umpire::app::default_state_dir()) {
+            opts.state_dir = *d;
+        } else {
+            std::cerr << "umpire: no state folder: neither XDG_STATE_HOME nor HOME is set and the user has no home "
+                         "folder; set HOME or give --state-dir DIR\n";
+            return 1;
+        }
+    }
     if (interactive) block_stop_signals();
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) {
@@ -352,7 +421,17 @@ int main(int argc, char** argv) {
     if (interactive) watch_stop_signals();
 
     App app(opts);
-    app.start();
+    std::string cannot_run;
+    try {
+        cannot_run = app.start();
+    } catch (const std::exception& e) {
+        cannot_run = e.what();  // a last guard: a clear line, never an abort
+    }
+    if (!cannot_run.empty()) {
+        std::cerr << "umpire: " << cannot_run << "\n";
+        glfwTerminate();
+        return 1;
+    }
     if (app.scale() <= 0) {
         // No remembered or requested scale: follow the monitor (HiDPI screens report 1.5 or 2).
         float xs = 1.0f, ys = 1.0f;
@@ -400,6 +479,11 @@ int main(int argc, char** argv) {
     glfwSetDropCallback(window, on_drop);
     ImGui_ImplGlfw_InitForOpenGL(window, false);  // callbacks above forward to the backend
     ImGui_ImplOpenGL3_Init("#version 330 core");
+    // The backend makes its shader and an RGBA font texture on first use; make them now and
+    // replace the texture with the one-channel one.
+    ImGui_ImplOpenGL3_CreateDeviceObjects();
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    upload_fonts();
 
     int result = 0;
     if (app.headless()) {
@@ -424,11 +508,14 @@ int main(int argc, char** argv) {
         int frames = 3;
         double last_frame = 0.0;
         const double min_frame = 1.0 / 60.0;
+        long frames_drawn = 0;
         while (!glfwWindowShouldClose(window)) {
             if (frames > 0) {
+                // Sleep out the rest of the 1/60 s: glfwWaitEventsTimeout would return at the
+                // next event, and a drag sends hundreds a second (84 frames/s were measured).
                 const double wait = last_frame + min_frame - glfwGetTime();
-                if (wait > 0) glfwWaitEventsTimeout(wait);
-                else glfwPollEvents();
+                if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double>(wait));
+                glfwPollEvents();
             } else {
                 glfwWaitEventsTimeout(std::clamp(app.seconds_until_due(), 0.001, 10.0));
             }
@@ -450,6 +537,11 @@ int main(int argc, char** argv) {
             last_frame = glfwGetTime();
             const fs::path snap = app.state_dir() / "screen.png";
             render_frame(window, app, g_in.snap && frames == 0 ? &snap : nullptr, false);
+            ++frames_drawn;
+            if (opts.test_layout && app.autosaving()) {  // a second window writes nothing in the state folder
+                if (frames_drawn == 1) write_first_frame_time(app.state_dir());
+                write_test_number(app.state_dir() / "frames.txt", double(frames_drawn));
+            }
             if (g_in.snap && frames == 0) g_in.snap = false;
             if (release_held_keys(window)) frames = std::max(frames, 2);
             app.after_frame();
@@ -465,6 +557,7 @@ int main(int argc, char** argv) {
         if (const int sig = g_stop_signal.load()) result = 128 + sig;
     }
 
+    if (g_font_texture) glDeleteTextures(1, &g_font_texture);
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();

@@ -391,9 +391,19 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
     m.packed = unit.boolean("packed");
     m.block = unit.boolean("block");
     Table move = root.table("move", true);
-    move.only_keys({"action", "terrain", "on_road"});
+    move.only_keys({"action", "terrain", "on_road", "starts_in"});
     if (auto a = move.choice("action", kActions, true)) m.action = enum_from<Action>(*a, kActions);
     if (auto t = move.choice_array("terrain", d.feature_names(), true)) m.terrain = *t;
+    // Added key: the features the unit is interpenetrated with when it begins; the movement leaves
+    // them ("out of"), so each must also be in `terrain` (features entered, crossed or left).
+    m.starts_in = names_or_empty(move, "starts_in", d);
+    for (const auto& n : m.starts_in)
+        if (const Feature* f = d.find(n); f && f->ends_movement)  // AGV-bridges: a crossing unit is placed beyond it
+            move.error("starts_in", "\"" + n + "\": a unit never stands on it (crossing picks the unit up and places it on the far "
+                                       "side), so it cannot start there");
+        else if (std::find(m.terrain.begin(), m.terrain.end(), n) == m.terrain.end())
+            move.error("starts_in", "\"" + n + "\" must also be named in move.terrain (starts_in marks the features of `terrain` the unit " +
+                                       "is in when it begins, and so moves out of)");
     m.on_road = move.boolean("on_road").value_or(false);
     // An unpacked artillery unit may be barred where a packed one is not (AGV-streams): then the
     // situation must say which it is.
@@ -401,9 +411,11 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
         std::vector<std::string> needs;
         for (const auto& n : m.terrain)
             if (const Feature* f = d.find(n); f && f->artillery_unpacked && *f->artillery_unpacked != f->movement[3]) {
-                bool crossed_at = false;  // a stream under a bridge also named is not entered
-                for (const auto& c : f->crossed_at)
-                    for (const auto& o : m.terrain) crossed_at = crossed_at || same_name(o, c);
+                // a stream under a bridge also named is not entered, unless the unit starts in it
+                bool crossed_at = false;
+                if (std::find(m.starts_in.begin(), m.starts_in.end(), n) == m.starts_in.end())
+                    for (const auto& c : f->crossed_at)
+                        for (const auto& o : m.terrain) crossed_at = crossed_at || same_name(o, c);
                 if (!crossed_at) needs.push_back(n);
             }
         // The contract's template shows `packed = false` (unpacked) like every other boolean key
@@ -526,6 +538,7 @@ toml::table to_toml(const Situation& s) {
             toml::table move{{"action", to_string(s.movement.action)}};
             move.insert("terrain", to_array(s.movement.terrain));
             move.insert("on_road", s.movement.on_road);
+            if (!s.movement.starts_in.empty()) move.insert("starts_in", to_array(s.movement.starts_in));
             t.insert("move", std::move(move));
             break;
         }
@@ -579,6 +592,15 @@ void cite_feature(Ruling& r, const Feature& f) {
 
 // ---- movement: AGV-movement, per-feature entries, AGV-roads, AGV-bridges ----
 
+// A movement that starts in a feature leaves it. Each feature entry words its limits as "into,
+// through (across) or out of", so "out of" covers a charge or intercept that begins in a stream,
+// ford or ditch (AGV-streams, AGV-rivers: fords are streams, AGV-ditches): decided by the text.
+void explain_starts_in(Ruling& r, const Feature& f, Action a) {
+    r.step(f.cite, "The unit starts in " + f.label + ", so this " + (a == Action::move ? std::string("move") : to_string(a)) +
+                       " goes out of it: the guidelines' \"" + (f.kind == Kind::general ? "into, through or out of" : "into, across or out of") +
+                       "\" covers it, and no crossing carries the unit over what it stands in.");
+}
+
 Ruling rule_movement(const Data& d, const Movement& m) {
     Ruling r;
     const bool unpacked = m.type == UnitType::artillery && m.packed == false;
@@ -600,7 +622,7 @@ Ruling rule_movement(const Data& d, const Movement& m) {
     }
 
     json::Array effects;
-    std::vector<std::string> prohibited, half;
+    std::vector<std::string> prohibited, half, prohibited_out_of;
     bool ends = false;
     for (const auto& name : m.terrain) {
         const Feature* f = d.find(name);
@@ -608,10 +630,12 @@ Ruling rule_movement(const Data& d, const Movement& m) {
         cite_feature(r, *f);
         // A water course or ditch crossed at a bridge or ford also named: the crossing carries the
         // unit over it, so its own movement effect does not apply (AGV-bridges, AGV-rivers).
+        // A unit that starts in the feature is not carried over it by a crossing: it moves out of it.
+        const bool leaves = std::find(m.starts_in.begin(), m.starts_in.end(), name) != m.starts_in.end();
         const Feature* via = nullptr;
         for (const auto& c : f->crossed_at)
             for (const auto& other : m.terrain)
-                if (!via && same_name(other, c)) via = d.find(other);
+                if (!via && !leaves && same_name(other, c)) via = d.find(other);
         if (via) {
             r.step(via->cite, "The unit crosses " + f->label + " at " + via->label + ", so " + f->label +
                                   " itself has no effect on this movement; " + via->label + " decides it.");
@@ -635,10 +659,12 @@ Ruling rule_movement(const Data& d, const Movement& m) {
         }
         const Effect e = f->effect(m.type, m.action, m.packed);
         const std::string where = where_phrase(*f);
+        if (leaves) explain_starts_in(r, *f, m.action);
         switch (e) {
             case Effect::prohibited:
                 r.step(f->cite, cap(who) + " cannot " + to_string(m.action) + " " + where + ".");
                 prohibited.push_back(f->label);
+                if (leaves) prohibited_out_of.push_back(f->label);
                 break;
             case Effect::half_rate:
                 r.step(f->cite, cap(who) + " " + to_string(m.action) + " " + where + " at half rate.");
@@ -654,7 +680,9 @@ Ruling rule_movement(const Data& d, const Movement& m) {
             r.step(f->cite, "Crossing " + f->label + " uses all of the unit's remaining movement allowance, and the unit keeps "
                             "the same formation on the far side.");
         }
-        effects.push_back(json::Object{{"feature", f->name}, {"effect", to_string(e)}, {"rule", f->cite}});
+        json::Object eo{{"feature", f->name}, {"effect", to_string(e)}, {"rule", f->cite}};
+        if (leaves) eo.emplace_back("starts_in", true);
+        effects.push_back(std::move(eo));
     }
 
     Effect result = Effect::normal;
@@ -665,6 +693,8 @@ Ruling rule_movement(const Data& d, const Movement& m) {
         r.verdict = "PROHIBITED";
         r.tone = Tone::bad;
         r.detail = cap(who) + " cannot " + to_string(m.action) + " into or across " + join(prohibited) + ".";
+        if (prohibited_out_of.size() == prohibited.size())  // every prohibition is a feature the unit starts in
+            r.detail = cap(who) + " cannot " + to_string(m.action) + " out of " + join(prohibited) + " (the unit starts in it).";
     } else if (!half.empty()) {
         result = Effect::half_rate;
         r.step(kMovement, "While interpenetrated with " + join(half) + " every form of movement costs " +

@@ -112,6 +112,7 @@ struct Movement {  // question = "movement"
     Action action = Action::move;
     std::vector<std::string> terrain;  // features entered, crossed, left or already touched
     bool on_road = false;
+    std::vector<std::string> starts_in;  // added key: features of `terrain` the unit is in when it begins (it leaves them)
     std::optional<bool> block;  // added key [unit] block: in block formation (needed to follow a road)
     bool packed_assumed = false;  // packed left out where it matters: read as the contract's default, false (unpacked)
 };

@@ -404,8 +404,9 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
 }
 
 Board load_board(const std::filesystem::path& path, const std::string& display_name, const Vocabulary& v) {
-    // parse_toml_file reports a missing file, a folder and syntax errors as FILE:LINE:COL.
-    const toml::table t = parse_toml_file(path, display_name);
+    // The bounded reader (input.hpp): regular files only, at most kMaxBoardBytes, UTF-8; a
+    // missing file, a folder and syntax errors are FILE:LINE:COL diagnostics too.
+    const toml::table t = parse_toml_file(path, display_name, kMaxBoardBytes);
     return parse_board(t, display_name, v);
 }
 

@@ -14,20 +14,27 @@ const std::vector<std::string>& common_situation_keys() {
     return keys;
 }
 
-Engine::Engine(const std::filesystem::path& rules_dir) : dir_(rules_dir), systems_(make_all_systems()) {
+Engine::Engine(const std::filesystem::path& rules_dir, Load mode) : dir_(rules_dir), systems_(make_all_systems()) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(rules_dir, ec))
+        throw InputError({{rules_dir.string(), 1, 1, "rules-data folder not found"}});
     std::vector<Diagnostic> all;
-    if (!std::filesystem::is_directory(rules_dir)) {
-        all.push_back({rules_dir.string(), 1, 1, "rules-data folder not found"});
-        throw InputError(all);
-    }
     for (auto& s : systems_) {
         try {
             s->load(rules_dir);
         } catch (const InputError& e) {
             all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+            data_errors_[s->id()] = e.diagnostics();
         }
     }
-    if (!all.empty()) throw InputError(all);
+    if (mode == Load::all_or_nothing && !all.empty()) throw InputError(all);
+}
+
+const std::vector<Diagnostic>& Engine::data_errors(const std::string& id) const {
+    static const std::vector<Diagnostic> none;
+    const GameSystem* g = find(id);
+    const auto it = g ? data_errors_.find(g->id()) : data_errors_.end();
+    return it == data_errors_.end() ? none : it->second;
 }
 
 Engine::~Engine() = default;
@@ -40,6 +47,25 @@ const GameSystem* Engine::find(const std::string& id) const {
     return nullptr;
 }
 
+// Says what each alias was taken for, first in the explanation (a referee reading "Tiger" should
+// see it became the Pz VI a before any number), and in the JSON key `matched`:
+// {"firer.unit": {"given": "Tiger", "name": "Pz VI a"}}. Nothing is added when no alias was used.
+static void report_matches(Ruling& r, const std::vector<NameNote>& matches) {
+    if (matches.empty()) return;
+    json::Object m;
+    std::vector<Step> steps;
+    for (const auto& n : matches) {
+        json::Object one;
+        one.emplace_back("given", n.given);
+        one.emplace_back("name", n.name);
+        m.emplace_back(n.key, json::Value(std::move(one)));
+        steps.push_back({n.rule, n.key + ": \"" + n.given + "\" is taken as the " + n.name +
+                                     " (another name for it in rules-data)."});
+    }
+    r.explanation.insert(r.explanation.begin(), steps.begin(), steps.end());
+    r.set("matched", json::Value(std::move(m)));
+}
+
 Ruling Engine::rule(const toml::table& situation, const std::string& display_name) const {
     Sink sink(display_name);
     Table root(sink, &situation, "");
@@ -48,9 +74,12 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     auto sys = root.choice("system", ids, true);
     sink.throw_if_errors();
     const GameSystem* g = find(*sys);
+    // A game whose rules data failed to load (Load::each_system) cannot rule: its data errors say why.
+    if (const auto& bad = data_errors(g->id()); !bad.empty()) throw InputError(bad);
     Ruling r = g->rule(root);
     sink.throw_if_errors();
     r.system = g->id();
+    report_matches(r, sink.matches());
     return r;
 }
 

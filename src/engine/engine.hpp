@@ -1,7 +1,12 @@
 // The rules engine facade used by both front ends: find and load the rules
 // data, look up systems, and rule a situation file or text.
+//
+// Loading is all-or-nothing by default (check-data, tests). With Load::each_system a
+// problem in one game's rules data locks only that game: the others still rule, and
+// ruling the broken game throws its own data errors (the window, `umpire-cli rule`).
 #pragma once
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,9 +18,12 @@ namespace umpire {
 
 class Engine {
 public:
-    // Loads every system's rules data from `rules_dir`; throws InputError
-    // listing every problem found in every file.
-    explicit Engine(const std::filesystem::path& rules_dir);
+    enum class Load { all_or_nothing, each_system };
+
+    // Loads every system's rules data from `rules_dir`. A missing folder always throws
+    // InputError. Load::all_or_nothing throws InputError listing every problem found in
+    // every file; Load::each_system keeps each system's problems (data_errors()) instead.
+    explicit Engine(const std::filesystem::path& rules_dir, Load mode = Load::all_or_nothing);
     ~Engine();
     Engine(Engine&&) noexcept;
     Engine& operator=(Engine&&) noexcept;
@@ -23,6 +31,9 @@ public:
     const std::filesystem::path& rules_dir() const { return dir_; }
     const std::vector<std::unique_ptr<GameSystem>>& systems() const { return systems_; }
     const GameSystem* find(const std::string& id) const;  // matched with normalize_name
+    // The problems in `id`'s rules data (empty when it loaded; only with Load::each_system).
+    const std::vector<Diagnostic>& data_errors(const std::string& id) const;
+    bool usable(const std::string& id) const { return find(id) && data_errors(id).empty(); }
     template <class T> const T* get() const {
         for (const auto& s : systems_)
             if (auto p = dynamic_cast<const T*>(s.get())) return p;
@@ -37,6 +48,7 @@ public:
 private:
     std::filesystem::path dir_;
     std::vector<std::unique_ptr<GameSystem>> systems_;
+    std::map<std::string, std::vector<Diagnostic>> data_errors_;  // by system id
 };
 
 // Every system module, freshly constructed (not yet loaded). Defined in systems.cpp.

@@ -4,10 +4,12 @@
 //   names and small helpers
 //   load_data()          rules-data/gf9-tanks.toml: citations, limits, movement cells,
 //                        hills table (checked complete), escarpment cases, core obstacles
-//   parse_situation()    situation keys, defaults for absent features, contradictions
+//   parse_situation()    situation keys, defaults for absent features, contradictions,
+//                        the escarpment sides and distances a case needs (asked, not assumed)
 //   to_toml()
-//   rule_los()           escarpment cases (GF9-escarpments), then the hills table
-//                        (GF9-hills), terrain on the line, core-rules obstacles
+//   rule_los()           escarpment_blocks() (GF9-escarpments), else rule_hills() (GF9-hills:
+//                        hills between, escarpment vehicles as on a hill, the two choices),
+//                        rule_terrain_on_line(), rule_core_obstacles(), finish_los()
 //   rule_movement()      one cell per terrain entry, the most restrictive decides
 //   Gf9Tanks             the GameSystem
 #include "engine/gf9_tanks.hpp"
@@ -189,7 +191,9 @@ void load_limits(Data& d, const Table& root) {
     l.only_keys({"max_hills_between", "max_distance_inches"});
     if (auto v = l.integer("max_hills_between", true, 0, 1000)) d.max_hills_between = static_cast<int>(*v);
     if (auto v = l.number("max_distance_inches", true, 0.0, 10000.0)) {
-        if (!std::isfinite(*v) || *v <= 0.0) l.error("max_distance_inches", "must be a finite number above 0");
+        // Table::number lets nan through (no comparison holds for it): refused here.
+        if (!std::isfinite(*v) || *v <= 0.0)
+            l.error("max_distance_inches", "must be a finite number above 0 (accepted: above 0, up to 10000)");
         else d.max_distance = *v;
     }
 }
@@ -379,7 +383,8 @@ void load_escarpments(Data& d, const Table& los) {
         auto w = ct.choice("blocked_when", {"target-closer", "target-further"}, true);
         const auto by_read = ct.number("by_more_than", true, 0.0, d.max_distance);
         const double by = by_read.value_or(-1.0);
-        if (by_read && !std::isfinite(by)) ct.error("by_more_than", "must be a finite number of inches");
+        if (by_read && !std::isfinite(by))
+            ct.error("by_more_than", "must be a finite number of inches (accepted: 0 to " + inches(d.max_distance) + ")");
         auto says = read_text(ct, "says");
         if (!f || !t || !w || !by_read || !std::isfinite(by) || !says) continue;
         EscarpmentCase c;
@@ -451,9 +456,10 @@ Data load_data(const std::filesystem::path& file) {
 }
 
 // ---- parse_situation() ------------------------------------------------------
-// Absent feature keys mean the feature is absent (false, 0, "none", []); on_hill is
-// required for both vehicles; escarpment distances are required exactly when an
-// escarpment blocking case's positions hold (docs/gf9-tanks.md).
+// Absent feature keys mean the feature is absent (false, 0, "none", []); with an escarpment
+// involved, the keys that pick its blocking case are required (require_escarpment_sides());
+// escarpment distances are required exactly when a blocking case's positions hold
+// (docs/gf9-tanks.md).
 
 namespace {
 
@@ -464,6 +470,27 @@ std::optional<double> read_distance(const Data& d, const Table& line, const char
         return std::nullopt;
     }
     return v;
+}
+
+// GF9-escarpments picks its blocking case by where each vehicle stands: the firer on the
+// escarpment or not, the target on it, below it, or elsewhere. When an escarpment is involved
+// those keys must be given, not defaulted: a verdict on an assumed side could be the wrong case.
+// False when one is missing (then which distances the case needs is not known either).
+bool require_escarpment_sides(const Table& f, const Table& t, const LosSituation& s) {
+    const bool involved = s.firer.on_escarpment || s.target.on_escarpment || s.target.below_escarpment || s.escarpment_between;
+    if (!involved) return true;
+    bool ok = true;
+    auto ask = [&](const Table& table, const char* key, const std::string& message) {
+        table.error(key, message);
+        ok = false;
+    };
+    const std::string why = " (an escarpment is involved, and GF9-escarpments' blocking cases depend on it: give true or false)";
+    if (!f.has("on_escarpment")) ask(f, "on_escarpment", "missing required key: is the firer on the escarpment?" + why);
+    if (!t.has("on_escarpment") && !s.target.below_escarpment)
+        ask(t, "on_escarpment", "missing required key: is the target on the escarpment?" + why);
+    if (s.firer.on_escarpment && !s.target.on_escarpment && !t.has("below_escarpment"))
+        ask(t, "below_escarpment", "missing required key: is the target below the escarpment the firer is on?" + why);
+    return ok;
 }
 
 void parse_los(const Data& d, const Table& root, LosSituation& s) {
@@ -504,6 +531,7 @@ void parse_los(const Data& d, const Table& root, LosSituation& s) {
         line.error("same_hill", "needs the firer and the target both on hills or both on the escarpment");
     // partly_hidden says a hill between hides part of the target, so it implies a hill between
     // even when hills_between is left at 0 (rule_los() counts one and says so).
+    if (!require_escarpment_sides(f, t, s)) return;
     // Distances are needed when a blocking case's positions hold.
     for (const auto& c : d.escarpments.cases)
         if (c.applies(s.firer.on_escarpment, s.target.on_escarpment, s.target.below_escarpment)) {
@@ -638,117 +666,136 @@ std::string position(const Vehicle& v, bool target) {
     return p;
 }
 
-Ruling rule_los(const Data& d, const LosSituation& s) {
-    Ruling r;
-    const Escarpments& es = d.escarpments;
-    const bool f_on = s.firer.on_escarpment, t_on = s.target.on_escarpment, t_below = s.target.below_escarpment;
-    const bool escarpment = f_on || t_on || t_below || s.escarpment_between;
+// What the line of sight has come to so far, passed from one stage of rule_los() to the next.
+struct LosState {
     Los los = Los::clear;
     bool cover = false;
     bool hill_to_hill = false;
-    std::string deciding;
+    std::string deciding;  // the sentence that decided the line, for the verdict's detail
+};
 
-    r.step(d.hills.rule, "The firer is " + position(s.firer, false) + "; the target is " + position(s.target, true) +
-                             " (on a hill means partly or wholly on it).");
-    r.figures.push_back({"Firer", position(s.firer, false), d.hills.rule, ""});
-    r.figures.push_back({"Target", position(s.target, true), d.hills.rule, ""});
+// GF9-escarpments, one blocking case whose positions hold: compare the two distances.
+bool escarpment_case_blocks(const Data& d, const LosSituation& s, const EscarpmentCase& c, Ruling& r) {
+    const std::string& rule = d.escarpments.rule;
+    const double fd = s.firer_distance.value_or(0.0), td = s.target_distance.value_or(0.0);
+    const bool closer = c.target_closer;
+    const double diff = closer ? fd - td : td - fd;
+    r.figures.push_back({"Distances to the escarpment", "firer " + inches(fd) + ", target " + inches(td), rule,
+                         std::string("target ") + (closer ? "closer" : "further") + " by " + inches(std::max(0.0, diff)) +
+                             "; blocks when more than " + inches(c.by_more_than)});
+    std::string text = capitalize(c.says) + ": firer " + inches(fd) + " and target " + inches(td) + " from the escarpment, so the target is ";
+    if (diff > 0) text += (closer ? "closer by " : "further by ") + inches(diff);
+    else if (diff < 0) text += (closer ? "further by " : "closer by ") + inches(-diff);
+    else text += "as far from it as the firer";
+    const bool blocks = c.blocks(fd, td);
+    if (blocks) text += " (more than " + inches(c.by_more_than) + "): the escarpment blocks the line of sight.";
+    else if (c.by_more_than > 0) text += " (not more than " + inches(c.by_more_than) + "): the escarpment does not block.";
+    else text += ": the escarpment does not block.";
+    r.step(rule, text);
+    return blocks;
+}
 
-    // GF9-escarpments: after the core line of sight, the two blocking cases.
-    bool blocked_by_escarpment = false;
-    if (escarpment) {
-        r.step(es.rule, capitalize(es.first) + ".");
-        for (const auto& c : es.cases) {
-            if (!c.applies(f_on, t_on, t_below)) continue;
-            const double fd = s.firer_distance.value_or(0.0), td = s.target_distance.value_or(0.0);
-            const bool closer = c.target_closer;
-            const double diff = closer ? fd - td : td - fd;
-            r.figures.push_back({"Distances to the escarpment", "firer " + inches(fd) + ", target " + inches(td), es.rule,
-                                 std::string("target ") + (closer ? "closer" : "further") + " by " +
-                                     inches(std::max(0.0, diff)) + "; blocks when more than " + inches(c.by_more_than)});
-            std::string text = capitalize(c.says) + ": firer " + inches(fd) + " and target " + inches(td) +
-                               " from the escarpment, so the target is ";
-            if (diff > 0) text += (closer ? "closer by " : "further by ") + inches(diff);
-            else if (diff < 0) text += (closer ? "further by " : "closer by ") + inches(-diff);
-            else text += "as far from it as the firer";
-            if (c.blocks(fd, td)) {
-                text += " (more than " + inches(c.by_more_than) + "): the escarpment blocks the line of sight.";
-                blocked_by_escarpment = true;
-                deciding = "the escarpment blocks the line of sight (GF9-escarpments)";
-            } else {
-                text += c.by_more_than > 0 ? " (not more than " + inches(c.by_more_than) + "): the escarpment does not block."
-                                           : ": the escarpment does not block.";
-            }
-            r.step(es.rule, text);
-        }
-        if (s.escarpment_between && (f_on || t_on))
-            r.step(es.rule, "The escarpment on the line is judged by where the firer and the target stand on it.");
+// GF9-escarpments: after the core line of sight, the two blocking cases. True if one blocks.
+bool escarpment_blocks(const Data& d, const LosSituation& s, Ruling& r, LosState& st) {
+    const Escarpments& es = d.escarpments;
+    const bool f_on = s.firer.on_escarpment, t_on = s.target.on_escarpment, t_below = s.target.below_escarpment;
+    if (!(f_on || t_on || t_below || s.escarpment_between)) return false;
+    r.step(es.rule, capitalize(es.first) + ".");
+    bool blocked = false;
+    for (const auto& c : es.cases) {
+        if (!c.applies(f_on, t_on, t_below) || !escarpment_case_blocks(d, s, c, r)) continue;
+        blocked = true;
+        st.deciding = "the escarpment blocks the line of sight (GF9-escarpments)";
     }
+    if (s.escarpment_between && (f_on || t_on))
+        r.step(es.rule, "The escarpment on the line is judged by where the firer and the target stand on it.");
+    return blocked;
+}
 
-    if (blocked_by_escarpment) {
-        los = Los::blocked;
-    } else {
-        int between = s.hills_between;
-        // The plateau choice: the hills between under the other reading, to flag the call only
-        // when the two readings rule differently.
-        const bool plateau = s.escarpment_between && !f_on && !t_on;
-        int alt_between = s.hills_between + (plateau && !es.plateau_counts_as_hill ? 1 : 0);
-        if (plateau) {
-            if (es.plateau_counts_as_hill) {
-                ++between;
-                r.step(es.rule, "The escarpment between counts as one more hill between (" + std::to_string(between) + " in all).");
-            } else {
-                r.step(es.rule, "The escarpment between does not count as a hill between.");
-            }
-        }
-        if (s.partly_hidden && alt_between == 0) alt_between = 1;
-        if (s.partly_hidden && between == 0) {
-            between = 1;
-            r.step(d.hills.rule, "A hill between hides part of the target, so one hill between is counted.");
-        }
-        // Escarpment vehicles whose on_hill leaves partly / wholly to the rules-data choice.
-        const bool f_default = f_on && s.firer.on_hill == OnHill::no;
-        const bool t_default = t_on && s.target.on_hill == OnHill::no;
-        if (f_default || t_default)
-            r.step(es.rule, std::string("Outside the blocking cases a vehicle on the escarpment counts as on a hill: ") +
-                                (es.counts_as == OnHill::wholly ? "wholly" : "partly") + " on it.");
-        if ((f_on && !f_default) || (t_on && !t_default))
-            r.step(es.rule, "Outside the blocking cases a vehicle on the escarpment counts as on a hill, as partly or wholly as its on_hill says.");
-        HillOutcome o = hills_for(d, s, es.counts_as, between);
-        if (o.f != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.own_hill) + ".");
-        if (s.same_hill) r.step(d.hills.rule, capitalize(d.hills.same_hill) + ".");
-        else if (o.t != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.onto_hill) + ".");
-        r.figures.push_back({"Hills between", std::to_string(between) + (s.partly_hidden && between > 0 ? ", target partly hidden" : ""),
-                             d.hills.rule, ""});
-        if (!o.row) {  // load_data() checks the table is complete; kept as a guard.
-            r.call(d.hills.rule, "no row of the hills table decides this case; the line is taken as clear");
-        } else {
-            r.step(d.hills.rule, capitalize(o.row->says) + ".");
-            los = o.row->los;
-            cover = o.row->cover;
-            hill_to_hill = o.row->hill_to_hill;
-            deciding = o.row->says + " (" + d.hills.rule + ")";
-            // The plateau choice: a call only when it changes the outcome.
-            if (plateau) {
-                HillOutcome alt = hills_for(d, s, es.counts_as, alt_between);
-                if (!alt.row || alt.row->los != o.row->los || alt.row->cover != o.row->cover ||
-                    (alt.row->hill_to_hill != o.row->hill_to_hill && !s.obstacles.empty()))
-                    r.call(es.rule, es.plateau_call);
-                else
-                    r.step(es.rule, "Whether or not the escarpment between counts as a hill, the line of sight and cover are the "
-                                    "same, so the house rules' silence on it does not matter here.");
-            }
-            // The partly/wholly choice for escarpment vehicles: a call only when it changes the outcome.
-            if (f_default || t_default) {
-                const OnHill other = es.counts_as == OnHill::wholly ? OnHill::partly : OnHill::wholly;
-                HillOutcome alt = hills_for(d, s, other, between);
-                if (!alt.row || alt.row->los != o.row->los || alt.row->cover != o.row->cover ||
-                    (alt.row->hill_to_hill != o.row->hill_to_hill && !s.obstacles.empty()))
-                    r.call(es.rule, es.counts_as_call);
-            }
-        }
+// Does the other reading of a choice rule the line differently? (los, cover, or hill to hill
+// when something on the line depends on it)
+bool outcome_differs(const HillOutcome& o, const HillOutcome& alt, const LosSituation& s) {
+    return !alt.row || alt.row->los != o.row->los || alt.row->cover != o.row->cover ||
+           (alt.row->hill_to_hill != o.row->hill_to_hill && !s.obstacles.empty());
+}
+
+// The hills between as the hills table counts them: a plateau escarpment between (choice) and a
+// partly hidden target (which asserts a hill between). `alt`: the count under the other plateau reading.
+int hills_between(const Data& d, const LosSituation& s, Ruling& r, int& alt) {
+    const Escarpments& es = d.escarpments;
+    const bool plateau = s.escarpment_between && !s.firer.on_escarpment && !s.target.on_escarpment;
+    int between = s.hills_between;
+    alt = s.hills_between + (plateau && !es.plateau_counts_as_hill ? 1 : 0);
+    if (plateau && es.plateau_counts_as_hill) {
+        ++between;
+        r.step(es.rule, "The escarpment between counts as one more hill between (" + std::to_string(between) + " in all).");
+    } else if (plateau) {
+        r.step(es.rule, "The escarpment between does not count as a hill between.");
     }
+    if (s.partly_hidden && alt == 0) alt = 1;
+    if (s.partly_hidden && between == 0) {
+        between = 1;
+        r.step(d.hills.rule, "A hill between hides part of the target, so one hill between is counted.");
+    }
+    return between;
+}
 
-    // Movement terrain on the line: each has its own shooting entry (mostly "no effect").
+// GF9-escarpments sentence 6: outside the blocking cases a vehicle on the escarpment counts as on
+// a hill; on_hill says how, or (left at "no") the rules-data choice. True if the choice is used.
+bool explain_escarpment_as_hill(const Data& d, const LosSituation& s, Ruling& r) {
+    const Escarpments& es = d.escarpments;
+    const bool f_default = s.firer.on_escarpment && s.firer.on_hill == OnHill::no;
+    const bool t_default = s.target.on_escarpment && s.target.on_hill == OnHill::no;
+    if (f_default || t_default)
+        r.step(es.rule, std::string("Outside the blocking cases a vehicle on the escarpment counts as on a hill: ") +
+                            (es.counts_as == OnHill::wholly ? "wholly" : "partly") + " on it.");
+    if ((s.firer.on_escarpment && !f_default) || (s.target.on_escarpment && !t_default))
+        r.step(es.rule, "Outside the blocking cases a vehicle on the escarpment counts as on a hill, as partly or wholly as its on_hill says.");
+    return f_default || t_default;
+}
+
+// The two escarpment choices: a referee's call only when the other reading changes the outcome.
+void flag_escarpment_choices(const Data& d, const LosSituation& s, const HillOutcome& o, int between, int alt_between,
+                             bool counts_as_used, Ruling& r) {
+    const Escarpments& es = d.escarpments;
+    if (s.escarpment_between && !s.firer.on_escarpment && !s.target.on_escarpment) {
+        if (outcome_differs(o, hills_for(d, s, es.counts_as, alt_between), s))
+            r.call(es.rule, es.plateau_call);
+        else
+            r.step(es.rule, "Whether or not the escarpment between counts as a hill, the line of sight and cover are the "
+                            "same, so the house rules' silence on it does not matter here.");
+    }
+    if (counts_as_used) {
+        const OnHill other = es.counts_as == OnHill::wholly ? OnHill::partly : OnHill::wholly;
+        if (outcome_differs(o, hills_for(d, s, other, between), s)) r.call(es.rule, es.counts_as_call);
+    }
+}
+
+// GF9-hills: the hills table decides (vehicles on the escarpment count as on a hill).
+void rule_hills(const Data& d, const LosSituation& s, Ruling& r, LosState& st) {
+    int alt_between = 0;
+    const int between = hills_between(d, s, r, alt_between);
+    const bool counts_as_used = explain_escarpment_as_hill(d, s, r);
+    const HillOutcome o = hills_for(d, s, d.escarpments.counts_as, between);
+    if (o.f != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.own_hill) + ".");
+    if (s.same_hill) r.step(d.hills.rule, capitalize(d.hills.same_hill) + ".");
+    else if (o.t != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.onto_hill) + ".");
+    r.figures.push_back({"Hills between", std::to_string(between) + (s.partly_hidden && between > 0 ? ", target partly hidden" : ""),
+                         d.hills.rule, ""});
+    if (!o.row) {  // load_data() checks the table is complete; kept as a guard.
+        r.call(d.hills.rule, "no row of the hills table decides this case; the line is taken as clear");
+        return;
+    }
+    r.step(d.hills.rule, capitalize(o.row->says) + ".");
+    st.los = o.row->los;
+    st.cover = o.row->cover;
+    st.hill_to_hill = o.row->hill_to_hill;
+    st.deciding = o.row->says + " (" + d.hills.rule + ")";
+    flag_escarpment_choices(d, s, o, between, alt_between, counts_as_used, r);
+}
+
+// Movement terrain on the line: each has its own shooting entry (mostly "no effect").
+void rule_terrain_on_line(const Data& d, const LosSituation& s, Ruling& r, LosState& st) {
     for (const auto& name : s.terrain) {
         const Terrain* t = d.find_terrain(name);
         if (!t || !t->shooting) continue;
@@ -756,52 +803,68 @@ Ruling rule_los(const Data& d, const LosSituation& s) {
         std::string text = capitalize(sh.says);
         if (sh.effect == Shooting::block) {
             text += ": the line of sight is blocked.";
-            if (los == Los::clear) deciding = sh.says + " (" + sh.rule + ")";
-            los = Los::blocked;
+            if (st.los == Los::clear) st.deciding = sh.says + " (" + sh.rule + ")";
+            st.los = Los::blocked;
         } else if (sh.effect == Shooting::cover) {
             text += ": the target has cover.";
-            cover = true;
+            st.cover = true;
         } else {
             text += ".";
         }
         r.step(sh.rule, text);
     }
+}
 
-    // Things on the line that only the core rules judge.
+// Things on the line that only the core rules judge.
+void rule_core_obstacles(const Data& d, const LosSituation& s, Ruling& r, const LosState& st) {
     for (const auto& name : s.obstacles) {
         const CoreObstacle* c = d.find_core(name);
         if (!c) continue;
-        const CoreOutcome& out = hill_to_hill ? c->hill_to_hill : c->otherwise;
-        if (los == Los::blocked) {
+        const CoreOutcome& out = st.hill_to_hill ? c->hill_to_hill : c->otherwise;
+        if (st.los == Los::blocked) {
             r.step(out.rule, capitalize(c->label) + ": not needed, the line is already blocked.");
             continue;
         }
-        if (out.effect == CoreEffect::over) {
-            r.step(out.rule, capitalize(out.says) + ".");
-        } else {
-            r.step(out.rule, capitalize(out.says) + ".");
+        r.step(out.rule, capitalize(out.says) + ".");
+        if (out.effect == CoreEffect::core)
             r.call(out.rule, "The core TANKS rules, not part of the house rules text, decide what " + c->label +
                                  " do to this shot; Umpire rules the hills and escarpments only.");
-        }
     }
+}
 
-    if (los == Los::blocked) cover = false;
-    r.set("los", to_string(los));
-    r.set("cover", cover);
-    r.set("hill_to_hill", hill_to_hill && los == Los::clear);
-    r.figures.push_back({"Line of sight", to_string(los), "", ""});
-    r.figures.push_back({"Cover", cover ? "yes" : "no", "", ""});
-    if (los == Los::blocked) {
+// The contract keys, the figures and the verdict.
+void finish_los(Ruling& r, LosState st) {
+    if (st.los == Los::blocked) st.cover = false;
+    r.set("los", to_string(st.los));
+    r.set("cover", st.cover);
+    r.set("hill_to_hill", st.hill_to_hill && st.los == Los::clear);
+    r.figures.push_back({"Line of sight", to_string(st.los), "", ""});
+    r.figures.push_back({"Cover", st.cover ? "yes" : "no", "", ""});
+    if (st.los == Los::blocked) {
         r.verdict = "LINE OF SIGHT BLOCKED";
         r.tone = Tone::bad;
-    } else if (cover) {
+    } else if (st.cover) {
         r.verdict = "LINE OF SIGHT CLEAR — TARGET IN COVER";
         r.tone = Tone::caution;
     } else {
         r.verdict = "LINE OF SIGHT CLEAR";
         r.tone = Tone::good;
     }
-    r.detail = capitalize(deciding);
+    r.detail = capitalize(st.deciding);
+}
+
+Ruling rule_los(const Data& d, const LosSituation& s) {
+    Ruling r;
+    r.step(d.hills.rule, "The firer is " + position(s.firer, false) + "; the target is " + position(s.target, true) +
+                             " (on a hill means partly or wholly on it).");
+    r.figures.push_back({"Firer", position(s.firer, false), d.hills.rule, ""});
+    r.figures.push_back({"Target", position(s.target, true), d.hills.rule, ""});
+    LosState st;
+    if (escarpment_blocks(d, s, r, st)) st.los = Los::blocked;
+    else rule_hills(d, s, r, st);
+    rule_terrain_on_line(d, s, r, st);
+    rule_core_obstacles(d, s, r, st);
+    finish_los(r, st);
     return r;
 }
 

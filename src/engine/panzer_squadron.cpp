@@ -75,11 +75,13 @@ Data load_data(const std::filesystem::path& file) {
     d.opportunity_states = opp.choice_array("eligible_states", kShooter, true).value_or(std::vector<std::string>{});
     d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
     Table ch = root.table("choices", true);
-    ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points"});
+    ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
+                  "unlisted_actions_open"});
     d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
     d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
     d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
     d.stationary_uses_all_points = ch.boolean("stationary_uses_all_points", false).value_or(false);
+    d.unlisted_actions_open = ch.boolean("unlisted_actions_open", false).value_or(false);
     sink.throw_if_errors();
     return d;
 }
@@ -260,8 +262,10 @@ std::vector<StepTrace> trace(const Data& d, const Situation& s) {
 
 namespace {
 
-Ruling rule_movement(const Data& d, const Situation& s) {
-    Ruling r;
+using Illegal = std::vector<std::pair<std::string, std::string>>;  // rule, why
+
+// PS-movement: the dice rolled less the game card's restriction (floored at 0 by choice).
+int available_points(const Data& d, const Situation& s, Ruling& r) {
     const int rolled = std::accumulate(s.dice.begin(), s.dice.end(), 0);
     const int dice_count = int(s.dice.size());
     std::string dice_text;
@@ -284,32 +288,43 @@ Ruling rule_movement(const Data& d, const Situation& s) {
                               "no movement points at all (rules-data choice floor_available_at_zero).");
         available = 0;
     }
-    const auto steps = trace(d, s);
-    int used = steps.empty() ? 0 : steps.back().total;
+    r.figures.push_back({"Movement points", std::to_string(available), "PS-movement",
+                         dice_text + (s.restriction ? " - " + std::to_string(s.restriction) : "")});
+    return available;
+}
+
+// What the planned steps add up to: hexagons entered, reversing, corners turned in one hexagon.
+struct PlanCounts {
     int hexagons = 0, forward = 0, reverse = 0, max_corners = 0, free_points = 0;
-    std::vector<std::pair<std::string, std::string>> illegal;  // rule, why
+};
+
+// PS-reverse: no reversing after moving forward in a turn, nor forward after reversing.
+PlanCounts count_steps(const std::vector<StepTrace>& steps, Illegal& illegal) {
+    PlanCounts c;
     for (const auto& t : steps) {
-        const std::string& st = t.step;
-        if (is_turn(st)) {
-            max_corners = std::max(max_corners, t.corners_paid);
-            if (t.free_point) ++free_points;
+        if (is_turn(t.step)) {
+            c.max_corners = std::max(c.max_corners, t.corners_paid);
+            if (t.free_point) ++c.free_points;
+            continue;
+        }
+        ++c.hexagons;
+        if (is_reverse(t.step)) {
+            if (c.forward > 0 && c.reverse == 0) illegal.push_back({"PS-reverse", "it reverses after moving forward this turn"});
+            ++c.reverse;
         } else {
-            ++hexagons;
-            if (is_reverse(st)) {
-                if (forward > 0 && reverse == 0)
-                    illegal.push_back({"PS-reverse", "it reverses after moving forward this turn"});
-                ++reverse;
-            } else {
-                if (reverse > 0 && forward == 0)
-                    illegal.push_back({"PS-reverse", "it moves forward after reversing this turn"});
-                ++forward;
-            }
+            if (c.reverse > 0 && c.forward == 0) illegal.push_back({"PS-reverse", "it moves forward after reversing this turn"});
+            ++c.forward;
         }
     }
-    if (hexagons > 0)
-        r.step("PS-movement", "The tank moves " + std::to_string(hexagons) + " hexagon" + (hexagons == 1 ? "" : "s") +
+    return c;
+}
+
+// PS-movement, PS-turning: the hexagons and corners priced, and the turning choices flagged.
+void explain_costs(const Data& d, const Situation& s, const std::vector<StepTrace>& steps, const PlanCounts& c, int used, Ruling& r) {
+    if (c.hexagons > 0)
+        r.step("PS-movement", "The tank moves " + std::to_string(c.hexagons) + " hexagon" + (c.hexagons == 1 ? "" : "s") +
                                   ", each into one of the two hexagons in front of (or, reversing, behind) its facing corner: " +
-                                  std::to_string(hexagons * d.hexagon_cost) + " MP.");
+                                  std::to_string(c.hexagons * d.hexagon_cost) + " MP.");
     int turn_total = 0;
     for (const auto& t : steps)
         if (is_turn(t.step)) turn_total += t.cost;
@@ -320,50 +335,53 @@ Ruling rule_movement(const Data& d, const Situation& s) {
     // The free point is a referee's call only where it changes the price: e.g. forward-left, turn-3
     // costs 2 whether or not the first corner is the free choice (three corners, or free + two).
     int paid_without_free = used;
-    if (free_points > 0) {
+    if (c.free_points > 0) {
         Data strict = d;
         strict.free_point_after_move = false;
         const auto alt = trace(strict, s);
         paid_without_free = alt.empty() ? 0 : alt.back().total;
     }
-    if (free_points > 0 && paid_without_free != used)
-        r.call("PS-turning", std::to_string(free_points) + " of the turns " + (free_points == 1 ? "is" : "are") +
+    if (c.free_points > 0 && paid_without_free != used)
+        r.call("PS-turning", std::to_string(c.free_points) + " of the turns " + (c.free_points == 1 ? "is" : "are") +
                                  " the choice, after entering a hexagon, of the other point of the hexside just crossed; "
                                  "Diagram 4 (whose drawing is missing) has the tank choose one of the two points now facing it, "
                                  "and Umpire reads that choice as free, so that first corner costs nothing "
                                  "(rules-data choice free_point_after_move; paying every corner would cost " + std::to_string(paid_without_free - used) + " MP more).");
-    if (max_corners > 3)
-        r.call("PS-turning", "the plan turns " + std::to_string(max_corners) + " corners within one hexagon; the page prices only "
+    if (c.max_corners > 3)
+        r.call("PS-turning", "the plan turns " + std::to_string(c.max_corners) + " corners within one hexagon; the page prices only "
                              "one, two or three, and Umpire charges " + std::to_string(d.turn_over_three) +
                              " MP, since three or fewer corners reach any facing (rules-data choice turn_over_three).");
-    if (reverse > 0)
+    if (c.reverse > 0)
         r.step("PS-reverse", "Reversing follows the forward rules, cannot be mixed with forward movement in the same turn, and "
                              "leaves the tank stopped at the end of the turn.");
-    if (s.action == "move-and-fire") {
-        used += d.move_and_fire_cost;
-        r.step("PS-move-and-fire", "Moving and firing costs " + std::to_string(d.move_and_fire_cost) +
-                                       " of the movement points rolled; after firing the tank may not move again this turn.");
+}
+
+// PS-movement: a tank that started in movement and rolled must move at least one hexagon.
+void check_minimum_move(const Data& d, const Situation& s, const PlanCounts& c, int available, int used, Ruling& r, Illegal& illegal) {
+    if (s.start != "in-movement" || c.hexagons >= d.min_hexagons_in_movement) return;
+    // Only when the fire itself can be paid: otherwise the plan is illegal for that alone.
+    const int fire_cost = s.action == "move-and-fire" ? d.move_and_fire_cost : 0;
+    const int needed = d.min_hexagons_in_movement * d.hexagon_cost + fire_cost;
+    if (available < needed && c.hexagons == 0 && available >= fire_cost) {
+        // The page's two demands collide: the roll, less the restriction, cannot pay for the hexagon.
+        // A plan that overspends even staying put (turns in place) is illegal whatever the reading:
+        // no call then (the overspend is reported below).
+        if (used <= available)
+            r.call("PS-movement", "a tank that started in movement must move at least " + std::to_string(d.min_hexagons_in_movement) +
+                                  " hexagon, but its " + std::to_string(available) + " movement points cannot pay for it; the page "
+                                  "does not say what then happens, and Umpire reads it as the tank staying in its hexagon.");
+    } else if (available >= needed || c.hexagons > 0) {
+        illegal.push_back({"PS-movement", "a tank that started in movement and rolled movement dice must move at least " +
+                                              std::to_string(d.min_hexagons_in_movement) + " hexagon"});
     }
-    if (s.start == "in-movement" && hexagons < d.min_hexagons_in_movement) {
-        const int needed = d.min_hexagons_in_movement * d.hexagon_cost + (s.action == "move-and-fire" ? d.move_and_fire_cost : 0);
-        // Only when the fire itself can be paid: otherwise the plan is illegal for that alone.
-        const int fire_cost = s.action == "move-and-fire" ? d.move_and_fire_cost : 0;
-        if (available < needed && hexagons == 0 && available >= fire_cost) {
-            // The page's two demands collide: the roll, less the restriction, cannot pay for the hexagon.
-            // A plan that overspends even staying put (turns in place) is illegal whatever the reading:
-            // no call then (the overspend is reported below).
-            if (used <= available)
-                r.call("PS-movement", "a tank that started in movement must move at least " + std::to_string(d.min_hexagons_in_movement) +
-                                      " hexagon, but its " + std::to_string(available) + " movement points cannot pay for it; the page "
-                                      "does not say what then happens, and Umpire reads it as the tank staying in its hexagon.");
-        } else if (available >= needed || hexagons > 0)
-            illegal.push_back({"PS-movement", "a tank that started in movement and rolled movement dice must move at least " +
-                                                  std::to_string(d.min_hexagons_in_movement) + " hexagon"});
-    }
+}
+
+// PS-movement: points a stationary tank leaves unused (choice), and overspending.
+void check_points(const Data& d, const Situation& s, int available, int used, Ruling& r, Illegal& illegal) {
     // Unsettled only when nothing else already makes the plan illegal (then it is illegal either way).
     if (s.start == "stationary" && used < available && illegal.empty()) {
-        // PS-movement: the page says a stationary tank "may" move up to the roll and excuses a tank in
-        // movement from using all its points; it never says a stationary tank must use them all.
+        // The page says a stationary tank "may" move up to the roll and excuses a tank in movement
+        // from using all its points; it never says a stationary tank must use them all.
         r.call("PS-movement", std::string("the page says a stationary tank may move up to the number rolled, and excuses a tank that "
                                           "started in movement from using all its points without saying a stationary one must; ") +
                                   (d.stationary_uses_all_points
@@ -376,15 +394,17 @@ Ruling rule_movement(const Data& d, const Situation& s) {
     }
     if (used > available)
         illegal.push_back({"PS-movement", "it needs " + std::to_string(used) + " movement points but has " + std::to_string(available)});
+}
+
+// PS-actions: the end state; then the contract keys, the trace, the figures and the verdict.
+void finish_movement(const Data& d, const Situation& s, const std::vector<StepTrace>& steps, const PlanCounts& c, int available,
+                     int used, const Illegal& illegal, Ruling& r) {
     const bool legal = illegal.empty();
-    std::string ends;
-    if (s.action == "move-and-fire" || reverse > 0) {
-        ends = "stationary";
-        r.step("PS-actions", std::string("A tank that ") + (reverse > 0 ? "reverses" : "fires") + " is stationary at the end of the turn.");
-    } else {
-        ends = "stationary-or-moving";
+    const std::string ends = s.action == "move-and-fire" || c.reverse > 0 ? "stationary" : "stationary-or-moving";
+    if (ends == "stationary")
+        r.step("PS-actions", std::string("A tank that ") + (c.reverse > 0 ? "reverses" : "fires") + " is stationary at the end of the turn.");
+    else
         r.step("PS-actions", "A tank that only moved may be left stationary or \"in movement\" (a D4 placed behind it).");
-    }
     if (legal)
         r.step("PS-movement", "The plan uses " + std::to_string(used) + " of " + std::to_string(available) + " movement points: " +
                                   std::to_string(available - used) + " left" +
@@ -400,7 +420,6 @@ Ruling rule_movement(const Data& d, const Situation& s) {
     for (const auto& t : steps)
         trace_json.emplace_back(json::Object{{"step", t.step}, {"cost", t.cost}, {"total", t.total}, {"q", t.q}, {"r", t.r}, {"corner", t.corner}});
     r.set("steps", json::Value(std::move(trace_json)));
-    r.figures.push_back({"Movement points", std::to_string(available), "PS-movement", dice_text + (s.restriction ? " - " + std::to_string(s.restriction) : "")});
     r.figures.push_back({"Used", std::to_string(used), "PS-turning", s.action == "move-and-fire" ? "includes " + std::to_string(d.move_and_fire_cost) + " to fire" : ""});
     r.figures.push_back({"Left", std::to_string(available - used), "PS-movement", ""});
     r.figures.push_back({"Ends", ends, "PS-actions", ""});
@@ -411,6 +430,24 @@ Ruling rule_movement(const Data& d, const Situation& s) {
         for (const auto& w : illegal) all += (all.empty() ? "" : "; ") + w.second + " (" + w.first + ")";
         r.detail = "Not allowed: " + all + ".";
     }
+}
+
+Ruling rule_movement(const Data& d, const Situation& s) {
+    Ruling r;
+    const int available = available_points(d, s, r);
+    const auto steps = trace(d, s);
+    int used = steps.empty() ? 0 : steps.back().total;
+    Illegal illegal;
+    const PlanCounts c = count_steps(steps, illegal);
+    explain_costs(d, s, steps, c, used, r);
+    if (s.action == "move-and-fire") {
+        used += d.move_and_fire_cost;
+        r.step("PS-move-and-fire", "Moving and firing costs " + std::to_string(d.move_and_fire_cost) +
+                                       " of the movement points rolled; after firing the tank may not move again this turn.");
+    }
+    check_minimum_move(d, s, c, available, used, r, illegal);
+    check_points(d, s, available, used, r, illegal);
+    finish_movement(d, s, steps, c, available, used, illegal, r);
     return r;
 }
 
@@ -418,26 +455,59 @@ Ruling rule_movement(const Data& d, const Situation& s) {
 // 4. Actions and attacks of opportunity
 // =====================================================================================
 
+// PS-actions: the page opens with four actions for any activated tank, then lists what a tank
+// starting stationary and one starting "in movement" may do. An action of the four that the
+// start state's list leaves out (fire, ambush for a tank in movement) is neither granted nor
+// forbidden: a referee's call, both readings shown (rules-data choice unlisted_actions_open).
+struct ActionReading {
+    bool listed = false;  // in the list for this start state
+    bool open = false;    // as ruled (the choice decides an unlisted one)
+    int dice = 0;
+};
+
+ActionReading read_action(const Data& d, const ActionRule& a, const std::string& start) {
+    ActionReading x;
+    x.listed = std::find(a.open_from.begin(), a.open_from.end(), start) != a.open_from.end();
+    x.open = x.listed || d.unlisted_actions_open;
+    x.dice = x.open && a.dice ? d.dice_by_start.at(start) : 0;
+    return x;
+}
+
+std::string action_step(const Data& d, const ActionRule& a, const ActionReading& x, const std::string& start) {
+    const std::string dice = x.dice ? ", rolling " + std::to_string(x.dice) + " D" + std::to_string(d.die_sides) + " for movement" : "";
+    if (x.listed) return "From " + start + ": " + a.name + " is open" + dice + ".";
+    return "From " + start + ": " + a.name + " is one of the four actions any activated tank may choose, but the list for a tank "
+           "starting " + start + " does not name it; " + (x.open ? "Umpire takes it as open" + dice : "Umpire takes it as not open") +
+           " (the other reading: " + (x.open ? "not open" : "open") + ").";
+}
+
 Ruling rule_actions(const Data& d, const Situation& s) {
     Ruling r;
-    json::Array acts, open;
-    std::string open_text;
+    json::Array acts, open, open_other;
+    std::string open_text, unlisted;
     for (const auto& a : d.actions) {
-        const bool ok = std::find(a.open_from.begin(), a.open_from.end(), s.start) != a.open_from.end();
-        const int dice = ok && a.dice ? d.dice_by_start.at(s.start) : 0;
-        acts.emplace_back(json::Object{{"action", a.name}, {"open", ok}, {"dice", dice}});
-        if (ok) {
+        const ActionReading x = read_action(d, a, s.start);
+        const bool other_open = x.listed || !d.unlisted_actions_open;
+        acts.emplace_back(json::Object{{"action", a.name}, {"open", x.open}, {"dice", x.dice}, {"listed", x.listed},
+                                       {"referee_call", !x.listed}});
+        if (x.open) {
             open.emplace_back(a.name);
-            open_text += (open_text.empty() ? "" : ", ") + a.name + (dice ? " (" + std::to_string(dice) + "D" + std::to_string(d.die_sides) + ")" : "");
+            open_text += (open_text.empty() ? "" : ", ") + a.name + (x.dice ? " (" + std::to_string(x.dice) + "D" + std::to_string(d.die_sides) + ")" : "");
         }
-        r.step("PS-actions", std::string("From ") + s.start + ": " + a.name + (ok ? " is open" : " is not open") +
-                                 (ok && dice ? ", rolling " + std::to_string(dice) + " D" + std::to_string(d.die_sides) + " for movement." : "."));
+        if (other_open) open_other.emplace_back(a.name);
+        if (!x.listed) unlisted += (unlisted.empty() ? "" : " or ") + a.name;
+        r.step("PS-actions", action_step(d, a, x, s.start));
     }
+    if (!unlisted.empty())
+        r.call("PS-actions", "the page's four actions are open to any activated tank, but its list for a tank starting " + s.start +
+                                 " does not name " + unlisted + "; Umpire " + (d.unlisted_actions_open ? "follows the four actions (open)" : "follows the list (not open)") +
+                                 " (rules-data choice unlisted_actions_open).");
     if (s.start == "in-movement")
         r.step("PS-movement", "A tank in movement that rolls its dice must move at least one hexagon.");
     r.set("open_actions", json::Value(std::move(open)));
+    r.set("open_actions_other_reading", json::Value(std::move(open_other)));
     r.set("actions", json::Value(std::move(acts)));
-    r.tone = Tone::neutral;
+    r.tone = unlisted.empty() ? Tone::neutral : Tone::caution;
     r.verdict = "OPEN ACTIONS — " + open_text;
     return r;
 }

@@ -38,6 +38,7 @@ struct Data {
     bool floor_available_at_zero = true;
     bool free_point_after_move = true;  // Diagram 4: either point of the hexside ahead, free
     bool stationary_uses_all_points = false;  // true: a stationary start must use all its points (a contrario reading)
+    bool unlisted_actions_open = false;  // one of the four actions the start state's list leaves out: true = open
 };
 
 Data load_data(const std::filesystem::path& file);

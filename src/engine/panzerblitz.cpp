@@ -122,11 +122,9 @@ Situation parse_situation(const Data& d, const Table& root) {
     for (const Table& o : line.tables("obstacles")) {
         o.only_keys({"symbol", "side", "hex", "on_hilltop"});
         // The article spells grey both ways and names orange "Orange/Red": the data's aliases accept those.
-        std::optional<std::string> sym;
-        if (const toml::node* n = o.node("symbol"); n && n->is_string())
-            for (const auto& cand : d.symbols)
-                if (match_name(n->as_string()->get(), cand.aliases)) sym = cand.name;
-        if (!sym) sym = o.choice("symbol", symbol_names(), true);
+        std::vector<Named> symbols;
+        for (const auto& cand : d.symbols) symbols.push_back({cand.name, cand.aliases});
+        const std::optional<std::string> sym = o.choice("symbol", symbols, true, "name");
         if (!sym) continue;
         const Symbol* info = d.symbol(*sym);
         Obstacle ob;
@@ -223,7 +221,37 @@ struct Judgement {
     std::vector<std::string> notes;  // letters
     std::string rule;                // citation of the step
     std::string text;
+    // Notes E and F ("2/3", "1/3 of the distance") do not say how to measure: the verdict by the
+    // other measure (the range to the hex the line enters over the symbol, k/range).
+    bool by_range = false;        // E or F applied: by_range_blocks holds the other measure's verdict
+    bool by_range_blocks = false;
 };
+
+// Where a hexside symbol lies, counted as note C says: k hexsides from the firer and range-k+1
+// from the target, both counting the units' own hexsides.
+std::string hexside_count(const Situation& s, const Obstacle& o) {
+    return std::to_string(o.index) + " hexside" + (o.index == 1 ? "" : "s") + " from the firer and " + std::to_string(s.range - o.index + 1) +
+           " from the target, counting both units' own hexsides (note C's count)";
+}
+
+// Notes E and F measure "the distance from the FIRING UNIT" without saying how. Note C's hexside
+// count gives k/(range+1); counting the range to the hex the line enters over the symbol gives
+// k/range. Both are shown; where they disagree the ruling is a referee's call.
+void judge_thirds(const Situation& s, const Obstacle& o, const Fraction& p, bool note_e, Judgement& j) {
+    const Fraction by_range{o.index, s.range};
+    const bool b = note_e ? p.at_least(2, 3) : p.at_most(1, 3);
+    const bool b_range = note_e ? by_range.at_least(2, 3) : by_range.at_most(1, 3);
+    const std::string test = note_e ? "2/3 or more" : "1/3 or less";
+    std::string why = " (" + hexside_count(s, o) + ": " + p.text() + " of the way from the firer, " + (b ? "" : "not ") + test +
+                      "; by the range to the hex beyond it, " + std::to_string(o.index) + " of " + std::to_string(s.range) +
+                      " hexes: " + by_range.text() + ", " + (b_range ? "" : "not ") + test + ")";
+    if (b != b_range) why += "; note " + std::string(note_e ? "E" : "F") + " does not say which measure, and they disagree: Umpire counts hexsides as note C does";
+    j.text += why + (b ? ": it blocks." : ": it does not block.");
+    j.verdict = b ? Judgement::blocks : Judgement::clear;
+    j.rule = "PB-" + j.notes.front();
+    j.by_range = true;
+    j.by_range_blocks = b_range;
+}
 
 std::string where(const Situation& s, const Obstacle& o, const Symbol& sym, const Fraction& p) {
     std::string w = sym.hex ? "hex " + std::to_string(o.index) + " of " + std::to_string(s.range - 1) + " between the units"
@@ -247,7 +275,8 @@ Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle&
     const bool behind_firer = sym.hex ? o.index == 1 : o.index == 1;
     const bool closer_target_or_mid = p.at_least(1, 2);
     const bool closer_firer_or_mid = p.at_most(1, 2);
-    const std::string rel = p.num * 2 == p.den ? " is exactly midway" : closer_target_or_mid ? " is closer to the target" : " is closer to the firer";
+    const std::string rel = (p.num * 2 == p.den ? " is exactly midway" : closer_target_or_mid ? " is closer to the target" : " is closer to the firer") +
+                            std::string(sym.hex ? "" : ": " + hexside_count(s, o));
 
     if (sym.kind == "low") {
         if (o.on_hilltop) {
@@ -287,12 +316,23 @@ Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle&
         else if (f == G && t == H1) set(closer_firer_or_mid, {"D", "K"}, "From ground level up to a level 1 hilltop, " + frac + rel);
     }
     if (o.symbol == "brown" || o.symbol == "yellow" || o.symbol == "orange") {
-        if (f == H2 && t == G) { const bool b = p.at_least(2, 3); set(b, {"E"}, "From a level 2 hilltop down to ground level, " + frac + (b ? " is 2/3 or more of the way from the firer" : " is less than 2/3 of the way from the firer")); }
-        else if (f == G && t == H2) { const bool b = p.at_most(1, 3); set(b, {"F", "K"}, "From ground level up to a level 2 hilltop, " + frac + (b ? " is 1/3 or less of the way from the firer" : " is more than 1/3 of the way from the firer")); }
+        if (f == H2 && t == G) {
+            j.notes = {"E"};
+            j.text = "From a level 2 hilltop down to ground level, " + frac + " is judged at 2/3 of the way from the firer";
+            judge_thirds(s, o, p, true, j);
+        } else if (f == G && t == H2) {
+            j.notes = {"F", "K"};
+            j.text = "From ground level up to a level 2 hilltop, " + frac + " is judged at 1/3 of the way from the firer";
+            judge_thirds(s, o, p, false, j);
+        }
     }
     if (o.symbol == "yellow") {
-        if (f == H2 && level1(t)) set(closer_target_or_mid, {"G"}, "From a level 2 hilltop down to level 1, " + frac + rel);
-        else if (level1(f) && t == H2) set(closer_firer_or_mid, {"H", "K"}, "From level 1 up to a level 2 hilltop, " + frac + rel);
+        // G and H use note C's words ("closer to", "mid-way") without its counting sentence; any
+        // measure taken from both ends (hexsides, or hexes entered) orders the symbol the same way.
+        const std::string same = "; note " + std::string(f == H2 ? "G" : "H") + " gives no measure of its own, and counted either as note C "
+                                 "does or by hexes from each end the symbol lies on the same side of midway";
+        if (f == H2 && level1(t)) set(closer_target_or_mid, {"G"}, "From a level 2 hilltop down to level 1, " + frac + rel + same);
+        else if (level1(f) && t == H2) set(closer_firer_or_mid, {"H", "K"}, "From level 1 up to a level 2 hilltop, " + frac + rel + same);
     }
     if (o.symbol == "orange") {
         if (level2(f) && level1(t)) set(false, {"I"}, "From level 2 down to level 1, orange/red symbols never obstruct: " + frac);
@@ -330,10 +370,26 @@ struct LosOutcome {
     bool converse = false;  // a converse note (B, D, F, H, J) was applied: cite K
     std::vector<std::string> notes;
     std::vector<Judgement> judged;
+    std::string by_range_note;    // "E" or "F" applied: by_range_clear is the line by the other measure
+    bool by_range_clear = true;
+    bool measure_call = false;    // the two measures rule the line differently
 };
 
 void add_note(std::vector<std::string>& notes, const std::string& n) {
     if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(n);
+}
+
+// Notes E/F: when note C's hexside count and the range count rule the whole line differently, a
+// referee's call naming both results.
+void flag_measures(LosOutcome& out, bool decided_block, bool undecided_block, Ruling* r) {
+    const bool clear = !decided_block && !undecided_block;
+    if (out.by_range_note.empty() || clear == out.by_range_clear) return;
+    out.measure_call = true;
+    if (r)
+        r->call("PB-" + out.by_range_note,
+                std::string("notes E and F say \"2/3\" and \"1/3\" of the distance without saying how to measure it; counting "
+                            "hexsides as note C does, the line is ") + (clear ? "clear" : "blocked") + "; by the range to the hex "
+                            "beyond each symbol it is " + (out.by_range_clear ? "clear" : "blocked") + ". Umpire counts hexsides.");
 }
 
 // `whole`: the full situation when `s` holds one of its obstacles only (the side view), for the counts.
@@ -365,7 +421,7 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situat
     const Lvl f = level_of(s.firer), t = level_of(s.target);
     const int hs = fg ? d.elevation.at("ground") : d.elevation.at(s.firer);
     const int ht = tg ? d.elevation.at("ground") : d.elevation.at(s.target);
-    bool decided_block = false, undecided_block = false;
+    bool decided_block = false, undecided_block = false, by_range_block = false;
     std::vector<std::string> clear_notes, block_notes;
     for (const auto& o : s.obstacles) {
         Judgement j = judge(d, s, f, t, o);
@@ -416,6 +472,8 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situat
             if (n == "K") out.converse = true;
             else add_note(j.verdict == Judgement::blocks ? block_notes : clear_notes, n);
         decided_block |= j.verdict == Judgement::blocks;
+        by_range_block |= j.by_range ? j.by_range_blocks : j.verdict == Judgement::blocks;
+        if (j.by_range) out.by_range_note = j.notes.front();
         step(j.rule, j.text);
         out.judged.push_back(j);
     }
@@ -427,6 +485,7 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situat
         const bool cases_g_to_j = (level1(f) && level2(t)) || (level2(f) && level1(t));
         if (!same_hilltops && !cases_g_to_j) {
             decided_block = true;
+            by_range_block = true;
             add_note(block_notes, "L");
             step("PB-L", "The line crosses " + std::to_string(high) + " orange/red or purple symbols; more than one blocks unless both units are on same-level hilltops (or in the cases of notes G-J).");
         } else {
@@ -435,6 +494,8 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situat
                              (same_hilltops ? "between units on same-level hilltops." : "between a level 1 and a level 2 unit (notes G-J)."));
         }
     }
+    out.by_range_clear = !by_range_block && !undecided_block;
+    flag_measures(out, decided_block, undecided_block, r);
     if (decided_block) {
         out.clear = false;
         out.referee = false;  // a note decides the line whatever the undecided symbols do
@@ -449,6 +510,27 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situat
                 if (j.rule == "PB-LOS") r->call("PB-LOS", j.text + ". The notes leave this open; this is Umpire's best answer.");
     }
     return out;
+}
+
+// JSON `positions`: where each symbol lies, as the notes count it (note C: hexsides from each
+// unit, both units' own hexsides included) and as a fraction of the way from the firer.
+json::Value positions_json(const Data& d, const Situation& s) {
+    json::Array a;
+    for (const auto& o : s.obstacles) {
+        const Symbol& sym = *d.symbol(o.symbol);
+        json::Object p{{"symbol", o.symbol}};
+        if (sym.hex) {
+            p.emplace_back("hex", o.index);
+        } else {
+            p.emplace_back("side", o.index);
+            p.emplace_back("hexsides_from_firer", o.index);
+            p.emplace_back("hexsides_from_target", s.range - o.index + 1);
+            p.emplace_back("by_range", Fraction{o.index, s.range}.text());
+        }
+        p.emplace_back("fraction", position(d, s, o, sym).text());
+        a.emplace_back(std::move(p));
+    }
+    return json::Value(std::move(a));
 }
 
 }  // namespace
@@ -496,11 +578,13 @@ Ruling rule(const Data& d, const Situation& s) {
     r.set("los", los.clear ? "clear" : "blocked");
     r.set("notes", json::Value(std::move(notes)));
     r.set("attack_halved", halved);
+    r.set("positions", positions_json(d, s));
+    if (!los.by_range_note.empty()) r.set("los_by_range", los.by_range_clear ? "clear" : "blocked");
     std::string notes_text;
     for (const auto& n : los.notes) notes_text += (notes_text.empty() ? "" : ", ") + n;
     r.figures.push_back({"Line of sight", los.clear ? "clear" : "blocked", "PB-LOS", notes_text.empty() ? "" : "notes " + notes_text});
     r.figures.push_back({"Attack", halved ? "halved" : "not halved", "PB-HSD", ""});
-    r.tone = los.referee ? Tone::caution : los.clear ? Tone::good : Tone::bad;
+    r.tone = los.referee || los.measure_call ? Tone::caution : los.clear ? Tone::good : Tone::bad;
     r.verdict = std::string(los.clear ? "LINE OF SIGHT CLEAR" : "LINE OF SIGHT BLOCKED") + (halved ? " — attack halved" : "");
     if (!notes_text.empty()) r.detail = "Decided by note" + std::string(los.notes.size() > 1 ? "s " : " ") + notes_text + ".";
     return r;

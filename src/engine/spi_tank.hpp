@@ -5,12 +5,14 @@
 //   Situation  one fire question (shared/spec/situations.md, system = "spi-tank")
 //   rule()     the fire procedure: 8.1 fire type, 8.3/8.31/15.11 range and halving,
 //              8.9 table, 8.7/10.3-10.6/14.4 defense, 8.71 movement, 8.8 infantry fire,
-//              8.22 combined HE, 10.2 line of sight, 7.21 field of fire, 8.41 masking, 13.5 spotting
+//              8.22 combined HE, 10.2 line of sight, 7.21 field of fire, 8.41 masking, 13.5/7.24 spotting;
+//              where the text is open, the other reading ruled too (JSON `alternatives`)
 #pragma once
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/hex.hpp"
@@ -82,6 +84,10 @@ struct Choices {  // where the text is open: rules-data [choices], each a refere
     int front_arc_degrees = 120;                   // Defense Aspect diagram (8.7) is missing: widths of the front
     int rear_arc_degrees = 60;                     // and rear aspects around the facing; side is the rest
     std::string aspect_on_boundary = "stronger";   // "stronger" | "weaker": a firer exactly on an aspect boundary
+    std::string two_terrains_vehicle = "both";     // "both" | "larger": a vehicle in a hex holding a wreck and woods (10.4)
+    int field_of_fire_degrees = 180;               // Field of Fire diagram (7.22) is missing: the front arc's width
+    std::string field_of_fire_on_boundary = "in";  // "in" | "out": a target exactly on the field of fire's edge
+    std::string line_through_corner = "clear";     // "clear" | "blocks": an obstacle the line meets only at a corner (10.2)
     std::map<std::string, std::string> notes;      // choice -> why, shown in rulings
 };
 
@@ -113,14 +119,22 @@ enum class At { hex, hexside, along_hexside };
 enum class Touches { none, firer, target, both };
 
 struct Obstacle {
+    // A constructor (not an aggregate), so Obstacle{terrain, at, touches} leaves the optional
+    // fields below at their defaults without a missing-initializer warning.
+    Obstacle(std::string terrain_ = {}, At at_ = At::hex, Touches touches_ = Touches::none)
+        : terrain(std::move(terrain_)), at(at_), touches(touches_) {}
     std::string terrain;  // woods | berm | slope | rough | wreck
     At at = At::hex;
     Touches touches = Touches::none;
+    std::string hex;      // optional map position: "CCRR" for a hex, "CCRR/X" for a hexside ("" = not given)
+    bool wreck = false;   // a wreck lies in this (woods or rough) hex too (8.62)
 };
 
 struct ExtraFirer {
     std::string unit;
     int range = 1;
+    bool line_of_sight = true;     // false: this unit may not fire (10.2), it adds nothing (8.22)
+    bool in_field_of_fire = true;  // false: an AT gun or turretless vehicle facing away (7.21)
 };
 
 struct Situation {
@@ -131,11 +145,13 @@ struct Situation {
     std::string target = "M60A2";
     std::optional<Aspect> aspect = Aspect::front;
     std::string terrain = "clear";
+    bool wreck = false;  // a wreck lies in the target's hex besides its terrain (8.62; terrain = the ground)
     bool improved_position = false;
     int moving_mp = 0;
     Behind behind = Behind::none;
     int range = 10;
     bool in_field_of_fire = true;
+    bool in_field_of_fire_given = false;  // stated in the file (settles a target on the field of fire's edge)
     Friendly friendly_in_line = Friendly::none;
     std::vector<Obstacle> obstacles;
     std::vector<ExtraFirer> extra_firers;
@@ -144,6 +160,7 @@ struct Situation {
     // (8.3); with the target's facing too, the aspect is found (8.7).
     std::string firer_hex, target_hex;  // map numbers, "" = not given
     std::string facing;                 // the hexside the target faces, a board side name ("" = not given)
+    std::string firer_facing;           // the hexside the firer faces: its field of fire (7.21), "" = not given
 };
 
 // What the hex numbers say: range, the line's path, and the target aspect the firer lies in.
@@ -154,6 +171,16 @@ struct HexPosition {
     std::vector<Aspect> aspects;        // with a facing: one aspect, or two on a boundary
 };
 std::optional<HexPosition> hex_position(const Data& d, const Situation& s);  // nullopt: hexes not both given
+// Where an obstacle given by its map hex lies on the traced line (10.2).
+enum class OnLine { unknown, entered, corner, beside, off, bad };  // unknown: no map hex given
+struct ObstacleMeet {
+    OnLine where = OnLine::unknown;
+    Touches touches = Touches::none;  // which unit's hex it is part of, from the map
+};
+ObstacleMeet locate_obstacle(const Data& d, const HexPosition& pos, const Obstacle& o);
+// Whether the target lies in a field of fire of rules-data field_of_fire_degrees around `facing` (7.21).
+enum class FieldOfFire { in, out, boundary };
+FieldOfFire field_of_fire_at(const Choices& c, const HexPosition& pos, int facing);
 // The aspect used for a firer exactly on the boundary between a and b when the situation does not
 // settle it: rules-data choice aspect_on_boundary (the stronger or the weaker defense; ties: a).
 Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b);

@@ -1,15 +1,22 @@
 // The window's non-drawing parts, without a display: atomic writes, the
 // situation file format, the TANK! panel's load/save round trip for every
 // example, and the session (autosave, reopen, recovery) through the real App.
+// Then the "lost work" cases (issues 13 and 14): Save never crosses games, every game's
+// situation survives a restart, a bad state file or situation file never aborts, the state
+// folder is per user and locked, a broken game's rules data locks only that game, and Copy
+// ruling carries the game and the situation.
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <memory>
 #include <regex>
 #include <string>
 #include <vector>
@@ -47,6 +54,12 @@ const Engine& engine() {
     return e;
 }
 
+// The window title for `file` of TANK!: "a.toml* — SPI TANK! ... — Umpire".
+std::string tank_title(const std::string& file, bool modified = false) {
+    const std::string dash = " \xe2\x80\x94 ";
+    return file + (modified ? "*" : "") + dash + engine().find("spi-tank")->title() + dash + "Umpire";
+}
+
 }  // namespace
 
 TEST_CASE("atomic_write: writes, replaces, keeps permissions, leaves no temporary files", "[gui]") {
@@ -70,14 +83,23 @@ TEST_CASE("atomic_write: writes, replaces, keeps permissions, leaves no temporar
     fs::remove_all(d);
 }
 
-TEST_CASE("default_state_dir follows XDG_STATE_HOME, else ~/.local/state", "[gui]") {
-    const char* old_xdg = std::getenv("XDG_STATE_HOME");
-    const std::string keep = old_xdg ? old_xdg : "";
-    ::setenv("XDG_STATE_HOME", "/tmp/xdg-state", 1);
-    CHECK(default_state_dir() == fs::path("/tmp/xdg-state/umpire"));
-    ::unsetenv("XDG_STATE_HOME");
-    if (const char* home = std::getenv("HOME")) CHECK(default_state_dir() == fs::path(home) / ".local/state/umpire");
-    if (old_xdg) ::setenv("XDG_STATE_HOME", keep.c_str(), 1);
+TEST_CASE("the state folder is per user: XDG_STATE_HOME, else HOME, else the password home, never a shared one", "[gui]") {
+    struct Row { const char* xdg; const char* home; const char* pw; const char* expected; };
+    const Row rows[] = {
+        {"/x/state", "/home/a", "/home/b", "/x/state/umpire"},
+        {"relative/state", "/home/a", "/home/b", "/home/a/.local/state/umpire"},  // XDG: relative ones are ignored
+        {"", "/home/a", nullptr, "/home/a/.local/state/umpire"},
+        {nullptr, nullptr, "/home/b", "/home/b/.local/state/umpire"},
+        {nullptr, "", "/home/b", "/home/b/.local/state/umpire"},
+        {nullptr, nullptr, nullptr, nullptr},  // none: the window refuses to run (never /tmp)
+        {nullptr, "relative", "", nullptr},
+    };
+    for (const Row& r : rows) {
+        INFO((r.xdg ? r.xdg : "(unset)") << " " << (r.home ? r.home : "(unset)") << " " << (r.pw ? r.pw : "(none)"));
+        const auto got = state_dir_from(r.xdg, r.home, r.pw);
+        if (r.expected) CHECK(got == fs::path(r.expected));
+        else CHECK_FALSE(got);
+    }
 }
 
 TEST_CASE("format_situation writes the spec's layout and parses back to the same table", "[gui]") {
@@ -180,7 +202,7 @@ TEST_CASE("session: the window autosaves, reopens the last situation and never d
         App app(o);
         app.start();
         CHECK(app.status() == 0);
-        CHECK(app.window_title() == "a.toml \xe2\x80\x94 Umpire");
+        CHECK(app.window_title() == tank_title("a.toml"));
         CHECK(slurp(state / "ruling.json") == engine().rule_file(a).to_json().dump() + "\n");
         CHECK(slurp(state / "ruling.txt") == engine().rule_file(a).to_text());
         CHECK(slurp(state / "state.toml").find("a.toml") != std::string::npos);
@@ -191,21 +213,21 @@ TEST_CASE("session: the window autosaves, reopens the last situation and never d
         o.state_dir = state;
         App app(o);
         app.start();
-        CHECK(app.window_title() == "a.toml \xe2\x80\x94 Umpire");
+        CHECK(app.window_title() == tank_title("a.toml"));
         CHECK(app.width() == 1000);
         CHECK(app.height() == 700);
     }
     // An edit that was autosaved but not saved to a.toml (as if the window had been killed).
-    std::string working = slurp(state / "situation.toml");
+    std::string working = slurp(state / "situation-spi-tank.toml");
     const std::regex range_re("range = [0-9]+");
     working = std::regex_replace(working, range_re, "range = 3", std::regex_constants::format_first_only);
-    REQUIRE_FALSE(atomic_write(state / "situation.toml", working));
+    REQUIRE_FALSE(atomic_write(state / "situation-spi-tank.toml", working));
     {
         Options o;
         o.state_dir = state;
         App app(o);
         app.start();
-        CHECK(app.window_title() == "a.toml* \xe2\x80\x94 Umpire");  // the edit is back, marked unsaved
+        CHECK(app.window_title() == tank_title("a.toml", true));  // the edit is back, marked unsaved
         CHECK(slurp(state / "ruling.json").find("\"range\":3") != std::string::npos);
     }
     {  // Opening another file over unsaved edits keeps those edits in a recovered-*.toml.
@@ -214,7 +236,7 @@ TEST_CASE("session: the window autosaves, reopens the last situation and never d
         o.situation = b;
         App app(o);
         app.start();
-        CHECK(app.window_title() == "b.toml \xe2\x80\x94 Umpire");
+        CHECK(app.window_title() == tank_title("b.toml"));
         int recovered = 0;
         for (const auto& e : fs::directory_iterator(state))
             if (e.path().filename().string().rfind("recovered-", 0) == 0) {
@@ -267,15 +289,13 @@ TEST_CASE("session: broken rules data is reported, not a crash", "[gui]") {
     fs::remove_all(d);
 }
 
-TEST_CASE("session: starting with broken rules data keeps the autosaved situation for the next good start", "[gui]") {
+TEST_CASE("session: starting without rules data keeps the autosaved situation for the next good start", "[gui]") {
     const fs::path d = fresh_dir("rules-session");
     const fs::path state = d / "state";
     const auto files = examples("spi-tank");
     REQUIRE_FALSE(files.empty());
     const fs::path a = d / "a.toml";
     fs::copy_file(files[0], a);
-    fs::copy(default_rules_dir(), d / "bad", fs::copy_options::recursive);
-    REQUIRE_FALSE(atomic_write(d / "bad" / "agv.toml", slurp(d / "bad" / "agv.toml") + "\nbroken = = 1\n"));
 
     std::string working;
     {  // A session with an unsaved edit.
@@ -285,20 +305,20 @@ TEST_CASE("session: starting with broken rules data keeps the autosaved situatio
         App app(o);
         app.start();
         app.shutdown(1000, 700);
-        working = std::regex_replace(slurp(state / "situation.toml"), std::regex("range = [0-9]+"), "range = 3",
+        working = std::regex_replace(slurp(state / "situation-spi-tank.toml"), std::regex("range = [0-9]+"), "range = 3",
                                      std::regex_constants::format_first_only);
-        REQUIRE_FALSE(atomic_write(state / "situation.toml", working));
+        REQUIRE_FALSE(atomic_write(state / "situation-spi-tank.toml", working));
     }
     const std::string session = slurp(state / "state.toml");
-    {  // Broken rules data: errors shown, nothing of the session overwritten.
+    {  // No rules data (a folder that is not there): errors shown, nothing of the session overwritten.
         Options o;
         o.state_dir = state;
-        o.rules_dir = d / "bad";
+        o.rules_dir = d / "missing";
         App app(o);
         app.start();
         CHECK(app.status() == 2);
         app.shutdown(800, 600);
-        CHECK(slurp(state / "situation.toml") == working);
+        CHECK(slurp(state / "situation-spi-tank.toml") == working);
         CHECK(slurp(state / "state.toml") == session);
     }
     {  // Good data again: the edit is back, marked unsaved.
@@ -306,8 +326,324 @@ TEST_CASE("session: starting with broken rules data keeps the autosaved situatio
         o.state_dir = state;
         App app(o);
         app.start();
-        CHECK(app.window_title() == "a.toml* \xe2\x80\x94 Umpire");
+        CHECK(app.window_title() == tank_title("a.toml", true));
         CHECK(slurp(state / "ruling.json").find("\"range\":3") != std::string::npos);
     }
+    fs::remove_all(d);
+}
+
+// =====================================================================================
+// Lost work (issues 13 and 14)
+// =====================================================================================
+
+namespace {
+
+std::string title_of(const std::string& system) { return engine().find(system)->title(); }
+
+fs::path example(const std::string& name) { return fs::path(UMPIRE_SOURCE_DIR) / "examples" / name; }
+
+// Every file in a folder with its contents, to show nothing in it changed.
+std::map<std::string, std::string> folder_contents(const fs::path& d) {
+    std::map<std::string, std::string> m;
+    for (const auto& e : fs::directory_iterator(d))
+        if (e.is_regular_file()) m[e.path().filename().string()] = slurp(e.path());
+    return m;
+}
+
+Options window_on(const fs::path& state) {
+    Options o;
+    o.state_dir = state;
+    return o;
+}
+
+}  // namespace
+
+TEST_CASE("lost work: Save after switching game never writes the other game's situation over the open file", "[gui]") {
+    const fs::path d = fresh_dir("switch-save");
+    const fs::path a = d / "a.toml";
+    fs::copy_file(examples("spi-tank").front(), a);
+    const std::string tank_file = slurp(a);
+    Options o = window_on(d / "state");
+    o.situation = a;
+    App app(o);
+    REQUIRE(app.start().empty());
+    app.switch_game("panzerblitz");
+    // PanzerBlitz has its own document: untitled, so Save asks for a name and writes nothing.
+    CHECK(app.window_title().find("untitled") == 0);
+    CHECK(app.window_title().find(title_of("panzerblitz")) != std::string::npos);
+    CHECK_FALSE(app.file_save());
+    CHECK(slurp(a) == tank_file);
+    // Save As: the saved file is PanzerBlitz's open file from then on.
+    REQUIRE(app.file_save_as(d / "pb"));
+    CHECK(slurp(d / "pb.toml").find("system = \"panzerblitz\"") == 0);
+    CHECK(app.window_title().find("pb.toml \xe2\x80\x94 " + title_of("panzerblitz")) == 0);
+    CHECK(slurp(a) == tank_file);
+    // Back to TANK!: its own file again, and Save writes TANK! there.
+    app.switch_game("spi-tank");
+    CHECK(app.window_title() == tank_title("a.toml"));
+    REQUIRE(app.file_save());
+    CHECK(slurp(a).find("system = \"spi-tank\"") == 0);
+    CHECK(slurp(d / "pb.toml").find("system = \"panzerblitz\"") == 0);
+    app.shutdown(1000, 700);
+    fs::remove_all(d);
+}
+
+TEST_CASE("lost work: every game's situation, file and unsaved edits survive a restart", "[gui]") {
+    const fs::path d = fresh_dir("games-restart");
+    const fs::path state = d / "state";
+    const fs::path a = d / "a.toml", p = d / "p.toml";
+    fs::copy_file(examples("spi-tank").front(), a);
+    fs::copy_file(examples("panzerblitz").front(), p);
+    {
+        App app(window_on(state));
+        REQUIRE(app.start().empty());
+        REQUIRE(app.file_open(a));
+        REQUIRE(app.file_open(p));  // switches to PanzerBlitz; TANK! keeps its document
+        CHECK(app.system() == "panzerblitz");
+        app.shutdown(1000, 700);
+    }
+    // One working copy per game; TANK!'s gets an unsaved edit (as if the window had been killed).
+    const fs::path tank_copy = state / "situation-spi-tank.toml";
+    REQUIRE(fs::exists(state / "situation-panzerblitz.toml"));
+    const std::string edited = std::regex_replace(slurp(tank_copy), std::regex("range = [0-9]+"), "range = 3",
+                                                  std::regex_constants::format_first_only);
+    REQUIRE(edited != slurp(tank_copy));
+    REQUIRE_FALSE(atomic_write(tank_copy, edited));
+    {
+        App app(window_on(state));
+        REQUIRE(app.start().empty());
+        CHECK(app.system() == "panzerblitz");
+        CHECK(app.window_title().find("p.toml \xe2\x80\x94 " + title_of("panzerblitz")) == 0);
+        CHECK(app.clipboard_text().find(slurp(state / "situation-panzerblitz.toml")) != std::string::npos);
+        app.switch_game("spi-tank");
+        CHECK(app.window_title() == tank_title("a.toml", true));
+        CHECK(app.clipboard_text().find(edited) != std::string::npos);
+        CHECK(app.status() == 0);
+    }
+    fs::remove_all(d);
+}
+
+TEST_CASE("lost work: an older state folder's single working copy is still restored", "[gui]") {
+    const fs::path d = fresh_dir("legacy");
+    const fs::path state = d / "state";
+    fs::create_directories(state);
+    const std::string text = slurp(examples("panzerblitz").front());
+    REQUIRE_FALSE(atomic_write(state / "situation.toml", text));
+    REQUIRE_FALSE(atomic_write(state / "state.toml", "system = \"panzerblitz\"\nfile = \"\"\n"));
+    App app(window_on(state));
+    REQUIRE(app.start().empty());
+    CHECK(app.system() == "panzerblitz");
+    CHECK(engine().rule_text(slurp(state / "situation-panzerblitz.toml"), "x").to_json().dump() ==
+          engine().rule_text(text, "x").to_json().dump());
+    fs::remove_all(d);
+}
+
+TEST_CASE("state file: every value is checked, a bad one gives the default and a note", "[gui]") {
+    struct Row { const char* text; float scale; float split; int width; const char* note; };
+    const Row rows[] = {
+        {"scale = 1.5\nsplit = 0.3\nwidth = 900\n", 1.5f, 0.3f, 900, nullptr},
+        {"scale = nan\n", 0.0f, 0.44f, 1280, "scale"},     // nan used to abort every start
+        {"split = nan\n", 0.0f, 0.44f, 1280, "split"},     // nan used to hide the inputs side
+        {"scale = inf\nsplit = -inf\n", 0.0f, 0.44f, 1280, "scale"},
+        {"scale = 40.0\n", 0.0f, 0.44f, 1280, "scale"},
+        {"split = 0.95\n", 0.0f, 0.44f, 1280, "split"},
+        {"width = 5\n", 0.0f, 0.44f, 1280, "width"},
+        {"width = \"wide\"\n", 0.0f, 0.44f, 1280, "width"},
+        {"scale = = 2\n", 0.0f, 0.44f, 1280, "not used"},  // does not parse: all defaults
+    };
+    for (const Row& r : rows) {
+        INFO(r.text);
+        std::vector<std::string> notes;
+        const Session s = parse_session(r.text, "state.toml", &notes);
+        CHECK(s.scale == Approx(r.scale));
+        CHECK(s.split == Approx(r.split));
+        CHECK(s.width == r.width);
+        if (r.note) {
+            REQUIRE(notes.size() >= 1);
+            CHECK(notes.front().rfind("state.toml:1:", 0) == 0);
+            CHECK(notes.front().find(r.note) != std::string::npos);
+        } else {
+            CHECK(notes.empty());
+        }
+    }
+}
+
+TEST_CASE("state file: nan for the scale and the split starts with the defaults and says so", "[gui]") {
+    const fs::path d = fresh_dir("nan-state");
+    const fs::path state = d / "state";
+    fs::create_directories(state);
+    REQUIRE_FALSE(atomic_write(state / "state.toml", "system = \"spi-tank\"\nscale = nan\nsplit = nan\nwidth = 900\n"));
+    App app(window_on(state));
+    REQUIRE(app.start().empty());
+    CHECK(app.scale() == 0.0f);  // not remembered: main() takes the monitor's
+    CHECK(app.width() == 900);
+    CHECK(app.status_line().find("scale") != std::string::npos);
+    app.shutdown(900, 700);
+    CHECK(slurp(state / "state.toml").find("nan") == std::string::npos);
+    fs::remove_all(d);
+}
+
+TEST_CASE("a situation that is not a small regular file is refused with a clear message, never read", "[gui]") {
+    const fs::path d = fresh_dir("odd-files");
+    REQUIRE(::mkfifo((d / "fifo.toml").c_str(), 0600) == 0);
+    fs::create_directories(d / "folder.toml");
+    {
+        std::ofstream big(d / "big.toml");
+        big << std::string(kMaxReadBytes + 1, '#');
+    }
+    struct Row { fs::path file; const char* why; };
+    const Row rows[] = {
+        {"/dev/zero", "not a regular file"},
+        {d / "fifo.toml", "not a regular file"},  // opened without blocking
+        {d / "folder.toml", "folder"},
+        {d / "big.toml", "too large"},
+        {d / "missing.toml", "No such file"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.file.string());
+        std::string why;
+        CHECK_FALSE(read_text(r.file, &why));
+        CHECK(why.find(r.why) != std::string::npos);
+        // The window: a FILE:LINE:COL problem, status 2, no abort.
+        Options o = window_on(d / "state");
+        o.situation = r.file;
+        o.screenshot = d / "never.png";
+        App app(o);
+        REQUIRE(app.start().empty());
+        CHECK(app.status() == 2);
+        REQUIRE_FALSE(app.problems().empty());
+        CHECK(app.problems().front().rfind(r.file.string() + ":1:1: cannot read the file: ", 0) == 0);
+    }
+    {  // The same as an open command in a running window: the situation shown is kept.
+        App app(window_on(d / "state"));
+        REQUIRE(app.start().empty());
+        const std::string before = app.clipboard_text();
+        CHECK_FALSE(app.file_open("/dev/zero"));
+        CHECK(app.clipboard_text() == before);
+    }
+    fs::remove_all(d);
+}
+
+TEST_CASE("the state folder is created 0700 and refused when it is not the user's own", "[gui]") {
+    const fs::path d = fresh_dir("state-owner");
+    const fs::path mine = d / "deep" / "mine";
+    REQUIRE_FALSE(prepare_state_dir(mine));
+    struct stat st {};
+    REQUIRE(::stat(mine.c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0700);
+    REQUIRE_FALSE(atomic_write(d / "file", "x"));
+    const auto not_folder = prepare_state_dir(d / "file");
+    REQUIRE(not_folder);
+    CHECK(not_folder->find("not a folder") != std::string::npos);
+    // Another user's folder (a planted one): refused, and the window will not start on it.
+    if (::geteuid() == 0) {
+        const fs::path theirs = d / "theirs";
+        fs::create_directories(theirs);
+        REQUIRE(::chown(theirs.c_str(), 65534, 65534) == 0);
+        const auto err = prepare_state_dir(theirs);
+        REQUIRE(err);
+        CHECK(err->find("another user") != std::string::npos);
+        App app(window_on(theirs));
+        const std::string cannot = app.start();
+        CHECK(cannot.find("another user") != std::string::npos);
+        CHECK_FALSE(fs::exists(theirs / "state.toml"));
+    }
+    fs::remove_all(d);
+}
+
+TEST_CASE("a second window on the same state folder says so and never writes the first one's files", "[gui]") {
+    const fs::path d = fresh_dir("two-windows");
+    const fs::path state = d / "state";
+    const fs::path a = d / "a.toml", b = d / "b.toml";
+    fs::copy_file(examples("spi-tank")[0], a);
+    fs::copy_file(examples("spi-tank")[1], b);
+    Options first_o = window_on(state);
+    first_o.situation = a;
+    auto first = std::make_unique<App>(first_o);
+    REQUIRE(first->start().empty());
+    CHECK(first->autosaving());
+    const auto before = folder_contents(state);
+    {
+        Options o = window_on(state);
+        o.situation = b;
+        App second(o);
+        REQUIRE(second.start().empty());
+        CHECK_FALSE(second.autosaving());
+        CHECK(second.state_problem().find("Another Umpire window is using the state folder") == 0);
+        CHECK(second.window_title().find("(not autosaving)") != std::string::npos);
+        CHECK(second.ini_path() == nullptr);
+        second.switch_game("agv");
+        second.shutdown(640, 480);
+    }
+    CHECK(folder_contents(state) == before);
+    first.reset();  // the first window closes: the next one autosaves again
+    App third(window_on(state));
+    REQUIRE(third.start().empty());
+    CHECK(third.autosaving());
+    CHECK(third.window_title() == tank_title("a.toml"));
+    fs::remove_all(d);
+}
+
+TEST_CASE("broken rules data of one game locks only that game in the window", "[gui]") {
+    const fs::path d = fresh_dir("one-game-broken");
+    const fs::path state = d / "state";
+    fs::copy(default_rules_dir(), d / "rules", fs::copy_options::recursive);
+    REQUIRE_FALSE(atomic_write(d / "rules" / "agv.toml", "broken = = 1\n" + slurp(d / "rules" / "agv.toml")));
+    fs::create_directories(state);
+    const std::string agv_copy = slurp(examples("agv").front());
+    REQUIRE_FALSE(atomic_write(state / "situation-agv.toml", agv_copy));
+    const fs::path a = d / "a.toml";
+    fs::copy_file(examples("spi-tank").front(), a);
+    {
+        Options o = window_on(state);
+        o.rules_dir = d / "rules";
+        o.situation = a;
+        App app(o);
+        REQUIRE(app.start().empty());
+        CHECK(app.status() == 0);  // TANK! still rules
+        CHECK(slurp(state / "ruling.json") == engine().rule_file(a).to_json().dump() + "\n");
+        app.switch_game("agv");
+        CHECK(app.status() == 2);
+        REQUIRE_FALSE(app.problems().empty());
+        CHECK(app.problems().front().find("agv.toml:1:") != std::string::npos);
+        app.switch_game("spi-tank");
+        CHECK(app.status() == 0);
+        // Opening an AGV file says why it cannot be used, and TANK! stays shown.
+        CHECK_FALSE(app.file_open(examples("agv").front()));
+        CHECK(app.system() == "spi-tank");
+        REQUIRE_FALSE(app.problems().empty());
+        CHECK(app.problems().front().find("its rules data has errors") != std::string::npos);
+        app.shutdown(1000, 700);
+    }
+    CHECK(slurp(state / "situation-agv.toml") == agv_copy);  // the locked game's work is left alone
+    {  // Fixed data: AGV's working copy is back.
+        App app(window_on(state));
+        REQUIRE(app.start().empty());
+        app.switch_game("agv");
+        CHECK(app.status() == 0);
+        CHECK(engine().rule_text(slurp(state / "situation-agv.toml"), "x").to_json().dump() ==
+              engine().rule_text(agv_copy, "x").to_json().dump());
+    }
+    fs::remove_all(d);
+}
+
+TEST_CASE("Copy ruling carries the game, the situation's title and the situation with the ruling", "[gui]") {
+    const fs::path d = fresh_dir("copy");
+    const fs::path a = d / "a.toml";
+    fs::copy_file(example("spi-tank-t62-vs-m60a2-side.toml"), a);
+    Options o = window_on(d / "state");
+    o.situation = a;
+    App app(o);
+    REQUIRE(app.start().empty());
+    const std::string clip = app.clipboard_text();
+    const auto title = toml::parse_file(a.string())["title"].value<std::string>();
+    REQUIRE(title);
+    CHECK(clip.rfind("Game: " + title_of("spi-tank") + "\nSituation: " + *title + "\n\n", 0) == 0);
+    CHECK(clip.find(engine().rule_file(a).to_text()) != std::string::npos);
+    const std::string marker = "\n--- situation (a.toml) ---\n";
+    const auto at = clip.find(marker);
+    REQUIRE(at != std::string::npos);
+    // The situation part is a situation file that rules the same.
+    CHECK(engine().rule_text(clip.substr(at + marker.size()), "clip").to_json().dump() == engine().rule_file(a).to_json().dump());
     fs::remove_all(d);
 }

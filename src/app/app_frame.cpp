@@ -1,0 +1,327 @@
+// The frame: menus, the game selector, the two sides, the status bar and shortcuts.
+//
+// Sections
+//   1. frame-level bits: title, scale, messages, dropped files, layout.txt
+//   2. menus
+//   3. the game selector and the two sides
+//   4. rules-data errors, the state banner, the status bar, shortcuts
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include "app/app.hpp"
+#include "app/app_util.hpp"
+#include "app/widgets.hpp"
+
+namespace umpire::app {
+
+namespace fs = std::filesystem;
+
+// =====================================================================================
+// 1. frame-level bits
+// =====================================================================================
+
+void App::open_dropped(const fs::path& p) { ask_then(kOpenPath, p); }
+
+void App::status_message(std::string m) {
+    status_ = std::move(m);
+    status_time_ = Clock::now();
+}
+
+void App::after_frame() {
+    if (!opts_.test_layout || headless() || !autosaving_) return;  // never into another window's folder
+    std::string s = "title " + window_title() + "\nmodified " + (modified() ? "1" : "0") + "\n";
+    for (const auto& [name, r] : ui::probed())
+        s += "widget " + name + " " + std::to_string(int(r.x)) + " " + std::to_string(int(r.y)) + " " +
+             std::to_string(int(r.z)) + " " + std::to_string(int(r.w)) + "\n";
+    if (s == last_layout_) return;
+    if (!atomic_write(state_dir_ / "layout.txt", s)) last_layout_ = s;
+}
+
+// The file (or untitled), `*` when modified, the game, and a warning when not autosaving.
+std::string App::window_title() const {
+    const std::string dash = " \xe2\x80\x94 ";
+    return display_name() + (modified() ? "*" : "") + dash + system_title(system_) + dash + "Umpire" +
+           (autosaving_ || headless() ? "" : " (not autosaving)");
+}
+
+bool App::take_scale_change(float* s) {
+    if (pending_scale_ <= 0) return false;
+    scale_ = *s = pending_scale_;
+    pending_scale_ = 0;
+    session_dirty_ = true;
+    return true;
+}
+
+void App::draw() {
+    ui::clear_probed();
+    draw_menus();
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(vp->WorkSize);
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGui::Begin("##umpire", nullptr, flags);
+    draw_state_banner();
+    if (!engine_) {
+        draw_rules_errors("THE RULES DATA HAS ERRORS", rules_errors_);
+    } else {
+        draw_system_bar();
+        draw_body();
+    }
+    draw_status();
+    ImGui::End();
+    draw_modals();
+    shortcuts();
+}
+
+// =====================================================================================
+// 2. menus
+// =====================================================================================
+
+void App::draw_menus() {
+    if (!ImGui::BeginMainMenuBar()) return;
+    draw_file_menu();
+    draw_view_menu();
+    if (ImGui::BeginMenu("Rules data")) {
+        ImGui::TextDisabled("%s", rules_dir_.string().c_str());
+        if (ImGui::MenuItem("Reload")) reload_rules_data();
+        ui::tip("Read the rules-data folder again, e.g. after editing a house-rules copy.");
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("About Umpire")) show_about_ = true;
+        ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
+}
+
+void App::draw_file_menu() {
+    if (!ImGui::BeginMenu("File")) return;
+    {
+        if (ImGui::MenuItem("New", "Ctrl+N", false, engine_ != nullptr)) ask_then(kNew);
+        if (ImGui::MenuItem("Open...", "Ctrl+O", false, engine_ != nullptr)) ask_then(kOpenBrowse);
+        if (ImGui::BeginMenu("Open recent", !recent_.empty() && engine_)) {
+            for (const auto& p : recent_) {
+                std::error_code ec;
+                const bool exists = fs::exists(p, ec);
+                if (ImGui::MenuItem(p.filename().string().c_str(), nullptr, false, exists)) ask_then(kOpenPath, p);
+                ui::tip(p.string() + (exists ? "" : " (missing)"));
+            }
+            ImGui::Separator();
+            if (ImGui::MenuItem("Clear the list")) {
+                recent_.clear();
+                session_dirty_ = true;
+            }
+            ImGui::EndMenu();
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Save", "Ctrl+S", false, engine_ != nullptr)) file_save();
+        if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S", false, engine_ != nullptr)) browse(true);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Copy ruling", "Ctrl+Shift+C", false, ruling_.has_value() || !ruling_errors_.empty())) copy_ruling();
+        ui::tip("Puts the game, the situation's title, the ruling and the situation as plain text on the clipboard, ready for a chat message.");
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
+        ImGui::EndMenu();
+    }
+}
+
+void App::draw_view_menu() {
+    if (ImGui::BeginMenu("View")) {
+        for (float s : {1.0f, 1.25f, 1.5f, 2.0f}) {
+            char label[32];
+            std::snprintf(label, sizeof label, "Text size %d%%", int(std::lround(s * 100)));
+            const char* keys = s == 1.0f ? "Ctrl+0" : nullptr;
+            if (ImGui::MenuItem(label, keys, std::fabs(scale_ - s) < 0.01f)) pending_scale_ = s;
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Larger", "Ctrl+=")) pending_scale_ = std::min(3.0f, scale_ + 0.25f);
+        if (ImGui::MenuItem("Smaller", "Ctrl+-")) pending_scale_ = std::max(0.75f, scale_ - 0.25f);
+        ImGui::EndMenu();
+    }
+}
+
+// =====================================================================================
+// 3. the game selector and the two sides
+// =====================================================================================
+
+void App::draw_system_bar() {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Game");
+    ImGui::SameLine();
+    auto note = [&](const std::string& id) -> std::string {
+        if (!data_errors(id).empty()) return "  (its rules data has errors)";
+        return panel(id) ? "" : "  (coming in a later release)";
+    };
+    const std::string preview = system_title(system_) + note(system_);
+    ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() * 2.0f,
+                                     ImGui::GetContentRegionAvail().x * 0.6f));
+    if (ImGui::BeginCombo("##system", preview.c_str())) {
+        for (const auto& s : engine_->systems()) {
+            const bool ready = panel(s->id()) != nullptr;
+            const std::string label = s->title() + note(s->id());
+            if (!ready) ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
+            if (ImGui::Selectable(label.c_str(), s->id() == system_) && s->id() != system_) switch_game(s->id());
+            ui::probe(("game_" + s->id()).c_str());
+            if (!ready) ImGui::PopStyleColor();
+        }
+        ImGui::EndCombo();
+    }
+    ui::tip("The game whose rules decide the situation. Each game keeps its own situation and file.");
+    ui::probe("system");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("Title");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputTextWithHint("##title", "a label for this situation (optional)", &doc().title)) edited();
+    ui::probe("title");
+}
+
+void App::draw_body() {
+    const float status_h = ImGui::GetFrameHeightWithSpacing();
+    const float h = std::max(50.0f, ImGui::GetContentRegionAvail().y - status_h);
+    const float w = ImGui::GetContentRegionAvail().x;
+    if (const auto& bad = data_errors(system_); !bad.empty()) {
+        // This game's rules data is broken: only this game is locked, the others still rule.
+        std::vector<std::string> lines;
+        for (const auto& d : bad) lines.push_back(d.str());
+        draw_rules_errors("THE RULES DATA OF " + system_title(system_) + " HAS ERRORS", lines);
+        return;
+    }
+    PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f};
+    Panel* p = panel(system_);
+    const bool changed = draw_inputs_side(p, ctx, w, h);
+    draw_splitter(w, h);
+    draw_ruling_side(p, ctx, h);
+    if (changed) edited();
+}
+
+bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float w, float h) {
+    const float splitter = std::max(4.0f, 6.0f * scale_);
+    const float lw = std::floor((w - splitter) * split_);
+    bool changed = false;
+    ImGui::BeginChild("##inputs", ImVec2(lw, h), true, ImGuiWindowFlags_NavFlattened);
+    if (p) {
+        changed |= p->draw_inputs(ctx);
+    } else {
+        ui::error_banner("Coming in a later release",
+                         {"The inputs for " + system_title(system_) + " are not in this window yet.",
+                          "Its situations can be ruled now with umpire-cli; a situation file opened here is ruled on the right."},
+                         ui::amber());
+        if (const auto it = raw_.find(system_); it != raw_.end()) {
+            ui::section("Situation (read-only)");
+            ImGui::TextUnformatted(text_.c_str());
+        }
+    }
+    ui::section("Notes");
+    if (ImGui::InputTextMultiline("##notes", &doc().notes, ImVec2(-1, ImGui::GetTextLineHeight() * 3.5f))) changed = true;
+    ui::tip("Free notes saved with the situation (they never change the ruling).");
+    ImGui::EndChild();
+    return changed;
+}
+
+// The splitter between the two sides: drag to resize, remembered in the session.
+void App::draw_splitter(float w, float h) {
+    const float splitter = std::max(4.0f, 6.0f * scale_);
+    ImGui::SameLine(0, 0);
+    ImGui::InvisibleButton("##split", ImVec2(splitter, h));
+    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f) {
+        split_ = std::clamp(split_ + ImGui::GetIO().MouseDelta.x / w, 0.25f, 0.75f);
+        session_dirty_ = true;
+    }
+    ImGui::SameLine(0, 0);
+}
+
+void App::draw_ruling_side(Panel* p, PanelContext& ctx, float h) {
+    ImGui::BeginChild("##ruling", ImVec2(0, h), true, ImGuiWindowFlags_NavFlattened);
+    if (ruling_ || !ruling_errors_.empty()) {
+        if (ImGui::Button("Copy ruling")) copy_ruling();
+        ui::tip("Puts the game, the situation's title, the ruling and the situation as plain text on the clipboard, "
+                "ready for a chat message (Ctrl+Shift+C).");
+        ui::probe("copy");
+        ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", system_title(system_).c_str());  // wraps, not cut off, on a narrow side
+        ImGui::PopStyleColor();
+    }
+    if (!ruling_errors_.empty()) {
+        ui::error_banner("CANNOT RULE THIS SITUATION", {"Something in the situation is missing or wrong:"},
+                         ui::tone_colour(Tone::bad));
+        for (const auto& l : ruling_errors_) ImGui::TextWrapped("%s", l.c_str());
+        ui::probe("ruling_errors");
+    } else if (ruling_) {
+        if (p) p->draw_ruling(ctx, *ruling_);
+        else draw_generic_ruling(ctx, *ruling_, system_title(system_));
+    } else if (!p) {
+        ImGui::TextDisabled("Open a %s situation file to see its ruling here.", system_title(system_).c_str());
+    }
+    ImGui::EndChild();
+}
+
+// =====================================================================================
+// 4. rules-data errors, the state banner, the status bar, shortcuts
+// =====================================================================================
+
+// Every FILE:LINE:COL line of broken rules data (the whole folder, or one game's files).
+void App::draw_rules_errors(const std::string& heading, const std::vector<std::string>& lines) {
+    ui::error_banner(heading.c_str(), {"No ruling can be given until these are fixed in " + rules_dir_.string() + ":"},
+                     ui::tone_colour(Tone::bad));
+    ImGui::Spacing();
+    ImGui::BeginChild("##rules_errors", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2.2f), true);
+    for (const auto& l : lines) ImGui::TextWrapped("%s", l.c_str());
+    ImGui::EndChild();
+    ui::probe("rules_errors");
+    if (ImGui::Button("Reload rules data")) reload_rules_data();
+    ImGui::SameLine();
+    ImGui::TextDisabled("Check a folder from a terminal with: umpire-cli check-data DIR");
+}
+
+// A second window on the same state folder says, at the top, that it does not autosave.
+void App::draw_state_banner() {
+    if (state_problem_.empty() || headless()) return;
+    ui::error_banner("THIS WINDOW DOES NOT AUTOSAVE", {state_problem_}, ui::amber());
+    ui::probe("state_banner");
+}
+
+void App::draw_status() {
+    ImGui::Separator();
+    if (modified()) {
+        const char* what = !autosaving_ ? (doc().path.empty() ? "unsaved (not autosaved)" : "modified (not autosaved)")
+                                        : (doc().path.empty() ? "unsaved (kept by autosave)" : "modified (kept by autosave)");
+        ImGui::TextColored(ui::amber(), "%s", what);
+        ui::tip("Every edit is autosaved in " + state_dir_.string() + " and comes back when the window reopens; "
+                "Save writes it to the situation file.");
+    } else {
+        ImGui::TextDisabled("%s", doc().path.empty() ? "untitled" : "saved");
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("|");
+    ImGui::SameLine();
+    ImGui::TextUnformatted(status_.c_str());
+}
+
+void App::shortcuts() {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!io.KeyCtrl || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
+    // io.KeysDown is indexed by GLFW key codes, which are ASCII for letters and digits.
+    auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
+    if (pressed('N') && engine_) ask_then(kNew);
+    if (pressed('O') && engine_) ask_then(kOpenBrowse);
+    if (pressed('S') && engine_) {
+        if (io.KeyShift) browse(true);
+        else file_save();
+    }
+    if (pressed('C') && io.KeyShift) copy_ruling();
+    if (pressed('Q')) quit_ = true;
+    if (pressed('0')) pending_scale_ = 1.0f;
+    if (pressed('=')) pending_scale_ = std::min(3.0f, scale_ + 0.25f);
+    if (pressed('-')) pending_scale_ = std::max(0.75f, scale_ - 0.25f);
+}
+
+
+}  // namespace umpire::app

@@ -1,0 +1,68 @@
+// Loading the rules data per game: one game's bad house-rules number locks only that
+// game (Engine::Load::each_system, used by the window and `umpire-cli rule`), while
+// the strict load and `umpire-cli check-data` still report every problem (exit 2).
+#include <catch2/catch.hpp>
+
+#include "support.hpp"
+
+using umpire::Engine;
+using umpire::InputError;
+using umpire::test::rules_data_copy;
+using umpire::test::run_cli;
+
+namespace {
+
+const std::filesystem::path kRoot = UMPIRE_SOURCE_DIR;
+
+// One broken number in agv.toml (a house-rules copy with a typo).
+std::filesystem::path broken_agv() { return rules_data_copy("agv.toml", "\n[", "\nbroken = = 1\n["); }
+
+}  // namespace
+
+TEST_CASE("engine: a broken game's rules data locks only that game (each_system)", "[engine]") {
+    const auto dir = broken_agv();
+    const Engine e(dir, Engine::Load::each_system);
+    CHECK_FALSE(e.usable("agv"));
+    REQUIRE_FALSE(e.data_errors("agv").empty());
+    CHECK(e.data_errors("agv").front().str().find("agv.toml:") != std::string::npos);
+    // The other games load and rule exactly as with the shipped data.
+    for (const char* other : {"spi-tank", "panzerblitz", "gf9-tanks", "panzer-squadron"}) {
+        INFO(other);
+        CHECK(e.usable(other));
+        CHECK(e.data_errors(other).empty());
+    }
+    const auto tank = kRoot / "examples" / "spi-tank-blocked-by-woods.toml";
+    CHECK(e.rule_file(tank).to_json().dump() == umpire::test::engine().rule_file(tank).to_json().dump());
+    // Ruling the broken game reports its data errors, not a ruling.
+    try {
+        e.rule_file(kRoot / "examples" / "agv-fire-out-of-woods.toml");
+        FAIL("ruled with broken rules data");
+    } catch (const InputError& err) {
+        CHECK(err.diagnostics().front().str().find("agv.toml:") != std::string::npos);
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("engine: the strict load still throws every problem, and a missing folder throws in both modes", "[engine]") {
+    const auto dir = broken_agv();
+    CHECK_THROWS_AS(Engine(dir), InputError);
+    CHECK_THROWS_AS(Engine(dir / "missing", Engine::Load::each_system), InputError);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("CLI: rule works for another game when one game's rules data is broken, check-data still fails", "[cli]") {
+    const auto dir = broken_agv();
+    const std::string data = "--rules-data " + dir.string() + " ";
+    const auto tank = (kRoot / "examples" / "spi-tank-blocked-by-woods.toml").string();
+    const auto ok = run_cli(data + "rule " + tank + " --json");
+    CHECK(ok.status == 0);
+    CHECK(ok.out == run_cli("rule " + tank + " --json").out);
+    const auto agv = run_cli(data + "rule " + (kRoot / "examples" / "agv-fire-out-of-woods.toml").string());
+    CHECK(agv.status == 2);
+    CHECK(agv.out.empty());
+    CHECK(agv.err.find("agv.toml:") != std::string::npos);
+    const auto check = run_cli("check-data " + dir.string());
+    CHECK(check.status == 2);
+    CHECK(check.err.find("agv.toml:") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}

@@ -35,8 +35,8 @@ std::int64_t B(const Cube& u, const Cube& v) {
 
 struct Q {  // a rational, den > 0, compared exactly
     std::int64_t n, d;
-    friend bool operator<(Q a, Q b) { return (__int128)a.n * b.d < (__int128)b.n * a.d; }
-    friend bool operator==(Q a, Q b) { return (__int128)a.n * b.d == (__int128)b.n * a.d; }
+    friend bool operator<(Q a, Q b) { return a.n * b.d < b.n * a.d; }
+    friend bool operator==(Q a, Q b) { return a.n * b.d == b.n * a.d; }
 };
 
 struct CheckMeet {
@@ -64,7 +64,7 @@ CheckMeet check_meet(const Cube& D, const Cube& k) {
     return m;
 }
 
-bool same(Frac f, Q q) { return (__int128)f.num * q.d == (__int128)q.n * f.den; }
+bool same(Frac f, Q q) { return f.num * q.d == q.n * f.den; }
 
 Cube random_cube(std::mt19937& rng, int radius) {
     std::uniform_int_distribution<int> u(-radius, radius);

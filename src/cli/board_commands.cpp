@@ -5,7 +5,9 @@
 //   commands    board check, los, visibility (one hex, all pairs)
 #include "cli/board_commands.hpp"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +15,7 @@
 #include <optional>
 
 #include "engine/engine.hpp"
+#include "engine/names.hpp"
 #include "engine/tank_board.hpp"
 
 namespace umpire::cli {
@@ -61,12 +64,12 @@ std::optional<Options> parse_options(const std::vector<std::string>& args) {
             auto v = value("a number");
             if (!v) return std::nullopt;
             if (v->empty() || v->size() > 3 || v->find_first_not_of("0123456789") != std::string::npos) {
-                std::cerr << "umpire-cli: --threads needs a number 0..999 (0: one per core), got '" << *v << "'\n";
+                std::cerr << "umpire-cli: --threads needs a number 0..999 (0: one per core), got '" << escape_text(*v) << "'\n";
                 return std::nullopt;
             }
             o.threads = unsigned(std::stoi(*v));
         } else if (a.size() > 1 && a[0] == '-') {
-            std::cerr << "umpire-cli: unknown option " << a << "\n" << kBoardUsage;
+            std::cerr << "umpire-cli: unknown option " << escape_text(a) << "\n" << kBoardUsage;
             return std::nullopt;
         } else o.positional.push_back(a);
     }
@@ -86,11 +89,7 @@ const tank::Data& tank_data(const Engine& e) {
 }
 
 board::Board read_board(const Engine& e, const std::string& file) {
-    if (!std::filesystem::exists(file)) {
-        Sink s(file);
-        s.error_at(1, 1, "file not found");
-        s.throw_if_errors();
-    }
+    // The bounded reader names a missing file, a folder or a device with the OS reason.
     return board::load_board(file, file, tank::board_vocabulary(tank_data(e)));
 }
 
@@ -101,37 +100,37 @@ std::optional<tank::Mode> pick_mode(const Options& o, const board::Board& b) {
     if (m == "mixed") return tank::Mode::mixed;
     if (m == "open") return tank::Mode::open;
     if (m.empty()) std::cerr << "umpire-cli: give --mode closed, mixed or open (the board names no terrain_mode)\n";
-    else std::cerr << "umpire-cli: --mode '" << m << "' is not a terrain mode (accepted: closed, mixed, open)\n";
+    else std::cerr << "umpire-cli: --mode '" << escape_text(m) << "' is not a terrain mode (accepted: closed, mixed, open)\n";
     return std::nullopt;
 }
 
 // A hex number given on the command line, on the board; prints the problem otherwise.
 std::optional<hex::Cube> arg_hex(const board::Board& b, const std::string& text) {
     if (auto h = b.parse_hex(text)) return h;
-    std::cerr << "umpire-cli: '" << text << "' is not a hex of " << b.file << " (" << b.numbering.describe() << "; columns 1-"
+    std::cerr << "umpire-cli: '" << escape_text(text) << "' is not a hex of " << escape_text(b.file) << " (" << b.numbering.describe() << "; columns 1-"
               << b.columns << ", rows 1-" << b.rows << ")\n";
     return std::nullopt;
 }
 
 // ---- commands -------------------------------------------------------------------------
 
-int board_check(const Engine& e, const Options& o) {
+int board_check(const Engine& e, const Options& o, std::ostream& out) {
     if (o.positional.size() != 3) { std::cerr << "umpire-cli: board check takes one FILE\n" << kBoardUsage; return 1; }
     const board::Board b = read_board(e, o.positional[2]);
     int featured = 0;
     for (const auto& s : b.sides_of) featured += s.feature >= 0;
-    std::cout << "board OK: " << b.file << " — " << (b.title.empty() ? "untitled" : b.title) << (b.sample ? " (sample terrain)" : "") << "\n";
-    std::cout << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
+    out << "board OK: " << b.file << " — " << (b.title.empty() ? "untitled" : b.title) << (b.sample ? " (sample terrain)" : "") << "\n";
+    out << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
     std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);
     for (auto t : b.terrain_of) ++counts[t];
-    std::cout << "  hexes:";
+    out << "  hexes:";
     for (std::size_t i = 0; i < counts.size(); ++i)
-        if (counts[i]) std::cout << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
-    std::cout << "\n  hexsides with a feature: " << featured << "\n";
+        if (counts[i]) out << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
+    out << "\n  hexsides with a feature: " << featured << "\n";
     return 0;
 }
 
-int los_command(const Engine& e, const Options& o) {
+int los_command(const Engine& e, const Options& o, std::ostream& out) {
     if (o.positional.size() != 4) { std::cerr << "umpire-cli: los takes BOARD FROM TO\n" << kBoardUsage; return 1; }
     const board::Board b = read_board(e, o.positional[1]);
     const auto mode = pick_mode(o, b);
@@ -143,9 +142,9 @@ int los_command(const Engine& e, const Options& o) {
     if (o.json) {
         json::Object obj{{"board", b.file}, {"terrain_mode", tank::to_string(*mode)}};
         for (auto& kv : tank::los_json(b, los)) obj.push_back(std::move(kv));
-        std::cout << json::Value(std::move(obj)).dump() << "\n";
+        out << json::Value(std::move(obj)).dump() << "\n";
     } else {
-        std::cout << tank::los_text(b, los);
+        out << tank::los_text(b, los);
     }
     return 0;
 }
@@ -168,7 +167,7 @@ std::string blocked_by(const board::Board& b, const tank::VisibilityCell& c) {
     }
 }
 
-int visibility_one(const Engine& e, const Options& o) {
+int visibility_one(const Engine& e, const Options& o, std::ostream& out) {
     if (o.positional.size() != 3) { std::cerr << "umpire-cli: visibility takes BOARD FROM (or BOARD --all OUT)\n" << kBoardUsage; return 1; }
     const board::Board b = read_board(e, o.positional[1]);
     const auto mode = pick_mode(o, b);
@@ -196,22 +195,22 @@ int visibility_one(const Engine& e, const Options& o) {
                          {"blocked", counts[1]},
                          {"referee_call", counts[2]},
                          {"hexes", std::move(hexes)}};
-        std::cout << json::Value(std::move(obj)).dump() << "\n";
+        out << json::Value(std::move(obj)).dump() << "\n";
         return 0;
     }
-    std::cout << "Seen from " << b.name(*from) << " on " << b.file << " (" << tank::to_string(*mode) << " mode): " << counts[0] << " clear, "
+    out << "Seen from " << b.name(*from) << " on " << b.file << " (" << tank::to_string(*mode) << " mode): " << counts[0] << " clear, "
               << counts[1] << " blocked, " << counts[2] << " referee's call\n";
     for (int i = 0; i < b.hex_count(); ++i) {
         const auto& c = cells[std::size_t(i)];
-        std::cout << b.name(b.hex_at(i)) << " " << tank::to_string(c.sight);
-        if (c.sight == tank::Sight::blocked) std::cout << " by " << blocked_by(b, c);
-        if (c.sight == tank::Sight::referee_call) std::cout << " (the line passes exactly through a corner of " << b.name(c.at) << ": see `los`)";
-        std::cout << "\n";
+        out << b.name(b.hex_at(i)) << " " << tank::to_string(c.sight);
+        if (c.sight == tank::Sight::blocked) out << " by " << blocked_by(b, c);
+        if (c.sight == tank::Sight::referee_call) out << " (the line passes exactly through a corner of " << b.name(c.at) << ": see `los`)";
+        out << "\n";
     }
     return 0;
 }
 
-int visibility_all(const Engine& e, const Options& o) {
+int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
     if (o.positional.size() != 2) { std::cerr << "umpire-cli: visibility --all takes BOARD and the output file\n" << kBoardUsage; return 1; }
     const board::Board b = read_board(e, o.positional[1]);
     const auto mode = pick_mode(o, b);
@@ -222,10 +221,10 @@ int visibility_all(const Engine& e, const Options& o) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
     // Written beside the target and renamed over it, so a failed write never leaves half a file.
-    const std::filesystem::path out = o.all_out, tmp = o.all_out + ".tmp";
+    const std::filesystem::path target = o.all_out, tmp = o.all_out + ".tmp";
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f) { std::cerr << "umpire-cli: cannot write " << tmp.string() << "\n"; return 1; }
+        if (!f) { std::cerr << "umpire-cli: cannot write " << escape_text(tmp.string()) << ": " << std::strerror(errno) << "\n"; return 1; }
         f << "# umpire visibility, board " << b.file << ", " << tank::to_string(*mode) << " mode, " << b.hex_count() << " hexes\n"
           << "# one line per hex seen from (in board order: column by column, rows down);\n"
           << "# then one character per hex in the same order: . clear, # blocked, ? referee's call, @ itself\n";
@@ -246,13 +245,13 @@ int visibility_all(const Engine& e, const Options& o) {
         if (f.fail()) { std::cerr << "umpire-cli: closing " << tmp.string() << " failed\n"; std::filesystem::remove(tmp); return 1; }
     }
     std::error_code ec;
-    std::filesystem::rename(tmp, out, ec);
+    std::filesystem::rename(tmp, target, ec);
     if (ec) {
-        std::cerr << "umpire-cli: cannot move " << tmp.string() << " to " << out.string() << ": " << ec.message() << "\n";
+        std::cerr << "umpire-cli: cannot move " << escape_text(tmp.string()) << " to " << escape_text(target.string()) << ": " << ec.message() << "\n";
         std::filesystem::remove(tmp, ec);
         return 1;
     }
-    std::cout << "wrote " << out.string() << ": " << b.hex_count() << " x " << b.hex_count() << " hexes (" << tank::to_string(*mode)
+    out << "wrote " << target.string() << ": " << b.hex_count() << " x " << b.hex_count() << " hexes (" << tank::to_string(*mode)
               << " mode) in " << int(ms) << " ms\n";
     return 0;
 }
@@ -269,7 +268,7 @@ bool is_board_command(const std::vector<std::string>& args) {
     return false;
 }
 
-int board_main(const std::vector<std::string>& args) {
+int board_main(const std::vector<std::string>& args, std::ostream& out) {
     const auto o = parse_options(args);
     if (!o) return 1;
     try {
@@ -277,15 +276,15 @@ int board_main(const std::vector<std::string>& args) {
         const std::string& cmd = o->positional.at(0);
         if (cmd == "board") {
             if (o->positional.size() < 2 || o->positional[1] != "check") { std::cerr << "umpire-cli: board takes 'check FILE'\n" << kBoardUsage; return 1; }
-            return board_check(e, *o);
+            return board_check(e, *o, out);
         }
-        if (cmd == "los") return los_command(e, *o);
-        if (o->all) return visibility_all(e, *o);
-        return visibility_one(e, *o);
+        if (cmd == "los") return los_command(e, *o, out);
+        if (o->all) return visibility_all(e, *o, out);
+        return visibility_one(e, *o, out);
     } catch (const InputError& e) {
         return report(e);
     } catch (const std::exception& e) {
-        std::cerr << "umpire-cli: " << e.what() << "\n";
+        std::cerr << "umpire-cli: " << escape_text(e.what()) << "\n";
         return 1;
     }
 }

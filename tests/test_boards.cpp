@@ -334,3 +334,188 @@ TEST_CASE("Board visibility: all pairs equal one-hex maps, on 1 and 2 threads", 
         for (int k = 0; k < n; ++k) REQUIRE(one[std::size_t(i * n + k)] == cells[std::size_t(k)].sight);
     }
 }
+
+// ---- Rulings from a board -------------------------------------------------------------------
+
+namespace {
+
+std::string board_path(const std::string& file) { return board_dir() + file; }
+
+// A TANK! situation on the test board (absolute board path, so the text can be ruled from anywhere).
+std::string board_situation(const std::string& mode, const std::string& from, const std::string& to, const std::string& extra_target = "",
+                            const std::string& extra = "") {
+    return "system = \"spi-tank\"\nterrain_mode = \"" + mode + "\"\nboard = \"" + board_path("test-small.toml") + "\"\n" + extra +
+           "[firer]\nunit = \"T62\"\nhex = \"" + from + "\"\n[target]\nunit = \"M60A2\"\nhex = \"" + to + "\"\nfacing = \"A\"\n" + extra_target;
+}
+
+// The same geometry entered by hand: hexes and the obstacles the referee would type.
+std::string hand_situation(const std::string& mode, const std::string& from, const std::string& to, const std::string& target_keys,
+                           const std::string& obstacles) {
+    return "system = \"spi-tank\"\nterrain_mode = \"" + mode + "\"\n[firer]\nunit = \"T62\"\nhex = \"" + from + "\"\n[target]\nunit = \"M60A2\"\nhex = \"" +
+           to + "\"\nfacing = \"A\"\n" + target_keys + "[line]\nobstacles = [" + obstacles + "]\n";
+}
+
+std::string board_error(const std::string& text) {
+    try {
+        test::rule_ruling(text);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    FAIL("the situation was accepted");
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("Board rulings equal the hand-entered rulings for the same geometry", "[boards][rulings]") {
+    struct Row {
+        const char* rule;
+        const char* mode;
+        const char* from;
+        const char* to;
+        const char* target_keys;  // what the referee types about the target's hex
+        const char* obstacles;    // and the line
+    };
+    const Row rows[] = {
+        {"10.22D", "mixed", "0302", "0308", "", "{ terrain = \"woods\", at = \"hex\", hex = \"0305\" }"},
+        {"10.22B", "mixed", "0305", "0309", "", "{ terrain = \"woods\", at = \"hex\", hex = \"0305\", touches = \"firer\" }"},
+        {"10.22B", "closed", "0301", "0305", "terrain = \"woods\"\n", "{ terrain = \"woods\", at = \"hex\", hex = \"0305\", touches = \"target\" }"},
+        {"10.22C", "mixed", "0502", "0509", "", "{ terrain = \"berm\", at = \"hexside\", hex = \"0505/D\" }"},
+        {"10.22A", "mixed", "0502", "0506", "", "{ terrain = \"berm\", at = \"hexside\", hex = \"0505/D\", touches = \"target\" }"},
+        {"10.23", "mixed", "0802", "1002", "", "{ terrain = \"berm\", at = \"along-hexside\", hex = \"0902/D\" }"},
+        {"10.24", "mixed", "0705", "0803", "", "{ terrain = \"woods\", at = \"along-hexside\", hex = \"0704/C\" }"},
+        {"10.61", "open", "0302", "0308", "", "{ terrain = \"woods\", at = \"hex\", hex = \"0305\" }"},
+        {"10.5", "mixed", "0802", "0809", "behind = \"slope\"\n", "{ terrain = \"slope\", at = \"hexside\", hex = \"0808/D\", touches = \"target\" }"},
+        {"10.5", "mixed", "1004", "1009", "", "{ terrain = \"slope\", at = \"hexside\", hex = \"1008/D\", touches = \"target\" }"},
+        {"10.6", "mixed", "0202", "0208", "terrain = \"rough\"\n",
+         "{ terrain = \"rough\", at = \"hex\", hex = \"0207\" }, { terrain = \"rough\", at = \"hex\", hex = \"0208\", touches = \"target\" }"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.rule << " " << r.mode << " " << r.from << " -> " << r.to);
+        const json::Value by_board = test::rule_toml(board_situation(r.mode, r.from, r.to));
+        const json::Value by_hand = test::rule_toml(hand_situation(r.mode, r.from, r.to, r.target_keys, r.obstacles));
+        for (const char* key : {"los", "fire_permitted", "defense_strength", "attack_differential", "kill_numbers", "kill_probability", "referee_call"})
+            CHECK(test::at(by_board, key).dump() == test::at(by_hand, key).dump());
+        CHECK(test::at(by_board, "position").dump() == test::at(by_hand, "position").dump());
+        CHECK(test::at(test::at(by_board, "board"), "file").as_string() == board_path("test-small.toml"));
+    }
+}
+
+TEST_CASE("Board rulings: each obstacle is named with its hex and rule", "[boards][rulings]") {
+    const Ruling r = test::rule_ruling(board_situation("mixed", "0302", "0308"));
+    std::string all;
+    for (const auto& s : r.explanation) all += s.line() + "\n";
+    CHECK_THAT(all, Catch::Contains("10.22D: Board: woods in 0305 blocks (10.22D)."));
+    CHECK_THAT(all, Catch::Contains("the target's hex 0308 is clear"));
+    CHECK(r.to_json().find("los")->as_string() == "blocked");
+}
+
+TEST_CASE("Board rulings: a line through a corner is the referee's call with both readings", "[boards][rulings]") {
+    // 0205 -> 0608 passes exactly through corners; woods in the hex touching the first one.
+    board::Board b = board_from(kHead);
+    const hex::Trace t = hex::trace_line(*b.parse_hex("0205"), *b.parse_hex("0608"));
+    REQUIRE(!t.vertices.empty());
+    const std::string touched = b.name(t.vertices.front().hexes[1]);
+    const std::string file = test::temp_file(std::string(kHead) + "[hexes]\nwoods = [\"" + touched + "\"]\n");
+    const std::string text = "system = \"spi-tank\"\nterrain_mode = \"mixed\"\nboard = \"" + file +
+                             "\"\n[firer]\nunit = \"T62\"\nhex = \"0205\"\n[target]\nunit = \"M60A2\"\nhex = \"0608\"\nfacing = \"A\"\n";
+    const json::Value v = test::rule_toml(text);
+    CHECK(test::at(v, "referee_call").as_bool());
+    REQUIRE(test::at(v, "alternatives").is_array());
+    CHECK(test::at(v, "alternatives").as_array().size() >= 1);
+    const std::string los_main = test::at(v, "los").as_string();
+    const std::string los_other = test::at(test::at(v, "alternatives").as_array()[0], "los").as_string();
+    CHECK(los_main != los_other);  // both readings computed: one clear, one blocked
+}
+
+TEST_CASE("Board rulings: hand-entered keys that disagree with the board are bad input naming both", "[boards][rulings][bad-input]") {
+    struct Row { std::string text; const char* says; };
+    const Row rows[] = {
+        {board_situation("mixed", "0302", "0308", "terrain = \"woods\"\n"), "target.terrain: is \"woods\" but on the board"},
+        {board_situation("mixed", "0302", "0308", "", "") + "[line]\nobstacles = [{ terrain = \"berm\", at = \"hexside\" }]\n",
+         "are [berm hexside] but on the board"},
+        {board_situation("mixed", "0802", "0809", "behind = \"none\"\n"), "target.behind: is \"none\" but on the board"},
+        {board_situation("mixed", "0302", "0311"), "target.hex: \"0311\" is off the board"},
+        {"system = \"spi-tank\"\nterrain_mode = \"mixed\"\nboard = \"nowhere.toml\"\n[firer]\nunit = \"T62\"\nhex = \"0302\"\n[target]\nunit = \"M60A2\"\nhex = \"0308\"\nfacing = \"A\"\n",
+         "nowhere.toml:1:1: cannot read"},
+        {"system = \"spi-tank\"\nterrain_mode = \"mixed\"\nboard = \"" + board_path("test-small.toml") +
+             "\"\n[firer]\nunit = \"T62\"\n[target]\nunit = \"M60A2\"\naspect = \"front\"\n[line]\nrange = 3\n",
+         "board: a board needs firer.hex and target.hex"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.text);
+        CHECK_THAT(board_error(r.text), Catch::Contains(r.says));
+    }
+    // Typed keys that agree are accepted.
+    CHECK_NOTHROW(test::rule_ruling(board_situation("mixed", "0302", "0308", "terrain = \"clear\"\n", "") +
+                                    "[line]\nobstacles = [{ terrain = \"woods\", at = \"hex\" }]\n"));
+}
+
+TEST_CASE("Board examples rule, and name the board's sample terrain", "[boards][rulings]") {
+    for (const char* f : {"spi-tank-board-woods-blocks.toml", "spi-tank-board-slope-sloped-side.toml", "spi-tank-board-sample-map.toml"}) {
+        INFO(f);
+        const Ruling r = test::engine().rule_file(std::string(UMPIRE_SOURCE_DIR) + "/examples/" + f);
+        std::string all;
+        for (const auto& s : r.explanation) all += s.line() + "\n";
+        CHECK_THAT(all, Catch::Contains("(sample terrain)"));
+    }
+    // The sloped side adds the slope's 6 to the front strength (10.5, 10.6).
+    const json::Value v = test::engine().rule_file(std::string(UMPIRE_SOURCE_DIR) + "/examples/spi-tank-board-slope-sloped-side.toml").to_json();
+    CHECK(test::at(v, "defense_strength").as_int() == 11 + 6);
+}
+
+// ---- Command line ---------------------------------------------------------------------------
+
+TEST_CASE("CLI: board check, los and visibility", "[boards][cli]") {
+    const std::string small = "'" + board_path("test-small.toml") + "'", big = "'" + board_path("sample-66x44.toml") + "'";
+    auto r = test::run_cli("board check " + small);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("board OK"));
+    CHECK_THAT(r.out, Catch::Contains("12 columns x 10 rows"));
+
+    const std::string bad = test::temp_file(std::string(kHead) + "[hexes]\nwoods = [\"0311\"]\n");
+    r = test::run_cli("board check " + bad);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK_THAT(r.err, Catch::Contains(bad + ":5:11: hexes.woods: hex 0311 is off the board"));
+
+    r = test::run_cli("los " + small + " 0302 0308");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("BLOCKED — woods in 0305 blocks (10.22D)"));
+
+    r = test::run_cli("los " + small + " 0302 0308 --json");
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("\"firer_hex\":\"0302\""));
+    CHECK_THAT(r.out, Catch::Contains("\"hexsides_crossed\":[\"0302/D\""));
+    CHECK_THAT(r.out, Catch::Contains("\"verdict\":\"blocked\""));
+
+    r = test::run_cli("los " + small + " 0302 0399");
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Contains("'0399' is not a hex of"));
+
+    r = test::run_cli("visibility " + small + " 0302 --mode open");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("Seen from 0302"));
+    CHECK_THAT(r.out, Catch::Contains("0308 clear"));
+
+    r = test::run_cli("visibility " + small + " 0302 --mode mixed");
+    CHECK_THAT(r.out, Catch::Contains("0308 blocked by woods in 0305 (10.22D)"));
+
+    r = test::run_cli("visibility " + small + " 0302 --mode swamp");
+    CHECK(r.status == 1);
+
+    const std::string out = test::temp_file("", ".txt");
+    r = test::run_cli("visibility " + big + " --all '" + out + "' --threads 2");
+    CHECK(r.status == 0);
+    std::ifstream f(out);
+    std::string line;
+    int lines = 0, width = 0;
+    while (std::getline(f, line))
+        if (!line.empty() && line[0] != '#') ++lines, width = int(line.size());
+    CHECK(lines == 66 * 44);
+    CHECK(width == 5 + 66 * 44);
+
+    r = test::run_cli("visibility " + small + " --all /nonexistent-dir/out.txt");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("cannot write"));
+}

@@ -1075,9 +1075,12 @@ void apply_board(Parse& p) {
     try {
         b = board::load_board(path, shown, board_vocabulary(d));
     } catch (const InputError& e) {
-        p.root.sink().absorb(e.diagnostics());
+        // The board's problems keep their own file's name (Sink::absorb would re-file them under
+        // the situation's), after the situation's problems so far and the located board key.
         p.root.error("board", typed_value(*file) + ": the board file has the problems reported for " + shown);
-        return;
+        std::vector<Diagnostic> all = p.root.sink().diagnostics();
+        all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+        throw InputError(all);
     }
     if (b.numbering.describe() != d.board.describe() || b.numbering.side_names != d.board.side_names) {
         p.root.error("board", "numbers its hexes " + b.numbering.describe() + " but the situation's hexes are read as " + d.board.describe() + " (rules-data [board])");

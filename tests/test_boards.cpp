@@ -451,6 +451,16 @@ TEST_CASE("Board rulings: hand-entered keys that disagree with the board are bad
                                     "[line]\nobstacles = [{ terrain = \"woods\", at = \"hex\" }]\n"));
 }
 
+TEST_CASE("Board rulings: a board named without a folder is found among the shipped boards", "[boards][rulings]") {
+    // Ruled from text (as the window and standard input do): no situation folder to look in.
+    std::string text = board_situation("mixed", "0302", "0308");
+    const std::string abs = board_path("test-small.toml");
+    text.replace(text.find(abs), abs.size(), "test-small.toml");
+    const json::Value v = test::rule_toml(text);
+    CHECK(test::at(v, "los").as_string() == "blocked");
+    CHECK(test::at(test::at(v, "board"), "file").as_string() == "test-small.toml");
+}
+
 TEST_CASE("Board examples rule, and name the board's sample terrain", "[boards][rulings]") {
     for (const char* f : {"spi-tank-board-woods-blocks.toml", "spi-tank-board-slope-sloped-side.toml", "spi-tank-board-sample-map.toml"}) {
         INFO(f);

@@ -549,6 +549,7 @@ Data load_data(const std::filesystem::path& file) {
     Table root(sink, &t, "");
     root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board"});
     Data d;
+    d.boards_dir = file.parent_path().parent_path() / "boards";
     Table game = root.table("game", true);
     game.only_keys({"die_sides"});
     d.die_sides = int(game.integer("die_sides", true, 2, 100).value_or(6));
@@ -1068,8 +1069,17 @@ void apply_board(Parse& p) {
         p.root.error("board", "a board needs firer.hex and target.hex (two different hexes): the line is traced between them (10.2)");
         return;
     }
+    // Beside the situation file first; else the shipped boards (beside the rules data, or the
+    // source tree's): the window and standard input give no folder to look in.
     std::filesystem::path path = *file;
-    if (path.is_relative()) path = std::filesystem::path(p.root.sink().file()).parent_path() / path;
+    if (path.is_relative()) {
+        path = std::filesystem::path(p.root.sink().file()).parent_path() / path;
+        std::error_code ec;
+        for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+            if (std::filesystem::exists(path, ec) || dir.empty()) break;
+            if (std::filesystem::exists(dir / *file, ec)) path = dir / *file;
+        }
+    }
     const std::string shown = path.lexically_normal().string();
     board::Board b;
     try {

@@ -101,6 +101,9 @@ struct Data {
     std::vector<SpotRow> spotting;
     Choices choices;
     hex::Numbering board;  // how the map numbers its hexes ([board]; 9.13's plot example)
+    // The shipped boards (docs/boards.md): the `boards` folder beside the rules-data folder, where
+    // a situation's `board = "NAME"` is looked up when it is not beside the situation file.
+    std::filesystem::path boards_dir;
 
     const Unit* find_unit(const std::string& name) const;  // by name or alias, normalized
     std::vector<std::string> unit_names() const;           // chart order, plus "infantry"

@@ -166,7 +166,7 @@ public:
 
     std::string system_id() const override { return id_; }
     toml::table situation() const override {
-        toml::table raw = form_.write(s_);
+        toml::table raw = form_.write(written());
         raw.insert_or_assign("system", id_);
         return canonical_or_raw(sys_, std::move(raw));
     }
@@ -195,6 +195,8 @@ protected:
     virtual S defaults() const { return S{}; }
     // After a load or reset: reset any text the panel keeps besides s_.
     virtual void loaded() {}
+    // The inputs as they are written to the file: s_ less what is half entered.
+    virtual S written() const { return s_; }
     // The system's drawing from r.view_as<...>(); nothing by default.
     virtual void draw_view(PanelContext& ctx, const Ruling& r) {
         (void)ctx;

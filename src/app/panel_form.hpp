@@ -166,9 +166,7 @@ public:
 
     std::string system_id() const override { return id_; }
     toml::table situation() const override {
-        toml::table raw = form_.write(written());
-        raw.insert_or_assign("system", id_);
-        return canonical_or_raw(sys_, std::move(raw));
+        return canonical_or_raw(sys_, table_of(written()));
     }
     void load(const Table& root) override {
         if (const auto t = canonical_of(sys_, root)) {
@@ -201,6 +199,12 @@ protected:
     virtual void draw_view(PanelContext& ctx, const Ruling& r) {
         (void)ctx;
         (void)r;
+    }
+    // `s` as a situation-file table, as the form writes it (not yet canonical).
+    toml::table table_of(const S& s) const {
+        toml::table raw = form_.write(s);
+        raw.insert_or_assign("system", id_);
+        return raw;
     }
     // The system's choices view (checked: a wrong type is a programming error, thrown).
     template <class C>

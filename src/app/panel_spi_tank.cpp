@@ -156,12 +156,11 @@ protected:
         firer_hex_text_ = s_.firer_hex.value_or("");
         target_hex_text_ = s_.target_hex.value_or("");
         position_.reset();
-        loaded_map_ = map_key();
     }
 
     // The inputs as a file may hold them: half-entered map positions are left out, and an aspect
     // the map decides is not written (the engine would reject a disagreeing one). What the map
-    // decides comes from the last ruling's view of these same hexes.
+    // decides comes from the engine's ruling of these same hexes (its view's position).
     Inputs written() const override {
         Inputs s = s_;
         if (!s.firer_hex || !s.target_hex || *s.firer_hex == *s.target_hex) {
@@ -172,9 +171,8 @@ protected:
         }
         if (s.facing) {
             const view::TankPosition* pos = current_position();
-            const bool settles_boundary = pos ? pos->aspects.size() == 2 && s.aspect &&
-                                                    std::find(pos->aspects.begin(), pos->aspects.end(), *s.aspect) != pos->aspects.end()
-                                              : map_key() == loaded_map_;  // not yet ruled: as the file had it
+            const bool settles_boundary = pos && pos->aspects.size() == 2 && s.aspect &&
+                                          std::find(pos->aspects.begin(), pos->aspects.end(), *s.aspect) != pos->aspects.end();
             if (!settles_boundary) s.aspect.reset();
         }
         return s;
@@ -198,23 +196,34 @@ private:
         return it == mode->second.end() ? name : it->second;
     }
     bool draw_map_hexes();
-    // The last ruling's map position, when it is of the hexes and facing now entered.
+    // What the map says for the hexes and facing now entered (nullptr: not both hexes): the last
+    // ruling's view, or else the engine's ruling of them with the aspect left to the map.
     const view::TankPosition* current_position() const {
-        if (!position_ || !s_.firer_hex || !s_.target_hex) return nullptr;
-        if (position_->firer_hex != *s_.firer_hex || position_->target_hex != *s_.target_hex ||
-            position_->facing != s_.facing.value_or(""))
-            return nullptr;
-        return &*position_;
+        if (!s_.firer_hex || !s_.target_hex || *s_.firer_hex == *s_.target_hex) return nullptr;
+        const auto current = [&] {
+            return position_ && position_->firer_hex == *s_.firer_hex && position_->target_hex == *s_.target_hex &&
+                   position_->facing == s_.facing.value_or("");
+        };
+        if (!current()) ask_the_map();
+        return current() ? &*position_ : nullptr;
+    }
+    void ask_the_map() const {
+        Inputs q = s_;
+        if (q.facing) q.aspect.reset();
+        toml::table raw = table_of(q);
+        Sink sink("(panel)");
+        try {
+            const Ruling r = sys_.rule(Table(sink, &raw, ""));
+            if (const auto* v = r.view_as<TankRulingView>()) position_ = v->position;
+        } catch (const InputError&) {
+            // Something else is wrong: the App's own ruling reports it.
+        }
     }
 
     std::string firer_hex_text_, target_hex_text_;  // as typed; s_ holds them only when valid
     std::string firer_filter_, target_filter_, extra_filter_;
-    std::optional<view::TankPosition> position_;  // from the last ruling's view
+    mutable std::optional<view::TankPosition> position_;  // from the last ruling's view (a cache)
     bool position_news_ = false;  // position_ changed: what is written may change with it
-    std::string loaded_map_;      // the hexes and facing as loaded (the file's aspect agrees with them)
-    std::string map_key() const {
-        return s_.firer_hex.value_or("") + "|" + s_.target_hex.value_or("") + "|" + s_.facing.value_or("");
-    }
 };
 
 // =====================================================================================

@@ -82,7 +82,6 @@ public:
                     {"system", "title", "notes", "question", "unit", "move", "firer", "target", "stand", "charger", "defender",
                      "type", "packed", "action", "terrain", "on_road", "in", "wholly_in", "between", "dice", "crossed"}) {
         spaced_call_ = true;  // the generic layout
-        reset();
     }
     bool draw_inputs(PanelContext& ctx) override;
 

@@ -223,11 +223,13 @@ private:
     std::vector<std::string> key_order_;
 };
 
-// A panel factory for the registry: the panel only when its system is loaded.
+// A panel factory for the registry: the panel, holding its defaults, only when its system is loaded.
 template <class P>
 std::unique_ptr<Panel> make_panel(const Engine& e, const char* id) {
     if (!e.find(id)) return nullptr;
-    return std::make_unique<P>(e);
+    auto p = std::make_unique<P>(e);
+    p->reset();
+    return p;
 }
 
 }  // namespace umpire::app

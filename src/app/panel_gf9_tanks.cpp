@@ -105,9 +105,7 @@ public:
         : FormPanel(e, "gf9-tanks", form(),
                     {"system", "title", "notes", "question", "firer", "target", "line", "move", "on_hill", "on_escarpment",
                      "below_escarpment", "hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
-                     "target_distance_to_escarpment", "terrain", "via", "amphibious"}) {
-        reset();
-    }
+                     "target_distance_to_escarpment", "terrain", "via", "amphibious"}) {}
     bool draw_inputs(PanelContext& ctx) override;
 
 protected:

@@ -61,9 +61,7 @@ class PsPanel final : public FormPanel<Inputs> {
 public:
     explicit PsPanel(const Engine& e)
         : FormPanel(e, "panzer-squadron", form(),
-                    {"system", "title", "notes", "question", "tank", "shooter", "target", "start", "action", "dice", "restriction", "steps"}) {
-        reset();
-    }
+                    {"system", "title", "notes", "question", "tank", "shooter", "target", "start", "action", "dice", "restriction", "steps"}) {}
     bool draw_inputs(PanelContext& ctx) override;
 
 protected:

@@ -73,9 +73,7 @@ public:
     explicit PbPanel(const Engine& e)
         : FormPanel(e, "panzerblitz", form(std::any_cast<const PbChoices&>(e.find("panzerblitz")->choices())),
                     {"system", "title", "notes", "firer", "target", "line", "elevation", "range", "obstacles", "symbol",
-                     "side", "hex", "on_hilltop"}) {
-        reset();
-    }
+                     "side", "hex", "on_hilltop"}) {}
     bool draw_inputs(PanelContext& ctx) override;
 
 protected:

@@ -144,9 +144,7 @@ public:
         : FormPanel(e, "spi-tank", form(),
                     {"system", "title", "notes", "terrain_mode", "firer", "target", "line", "extra_firer", "unit", "panic_level",
                      "preservation", "aspect", "terrain", "improved_position", "moving_mp", "behind", "hex", "facing", "range",
-                     "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"}) {
-        reset();
-    }
+                     "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"}) {}
 
     bool draw_inputs(PanelContext& ctx) override;
     void draw_ruling(PanelContext& ctx, const Ruling& r) override;

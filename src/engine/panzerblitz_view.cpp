@@ -25,10 +25,7 @@ std::any PanzerBlitz::choices() const {
 }
 
 std::optional<toml::table> PanzerBlitz::canonical(const Table& root) const {
-    const std::size_t before = root.sink().diagnostics().size();
-    const Situation s = parse_situation(data_, root);
-    if (root.sink().diagnostics().size() != before) return std::nullopt;
-    return to_toml(s);
+    return canonical_with(root, data_, parse_situation, to_toml);
 }
 
 }  // namespace umpire::pb

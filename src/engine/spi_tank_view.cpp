@@ -207,10 +207,7 @@ std::any SpiTank::choices() const {
 // =====================================================================================
 
 std::optional<toml::table> SpiTank::canonical(const Table& root) const {
-    const std::size_t before = root.sink().diagnostics().size();
-    const Situation s = parse_situation(data_, root);
-    if (root.sink().diagnostics().size() != before) return std::nullopt;
-    return to_toml(s);
+    return canonical_with(root, data_, parse_situation, to_toml);
 }
 
 }  // namespace tank

@@ -50,6 +50,16 @@ public:
     }
 };
 
+// GameSystem::canonical's usual body: `parse` (the module's parse_situation) then `write` (its
+// to_toml), or nullopt when parsing reported a problem.
+template <class Data, class Parse, class Write>
+std::optional<toml::table> canonical_with(const Table& root, const Data& d, Parse parse, Write write) {
+    const std::size_t before = root.sink().diagnostics().size();
+    const auto s = parse(d, root);
+    if (root.sink().diagnostics().size() != before) return std::nullopt;
+    return write(s);
+}
+
 // Keys every situation may carry besides its system's own (documented in README).
 const std::vector<std::string>& common_situation_keys();
 

@@ -209,6 +209,8 @@ private:
         Inputs q = s_;
         if (q.facing) q.aspect.reset();
         toml::table raw = table_of(q);
+        if (raw == asked_) return;  // asked already (a broken situation is not re-ruled every frame)
+        asked_ = raw;
         Sink sink("(panel)");
         try {
             const Ruling r = sys_.rule(Table(sink, &raw, ""));
@@ -221,6 +223,7 @@ private:
     std::string firer_hex_text_, target_hex_text_;  // as typed; s_ holds them only when valid
     std::string firer_filter_, target_filter_, extra_filter_;
     mutable std::optional<view::TankPosition> position_;  // from the last ruling's view (a cache)
+    mutable toml::table asked_;  // the situation ask_the_map() last ruled
     bool position_news_ = false;  // position_ changed: what is written may change with it
 };
 

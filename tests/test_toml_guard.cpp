@@ -3,6 +3,17 @@
 // built without asserts; the inline header code is compiled into ours, and the top-level
 // CMakeLists.txt makes TOML_ASSERT a no-op for every user of umpire_engine, so no build type
 // (Debug, release, sanitizer, fuzz) can abort on bad input. See docs/fuzzing.md.
+// The guard comes from the compiler command line (toml++ #undefs its macros at the end of
+// toml.h, and with NDEBUG swaps TOML_ASSERT for a no-op itself), so check it before any include.
+#ifndef TOML_ASSERT
+#error "TOML_ASSERT is not defined: the toml++ assertion guard in CMakeLists.txt is missing"
+#endif
+static int toml_assert_evaluations() {
+    int evaluated = 0;
+    TOML_ASSERT(++evaluated == 42);  // assert() here would abort whenever NDEBUG is off
+    return evaluated;
+}
+
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -10,15 +21,8 @@
 #include "engine/engine.hpp"
 #include "support.hpp"
 
-// The guard must be in force in this translation unit, which includes toml++ like the engine.
-#ifndef TOML_ASSERT
-#error "TOML_ASSERT is not defined: the toml++ assertion guard in CMakeLists.txt is missing"
-#endif
-
 TEST_CASE("toml++ guard: TOML_ASSERT never aborts (no-op in every build type)", "[toml-guard]") {
-    int evaluated = 0;
-    TOML_ASSERT(++evaluated == 42);  // would abort if it were assert() without NDEBUG
-    CHECK(evaluated == 0);           // not even evaluated: a no-op, as the guard says
+    CHECK(toml_assert_evaluations() == 0);  // not even evaluated: a no-op, as the guard says
 }
 
 TEST_CASE("toml++ guard: input that trips toml++ 3.3.0's asserts is a located syntax error", "[toml-guard]") {

@@ -2,13 +2,15 @@
 // The input's first line is a TOML comment naming the file it replaces, e.g.
 //   # rules-data: spi-tank.toml
 // (seeds in corpus/rules_data/ are the shipped files with that line on top). The harness keeps
-// a private copy of rules-data/ in a temporary folder, writes the input over that one file and
-// calls the owning system's load(); other inputs are skipped. InputError is the normal outcome.
+// a private copy of rules-data/ (rules_data.tmp/PID/ next to the binary), writes the input over
+// that one file and calls the owning system's load(); other inputs are skipped. InputError is
+// the normal outcome.
+#include <signal.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -21,13 +23,25 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// libFuzzer ends with _Exit, so atexit clean-up never runs: the copies live next to the harness
+// binary, one folder per process, and each start removes those of processes that are gone.
+void remove_stale_copies(const fs::path& parent) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(parent, ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        if (::kill(static_cast<pid_t>(std::stol(name)), 0) != 0 && errno == ESRCH) fs::remove_all(e.path(), ec);
+    }
+}
+
 const fs::path& rules_copy() {
     static const fs::path dir = [] {
-        std::string tmpl = (fs::temp_directory_path() / "umpire-fuzz-rules-XXXXXX").string();
-        if (!::mkdtemp(tmpl.data())) umpire::fuzz::finding("cannot make a temporary folder");
-        const fs::path d = tmpl;
-        fs::copy(UMPIRE_SOURCE_RULES_DATA, d, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-        std::atexit([] { std::error_code ec; fs::remove_all(rules_copy(), ec); });
+        const fs::path parent = fs::read_symlink("/proc/self/exe").parent_path() / "rules_data.tmp";
+        fs::create_directories(parent);
+        remove_stale_copies(parent);
+        const fs::path d = parent / std::to_string(::getpid());
+        fs::remove_all(d);
+        fs::copy(UMPIRE_SOURCE_RULES_DATA, d, fs::copy_options::recursive);
         return d;
     }();
     return dir;

@@ -968,7 +968,9 @@ void Gf9Tanks::load(const std::filesystem::path& rules_dir) { data_ = load_data(
 Ruling Gf9Tanks::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    return gf9::rule(data_, s);
+    Ruling r = gf9::rule(data_, s);
+    r.view = ruling_view(s);
+    return r;
 }
 
 std::vector<NameList> Gf9Tanks::names() const {

@@ -614,7 +614,9 @@ void PanzerBlitz::load(const std::filesystem::path& rules_dir) { data_ = load_da
 Ruling PanzerBlitz::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    return pb::rule(data_, s);
+    Ruling r = pb::rule(data_, s);
+    r.view = ruling_view(s);
+    return r;
 }
 
 std::vector<NameList> PanzerBlitz::names() const { return {{"elevation", elevation_names()}, {"symbol", symbol_names()}}; }

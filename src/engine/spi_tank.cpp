@@ -2196,7 +2196,9 @@ void SpiTank::load(const std::filesystem::path& rules_dir) { data_ = load_data(r
 Ruling SpiTank::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    return tank::rule(data_, s);
+    Ruling r = tank::rule(data_, s);
+    r.view = ruling_view(s, r);
+    return r;
 }
 
 std::vector<NameList> SpiTank::names() const {

@@ -374,24 +374,62 @@ std::string los_text(const board::Board& b, const LineOfSight& los) {
 
 namespace {
 
-// The walk's visitor for the fast scan: precomputed lookups, stop at the first block.
+// What obstructs where, for one board and mode, in one byte per hex of a grid one hex wider than
+// the board on every side (a line between two board hexes never strays further): bit 0 the hex's
+// terrain obstructs, bits 1-3 its sides A, B, C carry an obstructing feature (sides D-F are sides
+// A-C of the hexes across them).
+struct Grid {
+    int columns = 0, rows = 0;
+    const hex::Numbering* numbering = nullptr;
+    std::vector<std::uint8_t> flags;
+
+    int slot(const hex::Cube& h) const {
+        int c = 0, r = 0;
+        numbering->to_offset(h, c, r);
+        if (c < 0 || c > columns + 1 || r < 0 || r > rows + 1) return -1;
+        return c * (rows + 2) + r;
+    }
+    bool hex_obstructs(const hex::Cube& h) const {
+        const int g = slot(h);
+        return g >= 0 && (flags[std::size_t(g)] & 1);
+    }
+    bool side_obstructs(hex::Cube h, int d) const {
+        if (d >= 3) h = hex::neighbour(h, d), d -= 3;
+        const int g = slot(h);
+        return g >= 0 && (flags[std::size_t(g)] >> (1 + d) & 1);
+    }
+};
+
+Grid make_grid(const board::Board& b, const LosRules& rules) {
+    Grid g;
+    g.columns = b.columns;
+    g.rows = b.rows;
+    g.numbering = &b.numbering;
+    g.flags.assign(std::size_t(b.columns + 2) * std::size_t(b.rows + 2), 0);
+    for (int c = 0; c <= b.columns + 1; ++c)
+        for (int r = 0; r <= b.rows + 1; ++r) {
+            const hex::Cube h = b.numbering.to_cube(c, r);
+            std::uint8_t f = 0;
+            const int t = b.terrain_index(h);
+            if (t >= 0 && rules.hex_obstructs[std::size_t(t)]) f |= 1;
+            for (int d = 0; d < 3; ++d) {
+                const board::SideFeature* sf = b.side(h, d);
+                if (sf && rules.side_obstructs[std::size_t(sf->feature)]) f |= std::uint8_t(2 << d);
+            }
+            g.flags[std::size_t(c * (b.rows + 2) + r)] = f;
+        }
+    return g;
+}
+
+// The walk's visitor for the fast scan: the grid's flags, stop at the first block.
 struct Scan {
-    const board::Board& b;
-    const LosRules& rules;
+    const Grid& grid;
     hex::Cube firer, target;
     bool hexspine = false;
     VisibilityCell cell;
 
-    bool hex_obstructs(const hex::Cube& h) const {
-        const int t = b.terrain_index(h);
-        return t >= 0 && rules.hex_obstructs[std::size_t(t)];
-    }
-    bool side_obstructs(const hex::Cube& h, int d) const {
-        const int s = b.side_slot(h, d);
-        if (s < 0) return false;
-        const int f = b.sides_of[std::size_t(s)].feature;
-        return f >= 0 && rules.side_obstructs[std::size_t(f)];
-    }
+    bool hex_obstructs(const hex::Cube& h) const { return grid.hex_obstructs(h); }
+    bool side_obstructs(const hex::Cube& h, int d) const { return grid.side_obstructs(h, d); }
     bool side_blocks(const hex::Cube& h, int d) const {
         return side_obstructs(h, d) && !side_of(h, d, firer) && !side_of(h, d, target);
     }
@@ -438,8 +476,8 @@ struct Scan {
     }
 };
 
-VisibilityCell scan(const board::Board& b, const LosRules& rules, const hex::Cube& from, const hex::Cube& to) {
-    Scan s{b, rules, from, to, false, {}};
+VisibilityCell scan(const Grid& grid, const hex::Cube& from, const hex::Cube& to) {
+    Scan s{grid, from, to, false, {}};
     const hex::Cube D = to - from;
     s.hexspine = (D.q == D.r || D.r == D.s || D.s == D.q) && !(D.q == 0 && D.r == 0);
     hex::walk_line(from, to, s);
@@ -449,13 +487,17 @@ VisibilityCell scan(const board::Board& b, const LosRules& rules, const hex::Cub
 }  // namespace
 
 void visibility(const board::Board& b, const LosRules& rules, const hex::Cube& from, std::vector<VisibilityCell>& out) {
+    const Grid grid = make_grid(b, rules);
     out.resize(std::size_t(b.hex_count()));
-    for (int i = 0; i < b.hex_count(); ++i) out[std::size_t(i)] = scan(b, rules, from, b.hex_at(i));
+    std::size_t i = 0;  // board order: column by column (Board::index), without a division per hex
+    for (int c = 1; c <= b.columns; ++c)
+        for (int r = 1; r <= b.rows; ++r) out[i++] = scan(grid, from, b.numbering.to_cube(c, r));
 }
 
 std::vector<Sight> visibility_all(const board::Board& b, const LosRules& rules, unsigned threads) {
     const int n = b.hex_count();
     std::vector<Sight> out(std::size_t(n) * std::size_t(n), Sight::clear);
+    const Grid grid = make_grid(b, rules);
     std::vector<hex::Cube> cubes(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) cubes[std::size_t(i)] = b.hex_at(i);
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
@@ -464,7 +506,7 @@ std::vector<Sight> visibility_all(const board::Board& b, const LosRules& rules, 
         // Rows are taken one at a time (row i does n - i - 1 lines, so fixed blocks would be uneven).
         for (int i = next++; i < n; i = next++)
             for (int k = i + 1; k < n; ++k) {
-                const Sight s = scan(b, rules, cubes[std::size_t(i)], cubes[std::size_t(k)]).sight;
+                const Sight s = scan(grid, cubes[std::size_t(i)], cubes[std::size_t(k)]).sight;
                 out[std::size_t(i) * std::size_t(n) + std::size_t(k)] = s;
                 out[std::size_t(k) * std::size_t(n) + std::size_t(i)] = s;
             }

@@ -117,11 +117,29 @@ void walk_line(const Cube& from, const Cube& to, Visitor& v) {
     // The line is strictly inside hex `to` once it is reached, so at most 2 * distance steps.
     const int limit = 4 * (distance(from, to) + 2);
     for (int guard = 0; guard < limit; ++guard) {
-        if (h == to) {
+        if (h.q == to.q && h.r == to.r) {
             v.on_hex(h, Contact::crosses, enter, Frac{1, 1});
             return;
         }
         // The first edge reached (m), and another reached at the same point (tie: a corner).
+        if ((e01 != 0) & (e02 != 0) & (e12 != 0)) {
+            // No two edges reached at one point: the first edge by sign masks alone (all ones for
+            // the winner), so the next differences follow from this step without a branch or a
+            // table look-up on the chain from one step to the next.
+            const std::int64_t n01 = -std::int64_t(e01 < 0), n02 = -std::int64_t(e02 < 0), n12 = -std::int64_t(e12 < 0);
+            const std::int64_t k0 = ~n01 & ~n02, k1 = n01 & ~n12, k2 = ~(k0 | k1);
+            const int m = int((k1 & 1) | (k2 & 2));
+            const Frac t{(c0 & k0) | (c1 & k1) | (c2 & k2), A[m]};
+            if (!v.on_hex(h, Contact::crosses, enter, t)) return;
+            if (!v.on_side(h, step_dir[m], SideMeet::crossed, t, t)) return;
+            h = h + step[m];
+            c0 += inc[m][0], c1 += inc[m][1], c2 += inc[m][2];
+            e01 += (e_inc[0][0] & k0) | (e_inc[1][0] & k1) | (e_inc[2][0] & k2);
+            e02 += (e_inc[0][1] & k0) | (e_inc[1][1] & k1) | (e_inc[2][1] & k2);
+            e12 += (e_inc[0][2] & k0) | (e_inc[1][2] & k1) | (e_inc[2][2] & k2);
+            enter = t;
+            continue;
+        }
         // Argmin by sign tests; an edge tied with the first one means a corner (only the first
         // edge's ties matter: two later edges meeting elsewhere are no corner of this hex).
         const int m = e01 < 0 ? (e12 < 0 ? 2 : 1) : (e02 < 0 ? 2 : 0);

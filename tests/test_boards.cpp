@@ -525,6 +525,11 @@ TEST_CASE("CLI: board check, los and visibility", "[boards][cli]") {
     CHECK(lines == 66 * 44);
     CHECK(width == 5 + 66 * 44);
 
+    const std::string huge = test::temp_file("system = \"spi-tank\"\nterrain_mode = \"mixed\"\ncolumns = 99\nrows = 200\n[numbering]\nrow_digits = 3\n");
+    r = test::run_cli("visibility '" + huge + "' --all '" + out + "'");
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::Contains("at most 10000 hexes"));
+
     r = test::run_cli("visibility " + small + " --all /nonexistent-dir/out.txt");
     CHECK(r.status == 1);
     CHECK_THAT(r.err, Catch::Contains("cannot write"));

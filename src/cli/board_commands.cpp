@@ -215,6 +215,14 @@ int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
     const board::Board b = read_board(e, o.positional[1]);
     const auto mode = pick_mode(o, b);
     if (!mode) return 1;
+    // The matrix (and the file) hold hexes x hexes bytes: bounded so a large board cannot ask for
+    // gigabytes (100 x 100 hexes: 100 MB).
+    constexpr int kMaxAllPairsHexes = 10000;
+    if (b.hex_count() > kMaxAllPairsHexes) {
+        std::cerr << "umpire-cli: visibility --all holds every pair in memory and in the file: at most " << kMaxAllPairsHexes
+                  << " hexes, and " << escape_text(b.file) << " has " << b.hex_count() << "\n";
+        return 1;
+    }
     const tank::LosRules rules = tank::los_rules(tank_data(e), b, *mode);
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<tank::Sight> all = tank::visibility_all(b, rules, o.threads);

@@ -582,8 +582,8 @@ Ruling rule(const Data& d, const Situation& s) {
     if (!los.by_range_note.empty()) r.set("los_by_range", los.by_range_clear ? "clear" : "blocked");
     std::string notes_text;
     for (const auto& n : los.notes) notes_text += (notes_text.empty() ? "" : ", ") + n;
-    r.figures.push_back({"Line of sight", los.clear ? "clear" : "blocked", "PB-LOS", notes_text.empty() ? "" : "notes " + notes_text});
-    r.figures.push_back({"Attack", halved ? "halved" : "not halved", "PB-HSD", ""});
+    r.figures.push_back({"Line of sight", los.clear ? "clear" : "blocked", "PB-LOS", notes_text.empty() ? "" : "notes " + notes_text, "line_of_sight"});
+    r.figures.push_back({"Attack", halved ? "halved" : "not halved", "PB-HSD", "", "attack"});
     r.tone = los.referee || los.measure_call ? Tone::caution : los.clear ? Tone::good : Tone::bad;
     r.verdict = std::string(los.clear ? "LINE OF SIGHT CLEAR" : "LINE OF SIGHT BLOCKED") + (halved ? " — attack halved" : "");
     if (!notes_text.empty()) r.detail = "Decided by note" + std::string(los.notes.size() > 1 ? "s " : " ") + notes_text + ".";

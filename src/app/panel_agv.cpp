@@ -35,6 +35,7 @@ struct Inputs {
     std::optional<bool> packed;  // artillery only
     std::string action = "move";
     std::vector<std::string> terrain;
+    std::vector<std::string> starts_in;  // the features of `terrain` the unit starts in (it leaves them)
     bool on_road = false;
     std::optional<bool> block;
     // fire
@@ -61,6 +62,7 @@ Form<Inputs> form() {
         .field("unit.block", &Inputs::block, movement)
         .field("move.action", &Inputs::action, movement)
         .field("move.terrain", &Inputs::terrain, movement)
+        .field("move.starts_in", &Inputs::starts_in, [](const Inputs& s) { return s.question == "movement" && !s.starts_in.empty(); })
         .field("move.on_road", &Inputs::on_road, movement)
         .field("firer.type", &Inputs::firer, fire)
         .field("firer.in", &Inputs::firer_in, fire)
@@ -80,15 +82,14 @@ public:
     explicit AgvPanel(const Engine& e)
         : FormPanel(e, "agv", form(),
                     {"system", "title", "notes", "question", "unit", "move", "firer", "target", "stand", "charger", "defender",
-                     "type", "packed", "action", "terrain", "on_road", "in", "wholly_in", "between", "dice", "crossed"}) {
+                     "type", "packed", "action", "terrain", "starts_in", "on_road", "in", "wholly_in", "between", "dice", "crossed"}) {
         spaced_call_ = true;  // the generic layout
     }
     bool draw_inputs(PanelContext& ctx) override;
 
 protected:
     Inputs defaults() const override {
-        Inputs s;
-        s.terrain = {"woods"};
+        Inputs s;  // nothing assumed: open ground, no feature named
         s.fire_dice = 4;
         s.stands = {Stand{}};
         s.melee_dice = 6;
@@ -128,6 +129,19 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         ui::tip("AGV-movement: some features forbid charging or intercepting (e.g. AGV-streams, AGV-hedges-walls)");
         ui::section("Terrain entered, crossed or left");
         changed |= util::checklist("terrain", &m.terrain, features, false, tip);
+        // Only features named above can be started in: drop any that were unticked there.
+        for (auto it = m.starts_in.begin(); it != m.starts_in.end();)
+            if (std::find(m.terrain.begin(), m.terrain.end(), *it) == m.terrain.end()) it = m.starts_in.erase(it), changed = true;
+            else ++it;
+        if (!m.terrain.empty()) {
+            ImGui::TextUnformatted("Of these, the unit starts in:");
+            ui::tip("AGV-movement: a move that starts in a feature leaves it (the explanation says so); the effect is "
+                    "the same as entering or crossing it");
+            std::vector<std::string> named;
+            for (const auto& n : features)
+                if (std::find(m.terrain.begin(), m.terrain.end(), n) != m.terrain.end()) named.push_back(n);
+            changed |= util::checklist("starts_in", &m.starts_in, named, false, tip);
+        }
         changed |= ImGui::Checkbox("moving along a road", &m.on_road);
         ui::tip("AGV-roads: a unit in block formation moving along a road ignores the terrain the road passes through");
         if (m.on_road) {

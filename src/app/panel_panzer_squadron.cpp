@@ -232,8 +232,36 @@ void draw_path(PanelContext& ctx, const std::vector<view::PsPathStep>& steps) {
     ui::tip("Grey: the tank at the start, facing its corner; green: where the plan leaves it; yellow: the path");
 }
 
+// The open actions as ruled beside those of the other reading; amber when they differ (a referee's call).
+void draw_open_actions(const view::PsActions& a) {
+    auto join = [](const std::vector<std::string>& v) {
+        std::string s;
+        for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+        return s.empty() ? std::string("none") : s;
+    };
+    ui::section("Open actions");
+    const bool differ = a.open != a.open_other_reading;
+    if (ImGui::BeginTable("##open", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) {
+        ImGui::TableSetupColumn("As ruled");
+        ImGui::TableSetupColumn("Other reading");
+        ImGui::TableHeadersRow();
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextWrapped("%s", join(a.open).c_str());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::PushStyleColor(ImGuiCol_Text, differ ? ui::amber() : ui::dim_text());
+        ImGui::TextWrapped("%s", join(a.open_other_reading).c_str());
+        ImGui::PopStyleColor();
+        ImGui::EndTable();
+    }
+    ui::tip("PS-actions: the page's four actions are open to any activated tank, but its list for each start leaves some "
+            "out. The other reading follows the other side of that question (rules-data unlisted_actions_open).");
+    ui::probe("open_actions");
+}
+
 void PsPanel::draw_view(PanelContext& ctx, const Ruling& r) {
     const auto* v = r.view_as<view::PsRulingView>();
+    if (v && v->actions) draw_open_actions(*v->actions);
     if (!v || !v->movement) return;
     const int avail = v->movement->mp_available, used = v->movement->mp_used;
     ui::section("Movement point budget");

@@ -9,6 +9,7 @@
 #include "engine/panzerblitz.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "engine/hex.hpp"
@@ -202,6 +203,19 @@ const char* level_text(Lvl l) {
         default: return "a level 2 hilltop";
     }
 }
+
+}  // namespace
+
+// The article's words for an elevation (level_text without its article), for the window.
+std::string elevation_words(const std::string& e) {
+    if (e == "gully") return "Gully";
+    std::string w = level_text(level_of(e));
+    if (w.rfind("a ", 0) == 0) w = w.substr(2);
+    w[0] = char(std::toupper(static_cast<unsigned char>(w[0])));
+    return w;
+}
+
+namespace {
 
 struct Fraction {
     int num, den;
@@ -615,7 +629,7 @@ Ruling PanzerBlitz::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
     Ruling r = pb::rule(data_, s);
-    r.view = ruling_view(s);
+    r.view = ruling_view(s, r);
     return r;
 }
 

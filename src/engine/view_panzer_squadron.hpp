@@ -19,8 +19,14 @@ struct PsMovement {
     int mp_available = 0, mp_used = 0;
     std::vector<PsPathStep> path;
 };
+// question = "actions": the open actions as ruled and under the other reading of the page
+// (rules-data unlisted_actions_open); they differ where the page's list leaves an action out.
+struct PsActions {
+    std::vector<std::string> open, open_other_reading;
+};
 struct PsRulingView {
     std::optional<PsMovement> movement;  // question = "movement"
+    std::optional<PsActions> actions;    // question = "actions"
 };
 
 // The input choices.

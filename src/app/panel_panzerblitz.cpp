@@ -82,6 +82,10 @@ protected:
     void draw_view(PanelContext& ctx, const Ruling& r) override;
 
 public:
+    bool add_obstacle() override {
+        s_.obstacles.push_back(new_symbol());
+        return true;
+    }
     // The symbol "+ Add symbol" adds: on the first hexside, the first symbol (in the article's
     // order) the engine rules as leaving the line as it was, so adding one blocks nothing by
     // itself; the first symbol when every one would change the line.
@@ -207,10 +211,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         s_.obstacles.erase(s_.obstacles.begin() + remove);
         changed = true;
     }
-    if (ImGui::Button("+ Add symbol")) {
-        s_.obstacles.push_back(new_symbol());
-        changed = true;
-    }
+    if (ImGui::Button("+ Add symbol")) changed |= add_obstacle();
     ui::tip("A new symbol is the first one that leaves the line as it was (the engine is asked); then say what it is");
     return changed;
 }

@@ -183,6 +183,10 @@ public:
 
     bool draw_inputs(PanelContext& ctx) override;
     void draw_ruling(PanelContext& ctx, const Ruling& r) override;
+    bool add_obstacle() override {
+        s_.obstacles.push_back(Obstacle{});
+        return true;
+    }
 
 protected:
     void loaded() override {
@@ -627,10 +631,8 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         s_.obstacles.erase(s_.obstacles.begin() + remove);
         changed = true;
     }
-    if (ImGui::Button("+ Add obstacle")) {
-        s_.obstacles.push_back(Obstacle{});
-        changed = true;
-    }
+    if (ImGui::Button("+ Add obstacle")) changed |= add_obstacle();
+    ui::tip("A new obstacle is rough terrain in a hex, which never blocks (10.6): then say what it is.");
     ui::probe("add_obstacle");
 
     // ---- combined HE ----

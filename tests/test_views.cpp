@@ -249,7 +249,7 @@ TEST_CASE("views: TANK! spotting roll, both readings of a referee's call (13.5, 
     }
 }
 
-TEST_CASE("views: PanzerBlitz positions and the game's words; PS both readings; GF9 words", "[views]") {
+TEST_CASE("views: PanzerBlitz positions and the game's words, PS both readings, GF9 words", "[views]") {
     SECTION("PanzerBlitz: side 3 of range 5 is 3 hexsides from each unit, 3/6 of the way, 3/5 by range (note C)") {
         const Ruling r = rule_ruling(example("panzerblitz-hilltop-brown-midway.toml"));
         const auto* v = r.view_as<view::PbRulingView>();

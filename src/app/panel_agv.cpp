@@ -108,12 +108,12 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
     const float col = 150 * ctx.scale;
     const auto features = c.feature_names();
     ui::section("Question");
-    changed |= util::radio_row("question", &s_.question, c.questions);
+    changed |= util::radio_row("question", &s_.question, c.questions, [&c](const std::string& n) { return c.say(n); });
     if (s_.question == "movement") {
         auto& m = s_;
         ui::section("Unit");
         util::label("Type", col);
-        changed |= util::radio_row("type", &m.type, c.unit_types);
+        changed |= util::radio_row("type", &m.type, c.unit_types, [&c](const std::string& n) { return c.say(n); });
         ui::tip("AGV-movement: each feature's effect depends on the unit type (hover a feature for its rule)");
         if (m.type == "artillery") {
             // Left out, packed reads as false (unpacked), the contract's default (docs/agv.md).
@@ -125,10 +125,10 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             ui::tip("AGV-streams: an unpacked artillery unit cannot enter a stream");
         }
         util::label("Action", col);
-        changed |= util::radio_row("action", &m.action, c.actions);
+        changed |= util::radio_row("action", &m.action, c.actions, [&c](const std::string& n) { return c.say(n); });
         ui::tip("AGV-movement: some features forbid charging or intercepting (e.g. AGV-streams, AGV-hedges-walls)");
         ui::section("Terrain entered, crossed or left");
-        changed |= util::checklist("terrain", &m.terrain, features, false, tip);
+        changed |= util::checklist("terrain", &m.terrain, features, false, tip, [&c](const std::string& n) { return c.say(n); });
         // Only features named above can be started in: drop any that were unticked there.
         for (auto it = m.starts_in.begin(); it != m.starts_in.end();)
             if (std::find(m.terrain.begin(), m.terrain.end(), *it) == m.terrain.end()) it = m.starts_in.erase(it), changed = true;
@@ -140,7 +140,7 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             std::vector<std::string> named;
             for (const auto& n : features)
                 if (std::find(m.terrain.begin(), m.terrain.end(), n) != m.terrain.end()) named.push_back(n);
-            changed |= util::checklist("starts_in", &m.starts_in, named, false, tip);
+            changed |= util::checklist("starts_in", &m.starts_in, named, false, tip, [&c](const std::string& n) { return c.say(n); });
         }
         changed |= ImGui::Checkbox("moving along a road", &m.on_road);
         ui::tip("AGV-roads: a unit in block formation moving along a road ignores the terrain the road passes through");
@@ -159,13 +159,13 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         auto& f = s_;
         ui::section("Firer");
         util::label("Type", col);
-        changed |= util::radio_row("ftype", &f.firer, c.firer_types);
+        changed |= util::radio_row("ftype", &f.firer, c.firer_types, [&c](const std::string& n) { return c.say(n); });
         ui::tip("AGV-cover: which features give cover depends on the firer (walls against light artillery, ...)");
         util::label("Dice", col);
         changed |= util::int_field("##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale);
         ui::tip("Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
         ImGui::TextUnformatted("In or touching:");
-        changed |= util::checklist("fin", &f.firer_in, features, false, tip);
+        changed |= util::checklist("fin", &f.firer_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
         // wholly_in marks which of those features the stand is wholly within (AGV-firing: it may
         // then fire only into and through that wood or village); it must stay a subset of `in`.
         f.wholly_in.erase(std::remove_if(f.wholly_in.begin(), f.wholly_in.end(),
@@ -176,11 +176,11 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         if (!f.firer_in.empty()) {
             ImGui::TextDisabled("wholly within (not just partly in):");
             ui::tip("AGV-firing: a stand wholly within a wood or village fires only into and through it; partly in, it may fire out");
-            changed |= util::checklist("fwholly", &f.wholly_in, f.firer_in);
+            changed |= util::checklist("fwholly", &f.wholly_in, f.firer_in, false, {}, [&c](const std::string& n) { return c.say(n); });
         }
         ui::section("Target unit");
         util::label("Type", col);
-        changed |= util::radio_row("ttype", &f.target, c.unit_types);
+        changed |= util::radio_row("ttype", &f.target, c.unit_types, [&c](const std::string& n) { return c.say(n); });
         ui::tip("AGV-ditches: only foot stands take cover in a ditch; elsewhere the target type does not matter");
         int remove = -1;
         for (std::size_t i = 0; i < f.stands.size(); ++i) {
@@ -189,9 +189,9 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             ImGui::SameLine();
             if (f.stands.size() > 1 && ImGui::SmallButton("remove")) remove = int(i);
             ImGui::TextDisabled("in or touching:");
-            changed |= util::checklist("in", &f.stands[i].in, features, false, tip);
+            changed |= util::checklist("in", &f.stands[i].in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
             ImGui::TextDisabled("between the firer and this stand:");
-            changed |= util::checklist("between", &f.stands[i].between, features, true, tip);
+            changed |= util::checklist("between", &f.stands[i].between, features, true, tip, [&c](const std::string& n) { return c.say(n); });
             // apart: names both this stand and the firer are in that are different features (a wood of
             // its own); it must stay a subset of both lists.
             Stand& st = f.stands[i];
@@ -209,7 +209,7 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
                 ImGui::TextDisabled("a different one from the firer's (not the same feature):");
                 ui::tip("AGV-cover: a feature the firer is also in gives this stand no cover unless it is a different "
                         "feature of the same kind ([[stand]] apart)");
-                changed |= util::checklist("apart", &st.apart, shared);
+                changed |= util::checklist("apart", &st.apart, shared, false, {}, [&c](const std::string& n) { return c.say(n); });
             }
             ImGui::Separator();
             ImGui::PopID();
@@ -230,13 +230,13 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         changed |= util::int_field("##cdice", &m.melee_dice, 1, c.max_dice, 140 * ctx.scale);
         ui::tip("The charger's dice for hand-to-hand (AGV-hand-to-hand)");
         ImGui::TextUnformatted("In:");
-        changed |= util::checklist("cin", &m.charger_in, features, false, tip);
+        changed |= util::checklist("cin", &m.charger_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
         ui::section("Defender");
         ImGui::TextUnformatted("In or in contact with:");
-        changed |= util::checklist("din", &m.defender_in, features, false, tip);
+        changed |= util::checklist("din", &m.defender_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
         ImGui::TextUnformatted("Crossed by the charger to reach contact:");
         ui::tip("AGV-hand-to-hand: each feature defended that the charger crossed halves its dice, for the next phase only");
-        changed |= util::checklist("crossed", &m.crossed, features, false, tip);
+        changed |= util::checklist("crossed", &m.crossed, features, false, tip, [&c](const std::string& n) { return c.say(n); });
     }
     return changed;
 }

@@ -82,12 +82,12 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     const float col = 150 * ctx.scale;
     const PsChoices& c = choices<PsChoices>();
     ui::section("Question");
-    changed |= util::radio_row("question", &s_.question, c.questions);
+    changed |= util::radio_row("question", &s_.question, c.questions, [&c](const std::string& n) { return c.say(n); });
     ui::tip("movement: the MP calculator (PS-movement, PS-turning); actions: what a start state allows (PS-actions); "
             "opportunity: may this tank fire at a moving tank (PS-opportunity)");
     if (s_.question == "opportunity") {
         ui::section("Shooter");
-        changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states);
+        changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states, [&c](const std::string& n) { return c.say(n); });
         ui::tip("PS-opportunity: only a tank not yet activated this turn, or one waiting in ambush, may fire out of turn");
         ui::section("Target");
         changed |= ImGui::Checkbox("is the tank being moved", &s_.target_moving);
@@ -97,13 +97,13 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     }
     ui::section("Tank");
     util::label("Starts the turn", col);
-    if (util::radio_row("start", &s_.start, c.starts)) {
+    if (util::radio_row("start", &s_.start, c.starts, [&c](const std::string& n) { return c.say(n); })) {
         changed = true;
         s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
     }
     if (s_.question == "actions") return changed;
     util::label("Action", col);
-    changed |= util::radio_row("action", &s_.action, c.actions);
+    changed |= util::radio_row("action", &s_.action, c.actions, [&c](const std::string& n) { return c.say(n); });
     ui::tip("PS-move-and-fire: firing after moving costs " + std::to_string(c.move_and_fire_cost) + " of the points rolled");
     util::label("Dice (D4)", col);
     s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);

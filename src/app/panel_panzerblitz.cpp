@@ -177,7 +177,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h, p.y + h), swatch(o.symbol), 3.0f);
         ImGui::Dummy(ImVec2(h, h));
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(130 * ctx.scale);
+        ImGui::SetNextItemWidth(170 * ctx.scale);
         if (ImGui::BeginCombo("##sym", symbol_words(o.symbol).c_str())) {
             for (const auto& sym : c.symbols)
                 if (const std::string& n = sym.name; ImGui::Selectable(sym.words.c_str(), n == o.symbol)) {

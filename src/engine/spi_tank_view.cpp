@@ -143,7 +143,12 @@ view::TankAlternative reading_numbers(const json::Object& o) {
         else if (k == "defense_strength") a.defense = v.text();
         else if (k == "attack_differential") a.differential = v.text();
         else if (k == "table_column") a.column = v.text();
-        else if (k == "kill_numbers") a.kills = v.is_array() && v.as_array().empty() ? "none" : v.text();
+        else if (k == "kill_numbers" && v.is_array()) {
+            std::vector<int> kills;
+            for (const auto& x : v.as_array())
+                if (x.is_int()) kills.push_back(int(x.as_int()));
+            a.kills = kills.empty() ? "none" : kills_cell(kills);  // as the chart prints them: "1-7"
+        }
         else if (k == "kill_probability" && v.is_number()) a.kill_probability = v.as_double();
     }
     return a;
@@ -205,7 +210,7 @@ std::any SpiTank::ruling_view(const Situation& s, const Ruling& r) const {
     json::Object main(r.fields.begin(), r.fields.end());
     main.emplace_back("verdict", r.verdict);
     v.as_ruled = reading_numbers(main);
-    v.as_ruled.reading = "as ruled";
+    v.as_ruled.reading = "Umpire's reading (rules-data [choices])";
     return v;
 }
 

@@ -35,6 +35,13 @@ struct PsChoices {
     int die_sides = 4;
     std::map<std::string, int> dice_by_start;  // "stationary" -> 1, "in-movement" -> 2
     int move_and_fire_cost = 3;
+    // A name in the page's words: "in-movement" is "in movement", "move-and-fire" "move and fire".
+    std::string say(const std::string& name) const {
+        std::string w = name;
+        for (auto& ch : w)
+            if (ch == '-') ch = ' ';
+        return w;
+    }
 };
 
 }  // namespace umpire::view

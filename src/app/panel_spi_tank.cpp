@@ -605,7 +605,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             ImGui::SetNextItemWidth(-1);
             ImGui::BeginDisabled(!on_map);
             const std::string before = o.hex;
-            ImGui::InputTextWithHint("##hex", on_map ? "not given" : "needs both hexes", &o.hex);
+            ImGui::InputTextWithHint("##hex", on_map ? "not given" : "", &o.hex);  // disabled: the tooltip says why
             ImGui::EndDisabled();
             if (o.hex != before && (o.hex.empty() || valid_obstacle_hex(c().board, o.hex) ||
                                     (!before.empty() && valid_obstacle_hex(c().board, before))))
@@ -613,7 +613,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             if (!o.hex.empty() && !valid_obstacle_hex(c().board, o.hex))
                 ImGui::TextColored(ui::tone_colour(Tone::bad), "not a hex or hexside");
             ui::tip("Optional: where this obstacle is on the map, a hex (\"1003\") or a hexside (\"1002/D\"); it must be one "
-                    "the traced line meets (10.2). Needs the firer's and target's hexes.");
+                    "the traced line meets (10.2). Needs the firer's and target's hexes (Map hexes above).");
             ImGui::TableSetColumnIndex(4);
             if (o.at == "hex" && o.terrain != "wreck") {
                 changed |= ImGui::Checkbox("##wreck", &o.wreck);

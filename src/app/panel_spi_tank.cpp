@@ -51,14 +51,17 @@ std::string unit_summary(const TankChoices& c, const std::string& name) {
     return s;
 }
 
-// A combo over fixed names; returns true on change.
+// A combo over fixed names, each shown in `say`'s words; returns true on change.
 bool name_combo(const char* label, std::string* value, const std::vector<std::string>& names,
-                const std::function<std::string(const std::string&)>& item_tip = nullptr) {
+                const std::function<std::string(const std::string&)>& item_tip = nullptr,
+                const std::function<std::string(const std::string&)>& say = nullptr) {
     bool changed = false;
-    if (ImGui::BeginCombo(label, value->c_str())) {
+    const std::string preview = say ? say(*value) : *value;
+    if (ImGui::BeginCombo(label, preview.c_str())) {
         for (const auto& n : names) {
             const bool sel = same_name(n, *value);
-            if (ImGui::Selectable(n.c_str(), sel) && !sel) {
+            const std::string shown = (say ? say(n) : n) + "###" + n;
+            if (ImGui::Selectable(shown.c_str(), sel) && !sel) {
                 *value = n;
                 changed = true;
             }
@@ -593,7 +596,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             }
             ImGui::TableSetColumnIndex(1);
             ImGui::SetNextItemWidth(-1);
-            changed |= name_combo("##at", &o.at, ats);
+            changed |= name_combo("##at", &o.at, ats, nullptr, [this](const std::string& n) { return c().say(n); });
             ImGui::TableSetColumnIndex(2);
             ImGui::SetNextItemWidth(-1);
             const bool placed = on_map && !o.hex.empty() && valid_obstacle_hex(c().board, o.hex);

@@ -552,7 +552,9 @@ json::Value positions_json(const Data& d, const Situation& s) {
 Ruling rule(const Data& d, const Situation& s) {
     Ruling r;
     r.system = "panzerblitz";
-    r.step("PB-LOS", "Firer on " + s.firer + ", target on " + s.target + ", range " + std::to_string(s.range) + "; " +
+    // The article's words for the elevations, the file's names after them for the referee who edits the file.
+    auto where = [](const std::string& e) { return elevation_words(e) + " (" + e + ")"; };
+    r.step("PB-LOS", "Firer: " + where(s.firer) + "; target: " + where(s.target) + "; range " + std::to_string(s.range) + "; " +
                          std::to_string(s.obstacles.size()) + " obstacle symbol" + (s.obstacles.size() == 1 ? "" : "s") + " on the line.");
     for (std::size_t i = 0; i < s.obstacles.size(); ++i)
         if (s.obstacles[i].on_hilltop_ignored)

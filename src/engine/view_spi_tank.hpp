@@ -101,6 +101,13 @@ struct TankChoices {
     hex::Numbering board;
 
     const TankUnit* unit(const std::string& name) const;  // by name or alias, normalized
+    // A file's word as the rules write it: "along-hexside" is "along hexside" (10.24).
+    std::string say(const std::string& name) const {
+        std::string w = name;
+        for (auto& ch : w)
+            if (ch == '-') ch = ' ';
+        return w;
+    }
 };
 
 }  // namespace umpire::view

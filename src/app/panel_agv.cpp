@@ -1,4 +1,5 @@
-// The A Great Victory! panel: movement (unit type, action, terrain features, road), missile and
+// The A Great Victory! panel: movement (unit type, action, terrain features, the features it
+// starts in, road), missile and
 // artillery fire (firer, dice, each target stand's features) and hand-to-hand (the charger's dice,
 // the features defended and crossed). The ruling side is the shared layout.
 //

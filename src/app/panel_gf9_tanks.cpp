@@ -1,6 +1,7 @@
 // The GF9 TANKS "More Terrain" panel: line of sight (hills, escarpments) or movement (terrain,
 // bridges/fords/roads, amphibious). For escarpments the ruling side shows a small top-down sketch
-// of the firer, the escarpment edge and the target with the two distances.
+// of the firer, the escarpment edge and the target with the two distances. A distance left empty
+// is "not given" (not written: the engine names the missing key); 0 is 0.
 //
 // Sections
 //   1. panel state, load/save

@@ -1,11 +1,12 @@
 // The Panzer Squadron panel: the movement calculator (dice, restriction, planned steps as
 // clickable arrows), the open actions and attack-of-opportunity questions; on the ruling side
-// the MP budget bar and a drawing of the path over a few hexes with the tank facing its corner.
+// the MP budget bar and a drawing of the path over a few hexes with the tank facing its corner,
+// or the open actions as ruled beside the other reading. Names in the page's words ("in movement").
 //
 // Sections
 //   1. panel state, load/save
 //   2. inputs
-//   3. ruling: budget bar, hex drawing, generic ruling
+//   3. ruling: open actions (both readings), budget bar, hex drawing, generic ruling
 //   4. registration
 #include <algorithm>
 #include <cmath>

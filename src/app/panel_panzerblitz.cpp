@@ -1,12 +1,14 @@
 // The PanzerBlitz panel: elevations, range and the obstacle symbols on the line (colour swatches,
 // hexside/hex index, on a hilltop); on the ruling side a side view — the sight line from the
 // firer's height to the target's over the symbols' heights, blocking symbols in red, symbols no
-// note decides in amber — as a referee would sketch it on paper.
+// note decides in amber — as a referee would sketch it on paper; under it each symbol's place
+// (hexsides from either unit, fraction of the way, the by-range measure of notes E/F).
+// Elevations and symbols in the article's words; a new situation has no symbol.
 //
 // Sections
 //   1. panel state, load/save
 //   2. inputs
-//   3. ruling: side view, generic ruling
+//   3. ruling: side view, positions, generic ruling
 //   4. registration
 #include <algorithm>
 

@@ -312,7 +312,8 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
         // Enter takes a name typed in full, or an alias of one ("tiger"), as the CLI reads it
         // (case, spaces and / - ( ) . ignored); else the first unit the search shows.
         const TankUnit* exact = c().unit(*filter);
-        if (enter && (exact || !shown.empty()) && (allow_infantry || !exact || !exact->infantry)) {
+        if (exact && exact->infantry && !allow_infantry) exact = nullptr;  // extra firers: chart units only (8.22)
+        if (enter && (exact || !shown.empty())) {
             const std::string pick = exact ? exact->name : shown.front();
             changed = !same_name(*unit, pick);
             *unit = pick;

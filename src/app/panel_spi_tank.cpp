@@ -836,7 +836,9 @@ void draw_spotting(const TankRulingView& v) {
     if (sp.needed == "automatic") line = "spotted automatically";
     else if (sp.needed == "unspottable") line = "cannot be spotted at this range";
     else line = "a roll of " + sp.needed + " spots it";
-    if (sp.chance) {
+    if (!sp.may_try) {
+        line += " \xe2\x80\x94 but this unit may not try";  // a chance would mislead: see why below
+    } else if (sp.chance) {
         char pct[32];
         std::snprintf(pct, sizeof pct, " (%.1f%%)", *sp.chance * 100.0);
         line += pct;

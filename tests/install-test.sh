@@ -7,7 +7,8 @@
 #   install-test.sh CMAKE BUILD_DIR EXAMPLE.toml WITH_WINDOW(0|1)
 set -euo pipefail
 cmake=$1 build=$2 example=$3 window=$4
-fail() { echo "FAIL: $*" >&2; exit 1; }
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/gui/lib.sh"  # xvfb: a fresh display, tried again on another one when the display fails
 prefix=$(mktemp -d) work=$(mktemp -d)
 trap 'rm -rf "$prefix" "$work"' EXIT
 
@@ -45,8 +46,7 @@ if [ "$window" = 1 ]; then
   # The window reads the same installed (now broken) rules data: under Xvfb it must say so and exit 2.
   if command -v xvfb-run >/dev/null; then
     status=0
-    timeout 60 xvfb-run -a -n $((100 + RANDOM % 800)) -s "-screen 0 1280x800x24" \
-      "$prefix/bin/umpire" --state-dir "$work/state" --screenshot "$work/w.png" situation.toml 2>err.txt || status=$?
+    xvfb "$prefix/bin/umpire" --state-dir "$work/state" --screenshot "$work/w.png" situation.toml 2>err.txt || status=$?
     [ "$status" -eq 2 ] || fail "installed umpire with broken installed rules data: exit $status, expected 2: $(cat err.txt)"
     grep -q "^$data/spi-tank.toml:[0-9]*:[0-9]*: .*die_sides" err.txt || fail "the window did not read the installed rules data: $(cat err.txt)"
   fi

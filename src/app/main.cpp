@@ -420,41 +420,44 @@ int main(int argc, char** argv) {
 
     if (interactive) watch_stop_signals();
 
+    // The rules data, the session and the first ruling are made on another thread while the
+    // OpenGL context is created (on Mesa the driver's start-up is most of the time to the first
+    // frame). The window stays hidden until both are ready: it then takes the remembered size.
     App app(opts);
     std::string cannot_run;
-    try {
-        cannot_run = app.start();
-    } catch (const std::exception& e) {
-        cannot_run = e.what();  // a last guard: a clear line, never an abort
-    }
-    if (!cannot_run.empty()) {
-        std::cerr << "umpire: " << cannot_run << "\n";
+    std::thread starting([&] {
+        try {
+            cannot_run = app.start();
+        } catch (const std::exception& e) {
+            cannot_run = e.what();  // a last guard: a clear line, never an abort
+        }
+    });
+
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    GLFWwindow* window = glfwCreateWindow(1280, 800, "Umpire", nullptr, nullptr);
+    const bool gl_ok = window && (glfwMakeContextCurrent(window), gladLoadGL(glfwGetProcAddress) != 0);
+    starting.join();
+    auto give_up = [&](const std::string& why) {
+        std::cerr << "umpire: " << why << "\n";
+        if (window) glfwDestroyWindow(window);
         glfwTerminate();
         return 1;
-    }
+    };
+    if (!cannot_run.empty()) return give_up(cannot_run);
+    if (!window) return give_up("cannot open a window (" + g_glfw_error + ")");
+    if (!gl_ok) return give_up("cannot load OpenGL 3.3 functions");
     if (app.scale() <= 0) {
         // No remembered or requested scale: follow the monitor (HiDPI screens report 1.5 or 2).
         float xs = 1.0f, ys = 1.0f;
         if (GLFWmonitor* m = glfwGetPrimaryMonitor()) glfwGetMonitorContentScale(m, &xs, &ys);
         app.set_scale(xs >= 1.2f ? std::round(xs * 4.0f) / 4.0f : 1.0f);
     }
-
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    GLFWwindow* window = glfwCreateWindow(app.width(), app.height(), app.window_title().c_str(), nullptr, nullptr);
-    if (!window) {
-        std::cerr << "umpire: cannot open a window (" << g_glfw_error << ")\n";
-        glfwTerminate();
-        return 1;
-    }
-    glfwMakeContextCurrent(window);
-    if (!gladLoadGL(glfwGetProcAddress)) {
-        std::cerr << "umpire: cannot load OpenGL 3.3 functions\n";
-        glfwDestroyWindow(window);
-        glfwTerminate();
-        return 1;
-    }
+    glfwSetWindowSize(window, app.width(), app.height());
+    glfwSetWindowTitle(window, app.window_title().c_str());
+    glfwShowWindow(window);
     glfwSwapInterval(app.headless() ? 0 : 1);
 
     IMGUI_CHECKVERSION();

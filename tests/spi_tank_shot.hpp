@@ -12,7 +12,7 @@
 
 #include "support.hpp"
 
-namespace umpire::test::tank {
+namespace umpire::test::spi_tank {
 
 // ---- Shot: one situation, built from fields and written as TOML --------------------------
 struct Shot {
@@ -79,4 +79,4 @@ inline std::vector<int> upto(int n) {  // kill numbers 1..n ([] for 0)
 
 inline umpire::json::Value rule(const Shot& s) { return umpire::test::rule_toml(s.toml()); }
 
-}  // namespace umpire::test::tank
+}  // namespace umpire::test::spi_tank

@@ -22,25 +22,25 @@ using umpire::hex::Cube;
 
 namespace {
 
-const tank::Data& data() { return test::engine().get<tank::SpiTank>()->data(); }
+const spi_tank::Data& data() { return test::engine().get<spi_tank::SpiTank>()->data(); }
 
 board::Board board_from(const std::string& text, const std::string& name = "board.toml") {
-    return board::parse_board(parse_toml_string(text, name), name, tank::board_vocabulary(data()));
+    return board::parse_board(parse_toml_string(text, name), name, spi_tank::board_vocabulary(data()));
 }
 
 std::string board_dir() { return std::string(UMPIRE_SOURCE_DIR) + "/boards/"; }
 
 board::Board shipped(const std::string& file) {
-    return board::load_board(board_dir() + file, file, tank::board_vocabulary(data()));
+    return board::load_board(board_dir() + file, file, spi_tank::board_vocabulary(data()));
 }
 
-tank::Mode mode_of(const std::string& m) { return m == "closed" ? tank::Mode::closed : m == "open" ? tank::Mode::open : tank::Mode::mixed; }
+spi_tank::Mode mode_of(const std::string& m) { return m == "closed" ? spi_tank::Mode::closed : m == "open" ? spi_tank::Mode::open : spi_tank::Mode::mixed; }
 
-tank::LineOfSight los(const board::Board& b, const std::string& mode, const std::string& from, const std::string& to) {
+spi_tank::LineOfSight los(const board::Board& b, const std::string& mode, const std::string& from, const std::string& to) {
     auto f = b.parse_hex(from), t = b.parse_hex(to);
     REQUIRE(f);
     REQUIRE(t);
-    return tank::line_of_sight(b, tank::los_rules(data(), b, mode_of(mode)), *f, *t);
+    return spi_tank::line_of_sight(b, spi_tank::los_rules(data(), b, mode_of(mode)), *f, *t);
 }
 
 // The one diagnostic a bad board gives, as "LINE:COL: message".
@@ -170,28 +170,28 @@ TEST_CASE("Board line of sight: rule cases 10.22 A-D, 10.23, 10.24, 10.5, 10.61"
         const char* mode;
         const char* from;
         const char* to;
-        tank::Sight verdict;
+        spi_tank::Sight verdict;
         const char* says;  // an item's text (or the blocker)
     };
     const Row rows[] = {
-        {"10.22D", "mixed", "0302", "0308", tank::Sight::blocked, "woods in 0305 blocks (10.22D)"},
-        {"10.22D", "closed", "0302", "0308", tank::Sight::blocked, "woods in 0305 blocks (10.22D)"},
-        {"10.22B", "mixed", "0305", "0309", tank::Sight::clear, "woods in 0305 holds the firer, so it does not block (10.22B)"},
-        {"10.22B", "mixed", "0301", "0305", tank::Sight::clear, "woods in 0305 holds the target, so it does not block (10.22B)"},
-        {"10.22C", "mixed", "0502", "0509", tank::Sight::blocked, "berm on 0505/D (between 0505 and 0506) blocks (10.22C)"},
-        {"10.22A", "mixed", "0505", "0509", tank::Sight::clear, "is a side of the firer's hex, so it does not block (10.22A)"},
-        {"10.22A", "mixed", "0502", "0506", tank::Sight::clear, "is a side of the target's hex, so it does not block (10.22A)"},
-        {"10.23", "mixed", "0802", "1002", tank::Sight::blocked, "the berm hexside there blocks (10.23)"},
-        {"10.23", "mixed", "0903", "1001", tank::Sight::blocked, "runs along 0902/C (between 0902 and 1002), clear in 0902 and clear in 1002: the berm hexside there blocks (10.23)"},
-        {"10.24", "mixed", "0705", "0803", tank::Sight::blocked, "a side of the woods hex 0704 blocks in mixed mode (10.24)"},
-        {"10.24", "closed", "0803", "0705", tank::Sight::blocked, "a side of the woods hex 0704 blocks in closed mode (10.24)"},
-        {"10.61", "open", "0705", "0803", tank::Sight::clear, "nothing there obstructs"},
-        {"10.61", "open", "0302", "0308", tank::Sight::clear, "woods in 0305 does not obstruct: open mode treats woods as clear terrain (10.61)"},
-        {"10.61", "open", "0502", "0509", tank::Sight::clear, "berm on 0505/D (between 0505 and 0506) does not obstruct: open mode treats berm as clear terrain (10.61)"},
+        {"10.22D", "mixed", "0302", "0308", spi_tank::Sight::blocked, "woods in 0305 blocks (10.22D)"},
+        {"10.22D", "closed", "0302", "0308", spi_tank::Sight::blocked, "woods in 0305 blocks (10.22D)"},
+        {"10.22B", "mixed", "0305", "0309", spi_tank::Sight::clear, "woods in 0305 holds the firer, so it does not block (10.22B)"},
+        {"10.22B", "mixed", "0301", "0305", spi_tank::Sight::clear, "woods in 0305 holds the target, so it does not block (10.22B)"},
+        {"10.22C", "mixed", "0502", "0509", spi_tank::Sight::blocked, "berm on 0505/D (between 0505 and 0506) blocks (10.22C)"},
+        {"10.22A", "mixed", "0505", "0509", spi_tank::Sight::clear, "is a side of the firer's hex, so it does not block (10.22A)"},
+        {"10.22A", "mixed", "0502", "0506", spi_tank::Sight::clear, "is a side of the target's hex, so it does not block (10.22A)"},
+        {"10.23", "mixed", "0802", "1002", spi_tank::Sight::blocked, "the berm hexside there blocks (10.23)"},
+        {"10.23", "mixed", "0903", "1001", spi_tank::Sight::blocked, "runs along 0902/C (between 0902 and 1002), clear in 0902 and clear in 1002: the berm hexside there blocks (10.23)"},
+        {"10.24", "mixed", "0705", "0803", spi_tank::Sight::blocked, "a side of the woods hex 0704 blocks in mixed mode (10.24)"},
+        {"10.24", "closed", "0803", "0705", spi_tank::Sight::blocked, "a side of the woods hex 0704 blocks in closed mode (10.24)"},
+        {"10.61", "open", "0705", "0803", spi_tank::Sight::clear, "nothing there obstructs"},
+        {"10.61", "open", "0302", "0308", spi_tank::Sight::clear, "woods in 0305 does not obstruct: open mode treats woods as clear terrain (10.61)"},
+        {"10.61", "open", "0502", "0509", spi_tank::Sight::clear, "berm on 0505/D (between 0505 and 0506) does not obstruct: open mode treats berm as clear terrain (10.61)"},
     };
     for (const Row& r : rows) {
         INFO(r.rule << " " << r.mode << " " << r.from << " -> " << r.to);
-        const tank::LineOfSight l = los(b, r.mode, r.from, r.to);
+        const spi_tank::LineOfSight l = los(b, r.mode, r.from, r.to);
         CHECK(l.verdict == r.verdict);
         std::string all = l.blocker;
         for (const auto& it : l.items) all += "\n" + it.text;
@@ -203,11 +203,11 @@ TEST_CASE("Board line of sight: rule cases 10.22 A-D, 10.23, 10.24, 10.5, 10.61"
 
 TEST_CASE("Board line of sight: 10.23 names both hexes beside a hexside the line runs along", "[boards][los]") {
     const board::Board b = shipped("test-small.toml");
-    const tank::LineOfSight l = los(b, "mixed", "0705", "0803");
+    const spi_tank::LineOfSight l = los(b, "mixed", "0705", "0803");
     REQUIRE(l.trace.hexspine);
-    const tank::LosItem* along = nullptr;
+    const spi_tank::LosItem* along = nullptr;
     for (const auto& it : l.items)
-        if (it.kind == tank::LosItem::along) along = &it;
+        if (it.kind == spi_tank::LosItem::along) along = &it;
     REQUIRE(along);
     CHECK(b.side_name(along->where, along->side) == "0704/C");
     CHECK(along->beside[0] == "woods");
@@ -218,13 +218,13 @@ TEST_CASE("Board line of sight: 10.23 names both hexes beside a hexside the line
 TEST_CASE("Board line of sight: 10.5 and 10.61 — the side of the target's hex the fire comes through", "[boards][los]") {
     const board::Board b = shipped("test-small.toml");
     // Down column 8, fire enters 0809 through its side A: a slope with 0809 on the sloped side.
-    tank::LineOfSight l = los(b, "mixed", "0802", "0809");
+    spi_tank::LineOfSight l = los(b, "mixed", "0802", "0809");
     REQUIRE(l.target_entry_sides == std::vector<int>{0});
     const auto* f = b.side(l.target, 0);
     REQUIRE(f);
     CHECK(f->sloped == l.target);  // 10.5: the target is on the sloped side
-    CHECK(l.verdict == tank::Sight::clear);  // 10.22A: a side of the target's hex
-    const auto j = tank::los_json(b, l);
+    CHECK(l.verdict == spi_tank::Sight::clear);  // 10.22A: a side of the target's hex
+    const auto j = spi_tank::los_json(b, l);
     const json::Value v(j);
     const auto& entry = test::at(v, "target_entry_sides").as_array();
     REQUIRE(entry.size() == 1);
@@ -251,22 +251,22 @@ TEST_CASE("Board line of sight: a line exactly through a corner is a referee's c
     // Woods in the hex that only touches the corner: blocks if the line is read through it.
     const std::string text = std::string(kHead) + "[hexes]\nwoods = [\"" + b.name(v.hexes[1]) + "\"]\n";
     b = board_from(text);
-    tank::LineOfSight l = los(b, "mixed", "0205", "0608");
-    CHECK(l.verdict == tank::Sight::referee_call);
+    spi_tank::LineOfSight l = los(b, "mixed", "0205", "0608");
+    CHECK(l.verdict == spi_tank::Sight::referee_call);
     REQUIRE(!l.corners.empty());
     CHECK(l.corners.front().through_blocks);
     CHECK(!l.corners.front().past_blocks);
     CHECK_THAT(l.blocker, Catch::Contains("the rules are silent"));
     CHECK_THAT(l.blocker, Catch::Contains(b.name(v.hexes[1])));
     // In open mode nothing obstructs either way: clear.
-    CHECK(los(b, "open", "0205", "0608").verdict == tank::Sight::clear);
+    CHECK(los(b, "open", "0205", "0608").verdict == spi_tank::Sight::clear);
 }
 
 // ---- Properties -------------------------------------------------------------------------------
 
 TEST_CASE("Board line of sight: range equals the hex distance counted step by step", "[boards][properties]") {
     const board::Board b = shipped("sample-66x44.toml");
-    const auto rules = tank::los_rules(data(), b, tank::Mode::mixed);
+    const auto rules = spi_tank::los_rules(data(), b, spi_tank::Mode::mixed);
     std::mt19937 rng(8);
     std::uniform_int_distribution<int> pick(0, b.hex_count() - 1);
     for (int n = 0; n < 20; ++n) {
@@ -288,7 +288,7 @@ TEST_CASE("Board line of sight: range equals the hex distance counted step by st
         }
         for (int k = 0; k < 50; ++k) {
             const int i = pick(rng);
-            CHECK(tank::line_of_sight(b, rules, from, b.hex_at(i)).range == dist[std::size_t(i)]);
+            CHECK(spi_tank::line_of_sight(b, rules, from, b.hex_at(i)).range == dist[std::size_t(i)]);
         }
     }
 }
@@ -296,19 +296,19 @@ TEST_CASE("Board line of sight: range equals the hex distance counted step by st
 TEST_CASE("Board visibility: the fast scan agrees with line_of_sight on every hex, both ways", "[boards][properties]") {
     const board::Board b = shipped("sample-66x44.toml");
     for (const char* m : {"mixed", "open"}) {
-        const auto rules = tank::los_rules(data(), b, mode_of(m));
-        std::vector<tank::VisibilityCell> cells;
+        const auto rules = spi_tank::los_rules(data(), b, mode_of(m));
+        std::vector<spi_tank::VisibilityCell> cells;
         int counts[3] = {0, 0, 0};
         for (const char* from : {"3322", "0101", "6644", "1510"}) {
             const Cube f = *b.parse_hex(from);
-            tank::visibility(b, rules, f, cells);
+            spi_tank::visibility(b, rules, f, cells);
             REQUIRE(int(cells.size()) == b.hex_count());
             for (int i = 0; i < b.hex_count(); ++i) {
                 const Cube t = b.hex_at(i);
-                const tank::LineOfSight l = tank::line_of_sight(b, rules, f, t);
+                const spi_tank::LineOfSight l = spi_tank::line_of_sight(b, rules, f, t);
                 INFO(m << " " << from << " -> " << b.name(t) << ": " << l.blocker);
                 REQUIRE(cells[std::size_t(i)].sight == l.verdict);
-                REQUIRE(tank::line_of_sight(b, rules, t, f).verdict == l.verdict);
+                REQUIRE(spi_tank::line_of_sight(b, rules, t, f).verdict == l.verdict);
                 ++counts[int(l.verdict)];
             }
         }
@@ -324,13 +324,13 @@ TEST_CASE("Board visibility: the fast scan agrees with line_of_sight on every he
 
 TEST_CASE("Board visibility: all pairs equal one-hex maps, on 1 and 2 threads", "[boards][properties]") {
     const board::Board b = shipped("test-small.toml");
-    const auto rules = tank::los_rules(data(), b, tank::Mode::mixed);
-    const auto one = tank::visibility_all(b, rules, 1), two = tank::visibility_all(b, rules, 2);
+    const auto rules = spi_tank::los_rules(data(), b, spi_tank::Mode::mixed);
+    const auto one = spi_tank::visibility_all(b, rules, 1), two = spi_tank::visibility_all(b, rules, 2);
     CHECK(one == two);
-    std::vector<tank::VisibilityCell> cells;
+    std::vector<spi_tank::VisibilityCell> cells;
     const int n = b.hex_count();
     for (int i = 0; i < n; ++i) {
-        tank::visibility(b, rules, b.hex_at(i), cells);
+        spi_tank::visibility(b, rules, b.hex_at(i), cells);
         for (int k = 0; k < n; ++k) REQUIRE(one[std::size_t(i * n + k)] == cells[std::size_t(k)].sight);
     }
 }

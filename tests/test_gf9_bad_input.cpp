@@ -10,7 +10,7 @@
 
 #include "test_gf9_support.hpp"
 
-namespace g = umpire::test::gf9;
+namespace g = umpire::test::gf9_tanks;
 
 namespace {
 

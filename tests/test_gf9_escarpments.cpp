@@ -9,7 +9,7 @@
 using umpire::test::at;
 using umpire::test::contains;
 using umpire::test::strings;
-namespace g = umpire::test::gf9;
+namespace g = umpire::test::gf9_tanks;
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include "test_gf9_support.hpp"
 
 namespace fs = std::filesystem;
-namespace g = umpire::test::gf9;
+namespace g = umpire::test::gf9_tanks;
 using umpire::test::at;
 
 TEST_CASE("gf9 examples: each example's ruling", "[gf9-tanks][gf9-examples]") {
@@ -57,7 +57,7 @@ TEST_CASE("gf9 examples: each example's ruling", "[gf9-tanks][gf9-examples]") {
 }
 
 TEST_CASE("gf9 situations round-trip through to_toml", "[gf9-tanks][gf9-examples]") {
-    const auto* sys = umpire::test::engine().get<umpire::gf9::Gf9Tanks>();
+    const auto* sys = umpire::test::engine().get<umpire::gf9_tanks::Gf9Tanks>();
     REQUIRE(sys);
     const std::string situations[] = {
         g::los("on_hill = \"no\"\non_escarpment = true", "on_hill = \"no\"\nbelow_escarpment = true",
@@ -72,9 +72,9 @@ TEST_CASE("gf9 situations round-trip through to_toml", "[gf9-tanks][gf9-examples
         INFO(text);
         toml::table t = umpire::parse_toml_string(text, "a.toml");
         umpire::Sink sink("a.toml");
-        const auto s = umpire::gf9::parse_situation(sys->data(), umpire::Table(sink, &t, ""));
+        const auto s = umpire::gf9_tanks::parse_situation(sys->data(), umpire::Table(sink, &t, ""));
         REQUIRE(sink.ok());
-        const toml::table back = umpire::gf9::to_toml(s);
+        const toml::table back = umpire::gf9_tanks::to_toml(s);
         std::ostringstream os;
         os << back;
         INFO(os.str());
@@ -84,7 +84,7 @@ TEST_CASE("gf9 situations round-trip through to_toml", "[gf9-tanks][gf9-examples
         CHECK(j1.dump() == j2.dump());
         toml::table t2 = umpire::parse_toml_string(os.str(), "b.toml");
         umpire::Sink sink2("b.toml");
-        const auto s2 = umpire::gf9::parse_situation(sys->data(), umpire::Table(sink2, &t2, ""));
+        const auto s2 = umpire::gf9_tanks::parse_situation(sys->data(), umpire::Table(sink2, &t2, ""));
         REQUIRE(sink2.ok());
         CHECK(s2.title == s.title);
         CHECK(s2.notes == s.notes);
@@ -95,20 +95,20 @@ TEST_CASE("gf9 situations round-trip through to_toml", "[gf9-tanks][gf9-examples
 }
 
 TEST_CASE("gf9 API: rule() works on a Situation built in code (for the window panel)", "[gf9-tanks][gf9-examples]") {
-    const auto* sys = umpire::test::engine().get<umpire::gf9::Gf9Tanks>();
+    const auto* sys = umpire::test::engine().get<umpire::gf9_tanks::Gf9Tanks>();
     REQUIRE(sys);
-    umpire::gf9::Situation s;
-    s.question = umpire::gf9::Question::movement;
+    umpire::gf9_tanks::Situation s;
+    s.question = umpire::gf9_tanks::Question::movement;
     s.move.terrain = {"river"};
     s.move.amphibious = true;
-    auto r = umpire::gf9::rule(sys->data(), s);
+    auto r = umpire::gf9_tanks::rule(sys->data(), s);
     CHECK(r.system == "gf9-tanks");
     CHECK(at(r.to_json(), "movement").as_string() == "single-move");
-    s.question = umpire::gf9::Question::los;
-    s.los.firer.on_hill = umpire::gf9::OnHill::wholly;
-    s.los.target.on_hill = umpire::gf9::OnHill::wholly;
+    s.question = umpire::gf9_tanks::Question::los;
+    s.los.firer.on_hill = umpire::gf9_tanks::OnHill::wholly;
+    s.los.target.on_hill = umpire::gf9_tanks::OnHill::wholly;
     s.los.hills_between = 2;
-    r = umpire::gf9::rule(sys->data(), s);
+    r = umpire::gf9_tanks::rule(sys->data(), s);
     CHECK(at(r.to_json(), "los").as_string() == "clear");
     CHECK(at(r.to_json(), "hill_to_hill").as_bool() == true);
     const auto names = sys->names();

@@ -11,7 +11,7 @@
 #include "test_gf9_support.hpp"
 
 namespace fs = std::filesystem;
-namespace g = umpire::test::gf9;
+namespace g = umpire::test::gf9_tanks;
 using umpire::test::at;
 
 namespace {
@@ -24,19 +24,19 @@ fs::path edited_copy(const std::string& from, const std::string& to) {
 }  // namespace
 
 TEST_CASE("gf9 rules-data: the shipped file loads and says what the text says", "[gf9-tanks][gf9-rules-data]") {
-    const auto* sys = umpire::test::engine().get<umpire::gf9::Gf9Tanks>();
+    const auto* sys = umpire::test::engine().get<umpire::gf9_tanks::Gf9Tanks>();
     REQUIRE(sys);
     const auto& d = sys->data();
     CHECK(d.terrain.size() == 11);
     CHECK(d.terrain_names().front() == "open");  // file order, not toml++'s sorted order
-    CHECK(d.severity == std::vector<umpire::gf9::Effect>{umpire::gf9::Effect::normal, umpire::gf9::Effect::single_move,
-                                                         umpire::gf9::Effect::impassable});
+    CHECK(d.severity == std::vector<umpire::gf9_tanks::Effect>{umpire::gf9_tanks::Effect::normal, umpire::gf9_tanks::Effect::single_move,
+                                                         umpire::gf9_tanks::Effect::impassable});
     CHECK(d.hills.rows.size() == 4);
     REQUIRE(d.escarpments.cases.size() == 2);
     CHECK(d.escarpments.cases[0].by_more_than == Approx(0.0));
-    CHECK(d.escarpments.counts_as == umpire::gf9::OnHill::wholly);
-    CHECK(d.find_terrain("river")->cell("ford")->effect == umpire::gf9::Effect::single_move);
-    CHECK(d.find_terrain("canal")->cell("amphibious")->effect == umpire::gf9::Effect::impassable);
+    CHECK(d.escarpments.counts_as == umpire::gf9_tanks::OnHill::wholly);
+    CHECK(d.find_terrain("river")->cell("ford")->effect == umpire::gf9_tanks::Effect::single_move);
+    CHECK(d.find_terrain("canal")->cell("amphibious")->effect == umpire::gf9_tanks::Effect::impassable);
     CHECK(d.find_terrain("canal")->cell("ford") == nullptr);
     CHECK(d.find_terrain("hill")->shooting.has_value() == false);
     for (const auto& t : d.terrain)

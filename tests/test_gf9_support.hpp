@@ -5,7 +5,7 @@
 
 #include "support.hpp"
 
-namespace umpire::test::gf9 {
+namespace umpire::test::gf9_tanks {
 
 // A line-of-sight situation: each argument is the body of its table ("on_hill = \"no\"").
 inline std::string los(const std::string& firer, const std::string& target, const std::string& line = "") {
@@ -23,4 +23,4 @@ inline std::string explanation_text(const json::Value& j) {
     return all;
 }
 
-}  // namespace umpire::test::gf9
+}  // namespace umpire::test::gf9_tanks

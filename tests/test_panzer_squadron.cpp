@@ -259,12 +259,12 @@ TEST_CASE("panzer-squadron actions: fire and ambush from movement are the refere
 }
 
 TEST_CASE("panzer-squadron actions: the other reading of unlisted_actions_open opens fire and ambush", "[panzer-squadron]") {
-    umpire::ps::Data d = umpire::test::engine().get<umpire::ps::PanzerSquadron>()->data();
+    umpire::panzer_squadron::Data d = umpire::test::engine().get<umpire::panzer_squadron::PanzerSquadron>()->data();
     d.unlisted_actions_open = true;
-    umpire::ps::Situation s;
+    umpire::panzer_squadron::Situation s;
     s.question = "actions";
     s.start = "in-movement";
-    const auto j = umpire::ps::rule(d, s).to_json();
+    const auto j = umpire::panzer_squadron::rule(d, s).to_json();
     CHECK(at(j, "referee_call").as_bool());
     CHECK(strings(at(j, "open_actions")) == std::vector<std::string>{"move", "fire", "move-and-fire", "ambush"});
     CHECK(strings(at(j, "open_actions_other_reading")) == std::vector<std::string>{"move", "move-and-fire"});

@@ -263,14 +263,14 @@ TEST_CASE("panzerblitz bad input: exit 2 with FILE:LINE:COL", "[panzerblitz][cli
 }
 
 TEST_CASE("panzerblitz side view gives the heights and positions a drawing needs", "[panzerblitz]") {
-    const auto* sys = umpire::test::engine().get<umpire::pb::PanzerBlitz>();
+    const auto* sys = umpire::test::engine().get<umpire::panzerblitz::PanzerBlitz>();
     REQUIRE(sys);
-    umpire::pb::Situation s;
+    umpire::panzerblitz::Situation s;
     s.firer = "l1-hilltop";
     s.target = "ground";
     s.range = 6;
     s.obstacles = {{"brown", 4, false}, {"brown", 2, false}};
-    const auto v = umpire::pb::side_view(sys->data(), s);
+    const auto v = umpire::panzerblitz::side_view(sys->data(), s);
     CHECK(v.firer_height == 120);
     CHECK(v.target_height == 0);
     REQUIRE(v.obstacles.size() == 2);

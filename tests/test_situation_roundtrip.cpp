@@ -12,7 +12,7 @@
 namespace fs = std::filesystem;
 
 TEST_CASE("spi-tank situations round-trip through to_toml (window save/open)", "[spi-tank][roundtrip]") {
-    const auto* sys = umpire::test::engine().get<umpire::tank::SpiTank>();
+    const auto* sys = umpire::test::engine().get<umpire::spi_tank::SpiTank>();
     REQUIRE(sys);
     int n = 0;
     for (const auto& e : fs::directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "examples")) {
@@ -22,10 +22,10 @@ TEST_CASE("spi-tank situations round-trip through to_toml (window save/open)", "
         const auto original = umpire::test::engine().rule_file(e.path()).to_json().dump();
         toml::table t = umpire::parse_toml_file(e.path(), e.path().string());
         umpire::Sink sink(e.path().string());
-        const auto s = umpire::tank::parse_situation(sys->data(), umpire::Table(sink, &t, ""));
+        const auto s = umpire::spi_tank::parse_situation(sys->data(), umpire::Table(sink, &t, ""));
         REQUIRE(sink.ok());
         std::ostringstream written;
-        written << umpire::tank::to_toml(s);
+        written << umpire::spi_tank::to_toml(s);
         // Named beside the original: a `board = "..."` path is relative to the situation's folder.
         const auto again = umpire::test::engine().rule_text(written.str(), (e.path().parent_path() / "roundtrip.toml").string()).to_json().dump();
         CHECK(again == original);

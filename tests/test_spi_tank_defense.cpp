@@ -29,7 +29,7 @@ using umpire::test::strings;
 
 namespace {
 
-using namespace umpire::test::tank;  // Shot, NUL, iv, upto, rule
+using namespace umpire::test::spi_tank;  // Shot, NUL, iv, upto, rule
 
 const char* modes[] = {"closed", "mixed", "open"};
 const char* terrains[] = {"clear", "rough", "woods", "wreck"};
@@ -280,14 +280,14 @@ TEST_CASE("spi-tank 10.22A/10.6: adjacent units, a berm hexside given without to
     // At range 1 the only hexside on the line is the one both hexes share (10.22A), so a berm there
     // is a berm hexside of the target's hex and adds to its defense (10.6's note). The parser fixes
     // `touches`; the window builds the Situation itself, so the engine must do the same.
-    const auto& d = umpire::test::engine().get<umpire::tank::SpiTank>()->data();
-    umpire::tank::Situation s;
+    const auto& d = umpire::test::engine().get<umpire::spi_tank::SpiTank>()->data();
+    umpire::spi_tank::Situation s;
     s.firer = "T62";
     s.target = "M60A2";
-    s.aspect = umpire::tank::Aspect::front;
+    s.aspect = umpire::spi_tank::Aspect::front;
     s.range = 1;
-    s.obstacles.push_back({"berm", umpire::tank::At::hexside, umpire::tank::Touches::none});
-    const auto direct = umpire::tank::rule(d, s).to_json();
+    s.obstacles.push_back({"berm", umpire::spi_tank::At::hexside, umpire::spi_tank::Touches::none});
+    const auto direct = umpire::spi_tank::rule(d, s).to_json();
     INFO(direct.dump());
     const auto file = rule(Shot().firer("T62").vehicle("M60A2", "front").range(1).obstacle("berm", "hexside", "target"));
     INFO(file.dump());

@@ -183,16 +183,16 @@ fs::path data_copy(const std::string& from, const std::string& to) {
 
 TEST_CASE("House rules: aspect_on_boundary = \"weaker\" rules a boundary with the weaker aspect", "[spi-tank][hexes][rules-data]") {
     const fs::path p = data_copy("aspect_on_boundary = \"stronger\"", "aspect_on_boundary = \"weaker\"");
-    const auto d = umpire::tank::load_data(p);
+    const auto d = umpire::spi_tank::load_data(p);
     fs::remove(p);
-    umpire::tank::Situation s;
+    umpire::spi_tank::Situation s;
     s.firer = "T62";
     s.target = "M60A2";
     s.aspect.reset();
     s.firer_hex = "1106";
     s.target_hex = "1006";
     s.facing = "A";
-    const auto r = umpire::tank::rule(d, s);
+    const auto r = umpire::spi_tank::rule(d, s);
     CHECK(at(r.to_json(), "defense_strength").as_int() == 8);  // side, the weaker of front 17 / side 8
     CHECK(r.referee_call);
 }
@@ -210,7 +210,7 @@ TEST_CASE("House rules: arc widths and the board's numbering are validated", "[s
         INFO(r.to);
         const fs::path p = data_copy(r.from, r.to);
         try {
-            umpire::tank::load_data(p);
+            umpire::spi_tank::load_data(p);
             FAIL("accepted broken data");
         } catch (const umpire::InputError& e) {
             bool found = false;
@@ -261,18 +261,18 @@ TEST_CASE("Round trip: hex numbers and facing are written back -- a computed asp
     const auto path = umpire::test::temp_file(shot("1106", "1006", "A"));
     umpire::Sink sink(path);
     const toml::table t = umpire::parse_toml_file(path, path);
-    const auto d = umpire::tank::load_data(fs::path(UMPIRE_SOURCE_RULES_DATA) / "spi-tank.toml");
-    const auto s = umpire::tank::parse_situation(d, umpire::Table(sink, &t, ""));
+    const auto d = umpire::spi_tank::load_data(fs::path(UMPIRE_SOURCE_RULES_DATA) / "spi-tank.toml");
+    const auto s = umpire::spi_tank::parse_situation(d, umpire::Table(sink, &t, ""));
     REQUIRE(sink.ok());
     CHECK(s.range == 1);
     CHECK_FALSE(s.aspect);
-    const toml::table back = umpire::tank::to_toml(s);
+    const toml::table back = umpire::spi_tank::to_toml(s);
     CHECK(back["firer"]["hex"].value<std::string>() == "1106");
     CHECK(back["target"]["hex"].value<std::string>() == "1006");
     CHECK(back["target"]["facing"].value<std::string>() == "A");
     CHECK_FALSE(back["target"]["aspect"]);  // still a referee's call when read again
     umpire::Sink sink2("again");
-    const auto s2 = umpire::tank::parse_situation(d, umpire::Table(sink2, &back, ""));
+    const auto s2 = umpire::spi_tank::parse_situation(d, umpire::Table(sink2, &back, ""));
     CHECK(sink2.ok());
-    CHECK(umpire::tank::rule(d, s2).referee_call);
+    CHECK(umpire::spi_tank::rule(d, s2).referee_call);
 }

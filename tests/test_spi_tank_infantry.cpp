@@ -26,7 +26,7 @@ using umpire::test::strings;
 
 namespace {
 
-using namespace umpire::test::tank;  // Shot, NUL, iv, upto, rule
+using namespace umpire::test::spi_tank;  // Shot, NUL, iv, upto, rule
 
 void check_infantry_fire(const Shot& s, bool permitted, const std::vector<int>& kills, const char* cite) {
     INFO(s.toml());

@@ -26,7 +26,7 @@ using umpire::test::strings;
 
 namespace {
 
-using namespace umpire::test::tank;  // Shot, NUL, iv, upto, rule
+using namespace umpire::test::spi_tank;  // Shot, NUL, iv, upto, rule
 
 // 10.6: woods hexes and berm hexsides obstruct in closed and mixed mode (open mode treats them as
 // clear, 10.61); slope hexsides obstruct in all modes; rough and wreck hexes are not marked as obstructing.

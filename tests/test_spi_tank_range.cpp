@@ -25,7 +25,7 @@ using umpire::test::strings;
 
 namespace {
 
-using namespace umpire::test::tank;  // Shot, NUL, iv, upto, rule
+using namespace umpire::test::spi_tank;  // Shot, NUL, iv, upto, rule
 
 struct Case {
     const char* name;  // the rule it checks

@@ -26,8 +26,8 @@ using umpire::test::at;
 using umpire::test::contains;
 using umpire::test::ints;
 using umpire::test::strings;
-using umpire::test::tank::rule;
-using umpire::test::tank::Shot;
+using umpire::test::spi_tank::rule;
+using umpire::test::spi_tank::Shot;
 
 namespace {
 
@@ -342,15 +342,15 @@ TEST_CASE("Round trip: target.wreck, firer.facing, an obstacle's hex and wreck, 
     const auto path = umpire::test::temp_file(t);
     umpire::Sink sink(path);
     const toml::table tt = umpire::parse_toml_file(path, path);
-    const auto d = umpire::tank::load_data(std::filesystem::path(UMPIRE_SOURCE_RULES_DATA) / "spi-tank.toml");
-    const auto s = umpire::tank::parse_situation(d, umpire::Table(sink, &tt, ""));
+    const auto d = umpire::spi_tank::load_data(std::filesystem::path(UMPIRE_SOURCE_RULES_DATA) / "spi-tank.toml");
+    const auto s = umpire::spi_tank::parse_situation(d, umpire::Table(sink, &tt, ""));
     REQUIRE(sink.ok());
-    const toml::table back = umpire::tank::to_toml(s);
+    const toml::table back = umpire::spi_tank::to_toml(s);
     CHECK(back["target"]["wreck"].value<bool>() == true);
     CHECK(back["firer"]["facing"].value<std::string>() == "A");
     CHECK_FALSE(back["line"]["in_field_of_fire"]);  // the facing decides it: not written back
     umpire::Sink sink2("again");
-    const auto s2 = umpire::tank::parse_situation(d, umpire::Table(sink2, &back, ""));
+    const auto s2 = umpire::spi_tank::parse_situation(d, umpire::Table(sink2, &back, ""));
     REQUIRE(sink2.ok());
     REQUIRE(s2.obstacles.size() == 1);
     CHECK(s2.obstacles[0].hex == "1005");
@@ -358,5 +358,5 @@ TEST_CASE("Round trip: target.wreck, firer.facing, an obstacle's hex and wreck, 
     REQUIRE(s2.extra_firers.size() == 2);
     CHECK_FALSE(s2.extra_firers[0].line_of_sight);
     CHECK_FALSE(s2.extra_firers[1].in_field_of_fire);
-    CHECK(umpire::tank::rule(d, s2).to_json().dump() == umpire::tank::rule(d, s).to_json().dump());
+    CHECK(umpire::spi_tank::rule(d, s2).to_json().dump() == umpire::spi_tank::rule(d, s).to_json().dump());
 }

@@ -28,7 +28,7 @@ using umpire::test::strings;
 
 namespace {
 
-using namespace umpire::test::tank;  // Shot, NUL, iv, upto, rule
+using namespace umpire::test::spi_tank;  // Shot, NUL, iv, upto, rule
 
 enum Column { vehicle_open, vehicle_concealed, soft_open, soft_concealed };
 constexpr int AUTO = -1, NEVER = -2;  // "automatic", "unspottable"; else the top die result

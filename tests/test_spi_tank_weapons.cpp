@@ -74,7 +74,7 @@ std::string situation(const std::string& firer, const std::string& target, const
     return o.str();
 }
 
-const umpire::tank::Data& data() { return umpire::test::engine().get<umpire::tank::SpiTank>()->data(); }
+const umpire::spi_tank::Data& data() { return umpire::test::engine().get<umpire::spi_tank::SpiTank>()->data(); }
 
 }  // namespace
 

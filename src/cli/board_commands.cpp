@@ -82,23 +82,23 @@ int report(const InputError& e) {
     return 2;
 }
 
-const tank::Data& tank_data(const Engine& e) {
-    const auto* t = e.get<tank::SpiTank>();
+const spi_tank::Data& tank_data(const Engine& e) {
+    const auto* t = e.get<spi_tank::SpiTank>();
     if (!t) throw std::runtime_error("the spi-tank system is not available");
     return t->data();
 }
 
 board::Board read_board(const Engine& e, const std::string& file) {
     // The bounded reader names a missing file, a folder or a device with the OS reason.
-    return board::load_board(file, file, tank::board_vocabulary(tank_data(e)));
+    return board::load_board(file, file, spi_tank::board_vocabulary(tank_data(e)));
 }
 
 // The terrain mode: --mode, else the board's terrain_mode; nullopt (reported) when neither.
-std::optional<tank::Mode> pick_mode(const Options& o, const board::Board& b) {
+std::optional<spi_tank::Mode> pick_mode(const Options& o, const board::Board& b) {
     const std::string m = !o.mode.empty() ? o.mode : b.terrain_mode;
-    if (m == "closed") return tank::Mode::closed;
-    if (m == "mixed") return tank::Mode::mixed;
-    if (m == "open") return tank::Mode::open;
+    if (m == "closed") return spi_tank::Mode::closed;
+    if (m == "mixed") return spi_tank::Mode::mixed;
+    if (m == "open") return spi_tank::Mode::open;
     if (m.empty()) std::cerr << "umpire-cli: give --mode closed, mixed or open (the board names no terrain_mode)\n";
     else std::cerr << "umpire-cli: --mode '" << escape_text(m) << "' is not a terrain mode (accepted: closed, mixed, open)\n";
     return std::nullopt;
@@ -137,27 +137,27 @@ int los_command(const Engine& e, const Options& o, std::ostream& out) {
     if (!mode) return 1;
     const auto from = arg_hex(b, o.positional[2]), to = arg_hex(b, o.positional[3]);
     if (!from || !to) return 2;
-    const tank::LosRules rules = tank::los_rules(tank_data(e), b, *mode);
-    const tank::LineOfSight los = tank::line_of_sight(b, rules, *from, *to);
+    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
+    const spi_tank::LineOfSight los = spi_tank::line_of_sight(b, rules, *from, *to);
     if (o.json) {
-        json::Object obj{{"board", b.file}, {"terrain_mode", tank::to_string(*mode)}};
-        for (auto& kv : tank::los_json(b, los)) obj.push_back(std::move(kv));
+        json::Object obj{{"board", b.file}, {"terrain_mode", spi_tank::to_string(*mode)}};
+        for (auto& kv : spi_tank::los_json(b, los)) obj.push_back(std::move(kv));
         out << json::Value(std::move(obj)).dump() << "\n";
     } else {
-        out << tank::los_text(b, los);
+        out << spi_tank::los_text(b, los);
     }
     return 0;
 }
 
 // What blocked a hex in a visibility map, for a person.
-std::string blocked_by(const board::Board& b, const tank::VisibilityCell& c) {
+std::string blocked_by(const board::Board& b, const spi_tank::VisibilityCell& c) {
     switch (c.kind) {
-        case tank::LosItem::hex: return b.terrain(c.at) + " in " + b.name(c.at) + " (10.22D)";
-        case tank::LosItem::hexside: {
+        case spi_tank::LosItem::hex: return b.terrain(c.at) + " in " + b.name(c.at) + " (10.22D)";
+        case spi_tank::LosItem::hexside: {
             const board::SideFeature* f = b.side(c.at, c.side);
             return b.vocabulary.hexside_features[std::size_t(f->feature)] + " on " + b.side_name(c.at, c.side) + " (10.22C)";
         }
-        case tank::LosItem::along:
+        case spi_tank::LosItem::along:
             if (c.side >= 0) {
                 const board::SideFeature* f = b.side(c.at, c.side);
                 return "along " + b.vocabulary.hexside_features[std::size_t(f->feature)] + " hexside " + b.side_name(c.at, c.side) + " (10.23)";
@@ -174,22 +174,22 @@ int visibility_one(const Engine& e, const Options& o, std::ostream& out) {
     if (!mode) return 1;
     const auto from = arg_hex(b, o.positional[2]);
     if (!from) return 2;
-    const tank::LosRules rules = tank::los_rules(tank_data(e), b, *mode);
-    std::vector<tank::VisibilityCell> cells;
-    tank::visibility(b, rules, *from, cells);
+    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
+    std::vector<spi_tank::VisibilityCell> cells;
+    spi_tank::visibility(b, rules, *from, cells);
     int counts[3] = {0, 0, 0};
     for (const auto& c : cells) ++counts[int(c.sight)];
     if (o.json) {
         json::Array hexes;
         for (int i = 0; i < b.hex_count(); ++i) {
             const auto& c = cells[std::size_t(i)];
-            json::Object x{{"hex", b.name(b.hex_at(i))}, {"sight", tank::to_string(c.sight)}};
-            if (c.sight == tank::Sight::blocked) x.emplace_back("blocked_by", blocked_by(b, c));
-            if (c.sight == tank::Sight::referee_call) x.emplace_back("corner_at", b.name(c.at));
+            json::Object x{{"hex", b.name(b.hex_at(i))}, {"sight", spi_tank::to_string(c.sight)}};
+            if (c.sight == spi_tank::Sight::blocked) x.emplace_back("blocked_by", blocked_by(b, c));
+            if (c.sight == spi_tank::Sight::referee_call) x.emplace_back("corner_at", b.name(c.at));
             hexes.push_back(std::move(x));
         }
         json::Object obj{{"board", b.file},
-                         {"terrain_mode", tank::to_string(*mode)},
+                         {"terrain_mode", spi_tank::to_string(*mode)},
                          {"from", b.name(*from)},
                          {"clear", counts[0]},
                          {"blocked", counts[1]},
@@ -198,13 +198,13 @@ int visibility_one(const Engine& e, const Options& o, std::ostream& out) {
         out << json::Value(std::move(obj)).dump() << "\n";
         return 0;
     }
-    out << "Seen from " << b.name(*from) << " on " << b.file << " (" << tank::to_string(*mode) << " mode): " << counts[0] << " clear, "
+    out << "Seen from " << b.name(*from) << " on " << b.file << " (" << spi_tank::to_string(*mode) << " mode): " << counts[0] << " clear, "
               << counts[1] << " blocked, " << counts[2] << " referee's call\n";
     for (int i = 0; i < b.hex_count(); ++i) {
         const auto& c = cells[std::size_t(i)];
-        out << b.name(b.hex_at(i)) << " " << tank::to_string(c.sight);
-        if (c.sight == tank::Sight::blocked) out << " by " << blocked_by(b, c);
-        if (c.sight == tank::Sight::referee_call) out << " (the line passes exactly through a corner of " << b.name(c.at) << ": see `los`)";
+        out << b.name(b.hex_at(i)) << " " << spi_tank::to_string(c.sight);
+        if (c.sight == spi_tank::Sight::blocked) out << " by " << blocked_by(b, c);
+        if (c.sight == spi_tank::Sight::referee_call) out << " (the line passes exactly through a corner of " << b.name(c.at) << ": see `los`)";
         out << "\n";
     }
     return 0;
@@ -223,9 +223,9 @@ int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
                   << " hexes, and " << escape_text(b.file) << " has " << b.hex_count() << "\n";
         return 1;
     }
-    const tank::LosRules rules = tank::los_rules(tank_data(e), b, *mode);
+    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<tank::Sight> all = tank::visibility_all(b, rules, o.threads);
+    const std::vector<spi_tank::Sight> all = spi_tank::visibility_all(b, rules, o.threads);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
     // Written beside the target and renamed over it, so a failed write never leaves half a file.
@@ -233,7 +233,7 @@ int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
         if (!f) { std::cerr << "umpire-cli: cannot write " << escape_text(tmp.string()) << ": " << std::strerror(errno) << "\n"; return 1; }
-        f << "# umpire visibility, board " << b.file << ", " << tank::to_string(*mode) << " mode, " << b.hex_count() << " hexes\n"
+        f << "# umpire visibility, board " << b.file << ", " << spi_tank::to_string(*mode) << " mode, " << b.hex_count() << " hexes\n"
           << "# one line per hex seen from (in board order: column by column, rows down);\n"
           << "# then one character per hex in the same order: . clear, # blocked, ? referee's call, @ itself\n";
         const int n = b.hex_count();
@@ -241,8 +241,8 @@ int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
         for (int i = 0; i < n; ++i) {
             line = b.name(b.hex_at(i)) + " ";
             for (int k = 0; k < n; ++k) {
-                const tank::Sight s = all[std::size_t(i) * std::size_t(n) + std::size_t(k)];
-                line += i == k ? '@' : s == tank::Sight::clear ? '.' : s == tank::Sight::blocked ? '#' : '?';
+                const spi_tank::Sight s = all[std::size_t(i) * std::size_t(n) + std::size_t(k)];
+                line += i == k ? '@' : s == spi_tank::Sight::clear ? '.' : s == spi_tank::Sight::blocked ? '#' : '?';
             }
             line += '\n';
             f.write(line.data(), std::streamsize(line.size()));
@@ -259,7 +259,7 @@ int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
         std::filesystem::remove(tmp, ec);
         return 1;
     }
-    out << "wrote " << target.string() << ": " << b.hex_count() << " x " << b.hex_count() << " hexes (" << tank::to_string(*mode)
+    out << "wrote " << target.string() << ": " << b.hex_count() << " x " << b.hex_count() << " hexes (" << spi_tank::to_string(*mode)
               << " mode) in " << int(ms) << " ms\n";
     return 0;
 }

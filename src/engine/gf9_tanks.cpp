@@ -21,7 +21,7 @@
 
 #include "engine/names.hpp"
 
-namespace umpire::gf9 {
+namespace umpire::gf9_tanks {
 
 // ---- names and small helpers ------------------------------------------------
 
@@ -968,7 +968,7 @@ void Gf9Tanks::load(const std::filesystem::path& rules_dir) { data_ = load_data(
 Ruling Gf9Tanks::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    Ruling r = gf9::rule(data_, s);
+    Ruling r = gf9_tanks::rule(data_, s);
     r.view = ruling_view(s);
     return r;
 }
@@ -984,8 +984,8 @@ std::vector<NameList> Gf9Tanks::names() const {
             {"line.obstacles", data_.obstacle_names()}};
 }
 
-}  // namespace umpire::gf9
+}  // namespace umpire::gf9_tanks
 
 namespace umpire {
-std::unique_ptr<GameSystem> make_gf9_tanks() { return std::make_unique<gf9::Gf9Tanks>(); }
+std::unique_ptr<GameSystem> make_gf9_tanks() { return std::make_unique<gf9_tanks::Gf9Tanks>(); }
 }  // namespace umpire

@@ -21,7 +21,7 @@
 
 #include "engine/system.hpp"
 
-namespace umpire::gf9 {
+namespace umpire::gf9_tanks {
 
 // ---- Data ---------------------------------------------------------------------
 
@@ -199,7 +199,7 @@ private:
     Data data_;
 };
 
-}  // namespace umpire::gf9
+}  // namespace umpire::gf9_tanks
 
 namespace umpire {
 std::unique_ptr<GameSystem> make_gf9_tanks();

@@ -3,7 +3,7 @@
 #include "engine/gf9_tanks.hpp"
 #include "engine/view_gf9_tanks.hpp"
 
-namespace umpire::gf9 {
+namespace umpire::gf9_tanks {
 
 std::any Gf9Tanks::ruling_view(const Situation& s) const {
     view::Gf9RulingView v;
@@ -47,4 +47,4 @@ std::optional<toml::table> Gf9Tanks::canonical(const Table& root) const {
     return canonical_with(root, data_, parse_situation, to_toml);
 }
 
-}  // namespace umpire::gf9
+}  // namespace umpire::gf9_tanks

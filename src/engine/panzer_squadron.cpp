@@ -13,7 +13,7 @@
 
 #include "engine/names.hpp"
 
-namespace umpire::ps {
+namespace umpire::panzer_squadron {
 
 namespace {
 const std::vector<std::string> kStarts = {"stationary", "in-movement"};
@@ -563,7 +563,7 @@ void PanzerSquadron::load(const std::filesystem::path& rules_dir) { data_ = load
 Ruling PanzerSquadron::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    Ruling r = ps::rule(data_, s);
+    Ruling r = panzer_squadron::rule(data_, s);
     r.view = ruling_view(s, r);
     return r;
 }
@@ -573,8 +573,8 @@ std::vector<NameList> PanzerSquadron::names() const {
             {"shooter.state", kShooter}};
 }
 
-}  // namespace umpire::ps
+}  // namespace umpire::panzer_squadron
 
 namespace umpire {
-std::unique_ptr<GameSystem> make_panzer_squadron() { return std::make_unique<ps::PanzerSquadron>(); }
+std::unique_ptr<GameSystem> make_panzer_squadron() { return std::make_unique<panzer_squadron::PanzerSquadron>(); }
 }  // namespace umpire

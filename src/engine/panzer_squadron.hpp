@@ -16,7 +16,7 @@
 
 #include "engine/system.hpp"
 
-namespace umpire::ps {
+namespace umpire::panzer_squadron {
 
 struct ActionRule {
     std::string name;
@@ -96,7 +96,7 @@ private:
     Data data_;
 };
 
-}  // namespace umpire::ps
+}  // namespace umpire::panzer_squadron
 
 namespace umpire {
 std::unique_ptr<GameSystem> make_panzer_squadron();

@@ -3,7 +3,7 @@
 #include "engine/panzer_squadron.hpp"
 #include "engine/view_panzer_squadron.hpp"
 
-namespace umpire::ps {
+namespace umpire::panzer_squadron {
 
 std::any PanzerSquadron::ruling_view(const Situation& s, const Ruling& r) const {
     view::PsRulingView v;
@@ -48,4 +48,4 @@ std::optional<toml::table> PanzerSquadron::canonical(const Table& root) const {
     return canonical_with(root, data_, parse_situation, to_toml);
 }
 
-}  // namespace umpire::ps
+}  // namespace umpire::panzer_squadron

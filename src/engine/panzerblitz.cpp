@@ -15,7 +15,7 @@
 #include "engine/hex.hpp"
 #include "engine/names.hpp"
 
-namespace umpire::pb {
+namespace umpire::panzerblitz {
 
 const std::vector<std::string>& elevation_names() {
     static const std::vector<std::string> v = {"ground", "gully", "l1-slope", "l1-hilltop", "l2-slope", "l2-hilltop"};
@@ -630,15 +630,15 @@ void PanzerBlitz::load(const std::filesystem::path& rules_dir) { data_ = load_da
 Ruling PanzerBlitz::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    Ruling r = pb::rule(data_, s);
+    Ruling r = panzerblitz::rule(data_, s);
     r.view = ruling_view(s, r);
     return r;
 }
 
 std::vector<NameList> PanzerBlitz::names() const { return {{"elevation", elevation_names()}, {"symbol", symbol_names()}}; }
 
-}  // namespace umpire::pb
+}  // namespace umpire::panzerblitz
 
 namespace umpire {
-std::unique_ptr<GameSystem> make_panzerblitz() { return std::make_unique<pb::PanzerBlitz>(); }
+std::unique_ptr<GameSystem> make_panzerblitz() { return std::make_unique<panzerblitz::PanzerBlitz>(); }
 }  // namespace umpire

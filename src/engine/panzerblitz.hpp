@@ -16,7 +16,7 @@
 
 #include "engine/system.hpp"
 
-namespace umpire::pb {
+namespace umpire::panzerblitz {
 
 struct Symbol {
     std::string name;
@@ -92,7 +92,7 @@ private:
     Data data_;
 };
 
-}  // namespace umpire::pb
+}  // namespace umpire::panzerblitz
 
 namespace umpire {
 std::unique_ptr<GameSystem> make_panzerblitz();

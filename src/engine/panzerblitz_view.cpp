@@ -3,7 +3,7 @@
 #include "engine/panzerblitz.hpp"
 #include "engine/view_panzerblitz.hpp"
 
-namespace umpire::pb {
+namespace umpire::panzerblitz {
 
 namespace {
 
@@ -68,4 +68,4 @@ std::optional<toml::table> PanzerBlitz::canonical(const Table& root) const {
     return canonical_with(root, data_, parse_situation, to_toml);
 }
 
-}  // namespace umpire::pb
+}  // namespace umpire::panzerblitz

@@ -25,7 +25,7 @@
 #include "engine/names.hpp"
 #include "engine/tank_board.hpp"
 
-namespace umpire::tank {
+namespace umpire::spi_tank {
 
 // =====================================================================================
 // 1. names of enums
@@ -2196,7 +2196,7 @@ void SpiTank::load(const std::filesystem::path& rules_dir) { data_ = load_data(r
 Ruling SpiTank::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    Ruling r = tank::rule(data_, s);
+    Ruling r = spi_tank::rule(data_, s);
     r.view = ruling_view(s, r);
     return r;
 }
@@ -2213,8 +2213,8 @@ std::vector<NameList> SpiTank::names() const {
             {"obstacle touches", kTouches}};
 }
 
-}  // namespace umpire::tank
+}  // namespace umpire::spi_tank
 
 namespace umpire {
-std::unique_ptr<GameSystem> make_spi_tank() { return std::make_unique<tank::SpiTank>(); }
+std::unique_ptr<GameSystem> make_spi_tank() { return std::make_unique<spi_tank::SpiTank>(); }
 }  // namespace umpire

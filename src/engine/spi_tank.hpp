@@ -18,7 +18,7 @@
 #include "engine/hex.hpp"
 #include "engine/system.hpp"
 
-namespace umpire::tank {
+namespace umpire::spi_tank {
 
 // ---- Data ---------------------------------------------------------------------
 
@@ -225,7 +225,7 @@ private:
     Data data_;
 };
 
-}  // namespace umpire::tank
+}  // namespace umpire::spi_tank
 
 namespace umpire {
 std::unique_ptr<GameSystem> make_spi_tank();

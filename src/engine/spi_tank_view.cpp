@@ -24,7 +24,7 @@ const view::TankUnit* view::TankChoices::unit(const std::string& name) const {
     return nullptr;
 }
 
-namespace tank {
+namespace spi_tank {
 namespace {
 
 // =====================================================================================
@@ -282,5 +282,5 @@ std::optional<toml::table> SpiTank::canonical(const Table& root) const {
     return canonical_with(root, data_, parse_situation, to_toml);
 }
 
-}  // namespace tank
+}  // namespace spi_tank
 }  // namespace umpire

@@ -10,7 +10,7 @@
 #include <atomic>
 #include <thread>
 
-namespace umpire::tank {
+namespace umpire::spi_tank {
 
 // =====================================================================================
 // 1. vocabulary, rules
@@ -518,4 +518,4 @@ std::vector<Sight> visibility_all(const board::Board& b, const LosRules& rules, 
     return out;
 }
 
-}  // namespace umpire::tank
+}  // namespace umpire::spi_tank

@@ -2,7 +2,7 @@
 // obstructs in the scenario's terrain mode (10.21, 10.6), and whether it blocks (10.22-10.25).
 // Also the visibility map from one hex and for all pairs of hexes.
 //
-// Obstruction is read from the Terrain Effects Chart in rules-data (tank::Data::terrain); this
+// Obstruction is read from the Terrain Effects Chart in rules-data (spi_tank::Data::terrain); this
 // file only applies 10.22-10.24 to the board's geometry. The fire ruling itself stays in
 // spi_tank.cpp: a situation with `board = ...` turns this into the obstacles it already takes.
 //
@@ -31,7 +31,7 @@
 #include "engine/spi_tank.hpp"
 #include "engine/trace.hpp"
 
-namespace umpire::tank {
+namespace umpire::spi_tank {
 
 // ---- Vocabulary -------------------------------------------------------------------
 
@@ -119,4 +119,4 @@ void visibility(const board::Board& b, const LosRules& rules, const hex::Cube& f
 // unordered pair (10.22 treats the two units alike) on `threads` threads (0: the hardware's).
 std::vector<Sight> visibility_all(const board::Board& b, const LosRules& rules, unsigned threads);
 
-}  // namespace umpire::tank
+}  // namespace umpire::spi_tank

@@ -12,10 +12,10 @@ namespace {
 
 struct Setup {
     umpire::Engine engine{UMPIRE_SOURCE_RULES_DATA};
-    const umpire::tank::Data& data = engine.get<umpire::tank::SpiTank>()->data();
+    const umpire::spi_tank::Data& data = engine.get<umpire::spi_tank::SpiTank>()->data();
     umpire::board::Board board = umpire::board::load_board(std::string(UMPIRE_SOURCE_DIR) + "/boards/sample-66x44.toml",
-                                                           "sample-66x44.toml", umpire::tank::board_vocabulary(data));
-    umpire::tank::LosRules rules = umpire::tank::los_rules(data, board, umpire::tank::Mode::mixed);
+                                                           "sample-66x44.toml", umpire::spi_tank::board_vocabulary(data));
+    umpire::spi_tank::LosRules rules = umpire::spi_tank::los_rules(data, board, umpire::spi_tank::Mode::mixed);
     umpire::hex::Cube centre = *board.parse_hex("3322");
 };
 
@@ -26,9 +26,9 @@ const Setup& setup() {
 
 void BM_VisibilityMap(benchmark::State& state) {
     const Setup& s = setup();
-    std::vector<umpire::tank::VisibilityCell> cells;
+    std::vector<umpire::spi_tank::VisibilityCell> cells;
     for (auto _ : state) {
-        umpire::tank::visibility(s.board, s.rules, s.centre, cells);
+        umpire::spi_tank::visibility(s.board, s.rules, s.centre, cells);
         benchmark::DoNotOptimize(cells.data());
     }
     state.counters["hexes"] = double(s.board.hex_count());
@@ -69,7 +69,7 @@ BENCHMARK(BM_VisibilityMapNaive)->Unit(benchmark::kMicrosecond);
 void BM_VisibilityAllPairs(benchmark::State& state) {
     const Setup& s = setup();
     for (auto _ : state) {
-        auto all = umpire::tank::visibility_all(s.board, s.rules, unsigned(state.range(0)));
+        auto all = umpire::spi_tank::visibility_all(s.board, s.rules, unsigned(state.range(0)));
         benchmark::DoNotOptimize(all.data());
     }
 }

@@ -49,16 +49,16 @@ BENCHMARK(BM_TankRuleFromText)->Unit(benchmark::kMicrosecond);
 
 // What the window does on every edit: rule an already-parsed situation.
 void BM_TankRuleParsed(benchmark::State& state) {
-    const auto* sys = engine().get<umpire::tank::SpiTank>();
-    umpire::tank::Situation s;
+    const auto* sys = engine().get<umpire::spi_tank::SpiTank>();
+    umpire::spi_tank::Situation s;
     s.firer = "T62";
     s.target = "M60A2";
-    s.aspect = umpire::tank::Aspect::side;
+    s.aspect = umpire::spi_tank::Aspect::side;
     s.terrain = "woods";
     s.moving_mp = 7;
     s.range = 22;
     for (auto _ : state) {
-        auto r = umpire::tank::rule(sys->data(), s);
+        auto r = umpire::spi_tank::rule(sys->data(), s);
         benchmark::DoNotOptimize(r.fields.size());
     }
 }

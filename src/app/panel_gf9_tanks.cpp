@@ -196,7 +196,7 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
             util::label(label, col);
             float v = float(dist->value_or(0.0));
             ImGui::PushID(label);
-            ImGui::SetNextItemWidth(140 * ctx.scale);
+            util::fit_width(140 * ctx.scale);
             if (ImGui::InputFloat("##d", &v, 0.5f, 1.0f, "%.1f")) {
                 *dist = std::clamp(double(v), 0.0, c.max_distance);
                 changed = true;

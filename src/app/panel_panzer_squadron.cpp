@@ -109,8 +109,9 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
     for (std::size_t i = 0; i < s_.dice.size(); ++i) {
         ImGui::PushID(int(i));
-        if (i) {
-            ImGui::SameLine();
+        if (i) {  // the next die with its "+" wraps as a whole on a narrow panel
+            const float faces = c.die_sides <= 6 ? float(c.die_sides) * (ImGui::GetFrameHeight() + 2 * ctx.scale) : 90 * ctx.scale;
+            util::same_line_or_wrap(ImGui::CalcTextSize("+").x + ImGui::GetStyle().ItemSpacing.x + faces);
             ImGui::TextDisabled("+");
             ImGui::SameLine();
         }
@@ -129,7 +130,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
                 if (on) ImGui::PopStyleColor();
             }
         } else {
-            ImGui::SetNextItemWidth(90 * ctx.scale);
+            util::fit_width(90 * ctx.scale);
             changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, c.die_sides, "%d", ImGuiSliderFlags_AlwaysClamp);
         }
         ImGui::PopID();

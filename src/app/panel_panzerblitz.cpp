@@ -107,7 +107,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
     for (auto [label, value] : {std::pair<const char*, std::string*>{"Firer", &s_.firer}, {"Target", &s_.target}}) {
         util::label(label, col);
         ImGui::PushID(label);
-        ImGui::SetNextItemWidth(200 * ctx.scale);
+        util::fit_width(200 * ctx.scale);
         if (ImGui::BeginCombo("##elev", value->c_str())) {
             for (const auto& e : c.elevations)
                 if (ImGui::Selectable((e.name + "  (" + std::to_string(e.metres) + " m)").c_str(), e.name == *value)) {
@@ -140,7 +140,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h, p.y + h), swatch(o.symbol), 3.0f);
         ImGui::Dummy(ImVec2(h, h));
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(130 * ctx.scale);
+        util::fit_width(130 * ctx.scale);
         if (ImGui::BeginCombo("##sym", o.symbol.c_str())) {
             for (const auto& sym : c.symbols)
                 if (const std::string& n = sym.name; ImGui::Selectable(n.c_str(), n == o.symbol)) {
@@ -155,7 +155,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
                 "yellow (PB-E .. PB-H), orange and purple (PB-I, PB-J, PB-L); woods-hex/town-hex: a single-hex "
                 "woods or town");
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(110 * ctx.scale);
+        util::fit_width(110 * ctx.scale);
         changed |= util::int_field(is_hex(o.symbol) ? "hex" : "side", &o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range), 110 * ctx.scale);
         ui::tip(is_hex(o.symbol) ? "The j-th hex after the firer's (1..range-1); its distance along the line is in rules-data [distance] (PB-LOS)"
                                  : "The k-th hexside the line crosses, from the firer's (1) to the target's (range); "

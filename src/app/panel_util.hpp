@@ -10,6 +10,15 @@
 
 namespace umpire::app::util {
 
+// Beside the last item when an item `w` wide still fits before `right` (window-local x), else at
+// `start_x` on a new line. Decided before SameLine(): SameLine() then NewLine() would leave the
+// line's end past the edge (the window would count it as content cut off).
+inline void wrap_before(float w, float right, float start_x) {
+    const float x_after = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX() + ImGui::GetStyle().ItemSpacing.x;
+    if (x_after + w <= right) ImGui::SameLine();
+    else ImGui::SetCursorPosX(start_x);
+}
+
 // Radio buttons over names; wraps when the panel is narrow. Returns true on change.
 inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names) {
     bool changed = false;
@@ -19,11 +28,7 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (i) {
             const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(names[i].c_str()).x;
-            ImGui::SameLine();
-            if (ImGui::GetCursorPosX() + w > right) {
-                ImGui::NewLine();
-                ImGui::SetCursorPosX(start_x);
-            }
+            wrap_before(w, right, start_x);
         }
         if (ImGui::RadioButton(names[i].c_str(), *value == names[i]) && *value != names[i]) {
             *value = names[i];
@@ -53,11 +58,7 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
         if (i) {
             const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                             ImGui::CalcTextSize(text.c_str(), nullptr, true).x;
-            ImGui::SameLine();
-            if (ImGui::GetCursorPosX() + w > right) {
-                ImGui::NewLine();
-                ImGui::SetCursorPosX(start_x);
-            }
+            wrap_before(w, right, start_x);
         }
         ImGui::PushID(names[i].c_str());
         if (ImGui::Checkbox(text.c_str(), &on)) changed = true;
@@ -90,7 +91,7 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
 
 // An integer field with -/+ buttons, clamped to lo..hi.
 inline bool int_field(const char* label, int* v, int lo, int hi, float width) {
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(std::min(width, ImGui::GetContentRegionAvail().x));
     const int before = *v;
     ImGui::InputInt(label, v);
     *v = std::clamp(*v, lo, hi);
@@ -99,17 +100,21 @@ inline bool int_field(const char* label, int* v, int lo, int hi, float width) {
 
 // SameLine(), or a new line when an item `width` wide would not fit in the panel.
 inline void same_line_or_wrap(float width, float indent = 0.0f) {
-    ImGui::SameLine();
-    if (ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x) {
-        ImGui::NewLine();
-        if (indent > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent);
-    }
+    wrap_before(width, ImGui::GetWindowContentRegionMax().x, ImGui::GetCursorPosX() + indent);
 }
 
+// The next item `width` wide, or narrower when the panel has less room left (never cut off).
+inline void fit_width(float width) { ImGui::SetNextItemWidth(std::min(width, ImGui::GetContentRegionAvail().x)); }
+
+// A label, then the input at x = `column`; on a panel too narrow for the label and an input of
+// 6 characters beside it (or when the label is wider than the column), the input goes under it.
 inline void label(const char* text, float column) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text);
-    ImGui::SameLine(column);
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    const bool fits = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x <= column &&
+                      column + ImGui::GetFontSize() * 6.0f <= right;
+    if (fits) ImGui::SameLine(column);
 }
 
 }  // namespace umpire::app::util

@@ -403,16 +403,19 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
                     "Clear the facing to choose the aspect by hand.");
         } else {
             const std::string pair = map_aspects[0] + "/" + map_aspects[1];
-            for (const std::string& x : map_aspects) {
+            // The two aspects and "default", wrapping on a narrow panel.
+            const float start_x = ImGui::GetCursorPosX(), right = ImGui::GetWindowContentRegionMax().x;
+            for (std::size_t i = 0; i < map_aspects.size(); ++i) {
+                const std::string& x = map_aspects[i];
+                if (i) util::wrap_before(ui::checkbox_width(x.c_str()), right, start_x);
                 if (ImGui::RadioButton(x.c_str(), s_.aspect && *s_.aspect == x)) s_.aspect = x, changed = true;
-                ImGui::SameLine();
             }
-            ImGui::SameLine();
+            util::wrap_before(ui::checkbox_width("default"), right, start_x);
             if (ImGui::RadioButton("default", !s_.aspect)) {
                 if (s_.aspect) changed = true;
                 s_.aspect.reset();
             }
-            ImGui::TextColored(ui::open(), "%s on the %s boundary: referee's call", ui::kOpenMark, pair.c_str());
+            ui::wrapped(ui::open(), std::string(ui::kOpenMark) + " on the " + pair + " boundary: referee's call");
             ui::tip("The firer lies exactly on the boundary between two aspects (8.7; the diagram is missing). "
                     "\"default\" uses rules-data's aspect_on_boundary (" + c().aspect_on_boundary +
                     "); pick an aspect to settle it.");
@@ -462,7 +465,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         ImGui::InputInt("##range", &shown_range, 0, 0);
         ImGui::EndDisabled();
         ImGui::SameLine();
-        ImGui::TextDisabled("counted from the hexes (8.3)");
+        ui::wrapped(ui::dim_text(), "counted from the hexes (8.3)");  // wraps beside the field
     } else if (ImGui::InputInt("##range", &s_.range, 1, 5)) {
         s_.range = std::clamp(s_.range, 1, 999);
         changed = true;

@@ -19,8 +19,12 @@ inline void wrap_before(float w, float right, float start_x) {
     else ImGui::SetCursorPosX(start_x);
 }
 
+// A name's tooltip, e.g. the rule that decides it (from the system's choices view).
+using NameTip = std::function<std::string(const std::string&)>;
+
 // Radio buttons over names; wraps when the panel is narrow. Returns true on change.
-inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names) {
+// `item_tip` (optional) gives each option its own tooltip (its rule).
+inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names, const NameTip& item_tip = {}) {
     bool changed = false;
     ImGui::PushID(id);
     const float start_x = ImGui::GetCursorPosX();
@@ -34,6 +38,13 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
             *value = names[i];
             changed = true;
         }
+        if (item_tip && ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+            ImGui::TextUnformatted(item_tip(names[i]).c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
     }
     ImGui::PopID();
     return changed;
@@ -42,7 +53,6 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
 // One checkbox per name, wrapping; `selected` keeps the order of `names` (repeats together).
 // With `repeats`, right-clicking a name adds or removes a further one (a second wood behind the first).
 // `item_tip` (optional) gives each name's tooltip, e.g. the rule that decides it.
-using NameTip = std::function<std::string(const std::string&)>;
 inline bool checklist(const char* id, std::vector<std::string>* selected, const std::vector<std::string>& names,
                       bool repeats = false, const NameTip& item_tip = {}) {
     bool changed = false;

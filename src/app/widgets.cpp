@@ -124,6 +124,12 @@ float checkbox_width(const char* label) {
     return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
 }
 
+void wrapped(ImVec4 colour, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
 void section(const char* title) {
     ImGui::Spacing();
     if (fonts().bold) ImGui::PushFont(fonts().bold);

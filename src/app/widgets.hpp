@@ -76,6 +76,9 @@ void text_box_drawn();
 void same_line_if_fits(float width);
 float checkbox_width(const char* label);
 
+// Text in `colour` that wraps at the panel's edge (a note must never run off it).
+void wrapped(ImVec4 colour, const std::string& text);
+
 // A section title with a rule under it.
 void section(const char* title);
 

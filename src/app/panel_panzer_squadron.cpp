@@ -224,7 +224,7 @@ void draw_path(PanelContext& ctx, const std::vector<view::PsPathStep>& steps) {
     ImVec2 prev(off.x + centre(0, 0).x, off.y + centre(0, 0).y);
     for (const auto& t : steps) {
         const ImVec2 c(off.x + centre(t.q, t.r).x, off.y + centre(t.q, t.r).y);
-        if (c.x != prev.x || c.y != prev.y) dl->AddLine(prev, c, IM_COL32(240, 200, 80, 255), 2.0f * ctx.scale);
+        if (c.x != prev.x || c.y != prev.y) dl->AddLine(prev, c, ImGui::GetColorU32(ui::lit()), 2.0f * ctx.scale);  // the path: lit (what you chose)
         prev = c;
     }
     tank(0, 0, 0, IM_COL32(150, 150, 150, 255));

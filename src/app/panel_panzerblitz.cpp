@@ -201,9 +201,11 @@ void draw_side_view(PanelContext& ctx, const PbRulingView& v) {
         if (m <= hi) dl->AddText(ImVec2(o.x + 6, Y(m) - 8 * ctx.scale), IM_COL32(140, 140, 140, 255), (std::to_string(m) + " m").c_str());
     for (const auto& x : v.symbols) {
         const float cx = X(double(x.num) / x.den);
-        const ImU32 col = !x.decided ? IM_COL32(235, 170, 40, 255) : x.blocks ? IM_COL32(220, 60, 50, 255) : swatch(x.symbol);
+        const ImU32 col = !x.decided ? ImGui::GetColorU32(ui::open()) : x.blocks ? ImGui::GetColorU32(ui::bad()) : swatch(x.symbol);  // open: referee's call
         dl->AddRectFilled(ImVec2(cx - 6 * ctx.scale, Y(x.height)), ImVec2(cx + 6 * ctx.scale, Y(0)), col);
-        dl->AddText(ImVec2(cx - 10 * ctx.scale, Y(x.height) - 16 * ctx.scale), col, (std::to_string(x.num) + "/" + std::to_string(x.den)).c_str());
+        // Marked, not only coloured: ▲ an open case (referee's call), ✖ a blocking symbol.
+        const std::string mark = !x.decided ? std::string(ui::kOpenMark) + " " : x.blocks ? "\xe2\x9c\x96 " : "";
+        dl->AddText(ImVec2(cx - 10 * ctx.scale, Y(x.height) - 16 * ctx.scale), col, (mark + std::to_string(x.num) + "/" + std::to_string(x.den)).c_str());
     }
     const ImVec2 a(X(0), Y(v.firer_height)), b(X(1), Y(v.target_height));
     dl->AddLine(a, b, IM_COL32(240, 240, 240, 255), 2.0f * ctx.scale);

@@ -426,6 +426,16 @@ void results_grid(const Grid& g) {
         ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, lit_here ? lit_cell : header_bg);
         cell(c == 0 ? g.corner : g.columns[std::size_t(c - 1)], lit_here, true);
         if (lit_here) outline_cell(c);
+        if (lit_here && scroll) {
+            // A grid that scrolls sideways brings the lit column into view when it changes (not
+            // every frame: the referee may scroll away from it).
+            static std::map<std::string, int> shown;
+            auto it = shown.find(g.id);
+            if (it == shown.end() || it->second != c) {
+                ImGui::SetScrollHereX(0.5f);
+                shown[g.id] = c;
+            }
+        }
         if (c > 0 && !g.column_tip.empty()) tip(g.column_tip + (lit_here ? "\n(lit: the column the ruling used)" : ""));
     }
     for (int r = 0; r < int(g.rows.size()); ++r) {

@@ -162,11 +162,13 @@ void App::draw_system_bar() {
         return panel(id) ? "" : "  (coming in a later release)";
     };
     const std::string preview = system_title(system_) + note(system_);
-    // As wide as the game's name needs (never cut off); the Title field goes to the next line
-    // when it would be left narrower than 12 characters.
-    ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() * 2.0f,
-                                     ImGui::GetContentRegionAvail().x));
-    if (ImGui::BeginCombo("##system", preview.c_str())) {
+    // As wide as the game's name needs; when the name does not fit on the line, the selector is
+    // only its arrow button and the name wraps beside it (a combo would cut it off). The Title
+    // field goes to the next line when it would be left narrower than 12 characters.
+    const float need = ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() * 2.0f;
+    const bool name_fits = need <= ImGui::GetContentRegionAvail().x;
+    if (name_fits) ImGui::SetNextItemWidth(need);
+    if (ImGui::BeginCombo("##system", preview.c_str(), name_fits ? 0 : ImGuiComboFlags_NoPreview)) {
         for (const auto& s : engine_->systems()) {
             const bool ready = panel(s->id()) != nullptr;
             const std::string label = s->title() + note(s->id());
@@ -179,6 +181,10 @@ void App::draw_system_bar() {
     }
     ui::tip("The game whose rules decide the situation. Each game keeps its own situation and file.");
     ui::probe("system");
+    if (!name_fits) {
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", preview.c_str());
+    }
     ui::same_line_if_fits(ImGui::CalcTextSize("Title").x + ImGui::GetFontSize() * 12.0f);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Title");

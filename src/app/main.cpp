@@ -182,7 +182,13 @@ void build_fonts(float scale) {
         f.big = load("DejaVuSans-Bold.ttf", std::round(24.0f * scale));
         if (!f.big) f.big = f.bold;
         // The verdict, pinned at the top of the ruling side: bold at 1.9x the body, read from two metres.
-        f.verdict = load("DejaVuSans-Bold.ttf", std::round(30.0f * scale));
+        // Only the glyphs a verdict uses, so the larger font adds little to the atlas and the start.
+        static const ImWchar verdict_ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2212, 0x2212, 0x2264, 0x2265,
+                                                 0x25CF, 0x25CF, 0x2714, 0x2716, 0};
+        const fs::path vp = dir / "DejaVuSans-Bold.ttf";
+        std::error_code vec;
+        f.verdict = fs::exists(vp, vec) ? io.Fonts->AddFontFromFileTTF(vp.c_str(), std::round(30.0f * scale), &cfg, verdict_ranges)
+                                        : nullptr;
         if (!f.verdict) f.verdict = f.big;
     }
     io.FontDefault = f.regular;

@@ -385,6 +385,7 @@ void results_grid(const Grid& g) {
         flags |= ImGuiTableFlags_SizingStretchProp;
     }
     if (!ImGui::BeginTable(g.id.c_str(), ncol, flags, outer)) return;
+    if (scroll) ImGui::TableSetupScrollFreeze(1, 0);  // the row labels stay in view while it scrolls
     for (int c = 0; c < ncol; ++c) {
         const char* name = c == 0 ? g.corner.c_str() : g.columns[std::size_t(c - 1)].c_str();
         const float w = need[std::size_t(c)] - st.CellPadding.x * 2.0f;

@@ -157,13 +157,15 @@ private:
     void draw_view_menu();
     void draw_system_bar();
     void draw_body();
-    bool draw_inputs_side(Panel* p, PanelContext& ctx, float width, float height);
+    bool draw_inputs_side(Panel* p, PanelContext& ctx, float width, float height);  // the inputs child's width
     void draw_splitter(float width, float height);
     void draw_ruling_side(Panel* p, PanelContext& ctx, float height);
     void draw_rules_errors(const std::string& heading, const std::vector<std::string>& lines);
     void draw_state_banner();
     void draw_status();
+    void draw_status_line();
     void shortcuts();
+    void draw_shortcut_list();  // Help > Keyboard shortcuts
     void status_message(std::string m);
 
     // ---- dialogs (app_dialogs.cpp) ----
@@ -220,6 +222,8 @@ private:
     std::vector<std::string> open_errors_;  // shown in a modal
     std::string open_errors_title_;
     bool show_open_errors_ = false, show_confirm_ = false, show_about_ = false;
+    bool show_shortcuts_ = false;
+    float status_h_ = 0;  // the status line's height last frame (it wraps on a narrow window)
     Action pending_action_ = kNone;
     std::filesystem::path pending_arg_;
     struct Browser {

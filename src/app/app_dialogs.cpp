@@ -93,7 +93,7 @@ void App::draw_file_browser() {
     if (ImGui::IsItemEdited()) browser_.confirm_replace = false;
     const fs::path target = browser_target();
     if (browser_.confirm_replace)
-        ImGui::TextColored(ui::amber(), "%s exists: press Replace to overwrite it.", target.filename().string().c_str());
+        ImGui::TextColored(ui::bad(), "\xe2\x9c\x96 %s exists: press Replace to overwrite it.", target.filename().string().c_str());
     else
         ImGui::TextDisabled("%s", target.string().c_str());
     const char* ok = browser_.saving ? (browser_.confirm_replace ? "Replace" : "Save") : "Open";

@@ -61,8 +61,11 @@ void App::draw() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
-    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    // No NoScrollbar: on a window too small for the two sides' minimum height (800x600 at
+    // 200 %) the whole page scrolls instead of cutting them off.
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                                   ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus;
     ImGui::Begin("##umpire", nullptr, flags);
     draw_state_banner();
     if (!engine_) {
@@ -74,6 +77,7 @@ void App::draw() {
     draw_status();
     ImGui::End();
     draw_modals();
+    draw_shortcut_list();
     shortcuts();
 }
 
@@ -92,6 +96,7 @@ void App::draw_menus() {
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Help")) {
+        if (ImGui::MenuItem("Keyboard shortcuts", "F1")) show_shortcuts_ = true;
         if (ImGui::MenuItem("About Umpire")) show_about_ = true;
         ImGui::EndMenu();
     }
@@ -157,9 +162,13 @@ void App::draw_system_bar() {
         return panel(id) ? "" : "  (coming in a later release)";
     };
     const std::string preview = system_title(system_) + note(system_);
-    ImGui::SetNextItemWidth(std::min(ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() * 2.0f,
-                                     ImGui::GetContentRegionAvail().x * 0.6f));
-    if (ImGui::BeginCombo("##system", preview.c_str())) {
+    // As wide as the game's name needs; when the name does not fit on the line, the selector is
+    // only its arrow button and the name wraps beside it (a combo would cut it off). The Title
+    // field goes to the next line when it would be left narrower than 12 characters.
+    const float need = ImGui::CalcTextSize(preview.c_str()).x + ImGui::GetFrameHeight() * 2.0f;
+    const bool name_fits = need <= ImGui::GetContentRegionAvail().x;
+    if (name_fits) ImGui::SetNextItemWidth(need);
+    if (ImGui::BeginCombo("##system", preview.c_str(), name_fits ? 0 : ImGuiComboFlags_NoPreview)) {
         for (const auto& s : engine_->systems()) {
             const bool ready = panel(s->id()) != nullptr;
             const std::string label = s->title() + note(s->id());
@@ -172,7 +181,12 @@ void App::draw_system_bar() {
     }
     ui::tip("The game whose rules decide the situation. Each game keeps its own situation and file.");
     ui::probe("system");
-    ImGui::SameLine();
+    if (!name_fits) {
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", preview.c_str());
+    }
+    ui::same_line_if_fits(ImGui::CalcTextSize("Title").x + ImGui::GetFontSize() * 12.0f);
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Title");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
@@ -181,8 +195,11 @@ void App::draw_system_bar() {
 }
 
 void App::draw_body() {
-    const float status_h = ImGui::GetFrameHeightWithSpacing();
-    const float h = std::max(50.0f, ImGui::GetContentRegionAvail().y - status_h);
+    // The status line wraps on a narrow window (never cut off): reserve the height it took last
+    // frame. The sides keep at least 16 lines; a smaller window scrolls as a whole.
+    const float status_h = status_h_ > 0 ? status_h_ : ImGui::GetFrameHeightWithSpacing() * 1.5f;
+    const float min_h = ImGui::GetFontSize() * 16.0f;
+    const float h = std::max(min_h, ImGui::GetContentRegionAvail().y - status_h);
     const float w = ImGui::GetContentRegionAvail().x;
     if (const auto& bad = data_errors(system_); !bad.empty()) {
         // This game's rules data is broken: only this game is locked, the others still rule.
@@ -193,15 +210,23 @@ void App::draw_body() {
     }
     PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f};
     Panel* p = panel(system_);
-    const bool changed = draw_inputs_side(p, ctx, w, h);
-    draw_splitter(w, h);
-    draw_ruling_side(p, ctx, h);
+    bool changed = false;
+    if (w < ImGui::GetFontSize() * 40.0f) {
+        // Too narrow for two sides (800x600 at 200 %): the ruling above, the inputs under it,
+        // each the full width; the page scrolls when they do not both fit.
+        const float rh = std::max(min_h, std::floor(h * 0.5f));
+        draw_ruling_side(p, ctx, rh);
+        changed = draw_inputs_side(p, ctx, w, std::max(min_h, h - rh - ImGui::GetStyle().ItemSpacing.y));
+    } else {
+        const float splitter = std::max(4.0f, 6.0f * scale_);
+        changed = draw_inputs_side(p, ctx, std::floor((w - splitter) * split_), h);
+        draw_splitter(w, h);
+        draw_ruling_side(p, ctx, h);
+    }
     if (changed) edited();
 }
 
-bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float w, float h) {
-    const float splitter = std::max(4.0f, 6.0f * scale_);
-    const float lw = std::floor((w - splitter) * split_);
+bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float lw, float h) {
     bool changed = false;
     ImGui::BeginChild("##inputs", ImVec2(lw, h), true, ImGuiWindowFlags_NavFlattened);
     if (p) {
@@ -210,7 +235,7 @@ bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float w, float h) {
         ui::error_banner("Coming in a later release",
                          {"The inputs for " + system_title(system_) + " are not in this window yet.",
                           "Its situations can be ruled now with umpire-cli; a situation file opened here is ruled on the right."},
-                         ui::amber());
+                         ui::neutral());
         if (const auto it = raw_.find(system_); it != raw_.end()) {
             ui::section("Situation (read-only)");
             ImGui::TextUnformatted(text_.c_str());
@@ -218,6 +243,7 @@ bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float w, float h) {
     }
     ui::section("Notes");
     if (ImGui::InputTextMultiline("##notes", &doc().notes, ImVec2(-1, ImGui::GetTextLineHeight() * 3.5f))) changed = true;
+    ui::text_box_drawn();
     ui::tip("Free notes saved with the situation (they never change the ruling).");
     ImGui::EndChild();
     return changed;
@@ -236,19 +262,29 @@ void App::draw_splitter(float w, float h) {
     ImGui::SameLine(0, 0);
 }
 
+// The ruling side: the Copy button and the verdict stay pinned at the top (they never scroll
+// away); everything under them scrolls in its own region.
 void App::draw_ruling_side(Panel* p, PanelContext& ctx, float h) {
-    ImGui::BeginChild("##ruling", ImVec2(0, h), true, ImGuiWindowFlags_NavFlattened);
+    ImGui::BeginChild("##ruling", ImVec2(0, h), true,
+                      ImGuiWindowFlags_NavFlattened | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     if (ruling_ || !ruling_errors_.empty()) {
         if (ImGui::Button("Copy ruling")) copy_ruling();
         ui::tip("Puts the game, the situation's title, the ruling and the situation as plain text on the clipboard, "
                 "ready for a chat message (Ctrl+Shift+C).");
         ui::probe("copy");
+        // The game's name beside it when it fits (it is also in the window's title).
+        const std::string game = system_title(system_);
+        const float game_w = ImGui::CalcTextSize(game.c_str()).x;
         ImGui::SameLine();
-        ImGui::AlignTextToFramePadding();
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", system_title(system_).c_str());  // wraps, not cut off, on a narrow side
-        ImGui::PopStyleColor();
+        if (game_w <= ImGui::GetContentRegionAvail().x) {
+            ImGui::AlignTextToFramePadding();
+            ImGui::TextDisabled("%s", game.c_str());
+        } else {
+            ImGui::NewLine();
+        }
     }
+    if (ruling_errors_.empty() && ruling_) ui::verdict_banner(*ruling_, h * 0.28f);
+    ImGui::BeginChild("##ruling_body", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
     if (!ruling_errors_.empty()) {
         ui::error_banner("CANNOT RULE THIS SITUATION", {"Something in the situation is missing or wrong:"},
                          ui::tone_colour(Tone::bad));
@@ -260,6 +296,7 @@ void App::draw_ruling_side(Panel* p, PanelContext& ctx, float h) {
     } else if (!p) {
         ImGui::TextDisabled("Open a %s situation file to see its ruling here.", system_title(system_).c_str());
     }
+    ImGui::EndChild();
     ImGui::EndChild();
 }
 
@@ -284,16 +321,22 @@ void App::draw_rules_errors(const std::string& heading, const std::vector<std::s
 // A second window on the same state folder says, at the top, that it does not autosave.
 void App::draw_state_banner() {
     if (state_problem_.empty() || headless()) return;
-    ui::error_banner("THIS WINDOW DOES NOT AUTOSAVE", {state_problem_}, ui::amber());
+    ui::error_banner("\xe2\x9c\x96 THIS WINDOW DOES NOT AUTOSAVE", {state_problem_}, ui::bad());
     ui::probe("state_banner");
 }
 
 void App::draw_status() {
+    const float top = ImGui::GetCursorPosY();
+    draw_status_line();
+    status_h_ = ImGui::GetCursorPosY() - top;
+}
+
+void App::draw_status_line() {
     ImGui::Separator();
     if (modified()) {
         const char* what = !autosaving_ ? (doc().path.empty() ? "unsaved (not autosaved)" : "modified (not autosaved)")
                                         : (doc().path.empty() ? "unsaved (kept by autosave)" : "modified (kept by autosave)");
-        ImGui::TextColored(ui::amber(), "%s", what);
+        ImGui::Text("\xe2\x97\x8f %s", what);  // a mark, not amber: amber means referee's call only
         ui::tip("Every edit is autosaved in " + state_dir_.string() + " and comes back when the window reopens; "
                 "Save writes it to the situation file.");
     } else {
@@ -302,11 +345,12 @@ void App::draw_status() {
     ImGui::SameLine();
     ImGui::TextDisabled("|");
     ImGui::SameLine();
-    ImGui::TextUnformatted(status_.c_str());
+    ImGui::TextWrapped("%s", status_.c_str());
 }
 
 void App::shortcuts() {
     const ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsKeyPressed(290 /* GLFW_KEY_F1 */, false)) show_shortcuts_ = true;
     if (!io.KeyCtrl || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
     // io.KeysDown is indexed by GLFW key codes, which are ASCII for letters and digits.
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
@@ -323,5 +367,42 @@ void App::shortcuts() {
     if (pressed('-')) pending_scale_ = std::max(0.75f, scale_ - 0.25f);
 }
 
+// Help > Keyboard shortcuts (also F1): every key the window answers, in one list.
+void App::draw_shortcut_list() {
+    if (!show_shortcuts_) return;
+    static const char* const keys[][2] = {
+        {"Ctrl+N", "New situation (this game)"},
+        {"Ctrl+O", "Open a situation file"},
+        {"Ctrl+S", "Save"},
+        {"Ctrl+Shift+S", "Save As"},
+        {"Ctrl+Shift+C", "Copy the ruling (and the situation) to the clipboard"},
+        {"Ctrl+= / Ctrl+- / Ctrl+0", "Larger text / smaller text / 100 %"},
+        {"Ctrl+Q", "Quit (every edit is autosaved)"},
+        {"Tab / Shift+Tab", "Next / previous text field or slider, in reading order"},
+        {"Arrow keys", "Move the keyboard focus between inputs"},
+        {"Space or Enter", "Open the focused list or combo, choose the focused item, tick a box"},
+        {"Esc", "Close a list, a menu or this window"},
+        {"Ctrl+click on a slider", "Type its value"},
+        {"F1", "This list"},
+    };
+    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34.0f, 0), ImGuiCond_Appearing);
+    if (ImGui::Begin("Keyboard shortcuts", &show_shortcuts_, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+        if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+            for (const auto& k : keys) {
+                ImGui::TableNextRow();
+                ImGui::TableSetColumnIndex(0);
+                if (ui::fonts().bold) ImGui::PushFont(ui::fonts().bold);
+                ImGui::TextWrapped("%s", k[0]);
+                if (ui::fonts().bold) ImGui::PopFont();
+                ImGui::TableSetColumnIndex(1);
+                ImGui::TextWrapped("%s", k[1]);
+            }
+            ImGui::EndTable();
+        }
+        if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+            show_shortcuts_ = false;
+    }
+    ImGui::End();
+}
 
 }  // namespace umpire::app

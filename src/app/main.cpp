@@ -1,7 +1,7 @@
 // umpire: the referee window (Dear ImGui 1.86 + GLFW 3.3 + OpenGL 3.3 via glad).
 //
 //   umpire [FILE | --situation FILE] [--rules-data DIR] [--state-dir DIR]
-//          [--scale S] [--size WxH] [--screenshot OUT.png] [--test-layout]
+//          [--scale S] [--size WxH] [--screenshot OUT.png [--check-clipping]] [--test-layout]
 //
 // Sections
 //   1. options
@@ -53,6 +53,9 @@ namespace {
 // 1. options
 // =====================================================================================
 
+bool g_check_clipping = false;            // --check-clipping (tests/gui/clipping-test.sh)
+std::vector<std::string> g_clipped;       // what the last checked frame cut off
+
 const char* kUsage =
     "Usage: umpire [FILE] [options]\n"
     "\n"
@@ -70,6 +73,8 @@ const char* kUsage =
     "  --screenshot OUT.png render the window once, write it as a PNG and exit\n"
     "                       (reads and writes no session; exit 2 if the situation or rules\n"
     "                       data is wrong, the PNG then shows the problem)\n"
+    "  --check-clipping     with --screenshot: list on stderr every window, table cell or\n"
+    "                       text the window cuts off, and exit 3 when there is one\n"
     "  --test-layout        write the rectangles of named widgets to STATE-DIR/layout.txt\n"
     "                       and let F12 write STATE-DIR/screen.png (for end-to-end tests)\n"
     "  -h, --help, --version\n";
@@ -97,6 +102,7 @@ bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
         if (a == "-h" || a == "--help") { std::cout << kUsage; exit_code = 0; return false; }
         if (a == "--version") { std::cout << "umpire " << UMPIRE_VERSION << "\n"; exit_code = 0; return false; }
         if (a == "--test-layout") { o.test_layout = true; continue; }
+        if (a == "--check-clipping") { g_check_clipping = true; continue; }
         if (a == "--situation") { if (!need("a file")) return false; o.situation = value; continue; }
         if (a == "--rules-data") { if (!need("a folder")) return false; o.rules_dir = value; continue; }
         if (a == "--state-dir") { if (!need("a folder")) return false; o.state_dir = value; continue; }
@@ -150,7 +156,7 @@ void build_fonts(float scale) {
     io.Fonts->Clear();
     // Latin-1 plus the punctuation, arrows and symbols rulings use (— • ≤ ≥ °).
     static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x205E, 0x2190, 0x21FF, 0x2212, 0x2212,
-                                     0x2264, 0x2265, 0x25A0, 0x25FF, 0};
+                                     0x2264, 0x2265, 0x25A0, 0x25FF, 0x2714, 0x2716, 0};  // ✔ ✖ mark the verdict's tone
     const fs::path dir = "/usr/share/fonts/truetype/dejavu";
     ImFontConfig cfg;
     cfg.OversampleH = 2;
@@ -168,13 +174,22 @@ void build_fonts(float scale) {
         // fonts-dejavu-core missing: ImGui's own font, scaled (blurrier, but readable).
         ImFontConfig d;
         d.SizePixels = std::round(13.0f * scale);
-        f.regular = f.bold = f.big = io.Fonts->AddFontDefault(&d);
+        f.regular = f.bold = f.big = f.verdict = io.Fonts->AddFontDefault(&d);
         std::cerr << "umpire: DejaVu fonts not found in " << dir.string() << " (install fonts-dejavu-core)\n";
     } else {
         f.bold = load("DejaVuSans-Bold.ttf", base);
         if (!f.bold) f.bold = f.regular;
         f.big = load("DejaVuSans-Bold.ttf", std::round(24.0f * scale));
         if (!f.big) f.big = f.bold;
+        // The verdict, pinned at the top of the ruling side: bold at 1.9x the body, read from two metres.
+        // Only the glyphs a verdict uses, so the larger font adds little to the atlas and the start.
+        static const ImWchar verdict_ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2212, 0x2212, 0x2264, 0x2265,
+                                                 0x25CF, 0x25CF, 0x2714, 0x2716, 0};
+        const fs::path vp = dir / "DejaVuSans-Bold.ttf";
+        std::error_code vec;
+        f.verdict = fs::exists(vp, vec) ? io.Fonts->AddFontFromFileTTF(vp.c_str(), std::round(30.0f * scale), &cfg, verdict_ranges)
+                                        : nullptr;
+        if (!f.verdict) f.verdict = f.big;
     }
     io.FontDefault = f.regular;
 }
@@ -335,15 +350,31 @@ bool write_png(const fs::path& out, int w, int h) {
     return stbi_write_png(out.c_str(), w, h, 4, px.data(), w * 4) != 0;
 }
 
+// Keyboard navigation maps Space to "activate" and Enter only to "text input", so Enter on a
+// focused list or combo did nothing. A press of Enter (its first frame, never the frame after it
+// ended a text field's editing) outside text editing also activates: it opens a combo or list and
+// chooses the item in an open one.
+void enter_opens_lists() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput || io.KeyCtrl || io.KeyAlt) return;
+    for (const int key : {ImGuiKey_Enter, ImGuiKey_KeyPadEnter}) {
+        const int k = io.KeyMap[key];
+        if (k >= 0 && k < int(IM_ARRAYSIZE(io.KeysDown)) && io.KeysDown[k] && io.KeysDownDuration[k] < 0.0f)
+            io.NavInputs[ImGuiNavInput_Activate] = 1.0f;
+    }
+}
+
 // Returns false when a requested screenshot could not be written.
 bool render_frame(GLFWwindow* window, App& app, const fs::path* shot, bool shot_mode) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     // A screenshot shows the window as it is, not hover effects of wherever Xvfb's pointer happens to be.
     if (shot_mode) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    enter_opens_lists();
     ImGui::NewFrame();
     app.draw();
     ImGui::Render();
+    if (shot && g_check_clipping) g_clipped = umpire::app::ui::clipped_items(ImGui::GetDrawData());
     int fw = 0, fh = 0;
     glfwGetFramebufferSize(window, &fw, &fh);
     glViewport(0, 0, fw, fh);
@@ -503,6 +534,8 @@ int main(int argc, char** argv) {
             for (const auto& p : app.problems()) std::cerr << p << "\n";
             result = app.status();
         }
+        for (const auto& c : g_clipped) std::cerr << "umpire: clipped: " << c << "\n";
+        if (result == 0 && !g_clipped.empty()) result = 3;
     } else {
         // Event-driven frames: sleep in glfwWaitEventsTimeout until input (or a due
         // autosave), then draw two frames (ImGui settles hover/activation on the

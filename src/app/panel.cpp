@@ -23,8 +23,8 @@ void Panel::draw_ruling(PanelContext& ctx, const Ruling& r) {
     draw_generic_ruling(ctx, r, g ? g->title() : system_id());
 }
 
+// The verdict itself is pinned above the scrolling ruling by the App (app_frame.cpp).
 void draw_ruling_head(const Ruling& r, bool spaced_call) {
-    ui::verdict_banner(r);
     if (r.referee_call) {
         if (spaced_call) ImGui::Spacing();
         ui::referee_call_box(r.referee_reasons);

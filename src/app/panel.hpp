@@ -43,7 +43,8 @@ public:
     virtual bool draw_inputs(PanelContext& ctx) = 0;
 
     // The ruling side. The default draws the generic layout every system shares:
-    // verdict banner, referee's call, figures (breakdown on hover), explanation.
+    // referee's call, figures (breakdown on hover), explanation. The verdict banner is
+    // pinned above it by the App (it never scrolls away), so a panel does not draw it.
     virtual void draw_ruling(PanelContext& ctx, const Ruling& r);
 
     // The situation as a situation-file table, with `system` and without the

@@ -207,7 +207,7 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
                                           }),
                            st.apart.end());
             if (!shared.empty()) {
-                ImGui::TextDisabled("a different one from the firer's (not the same feature):");
+                ui::wrapped(ui::dim_text(), "a different one from the firer's (not the same feature):");
                 ui::tip("AGV-cover: a feature the firer is also in gives this stand no cover unless it is a different "
                         "feature of the same kind ([[stand]] apart)");
                 changed |= util::checklist("apart", &st.apart, shared, false, {}, [&c](const std::string& n) { return c.say(n); });

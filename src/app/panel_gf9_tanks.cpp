@@ -239,7 +239,7 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
 // An optional distance in inches as text: empty is "not given" (nullopt), a number in
 // 0..max_distance is that number, anything else is shown in red and not used.
 bool Gf9Panel::distance_field(const char* id, std::string* text, std::optional<double>* value, float width) {
-    ImGui::SetNextItemWidth(width);
+    util::fit_width(width);
     ImGui::InputTextWithHint(id, "not given", text, ImGuiInputTextFlags_CharsDecimal);
     std::optional<double> now;
     bool ok = true;
@@ -278,8 +278,9 @@ void escarpment_sketch(PanelContext& ctx, const view::Gf9Escarpment& e) {
     const float unit = (w / 2 - 40 * ctx.scale) / float(span);
     // The escarpment's top is to the left of the edge; below is to the right.
     dl->AddRectFilled(ImVec2(o.x, o.y), ImVec2(edge, o.y + h), IM_COL32(60, 52, 40, 255), 4.0f);
-    dl->AddLine(ImVec2(edge, o.y), ImVec2(edge, o.y + h), IM_COL32(200, 160, 90, 255), 3.0f * ctx.scale);
-    dl->AddText(ImVec2(o.x + 6, o.y + 4), IM_COL32(200, 160, 90, 255), "on the escarpment");
+    // The edge in light grey, not amber: amber means "referee's call" only (docs/window.md, Colours).
+    dl->AddLine(ImVec2(edge, o.y), ImVec2(edge, o.y + h), IM_COL32(210, 210, 215, 255), 3.0f * ctx.scale);
+    dl->AddText(ImVec2(o.x + 6, o.y + 4), IM_COL32(210, 210, 215, 255), "on the escarpment");
     dl->AddText(ImVec2(edge + 6, o.y + 4), IM_COL32(160, 160, 160, 255), "below");
     auto side_x = [&](bool on_top, double d) { return on_top ? edge - float(d) * unit : edge + float(d) * unit; };
     const bool f_top = e.firer_on_top, t_top = e.target_on_top;

@@ -110,8 +110,9 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
     for (std::size_t i = 0; i < s_.dice.size(); ++i) {
         ImGui::PushID(int(i));
-        if (i) {
-            ImGui::SameLine();
+        if (i) {  // the next die with its "+" wraps as a whole on a narrow panel
+            const float faces = c.die_sides <= 6 ? float(c.die_sides) * (ImGui::GetFrameHeight() + 2 * ctx.scale) : 90 * ctx.scale;
+            util::same_line_or_wrap(ImGui::CalcTextSize("+").x + ImGui::GetStyle().ItemSpacing.x + faces);
             ImGui::TextDisabled("+");
             ImGui::SameLine();
         }
@@ -130,7 +131,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
                 if (on) ImGui::PopStyleColor();
             }
         } else {
-            ImGui::SetNextItemWidth(90 * ctx.scale);
+            util::fit_width(90 * ctx.scale);
             changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, c.die_sides, "%d", ImGuiSliderFlags_AlwaysClamp);
         }
         ImGui::PopID();
@@ -224,7 +225,7 @@ void draw_path(PanelContext& ctx, const std::vector<view::PsPathStep>& steps) {
     ImVec2 prev(off.x + centre(0, 0).x, off.y + centre(0, 0).y);
     for (const auto& t : steps) {
         const ImVec2 c(off.x + centre(t.q, t.r).x, off.y + centre(t.q, t.r).y);
-        if (c.x != prev.x || c.y != prev.y) dl->AddLine(prev, c, IM_COL32(240, 200, 80, 255), 2.0f * ctx.scale);
+        if (c.x != prev.x || c.y != prev.y) dl->AddLine(prev, c, ImGui::GetColorU32(ui::lit()), 2.0f * ctx.scale);  // the path: lit (what you chose)
         prev = c;
     }
     tank(0, 0, 0, IM_COL32(150, 150, 150, 255));

@@ -146,7 +146,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
     for (auto [label, value] : {std::pair<const char*, std::string*>{"Firer", &s_.firer}, {"Target", &s_.target}}) {
         util::label(label, col);
         ImGui::PushID(label);
-        ImGui::SetNextItemWidth(200 * ctx.scale);
+        util::fit_width(200 * ctx.scale);
         if (ImGui::BeginCombo("##elev", elevation_words(*value).c_str())) {
             for (const auto& e : c.elevations)
                 if (ImGui::Selectable((e.words + "  (" + std::to_string(e.metres) + " m)").c_str(), e.name == *value)) {
@@ -179,7 +179,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h, p.y + h), swatch(o.symbol), 3.0f);
         ImGui::Dummy(ImVec2(h, h));
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(170 * ctx.scale);
+        util::fit_width(170 * ctx.scale);
         if (ImGui::BeginCombo("##sym", symbol_words(o.symbol).c_str())) {
             for (const auto& sym : c.symbols)
                 if (const std::string& n = sym.name; ImGui::Selectable(sym.words.c_str(), n == o.symbol)) {
@@ -194,7 +194,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
                 "yellow (PB-E .. PB-H), orange and purple (PB-I, PB-J, PB-L); woods-hex/town-hex: a single-hex "
                 "woods or town");
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(110 * ctx.scale);
+        util::fit_width(110 * ctx.scale);
         changed |= util::int_field(is_hex(o.symbol) ? "hex" : "side", &o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range), 110 * ctx.scale);
         ui::tip(is_hex(o.symbol) ? "The j-th hex after the firer's (1..range-1); its distance along the line is in rules-data [distance] (PB-LOS)"
                                  : "The k-th hexside the line crosses, from the firer's (1) to the target's (range); "
@@ -238,9 +238,11 @@ void draw_side_view(PanelContext& ctx, const PbRulingView& v) {
         if (m <= hi) dl->AddText(ImVec2(o.x + 6, Y(m) - 8 * ctx.scale), IM_COL32(140, 140, 140, 255), (std::to_string(m) + " m").c_str());
     for (const auto& x : v.symbols) {
         const float cx = X(double(x.num) / x.den);
-        const ImU32 col = !x.decided ? IM_COL32(235, 170, 40, 255) : x.blocks ? IM_COL32(220, 60, 50, 255) : swatch(x.symbol);
+        const ImU32 col = !x.decided ? ImGui::GetColorU32(ui::open()) : x.blocks ? ImGui::GetColorU32(ui::bad()) : swatch(x.symbol);  // open: referee's call
         dl->AddRectFilled(ImVec2(cx - 6 * ctx.scale, Y(x.height)), ImVec2(cx + 6 * ctx.scale, Y(0)), col);
-        dl->AddText(ImVec2(cx - 10 * ctx.scale, Y(x.height) - 16 * ctx.scale), col, (std::to_string(x.num) + "/" + std::to_string(x.den)).c_str());
+        // Marked, not only coloured: ▲ an open case (referee's call), ✖ a blocking symbol.
+        const std::string mark = !x.decided ? std::string(ui::kOpenMark) + " " : x.blocks ? "\xe2\x9c\x96 " : "";
+        dl->AddText(ImVec2(cx - 10 * ctx.scale, Y(x.height) - 16 * ctx.scale), col, (mark + std::to_string(x.num) + "/" + std::to_string(x.den)).c_str());
     }
     const ImVec2 a(X(0), Y(v.firer_height)), b(X(1), Y(v.target_height));
     dl->AddLine(a, b, IM_COL32(240, 240, 240, 255), 2.0f * ctx.scale);

@@ -427,7 +427,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         s_.aspect.reset(), changed = true;
     s_.moving_mp = std::min(s_.moving_mp, max_moving_mp());
 
-    const float pick = ImGui::GetFontSize() * 10.5f;
+    const float pick = std::min(ImGui::GetFontSize() * 10.5f, ImGui::GetContentRegionAvail().x);
     if (vehicle) {
         // What the picker shows: the referee's aspect, else the map's (the stronger/weaker pick on a boundary).
         const std::vector<std::string>& names = c().aspects;
@@ -451,7 +451,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
                 "\xc2\xb0, rear " + std::to_string(c().rear_arc_degrees) + "\xc2\xb0, the sides the rest): "
                 "the aspect diagram is missing from the rules, so this is Umpire's reading.");
         ImGui::EndGroup();
-        ImGui::SameLine();
+        ui::same_line_if_fits(ImGui::GetFontSize() * 15.0f);  // beside the picker only when the inputs fit there
     }
     ImGui::BeginGroup();
     if (vehicle) {
@@ -471,16 +471,19 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
                     "Clear the facing to choose the aspect by hand.");
         } else {
             const std::string pair = map_aspects[0] + "/" + map_aspects[1];
-            for (const std::string& x : map_aspects) {
+            // The two aspects and "default", wrapping on a narrow panel.
+            const float start_x = ImGui::GetCursorPosX(), right = ImGui::GetWindowContentRegionMax().x;
+            for (std::size_t i = 0; i < map_aspects.size(); ++i) {
+                const std::string& x = map_aspects[i];
+                if (i) util::wrap_before(ui::checkbox_width(x.c_str()), right, start_x);
                 if (ImGui::RadioButton(x.c_str(), s_.aspect && *s_.aspect == x)) s_.aspect = x, changed = true;
-                ImGui::SameLine();
             }
-            ImGui::SameLine();
+            util::wrap_before(ui::checkbox_width("default"), right, start_x);
             if (ImGui::RadioButton("default", !s_.aspect)) {
                 if (s_.aspect) changed = true;
                 s_.aspect.reset();
             }
-            ImGui::TextColored(ui::amber(), "on the %s boundary: referee's call", pair.c_str());
+            ui::wrapped(ui::open(), std::string(ui::kOpenMark) + " on the " + pair + " boundary: referee's call");
             ui::tip("The firer lies exactly on the boundary between two aspects (8.7; the diagram is missing). "
                     "\"default\" uses rules-data's aspect_on_boundary (" + c().aspect_on_boundary +
                     "); pick an aspect to settle it.");
@@ -491,7 +494,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Hex");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    width(8);
     changed |= name_combo("##terrain", &s_.terrain, c().target_terrain,
                           [&](const std::string& n) { return terrain_tip(n); });
     ui::tip(terrain_tip(s_.terrain));
@@ -508,7 +511,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Plotted MP");
     ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+    width(8);
     const int max_mp = max_moving_mp();
     if (max_mp == 0) {
         ImGui::TextDisabled("0 (it cannot move)");
@@ -538,7 +541,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         ImGui::InputInt("##range", &shown_range, 0, 0);
         ImGui::EndDisabled();
         ImGui::SameLine();
-        ImGui::TextDisabled("counted from the hexes (8.3)");
+        ui::wrapped(ui::dim_text(), "counted from the hexes (8.3)");  // wraps beside the field
     } else if (ImGui::InputInt("##range", &s_.range, 1, 5)) {
         s_.range = std::clamp(s_.range, 1, 999);
         changed = true;
@@ -707,13 +710,16 @@ bool SpiTankPanel::draw_map_hexes() {
     ui::tip("Optional: the firer's hex number on the map (" + board.describe() + ", e.g. 3704). With the target's "
             "hex the range is counted (8.3) and the ruling lists the hexes and hexsides the line meets (10.2).");
     ui::probe("firer_hex");
-    ImGui::SameLine();
+    // Each "name field" pair wraps to the next line as a whole when the panel is narrow.
+    const float hex_w = ImGui::CalcTextSize("00000").x + ImGui::GetStyle().FramePadding.x * 2;
+    const float sp = ImGui::GetStyle().ItemSpacing.x;
+    ui::same_line_if_fits(ImGui::CalcTextSize("target").x + sp + hex_w);
     ImGui::TextDisabled("target");
     ImGui::SameLine();
     hex_input("##target_hex", &target_hex_text_, &s_.target_hex);
     ui::tip("Optional: the target's hex number on the map (" + board.describe() + ").");
     ui::probe("target_hex");
-    ImGui::SameLine();
+    ui::same_line_if_fits(ImGui::CalcTextSize("facing").x + sp + ImGui::GetFontSize() * 3.2f);
     ImGui::TextDisabled("facing");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.2f);
@@ -761,9 +767,8 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
     // What the map said, kept for the inputs side (the aspect picker) and for what is written.
     if (v && v->position != position_) position_ = v->position, position_news_ = true;
 
-    ui::verdict_banner(r);
+    // The verdict is pinned above this by the App (app_frame.cpp).
     if (r.referee_call) {
-        ImGui::Spacing();
         ui::referee_call_box(r.referee_reasons);
     }
     ImGui::Spacing();
@@ -778,9 +783,11 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
         if (*f) cards.push_back(&**f);
     if (!cards.empty()) {
         const float gap = ImGui::GetStyle().ItemSpacing.x;
-        const float w = (ImGui::GetContentRegionAvail().x - gap * float(cards.size() - 1)) / float(cards.size());
+        float w = (ImGui::GetContentRegionAvail().x - gap * float(cards.size() - 1)) / float(cards.size());
+        const bool in_a_row = w >= ImGui::GetFontSize() * 7.0f;  // else one card per line, full width
+        if (!in_a_row) w = ImGui::GetContentRegionAvail().x;
         for (std::size_t i = 0; i < cards.size(); ++i) {
-            if (i) ImGui::SameLine();
+            if (i && in_a_row) ImGui::SameLine();
             ImGui::BeginGroup();
             ImGui::PushID(int(i));
             ui::figure_card(*cards[i], w);
@@ -814,8 +821,14 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
         g.lit_column = t->lit_column;
         ui::results_grid(g);
         ui::probe("crt");
-        if (!t->beyond.empty()) ImGui::TextColored(ui::tone_colour(Tone::bad), "%s", t->beyond.c_str());
-        if (!t->no_column.empty()) ImGui::TextColored(ui::dim_text(), "%s", t->no_column.c_str());
+        // Wrapped: on a narrow side these notes must not run off the edge.
+        auto note = [](ImVec4 c, const std::string& text) {
+            ImGui::PushStyleColor(ImGuiCol_Text, c);
+            ImGui::TextWrapped("%s", text.c_str());
+            ImGui::PopStyleColor();
+        };
+        if (!t->beyond.empty()) note(ui::bad(), t->beyond);
+        if (!t->no_column.empty()) note(ui::dim_text(), t->no_column);
     }
 
     draw_spotting(*v);

@@ -10,11 +10,24 @@
 
 namespace umpire::app::util {
 
+// Beside the last item when an item `w` wide still fits before `right` (window-local x), else at
+// `start_x` on a new line. Decided before SameLine(): SameLine() then NewLine() would leave the
+// line's end past the edge (the window would count it as content cut off).
+inline void wrap_before(float w, float right, float start_x) {
+    const float x_after = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetScrollX() + ImGui::GetStyle().ItemSpacing.x;
+    if (x_after + w <= right) ImGui::SameLine();
+    else ImGui::SetCursorPosX(start_x);
+}
+
 // How a name is shown: the game's words for a file's name ("line of sight" for "los"); none: the name.
 using Say = std::function<std::string(const std::string&)>;
+// A name's tooltip, e.g. the rule that decides it (from the system's choices view).
+using NameTip = std::function<std::string(const std::string&)>;
 
-// Radio buttons over names, each shown in `say`'s words; wraps when the panel is narrow. Returns true on change.
-inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names, const Say& say = {}) {
+// Radio buttons over names, each shown in `say`'s words; wraps when the panel is narrow. Returns
+// true on change. `item_tip` (optional) gives each option its own tooltip (its rule).
+inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names, const Say& say = {},
+                      const NameTip& item_tip = {}) {
     bool changed = false;
     ImGui::PushID(id);
     const float start_x = ImGui::GetCursorPosX();
@@ -23,15 +36,18 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
         const std::string shown = (say ? say(names[i]) : names[i]) + "###" + names[i];
         if (i) {
             const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(shown.c_str(), nullptr, true).x;
-            ImGui::SameLine();
-            if (ImGui::GetCursorPosX() + w > right) {
-                ImGui::NewLine();
-                ImGui::SetCursorPosX(start_x);
-            }
+            wrap_before(w, right, start_x);
         }
         if (ImGui::RadioButton(shown.c_str(), *value == names[i]) && *value != names[i]) {
             *value = names[i];
             changed = true;
+        }
+        if (item_tip && ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+            ImGui::TextUnformatted(item_tip(names[i]).c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
         }
     }
     ImGui::PopID();
@@ -41,7 +57,6 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
 // One checkbox per name, wrapping; `selected` keeps the order of `names` (repeats together).
 // With `repeats`, right-clicking a name adds or removes a further one (a second wood behind the first).
 // `item_tip` (optional) gives each name's tooltip, e.g. the rule that decides it.
-using NameTip = std::function<std::string(const std::string&)>;
 inline bool checklist(const char* id, std::vector<std::string>* selected, const std::vector<std::string>& names,
                       bool repeats = false, const NameTip& item_tip = {}, const Say& say = {}) {
     bool changed = false;
@@ -58,11 +73,7 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
         if (i) {
             const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                             ImGui::CalcTextSize(text.c_str(), nullptr, true).x;
-            ImGui::SameLine();
-            if (ImGui::GetCursorPosX() + w > right) {
-                ImGui::NewLine();
-                ImGui::SetCursorPosX(start_x);
-            }
+            wrap_before(w, right, start_x);
         }
         ImGui::PushID(names[i].c_str());
         if (ImGui::Checkbox(text.c_str(), &on)) changed = true;
@@ -95,7 +106,7 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
 
 // An integer field with -/+ buttons, clamped to lo..hi.
 inline bool int_field(const char* label, int* v, int lo, int hi, float width) {
-    ImGui::SetNextItemWidth(width);
+    ImGui::SetNextItemWidth(std::min(width, ImGui::GetContentRegionAvail().x));
     const int before = *v;
     ImGui::InputInt(label, v);
     *v = std::clamp(*v, lo, hi);
@@ -104,17 +115,21 @@ inline bool int_field(const char* label, int* v, int lo, int hi, float width) {
 
 // SameLine(), or a new line when an item `width` wide would not fit in the panel.
 inline void same_line_or_wrap(float width, float indent = 0.0f) {
-    ImGui::SameLine();
-    if (ImGui::GetCursorPosX() + width > ImGui::GetWindowContentRegionMax().x) {
-        ImGui::NewLine();
-        if (indent > 0) ImGui::SetCursorPosX(ImGui::GetCursorPosX() + indent);
-    }
+    wrap_before(width, ImGui::GetWindowContentRegionMax().x, ImGui::GetCursorPosX() + indent);
 }
 
+// The next item `width` wide, or narrower when the panel has less room left (never cut off).
+inline void fit_width(float width) { ImGui::SetNextItemWidth(std::min(width, ImGui::GetContentRegionAvail().x)); }
+
+// A label, then the input at x = `column`; on a panel too narrow for the label and an input of
+// 6 characters beside it (or when the label is wider than the column), the input goes under it.
 inline void label(const char* text, float column) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(text);
-    ImGui::SameLine(column);
+    const float right = ImGui::GetWindowContentRegionMax().x;
+    const bool fits = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x <= column &&
+                      column + ImGui::GetFontSize() * 6.0f <= right;
+    if (fits) ImGui::SameLine(column);
 }
 
 }  // namespace umpire::app::util

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates screenshots/ : one PNG of the real window per example situation
 # (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x1200 (tall enough for the whole ruling), plus
-# one at 2x UI scale. Called by `./dev screenshots` as
+# one at 2x UI scale, and each game's first example in a small window (800x600) at 1x and 2x
+# (screenshots/small-*.png). Called by `./dev screenshots` as
 #   tests/gui/make-screenshots.sh build/umpire
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,3 +27,13 @@ for f in "${examples[@]}"; do
 done
 # A HiDPI screen: the window at 2x UI scale (text size 200%) in twice the pixels.
 shot 2560x1600 "${examples[-1]}" "$out/scale-2x-$(basename "${examples[-1]%.toml}").png" --scale 2
+# A small window (800x600) at 100 % and 200 % text: one example of each game.
+seen=" "
+for f in "${examples[@]}"; do
+  sys=$(sed -n 's/^system *= *"\([^"]*\)".*/\1/p' "$f" | head -1)
+  case "$seen" in *" $sys "*) continue ;; esac
+  seen="$seen$sys "
+  for scale in 1 2; do
+    shot 800x600 "$f" "$out/small-x$scale-$(basename "${f%.toml}").png" --scale "$scale"
+  done
+done

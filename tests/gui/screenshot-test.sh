@@ -2,7 +2,7 @@
 # Renders one situation with the real window under Xvfb (umpire --screenshot) and
 # checks the PNG is a real render: the window's size, not blank, many colours, and
 # for TANK! the verdict banner's fill in the tone the CLI's ruling implies (red when
-# fire is not permitted, green when it can kill, amber when it cannot).
+# fire is not permitted, green when it can kill, grey when it cannot).
 #   screenshot-test.sh UMPIRE UMPIRE-CLI PNG_CHECK SITUATION OUT.png [umpire options...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,7 +25,7 @@ if ! echo "$json" | grep -q '"fire_permitted"'; then
 elif echo "$json" | grep -q '"fire_permitted":false'; then
   colour=56,20,19   # Tone::bad fill
 elif echo "$json" | grep -Eq '"kill_probability":0(\.0+)?[,}]'; then
-  colour=56,40,9    # Tone::caution fill
+  colour=40,42,45   # Tone::caution fill: neutral grey (amber is only for referee's call)
 else
   colour=17,48,24   # Tone::good fill
 fi

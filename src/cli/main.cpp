@@ -16,6 +16,7 @@
 
 #include "engine/engine.hpp"
 #include "engine/names.hpp"
+#include "cli/table_command.hpp"
 
 namespace {
 
@@ -26,6 +27,7 @@ const char* kUsage =
     "  rule FILE [--json]   rule a situation file (FILE '-' reads standard input)\n"
     "  systems              list the game systems and the names each accepts\n"
     "  check-data [DIR]     validate a rules-data folder (default: the one in use)\n"
+    "  table check FILE     check a table sketch against the terrain guidelines (exit 3: breaches)\n"
     "\n"
     "Options:\n"
     "  --rules-data DIR     use the rules data in DIR (default: the shipped rules-data)\n"
@@ -69,6 +71,7 @@ int main(int argc, char** argv) {
     const std::string cmd = positional[0];
     if (rules_dir.empty()) rules_dir = umpire::default_rules_dir();
 
+    if (cmd == "table") return table_command(positional, rules_dir);
     try {
         if (cmd == "check-data") {
             const std::filesystem::path dir = positional.size() > 1 ? std::filesystem::path(positional[1]) : rules_dir;

@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "engine/names.hpp"
+#include "engine/table_rulings.hpp"
 
 namespace umpire {
 
@@ -57,6 +58,14 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     const GameSystem* g = find(*sys);
     // A game whose rules data failed to load (Load::each_system) cannot rule: its data errors say why.
     if (const auto& bad = data_errors(g->id()); !bad.empty()) throw InputError(bad);
+    // A situation on a table sketch (docs/tables.md): the table file is found next to the
+    // situation file (the current folder for standard input or an unsaved window situation).
+    if (root.has("table")) {
+        std::error_code ec;
+        const std::filesystem::path named(display_name);
+        const auto dir = std::filesystem::is_regular_file(named, ec) ? named.parent_path() : std::filesystem::path();
+        return tabletop::rule_with_table(*this, *g, situation, display_name, dir);
+    }
     Ruling r = g->rule(root);
     sink.throw_if_errors();
     r.system = g->id();

@@ -1,0 +1,45 @@
+// umpire-cli table check FILE: read a table sketch (docs/tables.md) and check its terrain against
+// the game's placement guidelines.
+//
+// Exit status: 0 the table is sound and breaks no guideline; 3 it breaks one or more (one
+// `FILE:LINE:COL: warning: ...` line per breach on stdout, citing the guideline); 2 the table
+// (or the rules data) is bad input (FILE:LINE:COL lines on stderr, nothing on stdout).
+#include "cli/table_command.hpp"
+
+#include <iostream>
+
+#include "engine/engine.hpp"
+#include "engine/table_rulings.hpp"
+#include "engine/tabletop.hpp"
+
+namespace {
+
+const char* kTableUsage = "Usage: umpire-cli table check FILE\n";
+
+int check(const std::string& file, const std::filesystem::path& rules_dir) {
+    umpire::Engine engine(rules_dir, umpire::Engine::Load::each_system);
+    const auto systems = umpire::tabletop::table_systems(engine);
+    const auto table = umpire::tabletop::load_table(file, file, systems);
+    const auto breaches = umpire::tabletop::check_table(table, *systems.find(table.system));
+    for (const auto& b : breaches) std::cout << b.where.str() << "\n";
+    std::cout << file << ": " << table.system << " table " << umpire::tabletop::fmt(table.width) << " x "
+              << umpire::tabletop::fmt(table.depth) << " " << table.unit << ", " << table.pieces.size() << " pieces, "
+              << table.bases.size() << " bases: "
+              << (breaches.empty() ? std::string("no guideline breached") : std::to_string(breaches.size()) + " guideline breach(es)") << "\n";
+    return breaches.empty() ? 0 : 3;
+}
+
+}  // namespace
+
+int table_command(const std::vector<std::string>& positional, const std::filesystem::path& rules_dir) {
+    if (positional.size() != 3 || positional[1] != "check") {
+        std::cerr << "umpire-cli: " << kTableUsage;
+        return 1;
+    }
+    try {
+        return check(positional[2], rules_dir);
+    } catch (const umpire::InputError& e) {
+        for (const auto& d : e.diagnostics()) std::cerr << d.str() << "\n";
+        return 2;
+    }
+}

@@ -118,8 +118,14 @@ std::vector<pl::Vec2> samples(const Base& b, const pl::Polyline& path) {
 // How far an outline reaches into a piece: > 0 overlapping (an area) or within a line's drawn
 // width by that much; < 0 apart by that much.
 double reach(const pl::Polygon& o, const Piece& p) {
-    if (p.is_line) return p.width / 2 - pl::line_distance(p.line, o);
-    return pl::overlap_depth(o, p.outline);
+    if (!p.is_line) return pl::overlap_depth(o, p.outline);
+    const double gap = pl::line_distance(p.line, o);
+    if (gap > pl::kEps) return p.width / 2 - gap;
+    // The line runs into the outline: add how far inside it goes (sampled at 65 points a segment).
+    double inside = 0;
+    for (const auto& s : pl::segments(p.line))
+        for (int i = 0; i <= 64; ++i) inside = std::max(inside, -pl::signed_distance(o, s.a + (s.b - s.a) * (i / 64.0)));
+    return p.width / 2 + inside;
 }
 // Touching: on, in or in contact with it (AGV "interpenetrated"; GF9 "partly on").
 bool touching(const pl::Polygon& o, const Piece& p) { return reach(o, p) >= -pl::kEps; }
@@ -625,6 +631,7 @@ void agv_melee(const Toml& root, Ctx& c) {
     }
     route.push_back(b->at);
     c.out.path = route;
+    c.out.moved = pl::path_length(route);
     const auto a_in = touched(*a, c.t, c.rules), b_in = touched(*b, c.t, c.rules);
     std::vector<const Piece*> crossed;
     for (const Piece* p : b_in)

@@ -427,11 +427,9 @@ struct Checker {
             for (const auto& p : t.pieces) {
                 if (p.kind != w.kind || !p.is_line) continue;
                 if (w.max_bases && p.width > *w.max_bases * bw + r.tolerance)
-                    breach(p, w.cite, u(p.width) + " wide, more than " + fmt(*w.max_bases) + " base width (" + u(bw) +
-                                          "): the guidelines make a wider one a river");
+                    breach(p, w.cite, u(p.width) + " wide: the guidelines allow at most " + fmt(*w.max_bases) + " base width (" + u(bw) + ")");
                 if (w.more_than_bases && p.width <= *w.more_than_bases * bw - r.tolerance)
-                    breach(p, w.cite, u(p.width) + " wide, not more than " + fmt(*w.more_than_bases) + " base width (" + u(bw) +
-                                          "): the guidelines make it a stream");
+                    breach(p, w.cite, u(p.width) + " wide: the guidelines ask more than " + fmt(*w.more_than_bases) + " base width (" + u(bw) + ")");
             }
     }
     void near() {

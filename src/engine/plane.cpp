@@ -8,6 +8,8 @@
 
 namespace umpire::plane {
 
+constexpr double kInf() { return std::numeric_limits<double>::infinity(); }
+
 // ---- Vec2, Segment --------------------------------------------------------------
 
 double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
@@ -183,10 +185,24 @@ double inset(const Polygon& outer, const Polygon& inner) {
 
 double overlap_depth(const Polygon& a, const Polygon& b) {
     if (!touches(a, b)) return -edge_distance(a, b);
+    // The thickness of the overlap: twice the largest circle inside both outlines, found among the
+    // vertices of both and a 17 x 17 grid (its middle included) over the overlap of their bounding boxes.
+    auto box = [](const Polygon& p, Vec2& lo, Vec2& hi) {
+        lo = {kInf(), kInf()}, hi = {-kInf(), -kInf()};
+        for (auto v : p) lo = {std::min(lo.x, v.x), std::min(lo.y, v.y)}, hi = {std::max(hi.x, v.x), std::max(hi.y, v.y)};
+    };
+    Vec2 alo, ahi, blo, bhi;
+    box(a, alo, ahi);
+    box(b, blo, bhi);
+    const Vec2 lo{std::max(alo.x, blo.x), std::max(alo.y, blo.y)}, hi{std::min(ahi.x, bhi.x), std::min(ahi.y, bhi.y)};
+    std::vector<Vec2> at(a.begin(), a.end());
+    at.insert(at.end(), b.begin(), b.end());
+    constexpr int n = 16;
+    for (int i = 0; i <= n; ++i)
+        for (int j = 0; j <= n; ++j) at.push_back({lo.x + (hi.x - lo.x) * i / n, lo.y + (hi.y - lo.y) * j / n});
     double depth = 0;
-    for (auto v : a) depth = std::max(depth, -signed_distance(b, v));
-    for (auto v : b) depth = std::max(depth, -signed_distance(a, v));
-    return depth;
+    for (auto p : at) depth = std::max(depth, std::min(-signed_distance(a, p), -signed_distance(b, p)));
+    return 2 * depth;
 }
 
 bool touches(const Polygon& p, const Segment& s) {

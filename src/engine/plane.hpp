@@ -66,8 +66,8 @@ double distance(const Polygon& a, const Polygon& b);
 // How deep `inner` lies inside `outer` at its shallowest vertex (>= 0: wholly inside by that
 // much; < 0: some vertex pokes out by that much). Used for "within the tolerance of the edge".
 double inset(const Polygon& outer, const Polygon& inner);
-// How far `a` reaches into `b` at its deepest point (> 0: overlapping by that much; < 0: apart
-// by that much).
+// How much the two overlap (> 0: the overlap's thickness, twice the largest circle that fits in
+// both, found on a 17 x 17 grid over the overlap of their bounding boxes, so to within 1/16 of the overlap's extent); < 0: apart by that much.
 double overlap_depth(const Polygon& a, const Polygon& b);
 // The segment meets the polygon (crosses it, or lies partly or wholly inside it).
 bool touches(const Polygon& p, const Segment& s);

@@ -40,6 +40,11 @@ struct Ctx {
     Derived& out;
     std::string u(double v) const { return fmt(v) + " " + t.unit; }
     double tol() const { return rules.tolerance; }
+    std::string tolerance() const {  // the tolerance as the rules data gives it (0.125, not 0.1)
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", rules.tolerance);
+        return std::string(buf) + " " + t.unit;
+    }
     void fact(std::string key, Value v, std::string rule, std::string says) {
         out.facts.push_back({std::move(key), std::move(v), std::move(rule), std::move(says)});
     }
@@ -127,8 +132,11 @@ double reach(const pl::Polygon& o, const Piece& p) {
         for (int i = 0; i <= 64; ++i) inside = std::max(inside, -pl::signed_distance(o, s.a + (s.b - s.a) * (i / 64.0)));
     return p.width / 2 + inside;
 }
-// Touching: on, in or in contact with it (AGV "interpenetrated"; GF9 "partly on").
-bool touching(const pl::Polygon& o, const Piece& p) { return reach(o, p) >= -pl::kEps; }
+// Touching: on, in or in contact with it (AGV "interpenetrated"; GF9 "partly on"). Exact (to kEps).
+bool touching(const pl::Polygon& o, const Piece& p) {
+    if (p.is_line) return pl::line_distance(p.line, o) <= p.width / 2 + pl::kEps;
+    return pl::touches(o, p.outline);
+}
 
 // How far a sight line goes into a piece (> 0), or passes clear of it (< 0). Areas are sampled
 // at 65 points along the line, so a line through a corner reads at most 1/64 of its length short.
@@ -264,7 +272,7 @@ void gf9_los(const gf9::Data& d, const Toml& root, Ctx& c) {
             Reading rd;
             rd.rule = "GF9-hills";
             rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9::to_string(other) + " on hill " +
-                      dq(h.hill) + ", within the " + c.u(c.tol()) + " measuring tolerance: read as " + gf9::to_string(other);
+                      dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9::to_string(other);
             rd.keys.push_back({who + ".on_hill", std::string(gf9::to_string(other))});
             if (other == gf9::OnHill::no) rd.keys.push_back({"line.same_hill", false});
             c.out.readings.push_back(rd);
@@ -323,7 +331,7 @@ void gf9_los(const gf9::Data& d, const Toml& root, Ctx& c) {
                 Reading rd;
                 rd.rule = "GF9-escarpments";
                 rd.says = "the two distances to " + e + " (target " + c.u(td) + ", firer " + c.u(fd) + ") differ by " + c.u(std::fabs(fd - td)) +
-                          ", within the " + c.u(c.tol()) + " measuring tolerance of the rule's threshold: read with the target " +
+                          ", within the " + c.tolerance() + " measuring tolerance of the rule's threshold: read with the target " +
                           c.u(std::max(0.0, td + shift)) + " away";
                 rd.keys.push_back({"line.target_distance_to_escarpment", std::max(0.0, td + shift)});
                 c.out.readings.push_back(rd);
@@ -361,7 +369,7 @@ void gf9_los(const gf9::Data& d, const Toml& root, Ctx& c) {
             Reading rd;
             rd.rule = "GF9-hills";
             rd.says = "hill " + dq(h) + (deepest > pl::kEps ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
-                      " the line to the target, within the " + c.u(c.tol()) + " measuring tolerance: read " +
+                      " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
                       (deepest > pl::kEps ? "without it" : "with it between");
             rd.keys.push_back({"line.hills_between", static_cast<double>(o.count)});
             rd.keys.push_back({"line.partly_hidden", o.partly});
@@ -484,7 +492,7 @@ void touch_readings(Ctx& c, const Base& b, const std::string& key, const std::ve
         Reading rd;
         rd.rule = rule;
         rd.says = "base " + dq(b.name) + (in ? " touches " : " misses ") + piece_name(p) + " by " + c.u(std::fabs(r)) + ", within the " +
-                  c.u(c.tol()) + " measuring tolerance: read as " + (in ? "not touching it" : "touching it");
+                  c.tolerance() + " measuring tolerance: read as " + (in ? "not touching it" : "touching it");
         rd.keys.push_back({key, other});
         c.out.readings.push_back(rd);
     }
@@ -528,9 +536,10 @@ void agv_move(const agv::Data& d, const Toml& root, Ctx& c) {
     bool prohibited = false;
     for (std::size_t i = 0; i + 1 < at.size(); ++i) {
         bool half = false;
+        const pl::Vec2 mid = (at[i] + at[i + 1]) * 0.5;  // the step counts as where its middle is
         for (const auto& p : c.t.pieces) {
             const agv::Feature* f = d.find(p.kind);
-            if (!f || !touching(moved(*b, at[i]), p)) continue;
+            if (!f || !touching(moved(*b, mid), p)) continue;
             if (road && f->on_road == agv::OnRoad::ignored) continue;
             const auto e = f->effect(ut, a, packed);
             half = half || e == agv::Effect::half_rate;
@@ -777,12 +786,26 @@ bool agrees(const toml::node& n, const Value& v, double tol) {
 std::string show_node(const toml::node& n) {
     std::ostringstream os;
     if (n.is_string()) os << "\"" << n.as_string()->get() << "\"";
-    else if (n.is_array()) os << *n.as_array();
+    else if (const toml::array* a = n.as_array()) {
+        os << "[";
+        for (std::size_t i = 0; i < a->size(); ++i) os << (i ? ", " : "") << show_node(*a->get(i));
+        os << "]";
+    }
     else if (n.is_boolean()) os << (n.as_boolean()->get() ? "true" : "false");
     else if (n.is_integer()) os << n.as_integer()->get();
     else if (n.is_floating_point()) os << n.as_floating_point()->get();
     else os << describe_type(n);
     return os.str();
+}
+
+// The typed node of a key in the situation as read (with its place in the file), if any.
+const toml::node* typed_node(const toml::table& root, const KeyPath& k) {
+    const toml::node* n = root.get(k.table);
+    if (!n) return nullptr;
+    const toml::table* t = nullptr;
+    if (!k.index) t = n->as_table();
+    else if (const toml::array* a = n->as_array(); a && *k.index < a->size()) t = a->get(*k.index)->as_table();
+    return t ? t->get(k.key) : nullptr;
 }
 
 void remove_key(toml::table& root, const std::string& path) {
@@ -798,14 +821,10 @@ toml::table build(const toml::table& situation, const Derived& dv, Sink& sink, d
     for (const auto& k : table_keys()) remove_key(out, k);
     for (const auto& f : dv.facts) {
         if (f.key.empty()) continue;
-        const KeyPath k = split(f.key);
-        toml::table copy = situation;
-        const toml::table* typed = holder(copy, k, false);
-        const toml::node* n = typed ? typed->get(k.key) : nullptr;
+        const toml::node* n = typed_node(situation, split(f.key));
         if (n && !agrees(*n, f.value, tol)) {
-            // Report at the typed node of the original situation (the copy keeps its source region).
             sink.error(n->source(), f.key + ": " + show_node(*n) + " is typed here, but the table gives " + show(f.value) + " (" + f.says +
-                                        (std::holds_alternative<double>(f.value) ? "; measuring tolerance " + fmt(tol) + " " + unit : std::string()) + ")");
+                                        (std::holds_alternative<double>(f.value) ? "; measuring tolerance " + show(tol) + " " + unit : std::string()) + ")");
             continue;
         }
         put(out, f.key, f.value);
@@ -893,7 +912,7 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
     if (std::filesystem::path(*file).is_relative() && base_dir.empty()) shown = *file;
     const Table t = load_table(path, shown, systems);
     if (t.system != g.id()) {
-        root.error("table", dq(*file) + " is a " + t.system + " table; this situation is " + g.id());
+        root.error("table", dq(*file) + " is a table for " + t.system + "; this situation is " + g.id());
         sink.throw_if_errors();
     }
     const Derived dv = derive(g, root, t);

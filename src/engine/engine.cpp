@@ -48,7 +48,7 @@ const GameSystem* Engine::find(const std::string& id) const {
     return nullptr;
 }
 
-Ruling Engine::rule(const toml::table& situation, const std::string& display_name) const {
+Ruling Engine::rule(const toml::table& situation, const std::string& display_name, const std::filesystem::path& base_dir) const {
     Sink sink(display_name);
     Table root(sink, &situation, "");
     std::vector<std::string> ids;
@@ -58,12 +58,13 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     const GameSystem* g = find(*sys);
     // A game whose rules data failed to load (Load::each_system) cannot rule: its data errors say why.
     if (const auto& bad = data_errors(g->id()); !bad.empty()) throw InputError(bad);
-    // A situation on a table sketch (docs/tables.md): the table file is found next to the
-    // situation file (the current folder for standard input or an unsaved window situation).
+    // A situation on a table sketch (docs/tables.md): the table file is found in base_dir, else
+    // next to the situation file (the current folder for standard input).
     if (root.has("table")) {
         std::error_code ec;
         const std::filesystem::path named(display_name);
-        const auto dir = std::filesystem::is_regular_file(named, ec) ? named.parent_path() : std::filesystem::path();
+        auto dir = base_dir;
+        if (dir.empty() && std::filesystem::is_regular_file(named, ec)) dir = named.parent_path();
         return tabletop::rule_with_table(*this, *g, situation, display_name, dir);
     }
     Ruling r = g->rule(root);
@@ -72,9 +73,9 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     return r;
 }
 
-Ruling Engine::rule_text(std::string_view text, const std::string& display_name) const {
+Ruling Engine::rule_text(std::string_view text, const std::string& display_name, const std::filesystem::path& base_dir) const {
     toml::table t = parse_toml_string(text, display_name);
-    return rule(t, display_name);
+    return rule(t, display_name, base_dir);
 }
 
 Ruling Engine::rule_file(const std::filesystem::path& path) const {

@@ -19,7 +19,16 @@ const char* kTableUsage = "Usage: umpire-cli table check FILE\n";
 int check(const std::string& file, const std::filesystem::path& rules_dir) {
     umpire::Engine engine(rules_dir, umpire::Engine::Load::each_system);
     const auto systems = umpire::tabletop::table_systems(engine);
-    const auto table = umpire::tabletop::load_table(file, file, systems);
+    umpire::tabletop::Table table;
+    try {
+        table = umpire::tabletop::load_table(file, file, systems);
+    } catch (const umpire::InputError& e) {
+        // A game whose rules data is broken has no table rules: say why, with the table's problems.
+        auto all = e.diagnostics();
+        for (const char* id : {"gf9-tanks", "agv"})
+            for (const auto& d : engine.data_errors(id)) all.push_back(d);
+        throw umpire::InputError(all);
+    }
     const auto breaches = umpire::tabletop::check_table(table, *systems.find(table.system));
     for (const auto& b : breaches) std::cout << b.where.str() << "\n";
     std::cout << file << ": " << table.system << " table " << umpire::tabletop::fmt(table.width) << " x "

@@ -522,8 +522,6 @@ void agv_move(const agv::Data& d, const Toml& root, Ctx& c) {
     c.fact("move.starts_in", starts, "AGV-movement", "at the start the base is in or touching " + list_pieces(start));
     c.fact("move.on_road", road, "AGV-roads", road ? "the base's centre stays on a road all the way" : "the move does not follow a road all the way");
     // AGV-movement: every cm moved while touching half-rate terrain costs half_rate_cost cm.
-    const auto action = agv::Action::move;
-    (void)action;
     std::string act = move.str("action").value_or("move");
     agv::Action a = act == "charge" ? agv::Action::charge : act == "intercept" ? agv::Action::intercept : agv::Action::move;
     const auto type = agv_type(*b);
@@ -555,8 +553,7 @@ void agv_move(const agv::Data& d, const Toml& root, Ctx& c) {
     }
 }
 
-void agv_fire(const agv::Data& d, const Toml& root, Ctx& c) {
-    (void)d;
+void agv_fire(const Toml& root, Ctx& c) {
     const Base* f = named_base(root.table("firer"), "base", c.t);
     const Toml target = root.table("target");
     auto unit = target.str("unit", true);
@@ -693,7 +690,7 @@ Derived derive(const GameSystem& g, const Toml& root, const Table& table) {
     } else if (const auto* ag = dynamic_cast<const agv::Agv*>(&g)) {
         Ctx c{table, ag->data().table, out};
         if (out.question == "movement") agv_move(ag->data(), root, c);
-        else if (out.question == "fire") agv_fire(ag->data(), root, c);
+        else if (out.question == "fire") agv_fire(root, c);
         else if (out.question == "melee") agv_melee(root, c);
     }
     return out;

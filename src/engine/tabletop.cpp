@@ -195,7 +195,7 @@ std::vector<const Base*> Table::unit_bases(const std::string& u) const {
     return out;
 }
 
-static std::optional<Piece> read_piece(const Toml& p, const Rules& r, const Toml& root, double w, double d,
+static std::optional<Piece> read_piece(const Toml& p, const Rules& r, double w, double d,
                                        std::map<std::string, int>& counts) {
     p.only_keys({"kind", "name", "points", "circle", "ellipse", "line", "width", "hill", "level", "top", "church"});
     std::vector<std::string> all = r.areas;
@@ -262,11 +262,10 @@ static std::optional<Piece> read_piece(const Toml& p, const Rules& r, const Toml
             if (p.has(k)) p.error(k, "only a " + r.hill_kind + " belongs to a hill");
     }
     if (auto c = p.boolean("church")) x.church = *c;
-    (void)root;
     return x;
 }
 
-static std::optional<Base> read_base(const Toml& b, const Toml& root, double w, double d, bool typed) {
+static std::optional<Base> read_base(const Toml& b, double w, double d, bool typed) {
     b.only_keys({"name", "unit", "type", "at", "size", "radius", "facing", "wreck"});
     Base x;
     x.where = where_of(b);
@@ -311,7 +310,6 @@ static std::optional<Base> read_base(const Toml& b, const Toml& root, double w, 
         }
         x.outline = pl::circle(x.at, x.radius);
     }
-    (void)root;
     return x;
 }
 
@@ -344,7 +342,7 @@ Table read_table(const toml::table& doc, const std::string& display_name, const 
     std::map<std::string, int> counts;
     std::set<std::string> names;
     for (const auto& p : pieces)
-        if (auto x = read_piece(p, r, root, t.width, t.depth, counts)) {
+        if (auto x = read_piece(p, r, t.width, t.depth, counts)) {
             if (!names.insert(x->name).second) p.error("name", "\"" + x->name + "\" names another piece too");
             t.pieces.push_back(std::move(*x));
         }
@@ -355,7 +353,7 @@ Table read_table(const toml::table& doc, const std::string& display_name, const 
     }
     std::set<std::string> base_names;
     for (const auto& b : bases)
-        if (auto x = read_base(b, root, t.width, t.depth, t.system == "agv")) {
+        if (auto x = read_base(b, t.width, t.depth, t.system == "agv")) {
             if (!base_names.insert(x->name).second) b.error("name", "\"" + x->name + "\" names another base too");
             t.bases.push_back(std::move(*x));
         }

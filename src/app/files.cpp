@@ -20,6 +20,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/diag.hpp"
+#include "engine/input.hpp"
+
 namespace umpire::app {
 
 namespace fs = std::filesystem;
@@ -74,33 +77,17 @@ std::optional<std::string> atomic_write(const fs::path& path, const std::string&
 }
 
 std::optional<std::string> read_text(const fs::path& path, std::string* error) {
-    auto fail = [&](const std::string& why) -> std::optional<std::string> {
-        if (error) *error = why;
-        return std::nullopt;
-    };
-    // O_NONBLOCK: opening a FIFO nobody writes to must not hang the window; it is refused below.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd < 0) return fail(std::strerror(errno));
-    struct stat st {};
-    std::string why;
-    if (::fstat(fd, &st) != 0) why = std::strerror(errno);
-    else if (S_ISDIR(st.st_mode)) why = "is a folder, not a file";
-    else if (!S_ISREG(st.st_mode)) why = "is not a regular file (a device, pipe or socket)";
-    else if (std::size_t(st.st_size) > kMaxReadBytes)
-        why = "is too large (" + std::to_string(st.st_size) + " bytes; at most " + std::to_string(kMaxReadBytes) + ")";
-    std::string data;
-    char buf[65536];
-    while (why.empty()) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) why = std::strerror(errno);
-        if (n <= 0) break;
-        data.append(buf, std::size_t(n));
-        if (data.size() > kMaxReadBytes) why = "is too large (more than " + std::to_string(kMaxReadBytes) + " bytes)";
+    // The engine's one bounded reader: regular files only (a FIFO never blocks), at most
+    // kMaxTomlBytes, UTF-8 text; its message is the located FILE:1:1 line without the location.
+    try {
+        return read_input_file(path, path.string());
+    } catch (const InputError& e) {
+        if (error) {
+            const auto& d = e.diagnostics();
+            *error = d.empty() ? std::string("cannot be read") : d.front().message;
+        }
     }
-    ::close(fd);
-    if (!why.empty()) return fail(why);
-    return data;
+    return std::nullopt;
 }
 
 // =====================================================================================

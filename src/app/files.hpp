@@ -2,6 +2,7 @@
 // atomic writes, bounded reads, the per-user state folder and its lock, and writing a
 // situation table as a tidy file.
 #pragma once
+#include "engine/input.hpp"
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -17,10 +18,11 @@ namespace umpire::app {
 // error message, or nothing on success.
 std::optional<std::string> atomic_write(const std::filesystem::path& path, const std::string& data);
 
-// The largest file the window reads (a situation or a state file is a few kilobytes).
-constexpr std::size_t kMaxReadBytes = 1 << 20;
+// The largest file the window reads (a situation or a state file is a few kilobytes): the
+// engine's limit for every TOML input, so the window and the CLI refuse the same files.
+constexpr std::size_t kMaxReadBytes = kMaxTomlBytes;
 
-// Reads a whole regular file of at most kMaxReadBytes; nothing when it cannot be read, with
+// Reads a whole regular file of at most kMaxReadBytes (with the engine's bounded reader); nothing when it cannot be read, with
 // the reason in *error ("is not a regular file", "is too large", the system's message). A
 // folder, a device such as /dev/zero or a FIFO is refused without blocking or reading it.
 std::optional<std::string> read_text(const std::filesystem::path& path, std::string* error = nullptr);

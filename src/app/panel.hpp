@@ -5,12 +5,15 @@
 // hands the situation over as a situation-file table (the CLI's format) and
 // loads one from a file's table. The App rules that table through the engine
 // and gives the Ruling back to the panel to draw (right side). A panel holds
-// no rules logic: every number it shows comes from the engine's Data or Ruling.
+// no rules logic and never includes a game module header (tests/test_views.cpp
+// checks): every number it shows comes from the Ruling, its typed view
+// (engine/view_<system>.hpp) or the system's choices view (GameSystem::choices).
 //
-// Adding a system's panel: write src/app/panel_<system>.cpp with a Panel
-// subclass and `UMPIRE_REGISTER_PANEL("<system id>", factory)`; nothing else
-// changes (CMake globs src/app/*.cpp). Systems without a panel show "coming in
-// a later release" in the system selector.
+// Adding a system's panel (docs/adding-a-game.md): write src/app/panel_<system>.cpp
+// with a FormPanel subclass (panel_form.hpp: the load/save glue, written once) and
+// `UMPIRE_REGISTER_PANEL("<system id>", factory)`; nothing else changes (CMake
+// globs src/app/*.cpp). Systems without a panel show "coming in a later release"
+// in the system selector.
 #pragma once
 #include <functional>
 #include <memory>

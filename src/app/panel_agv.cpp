@@ -10,80 +10,111 @@
 
 #include <algorithm>
 
-#include "app/panel.hpp"
+#include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
-#include "engine/agv.hpp"
+#include "engine/view_agv.hpp"
 
 namespace umpire::app {
 namespace {
 
-using namespace umpire::agv;
+using view::AgvChoices;
 
-template <class E>
-bool enum_row(const char* id, E* v, const std::vector<std::string>& names) {
-    std::string s = names[std::size_t(*v)];
-    if (!util::radio_row(id, &s, names)) return false;
-    *v = E(std::find(names.begin(), names.end(), s) - names.begin());
-    return true;
+// =====================================================================================
+// 1. panel state, load/save
+// =====================================================================================
+
+struct Stand {
+    std::vector<std::string> in, between, apart;
+};
+
+struct Inputs {
+    std::string question = "movement";  // movement | fire | melee
+    // movement
+    std::string type = "foot";
+    std::optional<bool> packed;  // artillery only
+    std::string action = "move";
+    std::vector<std::string> terrain;
+    bool on_road = false;
+    std::optional<bool> block;
+    // fire
+    std::string firer = "foot";
+    std::vector<std::string> firer_in, wholly_in;
+    int fire_dice = 1;
+    std::string target = "foot";
+    std::vector<Stand> stands;
+    // melee
+    int melee_dice = 1;
+    std::vector<std::string> charger_in, defender_in, crossed;
+};
+
+Form<Inputs> form() {
+    const auto movement = [](const Inputs& s) { return s.question == "movement"; };
+    const auto fire = [](const Inputs& s) { return s.question == "fire"; };
+    const auto melee = [](const Inputs& s) { return s.question == "melee"; };
+    Form<Stand> stand;
+    stand.field("in", &Stand::in).field("between", &Stand::between).field("apart", &Stand::apart);
+    Form<Inputs> f;
+    f.field("question", &Inputs::question)
+        .field("unit.type", &Inputs::type, movement)
+        .field("unit.packed", &Inputs::packed, movement)
+        .field("unit.block", &Inputs::block, movement)
+        .field("move.action", &Inputs::action, movement)
+        .field("move.terrain", &Inputs::terrain, movement)
+        .field("move.on_road", &Inputs::on_road, movement)
+        .field("firer.type", &Inputs::firer, fire)
+        .field("firer.in", &Inputs::firer_in, fire)
+        .field("firer.wholly_in", &Inputs::wholly_in, fire)
+        .field("firer.dice", &Inputs::fire_dice, fire)
+        .field("target.type", &Inputs::target, fire)
+        .list("stand", &Inputs::stands, stand, fire)
+        .field("charger.dice", &Inputs::melee_dice, melee)
+        .field("charger.in", &Inputs::charger_in, melee)
+        .field("defender.in", &Inputs::defender_in, melee)
+        .field("defender.crossed", &Inputs::crossed, melee);
+    return f;
 }
 
-class AgvPanel final : public Panel {
+class AgvPanel final : public FormPanel<Inputs> {
 public:
-    explicit AgvPanel(const Engine& e) : sys_(*e.get<Agv>()), d_(sys_.data()) { reset(); }
-    std::string system_id() const override { return "agv"; }
-    toml::table situation() const override {
-        toml::table t = to_toml(s_);
-        t.erase("title");
-        return t;
-    }
-    void load(const Table& root) override {
-        const std::size_t before = root.sink().diagnostics().size();
-        Situation s = parse_situation(d_, root);
-        if (root.sink().diagnostics().size() != before) return;
-        s.title.clear();
-        s_ = s;
-    }
-    void reset() override {
-        s_ = Situation{};
-        s_.movement.terrain = {"woods"};
-        s_.fire.dice = 4;
-        s_.fire.stands = {Stand{}};
-        s_.melee.dice = 6;
-    }
-    std::vector<std::string> key_order() const override {
-        return {"system", "title", "notes", "question", "unit", "move", "firer", "target", "stand", "charger", "defender",
-                "type", "packed", "action", "terrain", "on_road", "in", "wholly_in", "between", "dice", "crossed"};
+    explicit AgvPanel(const Engine& e)
+        : FormPanel(e, "agv", form(),
+                    {"system", "title", "notes", "question", "unit", "move", "firer", "target", "stand", "charger", "defender",
+                     "type", "packed", "action", "terrain", "on_road", "in", "wholly_in", "between", "dice", "crossed"}) {
+        spaced_call_ = true;  // the generic layout
     }
     bool draw_inputs(PanelContext& ctx) override;
 
-private:
-    // A feature's tooltip: its rule and what the rule covers, from rules-data.
-    std::string feature_tip(const std::string& name) const {
-        const Feature* f = d_.find(name);
-        if (!f) return name;
-        const auto it = d_.citations.find(f->cite);
-        return f->cite + ": " + (it != d_.citations.end() ? it->second : f->label);
+protected:
+    Inputs defaults() const override {
+        Inputs s;
+        s.terrain = {"woods"};
+        s.fire_dice = 4;
+        s.stands = {Stand{}};
+        s.melee_dice = 6;
+        return s;
     }
-    const Agv& sys_;
-    const Data& d_;
-    Situation s_;
 };
+
+// =====================================================================================
+// 2. inputs per question
+// =====================================================================================
 
 bool AgvPanel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
-    const util::NameTip tip = [this](const std::string& n) { return feature_tip(n); };
+    const AgvChoices& c = choices<AgvChoices>();
+    const util::NameTip tip = [&c](const std::string& n) { return c.tip(n); };
     const float col = 150 * ctx.scale;
-    const auto features = d_.feature_names();
+    const auto features = c.feature_names();
     ui::section("Question");
-    changed |= enum_row("question", &s_.question, question_names());
-    if (s_.question == Question::movement) {
-        auto& m = s_.movement;
+    changed |= util::radio_row("question", &s_.question, c.questions);
+    if (s_.question == "movement") {
+        auto& m = s_;
         ui::section("Unit");
         util::label("Type", col);
-        changed |= enum_row("type", &m.type, unit_type_names());
+        changed |= util::radio_row("type", &m.type, c.unit_types);
         ui::tip("AGV-movement: each feature's effect depends on the unit type (hover a feature for its rule)");
-        if (m.type == UnitType::artillery) {
+        if (m.type == "artillery") {
             // Left out, packed reads as false (unpacked), the contract's default (docs/agv.md).
             bool packed = m.packed.value_or(false);
             if (ImGui::Checkbox("packed (limbered)", &packed)) {
@@ -93,7 +124,7 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             ui::tip("AGV-streams: an unpacked artillery unit cannot enter a stream");
         }
         util::label("Action", col);
-        changed |= enum_row("action", &m.action, action_names());
+        changed |= util::radio_row("action", &m.action, c.actions);
         ui::tip("AGV-movement: some features forbid charging or intercepting (e.g. AGV-streams, AGV-hedges-walls)");
         ui::section("Terrain entered, crossed or left");
         changed |= util::checklist("terrain", &m.terrain, features, false, tip);
@@ -110,14 +141,14 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             ui::tip("AGV-roads: a multi-stand unit not in block formation cannot follow a road, so the road then "
                     "ignores nothing ([unit] block)");
         }
-    } else if (s_.question == Question::fire) {
-        auto& f = s_.fire;
+    } else if (s_.question == "fire") {
+        auto& f = s_;
         ui::section("Firer");
         util::label("Type", col);
-        changed |= enum_row("ftype", &f.firer, firer_type_names());
+        changed |= util::radio_row("ftype", &f.firer, c.firer_types);
         ui::tip("AGV-cover: which features give cover depends on the firer (walls against light artillery, ...)");
         util::label("Dice", col);
-        changed |= util::int_field("##dice", &f.dice, 1, 1000, 140 * ctx.scale);
+        changed |= util::int_field("##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale);
         ui::tip("Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
         ImGui::TextUnformatted("In or touching:");
         changed |= util::checklist("fin", &f.firer_in, features, false, tip);
@@ -135,7 +166,7 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         }
         ui::section("Target unit");
         util::label("Type", col);
-        changed |= enum_row("ttype", &f.target, unit_type_names());
+        changed |= util::radio_row("ttype", &f.target, c.unit_types);
         ui::tip("AGV-ditches: only foot stands take cover in a ditch; elsewhere the target type does not matter");
         int remove = -1;
         for (std::size_t i = 0; i < f.stands.size(); ++i) {
@@ -179,10 +210,10 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         }
         ui::tip("AGV-cover: the unit claims cover only if every stand that can be fired at can");
     } else {
-        auto& m = s_.melee;
+        auto& m = s_;
         ui::section("Charger");
         util::label("Dice", col);
-        changed |= util::int_field("##cdice", &m.dice, 1, 1000, 140 * ctx.scale);
+        changed |= util::int_field("##cdice", &m.melee_dice, 1, c.max_dice, 140 * ctx.scale);
         ui::tip("The charger's dice for hand-to-hand (AGV-hand-to-hand)");
         ImGui::TextUnformatted("In:");
         changed |= util::checklist("cin", &m.charger_in, features, false, tip);
@@ -196,11 +227,11 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
     return changed;
 }
 
-std::unique_ptr<Panel> make(const Engine& e) {
-    if (!e.get<Agv>()) return nullptr;
-    return std::make_unique<AgvPanel>(e);
-}
-UMPIRE_REGISTER_PANEL("agv", make);
+// =====================================================================================
+// 3. registration
+// =====================================================================================
+
+UMPIRE_REGISTER_PANEL("agv", [](const Engine& e) { return make_panel<AgvPanel>(e, "agv"); });
 
 }  // namespace
 }  // namespace umpire::app

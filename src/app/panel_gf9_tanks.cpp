@@ -12,80 +12,131 @@
 
 #include <imgui.h>
 
-#include "app/panel.hpp"
+#include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
-#include "engine/gf9_tanks.hpp"
+#include "engine/view_gf9_tanks.hpp"
 
 namespace umpire::app {
 namespace {
 
-using namespace umpire::gf9;
+using view::Gf9Choices;
+using view::Gf9Name;
 
-const std::vector<std::string> kOnHill = {"no", "partly", "wholly"};
+// =====================================================================================
+// 1. panel state, load/save
+// =====================================================================================
 
-std::vector<std::string> names_of(const Gf9Tanks& sys, const std::string& what) {
-    for (const auto& [k, v] : sys.names())
-        if (k == what) return v;
-    return {};
+struct Vehicle {
+    std::string on_hill = "no";
+    bool on_escarpment = false;
+    bool below_escarpment = false;  // target only
+};
+
+struct Inputs {
+    std::string question = "los";
+    // question = "los"
+    Vehicle firer, target;
+    int hills_between = 0;
+    bool partly_hidden = false, escarpment_between = false, same_hill = false;
+    std::optional<double> firer_distance, target_distance;  // inches to the escarpment
+    std::vector<std::string> line_terrain, line_obstacles;
+    // question = "movement"
+    std::vector<std::string> move_terrain;
+    std::vector<std::string> via;  // empty: "none"
+    bool amphibious = false;
+};
+
+std::vector<std::string> names_of(const std::vector<Gf9Name>& v) {
+    std::vector<std::string> out;
+    for (const auto& n : v) out.push_back(n.name);
+    return out;
 }
 
-// A terrain's tooltip: its house rule and what the rule says, from rules-data.
-std::string terrain_tip(const Data& d, const std::string& name) {
-    for (const auto& t : d.terrain)
-        if (t.name == name) {
-            const auto it = d.citations.find(t.rule);
-            return t.rule + ": " + (it != d.citations.end() ? it->second : t.label);
-        }
-    return name;
+Form<Inputs> form() {
+    const auto los = [](const Inputs& s) { return s.question == "los"; };
+    const auto move = [](const Inputs& s) { return s.question == "movement"; };
+    Form<Inputs> f;
+    f.field("question", &Inputs::question)
+        .custom([](const toml::table& t, Inputs& s) {
+                    for (auto [key, v] : {std::pair<const char*, Vehicle*>{"firer", &s.firer}, {"target", &s.target}}) {
+                        if (const toml::node* n = node_at(t, std::string(key) + ".on_hill"); n && n->is_string()) v->on_hill = n->as_string()->get();
+                        for (auto [k, b] : {std::pair<const char*, bool*>{"on_escarpment", &v->on_escarpment}, {"below_escarpment", &v->below_escarpment}})
+                            if (const toml::node* n = node_at(t, std::string(key) + "." + k); n && n->is_boolean()) *b = n->as_boolean()->get();
+                    }
+                },
+                [](const Inputs& s, toml::table& t) {
+                    t.insert_or_assign("firer", toml::table{{"on_hill", s.firer.on_hill}, {"on_escarpment", s.firer.on_escarpment}});
+                    t.insert_or_assign("target", toml::table{{"on_hill", s.target.on_hill}, {"on_escarpment", s.target.on_escarpment},
+                                                             {"below_escarpment", s.target.below_escarpment}});
+                },
+                los)
+        .field("line.hills_between", &Inputs::hills_between, los)
+        .field("line.partly_hidden", &Inputs::partly_hidden, los)
+        .field("line.escarpment_between", &Inputs::escarpment_between, los)
+        .field("line.firer_distance_to_escarpment", &Inputs::firer_distance, los)
+        .field("line.target_distance_to_escarpment", &Inputs::target_distance, los)
+        .field("line.same_hill", &Inputs::same_hill, los)
+        .field("line.terrain", &Inputs::line_terrain, los)
+        .field("line.obstacles", &Inputs::line_obstacles, los)
+        .field("move.terrain", &Inputs::move_terrain, move)
+        .custom([](const toml::table& t, Inputs& s) {  // "none", one name or a list
+                    s.via = strings_of(node_at(t, "move.via"));
+                    s.via.erase(std::remove(s.via.begin(), s.via.end(), "none"), s.via.end());
+                },
+                [](const Inputs& s, toml::table& t) {
+                    std::string key;
+                    toml::table& m = parent_for(t, "move.via", &key);
+                    if (s.via.empty()) m.insert_or_assign(key, "none");
+                    else {
+                        toml::array a;
+                        for (const auto& v : s.via) a.push_back(v);
+                        m.insert_or_assign(key, std::move(a));
+                    }
+                },
+                move)
+        .field("move.amphibious", &Inputs::amphibious, move);
+    return f;
 }
 
-class Gf9Panel final : public Panel {
+class Gf9Panel final : public FormPanel<Inputs> {
 public:
-    explicit Gf9Panel(const Engine& e) : sys_(*e.get<Gf9Tanks>()), d_(sys_.data()) { reset(); }
-    std::string system_id() const override { return "gf9-tanks"; }
-    toml::table situation() const override {
-        toml::table t = to_toml(s_);
-        t.erase("title");
-        t.erase("notes");
-        return t;
-    }
-    void load(const Table& root) override {
-        const std::size_t before = root.sink().diagnostics().size();
-        Situation s = parse_situation(d_, root);
-        if (root.sink().diagnostics().size() != before) return;
-        s.title.clear();
-        s.notes.clear();
-        s_ = s;
-    }
-    void reset() override {
-        s_ = Situation{};
-        s_.move.terrain = {"river"};
-    }
-    std::vector<std::string> key_order() const override {
-        return {"system", "title", "notes", "question", "firer", "target", "line", "move", "on_hill", "on_escarpment",
-                "below_escarpment", "hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
-                "target_distance_to_escarpment", "terrain", "via", "amphibious"};
-    }
+    explicit Gf9Panel(const Engine& e)
+        : FormPanel(e, "gf9-tanks", form(),
+                    {"system", "title", "notes", "question", "firer", "target", "line", "move", "on_hill", "on_escarpment",
+                     "below_escarpment", "hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
+                     "target_distance_to_escarpment", "terrain", "via", "amphibious"}) {}
     bool draw_inputs(PanelContext& ctx) override;
-    void draw_ruling(PanelContext& ctx, const Ruling& r) override;
+
+protected:
+    Inputs defaults() const override {
+        Inputs s;
+        s.move_terrain = {"river"};
+        return s;
+    }
+    void draw_view(PanelContext& ctx, const Ruling& r) override;
 
 private:
     bool vehicle(const char* id, Vehicle* v, bool target, float col);
-    const Gf9Tanks& sys_;
-    const Data& d_;
-    Situation s_;
+    // A terrain's tooltip: its house rule and what the rule says, from the choices view.
+    std::string terrain_tip(const std::string& name) const {
+        const Gf9Choices& c = choices<Gf9Choices>();
+        for (const auto* list : {&c.move_terrain, &c.line_terrain})
+            for (const auto& n : *list)
+                if (n.name == name) return n.tip;
+        return name;
+    }
 };
+
+// =====================================================================================
+// 2. inputs
+// =====================================================================================
 
 bool Gf9Panel::vehicle(const char* id, Vehicle* v, bool target, float col) {
     bool changed = false;
     ImGui::PushID(id);
     util::label("On a hill", col);
-    std::string h = kOnHill[std::size_t(v->on_hill)];
-    if (util::radio_row("hill", &h, kOnHill)) {
-        v->on_hill = OnHill(std::find(kOnHill.begin(), kOnHill.end(), h) - kOnHill.begin());
-        changed = true;
-    }
+    changed |= util::radio_row("hill", &v->on_hill, choices<Gf9Choices>().on_hill);
     ui::tip("GF9-hills: a vehicle partly or wholly on a hill counts as on it; hill-to-hill fire needs both wholly on");
     changed |= ImGui::Checkbox("on the escarpment", &v->on_escarpment);
     ui::tip("GF9-escarpments: the vehicle is on top of the escarpment");
@@ -102,40 +153,35 @@ bool Gf9Panel::vehicle(const char* id, Vehicle* v, bool target, float col) {
 bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
+    const Gf9Choices& c = choices<Gf9Choices>();
     ui::section("Question");
-    std::string q = to_string(s_.question);
-    if (util::radio_row("q", &q, {"los", "movement"})) {
-        s_.question = q == "los" ? Question::los : Question::movement;
-        changed = true;
-    }
-    if (s_.question == Question::movement) {
+    changed |= util::radio_row("q", &s_.question, c.questions);
+    if (s_.question == "movement") {
         ui::section("Move");
         ImGui::TextUnformatted("Terrain the move enters, crosses or leaves:");
         ui::tip("Each terrain's effect is its house rule (GF9-rough, GF9-creeks, GF9-rivers, GF9-swamps, GF9-canals, "
                 "GF9-ditches, GF9-escarpments, GF9-water, GF9-hills); the most restrictive decides");
-        changed |= util::checklist("terrain", &s_.move.terrain, names_of(sys_, "move.terrain"), true,
-                                   [this](const std::string& n) { return terrain_tip(d_, n); });
+        changed |= util::checklist("terrain", &s_.move_terrain, names_of(c.move_terrain), true,
+                                   [this](const std::string& n) { return terrain_tip(n); });
         ImGui::TextUnformatted("Via (none ticked: none):");
         ui::tip("The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
                 "several when a move uses several");
-        // "none" is the empty list; as a box beside the others it would make a situation the engine rejects.
-        std::vector<std::string> vias = names_of(sys_, "move.via");
-        vias.erase(std::remove(vias.begin(), vias.end(), "none"), vias.end());
-        s_.move.via.erase(std::remove(s_.move.via.begin(), s_.move.via.end(), "none"), s_.move.via.end());
-        changed |= util::checklist("via", &s_.move.via, vias);
-        changed |= ImGui::Checkbox("amphibious vehicle", &s_.move.amphibious);
+        // "none" is the empty list (the choices view leaves it out): as a box beside the others it
+        // would make a situation the engine rejects.
+        changed |= util::checklist("via", &s_.via, c.via);
+        changed |= ImGui::Checkbox("amphibious vehicle", &s_.amphibious);
         ui::tip("Amphibious vehicles cross rivers and large water with a single move, but not canals "
                 "(GF9-rivers, GF9-water, GF9-canals)");
         return changed;
     }
-    auto& l = s_.los;
+    auto& l = s_;
     ui::section("Firer");
     changed |= vehicle("firer", &l.firer, false, col);
     ui::section("Target");
     changed |= vehicle("target", &l.target, true, col);
     ui::section("Line of sight");
     util::label("Hills between", col);
-    changed |= util::int_field("##hills", &l.hills_between, 0, d_.max_hills_between, 140 * ctx.scale);
+    changed |= util::int_field("##hills", &l.hills_between, 0, c.max_hills_between, 140 * ctx.scale);
     ui::tip("Hills the line crosses other than the firer's and the target's own");
     changed |= ImGui::Checkbox("a hill hides only part of the target", &l.partly_hidden);
     ui::tip("GF9-hills: a hill between that hides only part of the target gives it cover (counts as one hill between)");
@@ -152,7 +198,7 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
             ImGui::PushID(label);
             ImGui::SetNextItemWidth(140 * ctx.scale);
             if (ImGui::InputFloat("##d", &v, 0.5f, 1.0f, "%.1f")) {
-                *dist = std::clamp(double(v), 0.0, d_.max_distance);
+                *dist = std::clamp(double(v), 0.0, c.max_distance);
                 changed = true;
             }
             ImGui::PopID();
@@ -162,19 +208,23 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     ImGui::TextUnformatted("Terrain the line crosses:");
     ui::tip("Movement terrain under the line of sight: each house rule says what it does to shooting "
             "(cover, block or no effect)");
-    changed |= util::checklist("lterrain", &l.terrain, d_.shooting_terrain_names(), false,
-                               [this](const std::string& n) { return terrain_tip(d_, n); });
+    changed |= util::checklist("lterrain", &l.line_terrain, names_of(c.line_terrain), false,
+                               [this](const std::string& n) { return terrain_tip(n); });
     ImGui::TextUnformatted("Also on the line (the core rules decide):");
     ui::tip("Vehicles, wrecks, woods or buildings on the line are not in \"More Terrain\": "
             "the core TANKS rules judge them (GF9-core), except where a hill-to-hill shot passes over");
-    changed |= util::checklist("lobst", &l.obstacles, d_.obstacle_names());
+    changed |= util::checklist("lobst", &l.line_obstacles, c.line_obstacles);
     return changed;
 }
 
+// =====================================================================================
+// 3. ruling: the escarpment sketch from the ruling's view
+// =====================================================================================
+
 // A top-down sketch: the escarpment edge as a vertical line, the firer and target at their
 // distances from it, on the sides the situation puts them.
-void escarpment_sketch(PanelContext& ctx, const LosSituation& l) {
-    const double fd = l.firer_distance.value_or(0.0), td = l.target_distance.value_or(0.0);
+void escarpment_sketch(PanelContext& ctx, const view::Gf9Escarpment& e) {
+    const double fd = e.firer_distance, td = e.target_distance;
     const float w = ImGui::GetContentRegionAvail().x, h = 110 * ctx.scale;
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -188,7 +238,7 @@ void escarpment_sketch(PanelContext& ctx, const LosSituation& l) {
     dl->AddText(ImVec2(o.x + 6, o.y + 4), IM_COL32(200, 160, 90, 255), "on the escarpment");
     dl->AddText(ImVec2(edge + 6, o.y + 4), IM_COL32(160, 160, 160, 255), "below");
     auto side_x = [&](bool on_top, double d) { return on_top ? edge - float(d) * unit : edge + float(d) * unit; };
-    const bool f_top = l.firer.on_escarpment, t_top = l.target.on_escarpment && !l.target.below_escarpment;
+    const bool f_top = e.firer_on_top, t_top = e.target_on_top;
     const ImVec2 f(side_x(f_top, fd), o.y + h * 0.45f), t(side_x(t_top, td), o.y + h * 0.7f);
     dl->AddLine(f, t, IM_COL32(240, 240, 240, 255), 1.5f * ctx.scale);
     dl->AddCircleFilled(f, 7 * ctx.scale, IM_COL32(90, 160, 230, 255));
@@ -202,26 +252,18 @@ void escarpment_sketch(PanelContext& ctx, const LosSituation& l) {
     ui::tip("GF9-escarpments: distances are measured to the escarpment along the line of sight");
 }
 
-void Gf9Panel::draw_ruling(PanelContext& ctx, const Ruling& r) {
-    ui::verdict_banner(r);
-    if (r.referee_call) ui::referee_call_box(r.referee_reasons);
-    const auto& l = s_.los;
-    if (s_.question == Question::los &&
-        (l.escarpment_between || l.firer.on_escarpment || l.target.on_escarpment || l.target.below_escarpment)) {
-        ui::section("Escarpment (top-down)");
-        escarpment_sketch(ctx, l);
-    }
-    ui::section("Figures");
-    ui::figure_table("##figures", r.figures);
-    ui::section("Why");
-    ui::explanation(r.explanation, sys_.title().c_str());
+void Gf9Panel::draw_view(PanelContext& ctx, const Ruling& r) {
+    const auto* v = r.view_as<view::Gf9RulingView>();
+    if (!v || !v->escarpment) return;
+    ui::section("Escarpment (top-down)");
+    escarpment_sketch(ctx, *v->escarpment);
 }
 
-std::unique_ptr<Panel> make(const Engine& e) {
-    if (!e.get<Gf9Tanks>()) return nullptr;
-    return std::make_unique<Gf9Panel>(e);
-}
-UMPIRE_REGISTER_PANEL("gf9-tanks", make);
+// =====================================================================================
+// 4. registration
+// =====================================================================================
+
+UMPIRE_REGISTER_PANEL("gf9-tanks", [](const Engine& e) { return make_panel<Gf9Panel>(e, "gf9-tanks"); });
 
 }  // namespace
 }  // namespace umpire::app

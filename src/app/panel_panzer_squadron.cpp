@@ -7,50 +7,70 @@
 //   2. inputs
 //   3. ruling: budget bar, hex drawing, generic ruling
 //   4. registration
+#include <algorithm>
 #include <cmath>
 
 #include <imgui.h>
 
-#include "app/panel.hpp"
+#include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
-#include "engine/panzer_squadron.hpp"
+#include "engine/view_panzer_squadron.hpp"
 
 namespace umpire::app {
 namespace {
 
-using namespace umpire::ps;
+using view::PsChoices;
 
-class PsPanel final : public Panel {
+// =====================================================================================
+// 1. panel state, load/save
+// =====================================================================================
+
+struct Inputs {
+    std::string question = "movement";  // movement | actions | opportunity
+    // movement / actions
+    std::string start = "stationary";
+    std::string action = "move";
+    std::vector<int> dice = {3};
+    int restriction = 0;
+    std::vector<std::string> steps;
+    // opportunity
+    std::string shooter = "not-activated";
+    bool target_moving = true;
+    int target_hexagons_moved = 1;
+};
+
+Form<Inputs> form() {
+    const auto opportunity = [](const Inputs& s) { return s.question == "opportunity"; };
+    const auto tank = [](const Inputs& s) { return s.question != "opportunity"; };
+    const auto movement = [](const Inputs& s) { return s.question == "movement"; };
+    Form<Inputs> f;
+    f.field("question", &Inputs::question)
+        .field("shooter.state", &Inputs::shooter, opportunity)
+        .field("target.moving", &Inputs::target_moving, opportunity)
+        .field("target.hexagons_moved", &Inputs::target_hexagons_moved, opportunity)
+        .field("tank.start", &Inputs::start, tank)
+        .field("tank.action", &Inputs::action, movement)
+        .field("tank.dice", &Inputs::dice, movement)
+        .field("tank.restriction", &Inputs::restriction, movement)
+        .field("tank.steps", &Inputs::steps, movement);
+    return f;
+}
+
+class PsPanel final : public FormPanel<Inputs> {
 public:
-    explicit PsPanel(const Engine& e) : sys_(*e.get<PanzerSquadron>()), d_(sys_.data()) { reset(); }
-    std::string system_id() const override { return "panzer-squadron"; }
-    toml::table situation() const override {
-        toml::table t = to_toml(s_);
-        t.erase("title");
-        return t;
-    }
-    void load(const Table& root) override {
-        const std::size_t before = root.sink().diagnostics().size();
-        Situation s = parse_situation(d_, root);
-        if (root.sink().diagnostics().size() != before) return;
-        s.title.clear();
-        s_ = s;
-    }
-    void reset() override {
-        s_ = Situation{};
-        s_.steps = {"forward-left", "turn-right", "forward-right"};
-    }
-    std::vector<std::string> key_order() const override {
-        return {"system", "title", "notes", "question", "tank", "shooter", "target", "start", "action", "dice", "restriction", "steps"};
-    }
+    explicit PsPanel(const Engine& e)
+        : FormPanel(e, "panzer-squadron", form(),
+                    {"system", "title", "notes", "question", "tank", "shooter", "target", "start", "action", "dice", "restriction", "steps"}) {}
     bool draw_inputs(PanelContext& ctx) override;
-    void draw_ruling(PanelContext& ctx, const Ruling& r) override;
 
-private:
-    const PanzerSquadron& sys_;
-    const Data& d_;
-    Situation s_;
+protected:
+    Inputs defaults() const override {
+        Inputs s;
+        s.steps = {"forward-left", "turn-right", "forward-right"};
+        return s;
+    }
+    void draw_view(PanelContext& ctx, const Ruling& r) override;
 };
 
 // =====================================================================================
@@ -60,13 +80,14 @@ private:
 bool PsPanel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
+    const PsChoices& c = choices<PsChoices>();
     ui::section("Question");
-    changed |= util::radio_row("question", &s_.question, {"movement", "actions", "opportunity"});
+    changed |= util::radio_row("question", &s_.question, c.questions);
     ui::tip("movement: the MP calculator (PS-movement, PS-turning); actions: what a start state allows (PS-actions); "
             "opportunity: may this tank fire at a moving tank (PS-opportunity)");
     if (s_.question == "opportunity") {
         ui::section("Shooter");
-        changed |= util::radio_row("shooter", &s_.shooter, {"not-activated", "ambush", "activated"});
+        changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states);
         ui::tip("PS-opportunity: only a tank not yet activated this turn, or one waiting in ambush, may fire out of turn");
         ui::section("Target");
         changed |= ImGui::Checkbox("is the tank being moved", &s_.target_moving);
@@ -76,16 +97,16 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     }
     ui::section("Tank");
     util::label("Starts the turn", col);
-    if (util::radio_row("start", &s_.start, {"stationary", "in-movement"})) {
+    if (util::radio_row("start", &s_.start, c.starts)) {
         changed = true;
-        s_.dice.resize(std::size_t(d_.dice_by_start.at(s_.start)), 1);
+        s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
     }
     if (s_.question == "actions") return changed;
     util::label("Action", col);
-    changed |= util::radio_row("action", &s_.action, {"move", "move-and-fire"});
-    ui::tip("PS-move-and-fire: firing after moving costs " + std::to_string(d_.move_and_fire_cost) + " of the points rolled");
+    changed |= util::radio_row("action", &s_.action, c.actions);
+    ui::tip("PS-move-and-fire: firing after moving costs " + std::to_string(c.move_and_fire_cost) + " of the points rolled");
     util::label("Dice (D4)", col);
-    s_.dice.resize(std::size_t(d_.dice_by_start.at(s_.start)), 1);
+    s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
     for (std::size_t i = 0; i < s_.dice.size(); ++i) {
         ImGui::PushID(int(i));
         if (i) {
@@ -93,9 +114,9 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
             ImGui::TextDisabled("+");
             ImGui::SameLine();
         }
-        if (d_.die_sides <= 6) {
+        if (c.die_sides <= 6) {
             // One button per face: the rolled number reads at a glance and is one click.
-            for (int f = 1; f <= d_.die_sides; ++f) {
+            for (int f = 1; f <= c.die_sides; ++f) {
                 if (f > 1) ImGui::SameLine(0, 2 * ctx.scale);
                 const bool on = s_.dice[i] == f;
                 if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
@@ -109,12 +130,12 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
             }
         } else {
             ImGui::SetNextItemWidth(90 * ctx.scale);
-            changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, d_.die_sides, "%d", ImGuiSliderFlags_AlwaysClamp);
+            changed |= ImGui::SliderInt("##die", &s_.dice[i], 1, c.die_sides, "%d", ImGuiSliderFlags_AlwaysClamp);
         }
         ImGui::PopID();
     }
-    ui::tip("The D" + std::to_string(d_.die_sides) + " rolled: " + std::to_string(d_.dice_by_start.at("stationary")) +
-            " die from stationary, " + std::to_string(d_.dice_by_start.at("in-movement")) + " in movement (PS-movement)");
+    ui::tip("The D" + std::to_string(c.die_sides) + " rolled: " + std::to_string(c.dice_by_start.at("stationary")) +
+            " die from stationary, " + std::to_string(c.dice_by_start.at("in-movement")) + " in movement (PS-movement)");
     util::label("Restriction", col);
     changed |= util::int_field("##restriction", &s_.restriction, 0, 99, 120 * ctx.scale);
     ui::tip("The movement restriction modifier printed on the game card, taken away from the roll (PS-movement)");
@@ -159,8 +180,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
 // 3. ruling
 // =====================================================================================
 
-void draw_path(PanelContext& ctx, const Data& d, const Situation& s) {
-    const auto steps = trace(d, s);
+void draw_path(PanelContext& ctx, const std::vector<view::PsPathStep>& steps) {
     int qmin = 0, qmax = 0, rmin = 0, rmax = 0;
     for (const auto& t : steps) {
         qmin = std::min(qmin, t.q); qmax = std::max(qmax, t.q);
@@ -212,37 +232,26 @@ void draw_path(PanelContext& ctx, const Data& d, const Situation& s) {
     ui::tip("Grey: the tank at the start, facing its corner; green: where the plan leaves it; yellow: the path");
 }
 
-void PsPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
-    ui::verdict_banner(r);
-    if (r.referee_call) ui::referee_call_box(r.referee_reasons);
-    if (s_.question == "movement") {
-        auto get = [&](const char* k) {
-            for (const auto& [key, v] : r.fields)
-                if (key == k && v.is_int()) return int(v.as_int());
-            return 0;
-        };
-        const int avail = get("mp_available"), used = get("mp_used");
-        ui::section("Movement point budget");
-        const float frac = avail > 0 ? std::min(1.0f, float(used) / float(avail)) : (used > 0 ? 1.0f : 0.0f);
-        const bool over = used > avail;
-        ImGui::PushStyleColor(ImGuiCol_PlotHistogram, over ? ImVec4(0.85f, 0.25f, 0.2f, 1) : ImVec4(0.3f, 0.65f, 0.35f, 1));
-        const std::string label = std::to_string(used) + " of " + std::to_string(avail) + " MP" + (over ? " — over budget" : "");
-        ImGui::ProgressBar(over ? 1.0f : frac, ImVec2(-1, 28 * ctx.scale), label.c_str());
-        ImGui::PopStyleColor();
-        ui::section("Path");
-        draw_path(ctx, d_, s_);
-    }
-    ui::section("Figures");
-    ui::figure_table("##figures", r.figures);
-    ui::section("Why");
-    ui::explanation(r.explanation, sys_.title().c_str());
+void PsPanel::draw_view(PanelContext& ctx, const Ruling& r) {
+    const auto* v = r.view_as<view::PsRulingView>();
+    if (!v || !v->movement) return;
+    const int avail = v->movement->mp_available, used = v->movement->mp_used;
+    ui::section("Movement point budget");
+    const float frac = avail > 0 ? std::min(1.0f, float(used) / float(avail)) : (used > 0 ? 1.0f : 0.0f);
+    const bool over = used > avail;
+    ImGui::PushStyleColor(ImGuiCol_PlotHistogram, over ? ImVec4(0.85f, 0.25f, 0.2f, 1) : ImVec4(0.3f, 0.65f, 0.35f, 1));
+    const std::string label = std::to_string(used) + " of " + std::to_string(avail) + " MP" + (over ? " \xe2\x80\x94 over budget" : "");
+    ImGui::ProgressBar(over ? 1.0f : frac, ImVec2(-1, 28 * ctx.scale), label.c_str());
+    ImGui::PopStyleColor();
+    ui::section("Path");
+    draw_path(ctx, v->movement->path);
 }
 
-std::unique_ptr<Panel> make(const Engine& e) {
-    if (!e.get<PanzerSquadron>()) return nullptr;
-    return std::make_unique<PsPanel>(e);
-}
-UMPIRE_REGISTER_PANEL("panzer-squadron", make);
+// =====================================================================================
+// 4. registration
+// =====================================================================================
+
+UMPIRE_REGISTER_PANEL("panzer-squadron", [](const Engine& e) { return make_panel<PsPanel>(e, "panzer-squadron"); });
 
 }  // namespace
 }  // namespace umpire::app

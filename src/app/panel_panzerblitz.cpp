@@ -8,17 +8,20 @@
 //   2. inputs
 //   3. ruling: side view, generic ruling
 //   4. registration
+#include <algorithm>
+
 #include <imgui.h>
 
-#include "app/panel.hpp"
+#include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
-#include "engine/panzerblitz.hpp"
+#include "engine/view_panzerblitz.hpp"
 
 namespace umpire::app {
 namespace {
 
-using namespace umpire::pb;
+using view::PbChoices;
+using view::PbRulingView;
 
 ImU32 swatch(const std::string& symbol) {
     if (symbol == "green" || symbol == "woods-hex") return IM_COL32(60, 150, 60, 255);
@@ -29,53 +32,86 @@ ImU32 swatch(const std::string& symbol) {
     return IM_COL32(150, 80, 190, 255);  // purple
 }
 
-class PbPanel final : public Panel {
-public:
-    explicit PbPanel(const Engine& e) : sys_(*e.get<PanzerBlitz>()), d_(sys_.data()) { reset(); }
-    std::string system_id() const override { return "panzerblitz"; }
-    toml::table situation() const override {
-        toml::table t = to_toml(s_);
-        t.erase("title");
-        return t;
-    }
-    void load(const Table& root) override {
-        const std::size_t before = root.sink().diagnostics().size();
-        Situation s = parse_situation(d_, root);
-        if (root.sink().diagnostics().size() != before) return;
-        s.title.clear();
-        s_ = s;
-    }
-    void reset() override {
-        s_ = Situation{};
-        s_.obstacles = {{"brown", 3, false}};
-    }
-    std::vector<std::string> key_order() const override {
-        return {"system", "title", "notes", "firer", "target", "line", "elevation", "range", "obstacles", "symbol", "side", "hex", "on_hilltop"};
-    }
-    bool draw_inputs(PanelContext& ctx) override;
-    void draw_ruling(PanelContext& ctx, const Ruling& r) override;
+// =====================================================================================
+// 1. panel state, load/save
+// =====================================================================================
 
-private:
-    const PanzerBlitz& sys_;
-    const Data& d_;
-    Situation s_;
+struct Obstacle {
+    std::string symbol;
+    int index = 1;  // side k, or hex j for a single-hex symbol
+    bool on_hilltop = false;
 };
 
-bool is_hex(const std::string& sym) { return sym == "woods-hex" || sym == "town-hex"; }
+struct Inputs {
+    std::string firer = "l1-hilltop", target = "ground";
+    int range = 4;
+    std::vector<Obstacle> obstacles;
+};
+
+Form<Inputs> form(const PbChoices& c) {
+    Form<Obstacle> obstacle;
+    obstacle.field("symbol", &Obstacle::symbol)
+        .custom([](const toml::table& t, Obstacle& o) {  // "side" or "hex", whichever the file has
+                    for (const char* k : {"side", "hex"})
+                        if (const toml::node* n = t.get(k); n && n->is_integer()) o.index = int(n->as_integer()->get());
+                },
+                [c](const Obstacle& o, toml::table& t) {
+                    const auto* sym = c.symbol(o.symbol);
+                    t.insert_or_assign(sym && sym->hex ? "hex" : "side", o.index);
+                })
+        .field("on_hilltop", &Obstacle::on_hilltop, [](const Obstacle& o) { return o.on_hilltop; });
+    Form<Inputs> f;
+    f.field("firer.elevation", &Inputs::firer)
+        .field("target.elevation", &Inputs::target)
+        .field("line.range", &Inputs::range)
+        .list("line.obstacles", &Inputs::obstacles, obstacle);
+    return f;
+}
+
+class PbPanel final : public FormPanel<Inputs> {
+public:
+    explicit PbPanel(const Engine& e)
+        : FormPanel(e, "panzerblitz", form(std::any_cast<const PbChoices&>(e.find("panzerblitz")->choices())),
+                    {"system", "title", "notes", "firer", "target", "line", "elevation", "range", "obstacles", "symbol",
+                     "side", "hex", "on_hilltop"}) {}
+    bool draw_inputs(PanelContext& ctx) override;
+
+protected:
+    Inputs defaults() const override {
+        Inputs s;
+        s.obstacles = {{"brown", 3, false}};
+        return s;
+    }
+    void draw_view(PanelContext& ctx, const Ruling& r) override;
+
+private:
+    bool is_hex(const std::string& sym) const {
+        const auto* x = choices<PbChoices>().symbol(sym);
+        return x && x->hex;
+    }
+    bool may_be_on_hilltop(const std::string& sym) const {
+        const auto* x = choices<PbChoices>().symbol(sym);
+        return x && x->may_be_on_hilltop;
+    }
+};
+
+// =====================================================================================
+// 2. inputs
+// =====================================================================================
 
 bool PbPanel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
-    const auto& elev = elevation_names();
+    const PbChoices& c = choices<PbChoices>();
     ui::section("Units");
     for (auto [label, value] : {std::pair<const char*, std::string*>{"Firer", &s_.firer}, {"Target", &s_.target}}) {
         util::label(label, col);
         ImGui::PushID(label);
         ImGui::SetNextItemWidth(200 * ctx.scale);
         if (ImGui::BeginCombo("##elev", value->c_str())) {
-            for (const auto& n : elev)
-                if (ImGui::Selectable((n + "  (" + std::to_string(d_.elevation.at(n)) + " m)").c_str(), n == *value)) {
-                    *value = n;
+            for (const auto& e : c.elevations)
+                if (ImGui::Selectable((e.name + "  (" + std::to_string(e.metres) + " m)").c_str(), e.name == *value)) {
+                    *value = e.name;
                     changed = true;
                 }
             ImGui::EndCombo();
@@ -87,7 +123,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
     }
     ui::section("Line of sight");
     util::label("Range (hexes)", col);
-    if (util::int_field("##range", &s_.range, 1, 999, 140 * ctx.scale)) {
+    if (util::int_field("##range", &s_.range, 1, c.max_range, 140 * ctx.scale)) {
         changed = true;
         for (auto& o : s_.obstacles) o.index = std::clamp(o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range));
     }
@@ -106,10 +142,10 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         ImGui::SameLine();
         ImGui::SetNextItemWidth(130 * ctx.scale);
         if (ImGui::BeginCombo("##sym", o.symbol.c_str())) {
-            for (const auto& n : symbol_names())
-                if (ImGui::Selectable(n.c_str(), n == o.symbol)) {
+            for (const auto& sym : c.symbols)
+                if (const std::string& n = sym.name; ImGui::Selectable(n.c_str(), n == o.symbol)) {
                     o.symbol = n;
-                    if (!(n == "green" || n == "grey" || is_hex(n))) o.on_hilltop = false;
+                    if (!sym.may_be_on_hilltop) o.on_hilltop = false;
                     o.index = std::clamp(o.index, 1, std::max(1, is_hex(n) ? s_.range - 1 : s_.range));
                     changed = true;
                 }
@@ -125,7 +161,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
                                  : "The k-th hexside the line crosses, from the firer's (1) to the target's (range); "
                                    "its distance along the line is in rules-data [distance] (PB-LOS)");
         const ImGuiStyle& st = ImGui::GetStyle();
-        if (o.symbol == "green" || o.symbol == "grey" || is_hex(o.symbol)) {
+        if (may_be_on_hilltop(o.symbol)) {
             util::same_line_or_wrap(h + st.ItemInnerSpacing.x + ImGui::CalcTextSize("on hilltop").x, h + st.ItemSpacing.x);
             changed |= ImGui::Checkbox("on hilltop", &o.on_hilltop);
             ui::tip("Note N: woods and towns on a hilltop obstruct all fire (except level 2 against a level 1 hilltop)");
@@ -145,13 +181,16 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
     return changed;
 }
 
-void draw_side_view(PanelContext& ctx, const Data& d, const Situation& s) {
-    const SideView v = side_view(d, s);
+// =====================================================================================
+// 3. ruling: the side view from the ruling's view
+// =====================================================================================
+
+void draw_side_view(PanelContext& ctx, const PbRulingView& v) {
     const float w = ImGui::GetContentRegionAvail().x, h = 170 * ctx.scale;
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
     int lo = std::min({0, v.firer_height, v.target_height}), hi = std::max({v.firer_height, v.target_height, 60});
-    for (const auto& x : v.obstacles) hi = std::max(hi, x.height);
+    for (const auto& x : v.symbols) hi = std::max(hi, x.height);
     hi += 20;
     const float left = o.x + 50 * ctx.scale, right = o.x + w - 30 * ctx.scale;
     auto X = [&](double f) { return float(left + (right - left) * f); };
@@ -160,7 +199,7 @@ void draw_side_view(PanelContext& ctx, const Data& d, const Situation& s) {
     dl->AddLine(ImVec2(left, Y(0)), ImVec2(right, Y(0)), IM_COL32(110, 90, 60, 255), 2.0f);
     for (int m : {0, 100, 200})
         if (m <= hi) dl->AddText(ImVec2(o.x + 6, Y(m) - 8 * ctx.scale), IM_COL32(140, 140, 140, 255), (std::to_string(m) + " m").c_str());
-    for (const auto& x : v.obstacles) {
+    for (const auto& x : v.symbols) {
         const float cx = X(double(x.num) / x.den);
         const ImU32 col = !x.decided ? IM_COL32(235, 170, 40, 255) : x.blocks ? IM_COL32(220, 60, 50, 255) : swatch(x.symbol);
         dl->AddRectFilled(ImVec2(cx - 6 * ctx.scale, Y(x.height)), ImVec2(cx + 6 * ctx.scale, Y(0)), col);
@@ -177,22 +216,18 @@ void draw_side_view(PanelContext& ctx, const Data& d, const Situation& s) {
             "Red: a note says it blocks; amber: no note decides it (the straight line is shown).");
 }
 
-void PbPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
-    ui::verdict_banner(r);
-    if (r.referee_call) ui::referee_call_box(r.referee_reasons);
+void PbPanel::draw_view(PanelContext& ctx, const Ruling& r) {
+    const PbRulingView* v = r.view_as<PbRulingView>();
+    if (!v) return;
     ui::section("Side view");
-    draw_side_view(ctx, d_, s_);
-    ui::section("Figures");
-    ui::figure_table("##figures", r.figures);
-    ui::section("Why");
-    ui::explanation(r.explanation, sys_.title().c_str());
+    draw_side_view(ctx, *v);
 }
 
-std::unique_ptr<Panel> make(const Engine& e) {
-    if (!e.get<PanzerBlitz>()) return nullptr;
-    return std::make_unique<PbPanel>(e);
-}
-UMPIRE_REGISTER_PANEL("panzerblitz", make);
+// =====================================================================================
+// 4. registration
+// =====================================================================================
+
+UMPIRE_REGISTER_PANEL("panzerblitz", [](const Engine& e) { return make_panel<PbPanel>(e, "panzerblitz"); });
 
 }  // namespace
 }  // namespace umpire::app

@@ -1,12 +1,12 @@
 // The SPI TANK! panel: the fire question on the left, the ruling on the right.
 //
-// Every choice list, limit and chart number shown here comes from the engine's
-// tank::Data (rules-data/spi-tank.toml) or from SpiTank::names(); every result
-// comes from the Ruling. The panel only edits a tank::Situation and draws.
+// Every choice list, limit and chart number shown here comes from the engine's choices view
+// (view::TankChoices, view_spi_tank.hpp: rules-data/spi-tank.toml); every result comes from the
+// ruling and its view (view::TankRulingView). The panel only edits its inputs and draws.
 //
 // Sections
-//   1. helpers: names, unit summaries, kill-number text
-//   2. SpiTankPanel: state, load/save
+//   1. helpers: unit summaries, name combos
+//   2. SpiTankPanel: inputs, load/save (the shared Form), what is written to the file
 //   3. inputs: terrain mode, firer, target (aspect picker), line of fire,
 //      obstacles, combined HE
 //   4. ruling: verdict, key numbers, the CRT lit, spotting, explanation
@@ -17,30 +17,27 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
-#include "app/panel.hpp"
+#include "app/panel_form.hpp"
+#include "app/panel_util.hpp"
 #include "app/widgets.hpp"
 #include "engine/names.hpp"
-#include "engine/spi_tank.hpp"
+#include "engine/view_spi_tank.hpp"
 
 namespace umpire::app {
 namespace {
 
-using namespace umpire::tank;
+using view::TankChoices;
+using view::TankRulingView;
+using view::TankUnit;
 
 // =====================================================================================
 // 1. helpers
 // =====================================================================================
 
-std::vector<std::string> names_of(const SpiTank& sys, const std::string& what) {
-    for (const auto& [k, v] : sys.names())
-        if (k == what) return v;
-    return {};
-}
-
 // The chart row of a unit, as a referee reads it on the counter and 17.4.
-std::string unit_summary(const Data& d, const std::string& name) {
-    if (same_name(name, "infantry")) return "infantry: close-range AT weapons (8.8), soft target";
-    const Unit* u = d.find_unit(name);
+std::string unit_summary(const TankChoices& c, const std::string& name) {
+    const TankUnit* u = c.unit(name);
+    if (u && u->infantry) return "infantry: close-range AT weapons (8.8), soft target";
     if (!u) return name + " (not in the chart)";
     std::string s;
     if (u->vehicle)
@@ -51,30 +48,6 @@ std::string unit_summary(const Data& d, const std::string& name) {
          "  range " + std::to_string(u->effective_range) + "  " + u->fire_control;
     if (u->vehicle && !u->turreted) s += "  turretless";
     return s;
-}
-
-// Kill numbers as the printed chart shows them: "1-3", "1", "•".
-std::string kills_cell(const std::vector<int>& k) {
-    if (k.empty()) return "\xe2\x80\xa2";
-    bool run = true;
-    for (std::size_t i = 1; i < k.size(); ++i) run &= k[i] == k[i - 1] + 1;
-    if (k.size() == 1) return std::to_string(k[0]);
-    if (run) return std::to_string(k.front()) + "-" + std::to_string(k.back());
-    std::string s;
-    for (int v : k) s += (s.empty() ? "" : ",") + std::to_string(v);
-    return s;
-}
-
-const json::Value* field(const Ruling& r, const std::string& key) {
-    for (const auto& [k, v] : r.fields)
-        if (k == key) return &v;
-    return nullptr;
-}
-
-const Figure* figure(const Ruling& r, const std::string& label) {
-    for (const auto& f : r.figures)
-        if (f.label == label) return &f;
-    return nullptr;
 }
 
 // A combo over fixed names; returns true on change.
@@ -96,128 +69,163 @@ bool name_combo(const char* label, std::string* value, const std::vector<std::st
     return changed;
 }
 
-// Radio buttons for an enum's names, wrapping onto a new line (aligned with the
-// first button) when the panel is too narrow, e.g. at 2x scale.
-template <class E>
-bool enum_radio(const char* id, E* value, const std::vector<std::string>& names) {
-    bool changed = false;
-    ImGui::PushID(id);
-    const float start_x = ImGui::GetCursorPosX();
-    const float right = ImGui::GetWindowContentRegionMax().x;
-    const ImGuiStyle& st = ImGui::GetStyle();
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i) {
-            const float w = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x + ImGui::CalcTextSize(names[i].c_str()).x;
-            ImGui::SameLine();
-            if (ImGui::GetCursorPosX() + w > right) {
-                ImGui::NewLine();
-                ImGui::SetCursorPosX(start_x);
-            }
-        }
-        if (ImGui::RadioButton(names[i].c_str(), int(*value) == int(i))) {
-            changed = int(*value) != int(i);
-            *value = static_cast<E>(i);
-        }
-    }
-    ImGui::PopID();
-    return changed;
-}
-
 // =====================================================================================
 // 2. SpiTankPanel
 // =====================================================================================
 
-class SpiTankPanel final : public Panel {
+struct Obstacle {
+    std::string terrain = "woods", at = "hex", touches = "none";
+};
+
+struct ExtraFirer {
+    std::string unit;
+    int range = 1;
+};
+
+struct Inputs {
+    std::string mode = "mixed";
+    std::string firer = "T62";  // unit name or "infantry"
+    int panic_level = 1;
+    bool preservation = false;
+    std::string target = "M60A2";
+    std::optional<std::string> aspect = std::string("front");  // none: a soft target, or the map decides
+    std::string terrain = "clear";
+    bool improved_position = false;
+    int moving_mp = 0;
+    std::string behind = "none";
+    int range = 10;
+    bool in_field_of_fire = true;
+    std::string friendly_in_line = "none";
+    std::vector<Obstacle> obstacles;
+    std::vector<ExtraFirer> extra_firers;
+    // Optional map positions: with both hexes the range is counted (8.3), with the facing too the aspect (8.7).
+    std::optional<std::string> firer_hex, target_hex, facing;
+};
+
+Form<Inputs> form() {
+    // With both hexes the map counts the range: line.range then stays out (8.3).
+    const auto no_hexes = [](const Inputs& s) { return !s.firer_hex || !s.target_hex; };
+    Form<Obstacle> obstacle;
+    obstacle.field("terrain", &Obstacle::terrain).field("at", &Obstacle::at).field("touches", &Obstacle::touches);
+    Form<ExtraFirer> extra;
+    extra.field("unit", &ExtraFirer::unit).field("range", &ExtraFirer::range);
+    Form<Inputs> f;
+    f.field("terrain_mode", &Inputs::mode)
+        .field("firer.unit", &Inputs::firer)
+        .field("firer.panic_level", &Inputs::panic_level)
+        .field("firer.preservation", &Inputs::preservation)
+        .field("firer.hex", &Inputs::firer_hex)
+        .field("target.unit", &Inputs::target)
+        .custom([](const toml::table& t, Inputs& s) {  // left out: none (a soft target, or the map decides)
+                    const toml::node* n = node_at(t, "target.aspect");
+                    s.aspect = n && n->is_string() ? std::optional<std::string>(n->as_string()->get()) : std::nullopt;
+                },
+                [](const Inputs& s, toml::table& t) {
+                    std::string key;
+                    if (s.aspect) parent_for(t, "target.aspect", &key).insert_or_assign(key, *s.aspect);
+                })
+        .field("target.terrain", &Inputs::terrain)
+        .field("target.improved_position", &Inputs::improved_position)
+        .field("target.moving_mp", &Inputs::moving_mp)
+        .field("target.behind", &Inputs::behind)
+        .field("target.hex", &Inputs::target_hex)
+        .field("target.facing", &Inputs::facing)
+        .field("line.range", &Inputs::range, no_hexes)
+        .field("line.in_field_of_fire", &Inputs::in_field_of_fire)
+        .field("line.friendly_in_line", &Inputs::friendly_in_line)
+        .list("line.obstacles", &Inputs::obstacles, obstacle)
+        .list("extra_firer", &Inputs::extra_firers, extra);
+    return f;
+}
+
+class SpiTankPanel final : public FormPanel<Inputs> {
 public:
-    explicit SpiTankPanel(const Engine& e) : sys_(*e.get<SpiTank>()), d_(sys_.data()) {}
-
-    std::string system_id() const override { return "spi-tank"; }
-
-    toml::table situation() const override {
-        toml::table t = to_toml(consistent());
-        t.erase("title");  // the App keeps the common keys
-        return t;
-    }
-
-    void load(const Table& root) override {
-        const std::size_t before = root.sink().diagnostics().size();
-        Situation s = parse_situation(d_, root);
-        if (root.sink().diagnostics().size() != before) return;
-        s.title.clear();
-        s_ = s;
-        firer_hex_text_ = s_.firer_hex;
-        target_hex_text_ = s_.target_hex;
-    }
-
-    void reset() override {
-        s_ = Situation{};
-        firer_hex_text_.clear();
-        target_hex_text_.clear();
-    }
-
-    std::vector<std::string> key_order() const override {
-        return {"system", "title", "notes", "terrain_mode", "firer", "target", "line", "extra_firer",
-                "unit", "panic_level", "preservation", "aspect", "terrain", "improved_position", "moving_mp",
-                "behind", "hex", "facing", "range", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"};
-    }
+    explicit SpiTankPanel(const Engine& e)
+        : FormPanel(e, "spi-tank", form(),
+                    {"system", "title", "notes", "terrain_mode", "firer", "target", "line", "extra_firer", "unit", "panic_level",
+                     "preservation", "aspect", "terrain", "improved_position", "moving_mp", "behind", "hex", "facing", "range",
+                     "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"}) {}
 
     bool draw_inputs(PanelContext& ctx) override;
     void draw_ruling(PanelContext& ctx, const Ruling& r) override;
 
-private:
-    bool unit_picker(const char* id, std::string* unit, bool allow_infantry, std::string* filter);
-    bool target_is_vehicle() const {
-        const Unit* u = d_.find_unit(s_.target);
-        return u && u->vehicle;
+protected:
+    void loaded() override {
+        firer_hex_text_ = s_.firer_hex.value_or("");
+        target_hex_text_ = s_.target_hex.value_or("");
+        position_.reset();
     }
-    int max_moving_mp() const {
-        const Unit* u = d_.find_unit(s_.target);
-        return u ? u->movement : d_.infantry_max_moving_mp;
-    }
-    std::string terrain_tip(const std::string& name) const;
-    bool draw_map_hexes();
 
-    // The situation as a file may hold it: half-entered map positions are left out, the range is
-    // the map's, and an aspect the facing decides is not written (the CLI would reject a
-    // disagreeing one). Keeps what the referee typed in the panel untouched.
-    Situation consistent() const {
-        Situation s = s_;
-        if (s.firer_hex.empty() || s.target_hex.empty() || s.firer_hex == s.target_hex) {
-            s.firer_hex.clear();
-            s.target_hex.clear();
-            s.facing.clear();
+    // The inputs as a file may hold them: half-entered map positions are left out, and an aspect
+    // the map decides is not written (the engine would reject a disagreeing one). What the map
+    // decides comes from the engine's ruling of these same hexes (its view's position).
+    Inputs written() const override {
+        Inputs s = s_;
+        if (!s.firer_hex || !s.target_hex || *s.firer_hex == *s.target_hex) {
+            s.firer_hex.reset();
+            s.target_hex.reset();
+            s.facing.reset();
             return s;
         }
-        if (const auto pos = hex_position(d_, s)) {
-            s.range = pos->range;
-            if (!pos->aspects.empty() && (pos->aspects.size() == 1 || !s.aspect ||
-                                          std::find(pos->aspects.begin(), pos->aspects.end(), *s.aspect) == pos->aspects.end()))
-                s.aspect.reset();
+        if (s.facing) {
+            const view::TankPosition* pos = current_position();
+            const bool settles_boundary = pos && pos->aspects.size() == 2 && s.aspect &&
+                                          std::find(pos->aspects.begin(), pos->aspects.end(), *s.aspect) != pos->aspects.end();
+            if (!settles_boundary) s.aspect.reset();
         }
         return s;
     }
 
-    const SpiTank& sys_;
-    const Data& d_;
-    Situation s_;
+private:
+    const TankChoices& c() const { return choices<TankChoices>(); }
+    bool unit_picker(const char* id, std::string* unit, bool allow_infantry, std::string* filter);
+    bool target_is_vehicle() const {
+        const TankUnit* u = c().unit(s_.target);
+        return u && u->vehicle;
+    }
+    int max_moving_mp() const {
+        const TankUnit* u = c().unit(s_.target);
+        return u && !u->infantry ? u->movement : c().infantry_max_moving_mp;
+    }
+    std::string terrain_tip(const std::string& name) const {
+        const auto mode = c().terrain_tips.find(s_.mode);
+        if (mode == c().terrain_tips.end()) return name;
+        const auto it = mode->second.find(name);
+        return it == mode->second.end() ? name : it->second;
+    }
+    bool draw_map_hexes();
+    // What the map says for the hexes and facing now entered (nullptr: not both hexes): the last
+    // ruling's view, or else the engine's ruling of them with the aspect left to the map.
+    const view::TankPosition* current_position() const {
+        if (!s_.firer_hex || !s_.target_hex || *s_.firer_hex == *s_.target_hex) return nullptr;
+        const auto current = [&] {
+            return position_ && position_->firer_hex == *s_.firer_hex && position_->target_hex == *s_.target_hex &&
+                   position_->facing == s_.facing.value_or("");
+        };
+        if (!current()) ask_the_map();
+        return current() ? &*position_ : nullptr;
+    }
+    void ask_the_map() const {
+        Inputs q = s_;
+        if (q.facing) q.aspect.reset();
+        toml::table raw = table_of(q);
+        if (raw == asked_) return;  // asked already (a broken situation is not re-ruled every frame)
+        asked_ = raw;
+        Sink sink("(panel)");
+        try {
+            const Ruling r = sys_.rule(Table(sink, &raw, ""));
+            if (const auto* v = r.view_as<TankRulingView>()) position_ = v->position;
+        } catch (const InputError&) {
+            // Something else is wrong: the App's own ruling reports it.
+        }
+    }
+
     std::string firer_hex_text_, target_hex_text_;  // as typed; s_ holds them only when valid
     std::string firer_filter_, target_filter_, extra_filter_;
+    mutable std::optional<view::TankPosition> position_;  // from the last ruling's view (a cache)
+    mutable toml::table asked_;  // the situation ask_the_map() last ruled
+    bool position_news_ = false;  // position_ changed: what is written may change with it
 };
-
-std::string SpiTankPanel::terrain_tip(const std::string& name) const {
-    const auto mode = d_.terrain.find(s_.mode);
-    if (mode == d_.terrain.end()) return name;
-    const auto it = mode->second.find(name);
-    if (it == mode->second.end()) return name;
-    const TerrainEffect& e = it->second;
-    std::string s = name + std::string(" in ") + to_string(s_.mode) + " mode (10.6): ";
-    if (!e.as_clear_note.empty()) s += e.as_clear_note + "; ";
-    s += "vehicle defense +" + std::to_string(e.vehicle_defense_add);
-    if (e.soft_defense) s += ", soft-target defense " + std::to_string(*e.soft_defense);
-    if (e.soft_defense_add) s += ", soft-target defense +" + std::to_string(e.soft_defense_add);
-    s += e.obstructs ? ", blocks line of sight (10.21)" : ", does not block line of sight";
-    return s;
-}
 
 // =====================================================================================
 // 3. inputs
@@ -240,12 +248,11 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
                                                     filter, ImGuiInputTextFlags_EnterReturnsTrue);
         const std::string f = normalize_name(*filter);
         std::vector<std::string> shown;
-        for (const auto& n : d_.unit_names()) {
-            if (!allow_infantry && same_name(n, "infantry")) continue;
-            bool match = f.empty() || normalize_name(n).find(f) != std::string::npos;
-            if (const Unit* u = d_.find_unit(n))
-                for (const auto& a : u->aliases) match |= !f.empty() && normalize_name(a).find(f) != std::string::npos;
-            if (match) shown.push_back(n);
+        for (const TankUnit& u : c().units) {
+            if (!allow_infantry && u.infantry) continue;
+            bool match = f.empty() || normalize_name(u.name).find(f) != std::string::npos;
+            for (const auto& a : u.aliases) match |= !f.empty() && normalize_name(a).find(f) != std::string::npos;
+            if (match) shown.push_back(u.name);
         }
         if (enter && !shown.empty()) {
             changed = !same_name(*unit, shown.front());
@@ -258,7 +265,7 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
                 ImGui::TableSetupColumn(h);
             ImGui::TableHeadersRow();
             for (const auto& n : shown) {
-                const Unit* u = d_.find_unit(n);
+                const TankUnit* u = c().unit(n);
                 ImGui::TableNextRow();
                 ImGui::TableSetColumnIndex(0);
                 const bool sel = same_name(n, *unit);
@@ -267,7 +274,7 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
                     changed = true;
                 }
                 if (sel && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
-                if (!u) {
+                if (!u || u->infantry) {
                     ImGui::TableSetColumnIndex(1);
                     ImGui::TextDisabled("soft");
                     ImGui::TableSetColumnIndex(7);
@@ -294,13 +301,14 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
             "movement allowance, effective range in hexes, fire control (N, SR, SC: 8.9). Click, then type to search.");
     // The chart row under the picker, so the referee sees the numbers without opening it.
     ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
-    ImGui::TextWrapped("%s", unit_summary(d_, *unit).c_str());
+    ImGui::TextWrapped("%s", unit_summary(c(), *unit).c_str());
     ImGui::PopStyleColor();
     return changed;
 }
 
 bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
-    bool changed = false;
+    bool changed = position_news_;  // the last ruling told the map's answer: rule what it implies
+    position_news_ = false;
     // Labels take a fixed column, narrower when the panel is narrow (large UI scale).
     const float label_w = std::min(ImGui::GetFontSize() * 9.0f, ImGui::GetContentRegionAvail().x * 0.34f);
     auto label = [&](const char* text) {
@@ -314,7 +322,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     // ---- terrain mode ----
     ui::section("Map");
     label("Terrain mode");
-    changed |= enum_radio("mode", &s_.mode, names_of(sys_, "terrain_mode"));
+    changed |= util::radio_row("mode", &s_.mode, c().modes);
     ui::tip("Terrain mode (10.6): closed, mixed or open country changes what woods and berms do; "
             "in open mode rough, woods and berms count as clear.");
 
@@ -338,12 +346,13 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     const bool was_vehicle = target_is_vehicle();
     if (unit_picker("##target", &s_.target, true, &target_filter_)) changed = true;
     const bool vehicle = target_is_vehicle();
-    // With both hexes and a facing the map decides the aspect (8.7); on a boundary the referee may settle it.
-    const Situation fixed = consistent();
-    const auto pos = hex_position(d_, fixed);
-    const std::vector<Aspect> map_aspects = pos ? pos->aspects : std::vector<Aspect>{};
+    // With both hexes and a facing the map decides the aspect (8.7), as the last ruling's view says;
+    // on a boundary the referee may settle it.
+    const view::TankPosition* pos = current_position();
+    const std::vector<std::string> map_aspects = pos && s_.facing ? pos->aspects : std::vector<std::string>{};
     const bool map_aspect = vehicle && !map_aspects.empty();
-    if (vehicle && !s_.aspect && !map_aspect) s_.aspect = Aspect::front, changed = true;
+    const bool map_decides = vehicle && s_.facing && s_.firer_hex && s_.target_hex && *s_.firer_hex != *s_.target_hex;
+    if (vehicle && !s_.aspect && !map_decides) s_.aspect = c().aspects.front(), changed = true;
     if (!vehicle && was_vehicle && s_.aspect) s_.aspect.reset(), changed = true;
     if (map_aspect && s_.aspect && (map_aspects.size() == 1 ||
                                     std::find(map_aspects.begin(), map_aspects.end(), *s_.aspect) == map_aspects.end()))
@@ -353,15 +362,16 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     const float pick = ImGui::GetFontSize() * 10.5f;
     if (vehicle) {
         // What the picker shows: the referee's aspect, else the map's (the stronger/weaker pick on a boundary).
-        Aspect shown = s_.aspect.value_or(map_aspects.empty() ? Aspect::front : map_aspects.front());
-        if (map_aspect && !s_.aspect && map_aspects.size() == 2)
-            shown = boundary_aspect(d_, *d_.find_unit(s_.target), map_aspects[0], map_aspects[1]);
-        int a = int(shown);
+        const std::vector<std::string>& names = c().aspects;
+        std::string shown = s_.aspect.value_or(map_aspects.empty() ? names.front() : map_aspects.front());
+        if (map_aspect && !s_.aspect && map_aspects.size() == 2) shown = pos->boundary_pick;
+        int a = int(std::find(names.begin(), names.end(), shown) - names.begin());
         ImGui::BeginGroup();
         ImGui::BeginDisabled(map_aspect && map_aspects.size() == 1);
-        if (ui::aspect_picker("aspect", &a, float(d_.choices.front_arc_degrees), float(d_.choices.rear_arc_degrees), pick)) {
-            const Aspect picked = static_cast<Aspect>(a);
-            if (!map_aspect || std::find(map_aspects.begin(), map_aspects.end(), picked) != map_aspects.end()) {
+        if (ui::aspect_picker("aspect", &a, float(c().front_arc_degrees), float(c().rear_arc_degrees), pick) &&
+            a >= 0 && a < int(names.size())) {
+            const std::string& picked = names[std::size_t(a)];
+            if ((!map_aspect && !map_decides) || std::find(map_aspects.begin(), map_aspects.end(), picked) != map_aspects.end()) {
                 s_.aspect = picked;
                 changed = true;
             }
@@ -369,8 +379,8 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         ImGui::EndDisabled();
         ui::probe("aspect");
         ui::tip("Defense aspect (8.7): click the sector around the target counter that the firer lies in. "
-                "Sector widths come from rules-data [choices] (front " + std::to_string(d_.choices.front_arc_degrees) +
-                "\xc2\xb0, rear " + std::to_string(d_.choices.rear_arc_degrees) + "\xc2\xb0, the sides the rest): "
+                "Sector widths come from rules-data [choices] (front " + std::to_string(c().front_arc_degrees) +
+                "\xc2\xb0, rear " + std::to_string(c().rear_arc_degrees) + "\xc2\xb0, the sides the rest): "
                 "the aspect diagram is missing from the rules, so this is Umpire's reading.");
         ImGui::EndGroup();
         ImGui::SameLine();
@@ -380,19 +390,21 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Aspect");
         ImGui::SameLine();
-        if (!map_aspect) {
-            changed |= enum_radio("aspect_radio", &*s_.aspect, names_of(sys_, "target.aspect"));
+        if (!map_aspect && map_decides) {
+            ImGui::TextDisabled("from the facing (8.7)");  // the next ruling brings the map's answer
+        } else if (!map_aspect) {
+            changed |= util::radio_row("aspect_radio", &*s_.aspect, c().aspects);
             ui::tip("The target aspect the firer lies in (8.7); also chosen by clicking the counter.");
         } else if (map_aspects.size() == 1) {
-            ImGui::Text("%s", to_string(map_aspects[0]));
+            ImGui::Text("%s", map_aspects[0].c_str());
             ImGui::SameLine();
             ImGui::TextDisabled("from the facing (8.7)");
             ui::tip("The firer's hex, the target's hex and its facing decide the aspect (8.7, arcs from rules-data [choices]). "
                     "Clear the facing to choose the aspect by hand.");
         } else {
-            const std::string pair = std::string(to_string(map_aspects[0])) + "/" + to_string(map_aspects[1]);
-            for (Aspect x : map_aspects) {
-                if (ImGui::RadioButton(to_string(x), s_.aspect && *s_.aspect == x)) s_.aspect = x, changed = true;
+            const std::string pair = map_aspects[0] + "/" + map_aspects[1];
+            for (const std::string& x : map_aspects) {
+                if (ImGui::RadioButton(x.c_str(), s_.aspect && *s_.aspect == x)) s_.aspect = x, changed = true;
                 ImGui::SameLine();
             }
             ImGui::SameLine();
@@ -402,7 +414,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             }
             ImGui::TextColored(ui::amber(), "on the %s boundary: referee's call", pair.c_str());
             ui::tip("The firer lies exactly on the boundary between two aspects (8.7; the diagram is missing). "
-                    "\"default\" uses rules-data's aspect_on_boundary (" + d_.choices.aspect_on_boundary +
+                    "\"default\" uses rules-data's aspect_on_boundary (" + c().aspect_on_boundary +
                     "); pick an aspect to settle it.");
         }
     } else {
@@ -412,7 +424,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ImGui::TextUnformatted("Hex");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
-    changed |= name_combo("##terrain", &s_.terrain, names_of(sys_, "target.terrain"),
+    changed |= name_combo("##terrain", &s_.terrain, c().target_terrain,
                           [&](const std::string& n) { return terrain_tip(n); });
     ui::tip(terrain_tip(s_.terrain));
     if (ImGui::Checkbox("Improved position", &s_.improved_position)) changed = true;
@@ -433,7 +445,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Behind");
     ImGui::SameLine();
-    changed |= enum_radio("behind", &s_.behind, names_of(sys_, "target.behind"));
+    changed |= util::radio_row("behind", &s_.behind, c().behind);
     ui::tip("All fire reaches the target through a berm hexside of its own hex, or through the unsloped side of a "
             "slope hexside with the target on the sloped side (10.5, 10.61).");
     ImGui::EndGroup();
@@ -443,7 +455,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     changed |= draw_map_hexes();
     label("Range (hexes)");
     width(8);
-    if (pos && pos->range > 0) {
+    if (pos && pos->range > 0) {  // the hexes count it (8.3)
         if (s_.range != pos->range) s_.range = pos->range, changed = true;
         ImGui::BeginDisabled();
         int shown_range = pos->range;
@@ -457,7 +469,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     }
     ui::probe("range");
     ui::tip("Range in hexes: the fewest hexes from the firer to the target hex (8.3).");
-    if (const Unit* fu = d_.find_unit(s_.firer)) {
+    if (const TankUnit* fu = c().unit(s_.firer); fu && !fu->infantry) {
         const std::string eff = "effective range " + std::to_string(fu->effective_range);
         ui::same_line_if_fits(ImGui::CalcTextSize(eff.c_str()).x);
         ImGui::TextDisabled("%s", eff.c_str());
@@ -467,7 +479,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ui::tip("Clear this when the target lies outside the three-hex front arc (7.21); it matters only for AT guns and "
             "turretless vehicles.");
     label("Friendly in line");
-    changed |= enum_radio("friendly", &s_.friendly_in_line, names_of(sys_, "line.friendly_in_line"));
+    changed |= util::radio_row("friendly", &s_.friendly_in_line, c().friendly);
     ui::tip("A friendly unit is in the target hex or a hex the line passes through (8.41).");
 
     // ---- obstacles ----
@@ -475,9 +487,9 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ImGui::TextUnformatted("Obstacles the line meets");
     ui::tip("Every obstructing feature the line of fire meets (10.2): its terrain, whether it is a hex, a hexside or a "
             "hexside the line runs along (10.23, 10.24), and whether it belongs to the firer's or the target's hex.");
-    const auto terrains = names_of(sys_, "obstacle terrain");
-    const auto ats = names_of(sys_, "obstacle at");
-    const auto touches = names_of(sys_, "obstacle touches");
+    const auto& terrains = c().obstacle_terrain;
+    const auto& ats = c().obstacle_at;
+    const auto& touches = c().obstacle_touches;
     int remove = -1;
     if (!s_.obstacles.empty() &&
         ImGui::BeginTable("##obstacles", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
@@ -494,26 +506,17 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             ImGui::SetNextItemWidth(-1);
             if (name_combo("##t", &o.terrain, terrains, [&](const std::string& n) { return terrain_tip(n); })) {
                 // A hexside feature sits on a hexside, a hex feature in a hex (10.12): keep `at` meaningful.
-                const auto& eff = d_.terrain.at(s_.mode);
-                const auto e = eff.find(o.terrain);
-                const bool side = e != eff.end() && e->second.hexside;
-                if (o.at != At::along_hexside) o.at = side ? At::hexside : At::hex;
+                const auto eff = c().hexside_terrain.find(s_.mode);
+                const bool side = eff != c().hexside_terrain.end() && eff->second.count(o.terrain) && eff->second.at(o.terrain);
+                if (o.at != "along-hexside") o.at = side ? "hexside" : "hex";
                 changed = true;
             }
             ImGui::TableSetColumnIndex(1);
             ImGui::SetNextItemWidth(-1);
-            std::string at = to_string(o.at);
-            if (name_combo("##at", &at, ats)) {
-                o.at = static_cast<At>(std::find(ats.begin(), ats.end(), at) - ats.begin());
-                changed = true;
-            }
+            changed |= name_combo("##at", &o.at, ats);
             ImGui::TableSetColumnIndex(2);
             ImGui::SetNextItemWidth(-1);
-            std::string to = to_string(o.touches);
-            if (name_combo("##touches", &to, touches)) {
-                o.touches = static_cast<Touches>(std::find(touches.begin(), touches.end(), to) - touches.begin());
-                changed = true;
-            }
+            changed |= name_combo("##touches", &o.touches, touches);
             ui::tip("For a hex: the firer or target is in it. For a hexside: it is a side of the firer's or target's hex.");
             ImGui::TableSetColumnIndex(3);
             if (ImGui::SmallButton("remove")) remove = int(i);
@@ -526,7 +529,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         changed = true;
     }
     if (ImGui::Button("+ Add obstacle")) {
-        s_.obstacles.push_back(Obstacle{"woods", At::hex, Touches::none});
+        s_.obstacles.push_back(Obstacle{});
         changed = true;
     }
     ui::probe("add_obstacle");
@@ -556,7 +559,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         }
         ImGui::Spacing();
         if (ImGui::Button("+ Add a firer combining HE")) {
-            s_.extra_firers.push_back(ExtraFirer{d_.units.empty() ? std::string("T62") : d_.units.front().name, s_.range});
+            s_.extra_firers.push_back(ExtraFirer{c().units.front().infantry ? std::string("T62") : c().units.front().name, s_.range});
             changed = true;
         }
         ui::tip("More units firing HE at the same soft target combine their strengths (8.22).");
@@ -575,12 +578,13 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
 bool SpiTankPanel::draw_map_hexes() {
     bool changed = false;
     bool bad = false;
-    auto hex_input = [&](const char* id, std::string* text, std::string* into) {
+    const hex::Numbering& board = c().board;
+    auto hex_input = [&](const char* id, std::string* text, std::optional<std::string>* into) {
         ImGui::SetNextItemWidth(ImGui::CalcTextSize("00000").x + ImGui::GetStyle().FramePadding.x * 2);
         ImGui::InputTextWithHint(id, "CCRR", text, ImGuiInputTextFlags_CharsDecimal);
-        const bool valid = text->empty() || d_.board.parse(*text).has_value();
+        const bool valid = text->empty() || board.parse(*text).has_value();
         bad |= !valid;
-        const std::string use = valid ? *text : std::string();
+        const std::optional<std::string> use = valid && !text->empty() ? std::optional<std::string>(*text) : std::nullopt;
         if (*into != use) *into = use, changed = true;
     };
     ImGui::AlignTextToFramePadding();
@@ -589,27 +593,27 @@ bool SpiTankPanel::draw_map_hexes() {
     ImGui::TextDisabled("firer");
     ImGui::SameLine();
     hex_input("##firer_hex", &firer_hex_text_, &s_.firer_hex);
-    ui::tip("Optional: the firer's hex number on the map (" + d_.board.describe() + ", e.g. 3704). With the target's "
+    ui::tip("Optional: the firer's hex number on the map (" + board.describe() + ", e.g. 3704). With the target's "
             "hex the range is counted (8.3) and the ruling lists the hexes and hexsides the line meets (10.2).");
     ui::probe("firer_hex");
     ImGui::SameLine();
     ImGui::TextDisabled("target");
     ImGui::SameLine();
     hex_input("##target_hex", &target_hex_text_, &s_.target_hex);
-    ui::tip("Optional: the target's hex number on the map (" + d_.board.describe() + ").");
+    ui::tip("Optional: the target's hex number on the map (" + board.describe() + ").");
     ui::probe("target_hex");
     ImGui::SameLine();
     ImGui::TextDisabled("facing");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.2f);
     std::vector<std::string> sides{"-"};
-    for (const auto& n : d_.board.side_names) sides.push_back(n);
-    std::string facing = s_.facing.empty() ? "-" : s_.facing;
+    for (const auto& n : board.side_names) sides.push_back(n);
+    std::string facing = s_.facing.value_or("-");
     if (name_combo("##facing", &facing, sides)) {
-        s_.facing = facing == "-" ? std::string() : facing;
+        s_.facing = facing == "-" ? std::nullopt : std::optional<std::string>(facing);
         changed = true;
     }
-    ui::tip("Optional: the hexside the target faces, " + d_.board.side_names.front() +
+    ui::tip("Optional: the hexside the target faces, " + board.side_names.front() +
             " = north, then clockwise. With both hexes it decides the target aspect (8.7).");
     // Wrapped: on a narrow panel the note must not run off the edge.
     auto bad_note = [](const std::string& text) {
@@ -617,27 +621,34 @@ bool SpiTankPanel::draw_map_hexes() {
         ImGui::TextWrapped("%s", text.c_str());
         ImGui::PopStyleColor();
     };
-    if (bad) bad_note("not a hex number on this map (" + d_.board.describe() + "): ignored");
-    else if (!s_.firer_hex.empty() && s_.firer_hex == s_.target_hex)
+    if (bad) bad_note("not a hex number on this map (" + board.describe() + "): ignored");
+    else if (s_.firer_hex && s_.firer_hex == s_.target_hex)
         bad_note("firer and target in the same hex: ignored (range >= 1)");
-    else if (s_.firer_hex.empty() != s_.target_hex.empty())
+    else if (s_.firer_hex.has_value() != s_.target_hex.has_value())
         ImGui::TextDisabled("enter both hexes to count the range");
     return changed;
 }
 
 void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
+    const TankRulingView* v = r.view_as<TankRulingView>();
+    // What the map said, kept for the inputs side (the aspect picker) and for what is written.
+    if (v && v->position != position_) position_ = v->position, position_news_ = true;
+
     ui::verdict_banner(r);
     if (r.referee_call) {
         ImGui::Spacing();
         ui::referee_call_box(r.referee_reasons);
     }
     ImGui::Spacing();
+    if (!v) {  // a ruling without its view: the shared layout
+        draw_ruling_tail(r, sys_.title());
+        return;
+    }
 
     // ---- the three numbers that decide the column ----
-    const char* key_labels[] = {"Attack strength", "Defense strength", "Attack differential"};
     std::vector<const Figure*> cards;
-    for (const char* l : key_labels)
-        if (const Figure* f = figure(r, l)) cards.push_back(f);
+    for (const auto* f : {&v->attack, &v->defense, &v->differential})
+        if (*f) cards.push_back(&**f);
     if (!cards.empty()) {
         const float gap = ImGui::GetStyle().ItemSpacing.x;
         const float w = (ImGui::GetContentRegionAvail().x - gap * float(cards.size() - 1)) / float(cards.size());
@@ -654,72 +665,30 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
 
     // ---- the other figures (line of sight, table, kill numbers, modifier, spotting), then the odds ----
     ImGui::Spacing();
-    const Figure* prob = figure(r, "Kill probability");
-    ui::figure_chips(r.figures, {"Attack strength", "Defense strength", "Attack differential", "Kill probability"});
+    ui::figure_chips(v->others);
     ui::probe("figures");
-    if (const json::Value* p = field(r, "kill_probability"); p && p->is_number()) {
-        ui::probability_bar(p->as_double(), "Kill probability " + (prob ? prob->value : std::string()));
+    if (v->kill_probability) {
+        ui::probability_bar(*v->kill_probability, "Kill probability " + (v->probability ? v->probability->value : std::string()));
         ui::tip("The chance that one die roll, after the modifier, falls in the kill numbers (8.9). Ticks mark sixths.");
         ui::probe("probability");
     }
 
     // ---- the results table, used row and column lit ----
-    const json::Value* table = field(r, "table");
-    const json::Value* range = field(r, "range");
-    const json::Value* column = field(r, "table_column");
-    if (table && table->is_string()) {
-        const std::string id = table->as_string();
-        const int rng = range && range->is_int() ? int(range->as_int()) : 0;
+    if (const auto& t = v->table) {
+        ui::section(t->title.c_str());
         ui::Grid g;
         g.id = "##crt";
         g.corner = "Range";
-        if (const Crt* c = d_.crt(id)) {
-            ui::section(("Combat Results Table " + c->id + ": " + c->title).c_str());
-            for (int i = 0; i <= 10; ++i) g.columns.push_back(i == 10 ? "10+" : std::to_string(i));
-            g.column_tip = "Attack differential: attack strength minus defense strength, 10 or more in the last column (8.9).";
-            for (std::size_t i = 0; i < c->rows.size(); ++i) {
-                const auto& row = c->rows[i];
-                g.rows.push_back(std::to_string(row.lo) + "-" + std::to_string(row.hi));
-                std::vector<std::string> cells;
-                for (const auto& k : row.cells) cells.push_back(kills_cell(k));
-                g.cells.push_back(cells);
-                if (rng >= row.lo && rng <= row.hi) g.lit_row = int(i);
-            }
-            if (column && column->is_int()) g.lit_column = int(column->as_int());
-            ui::results_grid(g);
-            ui::probe("crt");
-            if (!g.lit_row && rng > c->absolute_range())
-                ImGui::TextColored(ui::tone_colour(Tone::bad), "Range %d is beyond this table's last row (%d hexes).", rng,
-                                   c->absolute_range());
-            if (!g.lit_column && column && column->is_null())
-                ImGui::TextColored(ui::dim_text(), "No column: the attack differential is negative or not used (8.9).");
-        } else if (id == "8.81") {
-            ui::section("Infantry Fire Table 8.81");
-            g.columns = {"moving", "stationary"};
-            g.column_tip = "Whether the target vehicle moves this turn (8.81).";
-            const json::Value* kn = field(r, "kill_numbers");
-            const std::string used = kn && kn->is_array() ? [&] {
-                std::vector<int> v;
-                for (const auto& x : kn->as_array()) v.push_back(int(x.as_int()));
-                return kills_cell(v);
-            }() : std::string();
-            for (std::size_t i = 0; i < d_.infantry.rows.size(); ++i) {
-                const auto& row = d_.infantry.rows[i];
-                g.rows.push_back(std::to_string(row.range));
-                g.cells.push_back({kills_cell(row.moving), kills_cell(row.stationary)});
-                if (rng == row.range) {
-                    g.lit_row = int(i);
-                    // Light the cell the ruling's kill numbers came from when the row tells them apart.
-                    const bool m = g.cells.back()[0] == used, st = g.cells.back()[1] == used;
-                    if (m != st) g.lit_column = m ? 0 : 1;
-                }
-            }
-            ui::results_grid(g);
-            ui::probe("crt");
-            if (!g.lit_row)
-                ImGui::TextColored(ui::tone_colour(Tone::bad), "Range %d is beyond the table (infantry fires at most %d hexes, 8.82).",
-                                   rng, d_.infantry.max_range());
-        }
+        g.columns = t->columns;
+        g.column_tip = t->column_tip;
+        g.rows = t->rows;
+        g.cells = t->cells;
+        g.lit_row = t->lit_row;
+        g.lit_column = t->lit_column;
+        ui::results_grid(g);
+        ui::probe("crt");
+        if (!t->beyond.empty()) ImGui::TextColored(ui::tone_colour(Tone::bad), "%s", t->beyond.c_str());
+        if (!t->no_column.empty()) ImGui::TextColored(ui::dim_text(), "%s", t->no_column.c_str());
     }
 
     ui::section("Why");
@@ -731,12 +700,7 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
 // 5. registration
 // =====================================================================================
 
-std::unique_ptr<Panel> make(const Engine& e) {
-    if (!e.get<SpiTank>()) return nullptr;
-    return std::make_unique<SpiTankPanel>(e);
-}
-
-UMPIRE_REGISTER_PANEL("spi-tank", make);
+UMPIRE_REGISTER_PANEL("spi-tank", [](const Engine& e) { return make_panel<SpiTankPanel>(e, "spi-tank"); });
 
 }  // namespace
 }  // namespace umpire::app

@@ -7,6 +7,7 @@
 #include "cli/table_command.hpp"
 
 #include <iostream>
+#include <sstream>
 
 #include "engine/engine.hpp"
 #include "engine/table_rulings.hpp"
@@ -16,7 +17,7 @@ namespace {
 
 const char* kTableUsage = "Usage: umpire-cli table check FILE\n";
 
-int check(const std::string& file, const std::filesystem::path& rules_dir) {
+int check(const std::string& file, const std::filesystem::path& rules_dir, std::ostream& out) {
     umpire::Engine engine(rules_dir, umpire::Engine::Load::each_system);
     const auto systems = umpire::tabletop::table_systems(engine);
     umpire::tabletop::Table table;
@@ -30,8 +31,8 @@ int check(const std::string& file, const std::filesystem::path& rules_dir) {
         throw umpire::InputError(all);
     }
     const auto breaches = umpire::tabletop::check_table(table, *systems.find(table.system));
-    for (const auto& b : breaches) std::cout << b.where.str() << "\n";
-    std::cout << file << ": " << table.system << " table " << umpire::tabletop::fmt(table.width) << " x "
+    for (const auto& b : breaches) out << b.where.str() << "\n";
+    out << umpire::escape_text(file) << ": " << table.system << " table " << umpire::tabletop::fmt(table.width) << " x "
               << umpire::tabletop::fmt(table.depth) << " " << table.unit << ", " << table.pieces.size() << " pieces, "
               << table.bases.size() << " bases: "
               << (breaches.empty() ? std::string("no guideline breached") : std::to_string(breaches.size()) + " guideline breach(es)") << "\n";
@@ -40,13 +41,16 @@ int check(const std::string& file, const std::filesystem::path& rules_dir) {
 
 }  // namespace
 
-int table_command(const std::vector<std::string>& positional, const std::filesystem::path& rules_dir) {
+int table_command(const std::vector<std::string>& positional, const std::filesystem::path& rules_dir, std::string& report) {
     if (positional.size() != 3 || positional[1] != "check") {
-        std::cerr << "umpire-cli: " << kTableUsage;
+        std::cerr << "umpire-cli: " << kTableUsage;  // usage text has nothing to escape
         return 1;
     }
     try {
-        return check(positional[2], rules_dir);
+        std::ostringstream out;
+        const int status = check(positional[2], rules_dir, out);
+        report = out.str();
+        return status;
     } catch (const umpire::InputError& e) {
         for (const auto& d : e.diagnostics()) std::cerr << d.str() << "\n";
         return 2;

@@ -1154,7 +1154,9 @@ void Agv::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules
 Ruling Agv::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    return agv::rule(data_, s);
+    Ruling r = agv::rule(data_, s);
+    r.view = ruling_view(r);
+    return r;
 }
 
 std::vector<NameList> Agv::names() const {

@@ -168,9 +168,12 @@ public:
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Table& root) const override;
     std::vector<NameList> names() const override;
+    std::any choices() const override;                                       // agv_view.cpp
+    std::optional<toml::table> canonical(const Table& root) const override;  // agv_view.cpp
     const Data& data() const { return data_; }
 
 private:
+    std::any ruling_view(const Ruling& r) const;  // view_agv.hpp, in agv_view.cpp
     Data data_;
 };
 

@@ -48,6 +48,25 @@ const GameSystem* Engine::find(const std::string& id) const {
     return nullptr;
 }
 
+// Says what each alias was taken for, first in the explanation (a referee reading "Tiger" should
+// see it became the Pz VI a before any number), and in the JSON key `matched`:
+// {"firer.unit": {"given": "Tiger", "name": "Pz VI a"}}. Nothing is added when no alias was used.
+static void report_matches(Ruling& r, const std::vector<NameNote>& matches) {
+    if (matches.empty()) return;
+    json::Object m;
+    std::vector<Step> steps;
+    for (const auto& n : matches) {
+        json::Object one;
+        one.emplace_back("given", n.given);
+        one.emplace_back("name", n.name);
+        m.emplace_back(n.key, json::Value(std::move(one)));
+        steps.push_back({n.rule, n.key + ": \"" + n.given + "\" is taken as the " + n.name +
+                                     " (another name for it in rules-data)."});
+    }
+    r.explanation.insert(r.explanation.begin(), steps.begin(), steps.end());
+    r.set("matched", json::Value(std::move(m)));
+}
+
 Ruling Engine::rule(const toml::table& situation, const std::string& display_name, const std::filesystem::path& base_dir) const {
     Sink sink(display_name);
     Table root(sink, &situation, "");
@@ -70,6 +89,7 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     Ruling r = g->rule(root);
     sink.throw_if_errors();
     r.system = g->id();
+    report_matches(r, sink.matches());
     return r;
 }
 

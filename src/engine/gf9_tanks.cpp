@@ -191,7 +191,9 @@ void load_limits(Data& d, const Table& root) {
     l.only_keys({"max_hills_between", "max_distance_inches"});
     if (auto v = l.integer("max_hills_between", true, 0, 1000)) d.max_hills_between = static_cast<int>(*v);
     if (auto v = l.number("max_distance_inches", true, 0.0, 10000.0)) {
-        if (!std::isfinite(*v) || *v <= 0.0) l.error("max_distance_inches", "must be a finite number above 0");
+        // Table::number lets nan through (no comparison holds for it): refused here.
+        if (!std::isfinite(*v) || *v <= 0.0)
+            l.error("max_distance_inches", "must be a finite number above 0 (accepted: above 0, up to 10000)");
         else d.max_distance = *v;
     }
 }
@@ -381,7 +383,8 @@ void load_escarpments(Data& d, const Table& los) {
         auto w = ct.choice("blocked_when", {"target-closer", "target-further"}, true);
         const auto by_read = ct.number("by_more_than", true, 0.0, d.max_distance);
         const double by = by_read.value_or(-1.0);
-        if (by_read && !std::isfinite(by)) ct.error("by_more_than", "must be a finite number of inches");
+        if (by_read && !std::isfinite(by))
+            ct.error("by_more_than", "must be a finite number of inches (accepted: 0 to " + inches(d.max_distance) + ")");
         auto says = read_text(ct, "says");
         if (!f || !t || !w || !by_read || !std::isfinite(by) || !says) continue;
         EscarpmentCase c;
@@ -971,7 +974,9 @@ void Gf9Tanks::load(const std::filesystem::path& rules_dir) { data_ = load_data(
 Ruling Gf9Tanks::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    return gf9::rule(data_, s);
+    Ruling r = gf9::rule(data_, s);
+    r.view = ruling_view(s);
+    return r;
 }
 
 std::vector<NameList> Gf9Tanks::names() const {

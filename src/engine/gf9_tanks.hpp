@@ -192,9 +192,12 @@ public:
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Table& root) const override;
     std::vector<NameList> names() const override;
+    std::any choices() const override;                                       // gf9_tanks_view.cpp
+    std::optional<toml::table> canonical(const Table& root) const override;  // gf9_tanks_view.cpp
     const Data& data() const { return data_; }
 
 private:
+    std::any ruling_view(const Situation& s) const;  // view_gf9_tanks.hpp, in gf9_tanks_view.cpp
     Data data_;
 };
 

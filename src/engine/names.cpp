@@ -23,6 +23,19 @@ std::optional<std::size_t> match_name(std::string_view given, const std::vector<
     return std::nullopt;
 }
 
+NameMatch resolve_name(std::string_view given, const std::vector<Named>& entries) {
+    return resolve_name_in(
+        given, entries, [](const Named& e) -> const std::string& { return e.name; },
+        [](const Named& e) -> const std::vector<std::string>& { return e.aliases; });
+}
+
+std::vector<std::string> names_of(const std::vector<Named>& entries) {
+    std::vector<std::string> v;
+    v.reserve(entries.size());
+    for (const auto& e : entries) v.push_back(e.name);
+    return v;
+}
+
 std::string join_names(const std::vector<std::string>& names, std::string_view last_sep) {
     std::string out;
     for (std::size_t i = 0; i < names.size(); ++i) {

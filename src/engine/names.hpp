@@ -1,6 +1,14 @@
-// Names of choices (units, terrain, elevations...) are matched ignoring case,
-// spaces and the characters / - ( ) .  (shared/spec/situations.md): "Pz IV h",
-// "pzivh" and "PzIVh" are one unit.
+// Names of choices (units, terrain, elevations...): how a name a person typed is matched.
+//
+// Sections
+//   normalize_name, same_name   case, spaces and the characters / - ( ) . are ignored:
+//                               "Pz IV h", "pzivh" and "PzIVh" are one unit
+//   match_name                  a plain list of accepted names
+//   Named, resolve_name         names with aliases (common names such as "Tiger" for the Pz VI a):
+//                               an exact name wins over any alias; an alias that two entries share
+//                               matches neither ("ambiguous": bad input naming both)
+//   join_names                  "a, b or c" for messages
+// docs/situations.md ("Names") describes the same rule for users.
 #pragma once
 #include <optional>
 #include <string>
@@ -14,6 +22,48 @@ bool same_name(std::string_view a, std::string_view b);
 
 // Index of the accepted name that matches `given`, if any.
 std::optional<std::size_t> match_name(std::string_view given, const std::vector<std::string>& accepted);
+
+// One choice with the other names it is known by (from rules-data `aliases`).
+struct Named {
+    std::string name;
+    std::vector<std::string> aliases;
+};
+
+struct NameMatch {
+    std::optional<std::size_t> index;   // the entry matched, when exactly one did
+    bool by_alias = false;              // true when `given` is an alias, not the entry's own name
+    std::vector<std::size_t> ambiguous; // entries sharing the alias `given`, when two or more do
+};
+
+// Exact names first (normalized), then aliases. Never guesses between two entries.
+NameMatch resolve_name(std::string_view given, const std::vector<Named>& entries);
+
+// The same over any list, without copying it into Named: name_of(e) gives an entry's name,
+// aliases_of(e) its aliases (for data that keeps its own structs, e.g. the TANK! units).
+template <class Entries, class NameOf, class AliasesOf>
+NameMatch resolve_name_in(std::string_view given, const Entries& entries, NameOf name_of, AliasesOf aliases_of) {
+    const std::string g = normalize_name(given);
+    NameMatch m;
+    if (g.empty()) return m;
+    // An exact name wins over every alias, wherever the alias is listed: "M4" is the M4 even if
+    // some other unit were also known as "M4".
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        if (normalize_name(name_of(entries[i])) == g) { m.index = i; return m; }
+    std::vector<std::size_t> hits;
+    for (std::size_t i = 0; i < entries.size(); ++i)
+        for (const auto& a : aliases_of(entries[i]))
+            if (normalize_name(a) == g) { hits.push_back(i); break; }
+    if (hits.size() == 1) {
+        m.index = hits.front();
+        m.by_alias = true;
+    } else if (hits.size() > 1) {
+        m.ambiguous = std::move(hits);
+    }
+    return m;
+}
+
+// The entries' own names, in order.
+std::vector<std::string> names_of(const std::vector<Named>& entries);
 
 // "a, b or c" for error messages.
 std::string join_names(const std::vector<std::string>& names, std::string_view last_sep = " or ");

@@ -563,7 +563,9 @@ void PanzerSquadron::load(const std::filesystem::path& rules_dir) { data_ = load
 Ruling PanzerSquadron::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    return ps::rule(data_, s);
+    Ruling r = ps::rule(data_, s);
+    r.view = ruling_view(s, r);
+    return r;
 }
 
 std::vector<NameList> PanzerSquadron::names() const {

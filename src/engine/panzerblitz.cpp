@@ -122,11 +122,9 @@ Situation parse_situation(const Data& d, const Table& root) {
     for (const Table& o : line.tables("obstacles")) {
         o.only_keys({"symbol", "side", "hex", "on_hilltop"});
         // The article spells grey both ways and names orange "Orange/Red": the data's aliases accept those.
-        std::optional<std::string> sym;
-        if (const toml::node* n = o.node("symbol"); n && n->is_string())
-            for (const auto& cand : d.symbols)
-                if (match_name(n->as_string()->get(), cand.aliases)) sym = cand.name;
-        if (!sym) sym = o.choice("symbol", symbol_names(), true);
+        std::vector<Named> symbols;
+        for (const auto& cand : d.symbols) symbols.push_back({cand.name, cand.aliases});
+        const std::optional<std::string> sym = o.choice("symbol", symbols, true, "name");
         if (!sym) continue;
         const Symbol* info = d.symbol(*sym);
         Obstacle ob;
@@ -616,7 +614,9 @@ void PanzerBlitz::load(const std::filesystem::path& rules_dir) { data_ = load_da
 Ruling PanzerBlitz::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    return pb::rule(data_, s);
+    Ruling r = pb::rule(data_, s);
+    r.view = ruling_view(s);
+    return r;
 }
 
 std::vector<NameList> PanzerBlitz::names() const { return {{"elevation", elevation_names()}, {"symbol", symbol_names()}}; }

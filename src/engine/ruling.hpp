@@ -1,7 +1,12 @@
 // A ruling is data: the verdict, the numbers, the citations, the step-by-step
 // explanation and whether it is a referee's call. The window, the CLI's text
 // and the CLI's JSON all render this one structure.
+//
+// Besides the text, a ruling carries its system's typed view (src/engine/view_<system>.hpp): the
+// plain numbers a window draws (a side view, a lit table row, a path). The window reads only
+// that view and never calls back into the game module.
 #pragma once
+#include <any>
 #include <string>
 #include <vector>
 
@@ -38,6 +43,10 @@ struct Ruling {
     std::vector<std::string> extra_citations;  // cited without an explanation step of their own
     bool referee_call = false;
     std::vector<std::string> referee_reasons;  // what the rules leave open, one sentence each
+    std::any view;  // the system's typed view (view_<system>.hpp); empty when the system has none
+
+    // The typed view, or nullptr when the ruling carries none of that type (a checked cast).
+    template <class V> const V* view_as() const { return std::any_cast<V>(&view); }
 
     void step(std::string rule, std::string text) { explanation.push_back({std::move(rule), std::move(text)}); }
     void cite(std::string rule) { extra_citations.push_back(std::move(rule)); }

@@ -15,8 +15,11 @@
 #include "engine/spi_tank.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "engine/names.hpp"
 
@@ -84,40 +87,57 @@ std::string kills_text(const std::vector<int>& k) {
     return std::to_string(k.front()) + "-" + std::to_string(k.back());
 }
 
-// Parses a printed cell: "1-3", "1", "•"/"miss"/"-". Returns false on anything else.
-bool parse_cell(const std::string& s, std::vector<int>& out) {
-    out.clear();
-    const std::string t = normalize_name(s);
-    if (s == "•" || t == "miss" || t.empty() || t == "missnoeffect") return true;
-    std::size_t dash = s.find('-');
-    try {
-        std::size_t used = 0;
-        if (dash == std::string::npos) {
-            int v = std::stoi(s, &used);
-            if (used != s.size() || v < 1) return false;
-            out.push_back(v);
-            return true;
-        }
-        int lo = std::stoi(s.substr(0, dash), &used);
-        if (used != dash) return false;
-        const std::string rest = s.substr(dash + 1);
-        int hi = std::stoi(rest, &used);
-        if (used != rest.size() || lo < 1 || hi < lo) return false;
-        for (int v = lo; v <= hi; ++v) out.push_back(v);
-        return true;
-    } catch (...) {
-        return false;
+// Reads a die number or MP cost: decimal digits only (no sign, no spaces). The value saturates at
+// ten million, so a number of any length is read without overflow; callers bound it far lower.
+std::optional<std::int64_t> read_digits(const std::string& s) {
+    if (s.empty()) return std::nullopt;
+    std::int64_t v = 0;
+    for (char ch : s) {
+        if (ch < '0' || ch > '9') return std::nullopt;
+        v = std::min<std::int64_t>(v * 10 + (ch - '0'), 10'000'000);
     }
+    return v;
 }
 
-bool parse_spot(const std::string& s, SpotValue& v) {
+// Why a printed cell is refused: `text` follows the cell's name in the message.
+struct CellProblem {
+    enum Kind { none, format, out_of_range, backwards } kind = none;
+    std::string text;
+};
+
+// Parses a printed cell: "1-3", "1", "•"/"miss"/"-" into its die numbers, each 1..max_number.
+// Both ends are bounded before the run is expanded, so "1-2000000000" is refused instead of
+// filling memory.
+CellProblem parse_cell(const std::string& s, int max_number, std::vector<int>& out) {
+    out.clear();
     const std::string t = normalize_name(s);
-    if (t == "automatic") { v = {SpotValue::automatic, 0}; return true; }
-    if (t == "unspottable") { v = {SpotValue::unspottable, 0}; return true; }
+    if (s == "•" || t == "miss" || t.empty() || t == "missnoeffect") return {};
+    const std::size_t dash = s.find('-');
+    const std::string lo_text = s.substr(0, dash), hi_text = dash == std::string::npos ? lo_text : s.substr(dash + 1);
+    const auto lo = read_digits(lo_text), hi = read_digits(hi_text);
+    if (!lo || !hi) return {CellProblem::format, "is not a die range (accepted: \"1-3\", \"1\", \"•\" or \"miss\")"};
+    for (const auto& [v, text] : {std::pair{*lo, lo_text}, std::pair{*hi, hi_text}})
+        if (v < 1 || v > max_number)
+            return {CellProblem::out_of_range,
+                    "names die number " + text + ", out of range (accepted: 1.." + std::to_string(max_number) + ")"};
+    if (*hi < *lo) return {CellProblem::backwards, "runs backwards (accepted: a run from low to high, e.g. \"1-3\")"};
+    for (int v = int(*lo); v <= int(*hi); ++v) out.push_back(v);
+    return {};
+}
+
+// A spotting value (13.5): "automatic", "unspottable", or a roll "1-N" / "1" with N a die number.
+// Returns "" or why the value is refused.
+std::string parse_spot(const std::string& s, int die_sides, SpotValue& v) {
+    const std::string t = normalize_name(s);
+    if (t == "automatic") { v = {SpotValue::automatic, 0}; return ""; }
+    if (t == "unspottable") { v = {SpotValue::unspottable, 0}; return ""; }
     std::vector<int> k;
-    if (!parse_cell(s, k) || k.empty() || k.front() != 1) return false;
+    const CellProblem why = parse_cell(s, die_sides, k);
+    if (why.kind == CellProblem::out_of_range) return why.text;
+    if (why.kind != CellProblem::none || k.empty() || k.front() != 1)
+        return "is not a spotting value (accepted: \"automatic\", \"unspottable\", \"1-N\" or \"1\")";
     v = {SpotValue::roll, k.back()};
-    return true;
+    return "";
 }
 
 int halve_up(int v) { return (v + 1) / 2; }  // 8.31, 15.11: fractions are rounded up
@@ -134,14 +154,19 @@ const Crt::Row* Crt::row_for(int range) const {
     return nullptr;
 }
 
+// The chart's units as names with aliases, for resolve_name (names.hpp).
+static std::vector<Named> unit_entries(const std::vector<Unit>& units) {
+    std::vector<Named> v;
+    for (const auto& u : units) v.push_back({u.name, u.aliases});
+    return v;
+}
+
+// An exact chart name first, then an alias; an alias two units share finds neither.
 const Unit* Data::find_unit(const std::string& name) const {
-    const std::string n = normalize_name(name);
-    for (const auto& u : units) {
-        if (normalize_name(u.name) == n) return &u;
-        for (const auto& a : u.aliases)
-            if (normalize_name(a) == n) return &u;
-    }
-    return nullptr;
+    const NameMatch m = resolve_name_in(
+        name, units, [](const Unit& u) -> const std::string& { return u.name; },
+        [](const Unit& u) -> const std::vector<std::string>& { return u.aliases; });
+    return m.index ? &units[*m.index] : nullptr;
 }
 
 std::vector<std::string> Data::unit_names() const {
@@ -159,6 +184,40 @@ const Crt* Data::crt(const std::string& id) const {
 
 namespace {
 
+// Bounds that are Umpire's choice (the rules print no limit; rules-data/spi-tank.toml says so too).
+// A movement allowance is at most 99 MP, so the 8.71 die modifier (one per two MP) is at most 49:
+// a kill number above the die's sides plus 49 could never come up. Ranges run 1..999 hexes, the
+// bound a situation's line.range accepts.
+constexpr int kMaxMovement = 99;
+constexpr int kMaxMovementModifier = kMaxMovement / 2;
+constexpr int kMaxRangeHexes = 999;
+
+// A row's `range = [from, to]` in hexes. Both ends are bounded before they are narrowed to int
+// (int(4294967301) would silently read as 5 and rule from the wrong row). open_end: to = 0 means
+// "or more" (13.5's last row). Reports one error naming the key and the accepted values.
+std::optional<std::pair<int, int>> read_row_range(const Table& r, bool open_end) {
+    auto rg = r.int_array("range", true);
+    if (!rg) return std::nullopt;
+    const std::string max = std::to_string(kMaxRangeHexes);
+    const std::string accepted = "(accepted: [from, to] with 1 <= from <= to <= " + max +
+                                 (open_end ? ", or to = 0 for \"or more\")" : ")");
+    if (rg->size() != 2) {
+        r.error("range", "expected two hex ranges [from, to], found " + std::to_string(rg->size()) + " numbers " + accepted);
+        return std::nullopt;
+    }
+    const std::int64_t lo = (*rg)[0], hi = (*rg)[1];
+    auto in_bounds = [](std::int64_t v) { return v >= 1 && v <= kMaxRangeHexes; };
+    if (!in_bounds(lo) || !(in_bounds(hi) || (open_end && hi == 0))) {
+        r.error("range", std::to_string(in_bounds(lo) ? hi : lo) + " is out of range " + accepted);
+        return std::nullopt;
+    }
+    if (hi != 0 && hi < lo) {
+        r.error("range", "[" + std::to_string(lo) + ", " + std::to_string(hi) + "] runs backwards " + accepted);
+        return std::nullopt;
+    }
+    return std::pair<int, int>{int(lo), int(hi)};
+}
+
 void load_units(Data& d, const Table& root) {
     std::set<std::string> seen;
     const std::vector<Table> units = root.tables("unit", true);
@@ -172,6 +231,9 @@ void load_units(Data& d, const Table& root) {
         if (auto a = t.string_array("aliases")) u.aliases = *a;
         auto kind = t.choice("kind", {"vehicle", "at-gun"});
         u.vehicle = !kind || *kind == "vehicle";
+        // Chart names are unique. An alias may be shared by units of one family ("T34" for the
+        // T34/76c and the T34/85): typing it is then reported naming both (resolve_name).
+        std::set<std::string> own;
         for (std::size_t i = 0; i <= u.aliases.size(); ++i) {
             const std::string& n = i == 0 ? u.name : u.aliases[i - 1];
             const char* key = i == 0 ? "name" : "aliases";
@@ -179,7 +241,7 @@ void load_units(Data& d, const Table& root) {
             if (norm.empty())
                 t.error(key, "\"" + n + "\" cannot be a unit name: it is empty once case, spaces and / - ( ) . are ignored");
             else if (norm == "infantry") t.error(key, "\"infantry\" is reserved for infantry units (8.8)");
-            else if (!seen.insert(norm).second)
+            else if (i == 0 ? !seen.insert(norm).second : !own.insert(norm).second)
                 t.error(key, "the name \"" + n + "\" is used twice (names are matched ignoring case, spaces and / - ( ) .)");
         }
         if (u.vehicle) {
@@ -194,8 +256,8 @@ void load_units(Data& d, const Table& root) {
         }
         u.ap = int(t.integer("ap", true, 0, 99).value_or(0));
         u.he = int(t.integer("he", true, 0, 99).value_or(0));
-        u.movement = int(t.integer("movement", true, 0, 99).value_or(0));
-        u.effective_range = int(t.integer("effective_range", true, 1, 999).value_or(1));
+        u.movement = int(t.integer("movement", true, 0, kMaxMovement).value_or(0));
+        u.effective_range = int(t.integer("effective_range", true, 1, kMaxRangeHexes).value_or(1));
         if (auto fc = t.choice("fire_control", kFireControls, true)) u.fire_control = *fc;
         if (auto tur = t.boolean("turreted")) {
             if (!u.vehicle && *tur) t.error("turreted", "an AT gun cannot be turreted: its field of fire is its front arc (7.21)");
@@ -207,6 +269,13 @@ void load_units(Data& d, const Table& root) {
         }
         d.units.push_back(std::move(u));
     }
+    // An alias spelt like another unit's chart name could never be reached (exact names win).
+    for (std::size_t i = 0; i < units.size() && i < d.units.size(); ++i)
+        for (const auto& a : d.units[i].aliases)
+            for (const auto& other : d.units)
+                if (&other != &d.units[i] && same_name(a, other.name))
+                    units[i].error("aliases", "\"" + a + "\" is the chart name of the " + other.name +
+                                                  ": an alias cannot be another unit's name");
 }
 
 void load_crts(Data& d, const Table& root) {
@@ -223,26 +292,36 @@ void load_crts(Data& d, const Table& root) {
                 t.error("panic", "expected [lowest, highest] panic levels within 0..10");
             else { c.panic_min = int((*p)[0]); c.panic_max = int((*p)[1]); }
         }
+        // Rows run in order from range 1, without gaps or overlaps. After a refused range the
+        // next row is not compared with it (expect_lo 0: one mistake, one error).
         int expect_lo = 1;
+        // 8.71: the movement modifier is added to the roll, so kill numbers may exceed the die.
+        const int max_kill = d.die_sides + kMaxMovementModifier;
         for (const Table& r : t.tables("rows", true)) {
             r.only_keys({"range", "cells"});
             Crt::Row row{0, 0, {}};
-            if (auto rg = r.int_array("range", true)) {
-                if (rg->size() != 2 || (*rg)[0] > (*rg)[1]) r.error("range", "expected [from, to] hexes");
-                else {
-                    row.lo = int((*rg)[0]); row.hi = int((*rg)[1]);
-                    if (row.lo != expect_lo)
-                        r.error("range", "rows must cover ranges without gaps: expected this row to start at " + std::to_string(expect_lo));
-                    expect_lo = row.hi + 1;
-                }
+            const auto rg = read_row_range(r, false);
+            if (rg) {
+                std::tie(row.lo, row.hi) = *rg;
+                if (expect_lo != 0 && row.lo != expect_lo)
+                    r.error("range", "rows must cover ranges in order, without gaps or overlaps: expected this row to start at " +
+                                         std::to_string(expect_lo));
+                expect_lo = row.hi + 1;  // hi <= kMaxRangeHexes: cannot overflow
+            } else {
+                expect_lo = 0;
             }
             if (auto cells = r.string_array("cells", true)) {
                 if (cells->size() != 11)
                     r.error("cells", "expected 11 cells (attack differentials 0..10, 8.9), found " + std::to_string(cells->size()));
                 for (std::size_t i = 0; i < cells->size(); ++i) {
                     std::vector<int> k;
-                    if (!parse_cell((*cells)[i], k))
-                        r.error("cells", "cell " + std::to_string(i) + " \"" + (*cells)[i] + "\" is not a die range (accepted: \"1-3\", \"1\", \"•\" or \"miss\")");
+                    const CellProblem why = parse_cell((*cells)[i], max_kill, k);
+                    if (why.kind != CellProblem::none)
+                        r.error("cells", "cell " + std::to_string(i) + " \"" + (*cells)[i] + "\" " + why.text +
+                                             (why.kind == CellProblem::out_of_range
+                                                  ? " (a roll of 1.." + std::to_string(d.die_sides) + " plus the 8.71 movement modifier, at most " +
+                                                        std::to_string(kMaxMovementModifier) + ")"
+                                                  : ""));
                     row.cells.push_back(k);
                 }
             }
@@ -272,21 +351,38 @@ void load_infantry(Data& d, const Table& root) {
     d.infantry_max_moving_mp = int(inf.integer("max_moving_mp", true, 0, 99).value_or(1));
     Table t = root.table("infantry_fire", true);
     t.only_keys({"rows"});
-    int expect = 1;
+    int expect = 1;  // 0 after a refused range: the next row is not compared (one mistake, one error)
     for (const Table& r : t.tables("rows", true)) {
         r.only_keys({"range", "moving", "stationary"});
         InfantryTable::Row row{};
-        row.range = int(r.integer("range", true, 1, 99).value_or(0));
-        if (row.range != 0 && row.range != expect) r.error("range", "rows must run 1, 2, 3...: expected " + std::to_string(expect));
-        expect = row.range + 1;
+        const auto range = r.integer("range", true, 1, 99);
+        row.range = int(range.value_or(0));
+        if (range && expect != 0 && row.range != expect) r.error("range", "rows must run 1, 2, 3...: expected " + std::to_string(expect));
+        expect = range ? row.range + 1 : 0;
         for (const char* col : {"moving", "stationary"}) {
             auto s = r.str(col, true);
             std::vector<int> k;
-            if (s && !parse_cell(*s, k)) r.error(col, "\"" + *s + "\" is not a die range (accepted: \"1-3\", \"1\", \"•\" or \"miss\")");
+            // No movement modifier on this table (its moving column counts target movement): one die.
+            const CellProblem why = s ? parse_cell(*s, d.die_sides, k) : CellProblem{};
+            if (why.kind != CellProblem::none) r.error(col, "\"" + *s + "\" " + why.text);
             (std::string(col) == "moving" ? row.moving : row.stationary) = k;
         }
         d.infantry.rows.push_back(std::move(row));
     }
+}
+
+// A Terrain Effects Chart movement cost (10.6), as printed: a hex costs "N" MP to enter (1..99, the
+// largest movement allowance), "all" (the whole allowance, 10.13) or "na"; a hexside adds "+N"
+// (0..99) or is "na". The rulings only show it, but a club's copy must still say something 10.6 can.
+void check_movement_cost(const Table& t, const std::string& cost, bool hexside) {
+    std::string digits = cost;
+    if (hexside && !digits.empty() && digits[0] == '+') digits.erase(0, 1);
+    else if (hexside && cost != "na") digits.clear();
+    const auto n = read_digits(digits);  // digits only, saturating: no overflow
+    const bool ok = cost == "na" || (!hexside && cost == "all") || (n && *n >= (hexside ? 0 : 1) && *n <= kMaxMovement);
+    if (!ok)
+        t.error("movement", "\"" + cost + "\" is not a movement cost for a " + (hexside ? "hexside" : "hex") +
+                                (hexside ? " (accepted: \"+0\"..\"+99\" or \"na\")" : " (accepted: \"1\"..\"99\", \"all\" or \"na\")"));
 }
 
 TerrainEffect load_effect(const Table& t, const std::string& name) {
@@ -298,6 +394,7 @@ TerrainEffect load_effect(const Table& t, const std::string& name) {
         t.error("hexside", name + (is_hexside_terrain(name) ? " is a hexside feature (10.12): hexside = true is required"
                                                              : " is a hex feature (10.12): it cannot be a hexside"));
     e.movement = t.str("movement", true).value_or("");
+    if (t.has("movement") && t.node("movement")->is_string()) check_movement_cost(t, e.movement, is_hexside_terrain(name));
     e.vehicle_defense_add = int(t.integer("vehicle_defense_add", true, 0, 99).value_or(0));
     if (auto s = t.integer("soft_defense", false, 0, 99)) e.soft_defense = int(*s);
     e.soft_defense_add = int(t.integer("soft_defense_add", false, 0, 99).value_or(0));
@@ -363,25 +460,26 @@ void load_terrain(Data& d, const Table& root) {
 }
 
 void load_spotting(Data& d, const Table& root) {
-    int expect = 1;
+    int expect = 1;  // 0 after a refused range: the next row is not compared (one mistake, one error)
     bool open_ended = false;
     for (const Table& t : root.tables("spotting", true)) {
         t.only_keys({"range", "vehicle_open", "vehicle_concealed", "soft_open", "soft_concealed"});
         SpotRow row;
-        if (auto rg = t.int_array("range", true)) {
-            if (rg->size() != 2) t.error("range", "expected [from, to] (to = 0: or more)");
-            else {
-                row.lo = int((*rg)[0]); row.hi = int((*rg)[1]);
-                if (open_ended) t.error("range", "a row after the open-ended (\"or more\") row");
-                if (row.lo != expect) t.error("range", "rows must cover ranges without gaps: expected " + std::to_string(expect));
-                if (row.hi != 0 && row.hi < row.lo) t.error("range", "to must be >= from, or 0 for \"or more\"");
-                open_ended = row.hi == 0;
-                expect = row.hi + 1;
-            }
+        const auto rg = read_row_range(t, true);
+        if (rg) {
+            std::tie(row.lo, row.hi) = *rg;
+            if (open_ended) t.error("range", "a row after the open-ended (\"or more\") row");
+            else if (expect != 0 && row.lo != expect)
+                t.error("range", "rows must cover ranges in order, without gaps or overlaps: expected " + std::to_string(expect));
+            open_ended = open_ended || row.hi == 0;
+            expect = row.hi + 1;  // hi <= kMaxRangeHexes: cannot overflow
+        } else {
+            expect = 0;
         }
         auto col = [&](const char* key, SpotValue& v) {
             auto s = t.str(key, true);
-            if (s && !parse_spot(*s, v)) t.error(key, "\"" + *s + "\" is not a spotting value (accepted: \"automatic\", \"unspottable\", \"1-N\" or \"1\")");
+            const std::string why = s ? parse_spot(*s, d.die_sides, v) : "";
+            if (!why.empty()) t.error(key, "\"" + *s + "\" " + why);
         };
         col("vehicle_open", row.vehicle_open);
         col("vehicle_concealed", row.vehicle_concealed);
@@ -389,7 +487,8 @@ void load_spotting(Data& d, const Table& root) {
         col("soft_concealed", row.soft_concealed);
         d.spotting.push_back(row);
     }
-    if (!d.spotting.empty() && !open_ended) root.error("spotting", "the last spotting row must be open-ended (range = [N, 0]): 13.5 runs to \"41 or more\"");
+    // (Not when the last row's own range was refused: that row may have meant to be open-ended.)
+    if (!d.spotting.empty() && !open_ended && expect != 0) root.error("spotting", "the last spotting row must be open-ended (range = [N, 0]): 13.5 runs to \"41 or more\"");
 }
 
 void load_choices(Data& d, const Table& root) {
@@ -477,11 +576,9 @@ std::optional<std::string> unit_field(const Data& d, const Table& t, const char*
         t.error(key, "infantry cannot be used here (accepted: " + join_names([&] { auto v = d.unit_names(); v.pop_back(); return v; }()) + ")");
         return std::nullopt;
     }
-    if (const Unit* u = d.find_unit(*s)) return u->name;
-    auto names = d.unit_names();
-    if (!allow_infantry) names.pop_back();
-    t.error(key, "unknown unit \"" + *s + "\" (accepted: " + join_names(names) + ")");
-    return std::nullopt;
+    std::vector<Named> entries = unit_entries(d.units);
+    if (allow_infantry) entries.push_back({"infantry", {}});
+    return t.choice(key, entries, true, "unit", "17.4");  // a common name is noted in the ruling
 }
 
 // The aspect(s) whose arc holds a sector (8.7 as read in rules-data [choices]): two on a boundary.
@@ -1920,7 +2017,9 @@ void SpiTank::load(const std::filesystem::path& rules_dir) { data_ = load_data(r
 Ruling SpiTank::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
-    return tank::rule(data_, s);
+    Ruling r = tank::rule(data_, s);
+    r.view = ruling_view(s, r);
+    return r;
 }
 
 std::vector<NameList> SpiTank::names() const {

@@ -208,9 +208,12 @@ public:
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Table& root) const override;
     std::vector<NameList> names() const override;
+    std::any choices() const override;                                       // spi_tank_view.cpp
+    std::optional<toml::table> canonical(const Table& root) const override;  // spi_tank_view.cpp
     const Data& data() const { return data_; }
 
 private:
+    std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_spi_tank.hpp, in spi_tank_view.cpp
     Data data_;
 };
 

@@ -3,8 +3,10 @@
 // One module per game system: spi_tank, panzerblitz, gf9_tanks, agv,
 // panzer_squadron. The registry is in systems.cpp.
 #pragma once
+#include <any>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,7 +36,29 @@ public:
     virtual Ruling rule(const Table& root) const = 0;
     // Names a user may type, for `umpire-cli systems`.
     virtual std::vector<NameList> names() const = 0;
+
+    // For the window (docs/adding-a-game.md). The typed view of what a user may choose (unit
+    // lists with their chart numbers, terrain names, ranges), built from the loaded rules data:
+    // a view::<System>Choices from src/engine/view_<system>.hpp. Empty: the system has no panel.
+    virtual std::any choices() const { return {}; }
+    // The situation in `root` read and written back in the file format (the module's
+    // parse_situation then to_toml): one spelling for every name, defaults filled in. Problems
+    // go to root.sink() and give nullopt.
+    virtual std::optional<toml::table> canonical(const Table& root) const {
+        (void)root;
+        return std::nullopt;
+    }
 };
+
+// GameSystem::canonical's usual body: `parse` (the module's parse_situation) then `write` (its
+// to_toml), or nullopt when parsing reported a problem.
+template <class Data, class Parse, class Write>
+std::optional<toml::table> canonical_with(const Table& root, const Data& d, Parse parse, Write write) {
+    const std::size_t before = root.sink().diagnostics().size();
+    const auto s = parse(d, root);
+    if (root.sink().diagnostics().size() != before) return std::nullopt;
+    return write(s);
+}
 
 // Keys every situation may carry besides its system's own (documented in README).
 const std::vector<std::string>& common_situation_keys();

@@ -1,0 +1,44 @@
+// The GF9 TANKS views (view_gf9_tanks.hpp): the escarpment sketch of a ruling, the input
+// choices, and the situation in file form. Read from the module's data; no rules decided here.
+#include "engine/gf9_tanks.hpp"
+#include "engine/view_gf9_tanks.hpp"
+
+namespace umpire::gf9 {
+
+std::any Gf9Tanks::ruling_view(const Situation& s) const {
+    view::Gf9RulingView v;
+    const LosSituation& l = s.los;
+    if (s.question == Question::los &&
+        (l.escarpment_between || l.firer.on_escarpment || l.target.on_escarpment || l.target.below_escarpment))
+        v.escarpment = view::Gf9Escarpment{l.firer_distance.value_or(0.0), l.target_distance.value_or(0.0),
+                                           l.firer.on_escarpment, l.target.on_escarpment && !l.target.below_escarpment};
+    return v;
+}
+
+std::any Gf9Tanks::choices() const {
+    const Data& d = data_;
+    auto tip = [&](const std::string& name) {  // the terrain's house rule: what it says
+        for (const auto& t : d.terrain)
+            if (t.name == name) {
+                const auto it = d.citations.find(t.rule);
+                return t.rule + ": " + (it != d.citations.end() ? it->second : t.label);
+            }
+        return name;
+    };
+    view::Gf9Choices c;
+    c.questions = {to_string(Question::los), to_string(Question::movement)};
+    c.on_hill = {to_string(OnHill::no), to_string(OnHill::partly), to_string(OnHill::wholly)};
+    for (const auto& n : d.terrain_names()) c.move_terrain.push_back({n, tip(n)});
+    c.via = d.vias;
+    for (const auto& n : d.shooting_terrain_names()) c.line_terrain.push_back({n, tip(n)});
+    c.line_obstacles = d.obstacle_names();
+    c.max_hills_between = d.max_hills_between;
+    c.max_distance = d.max_distance;
+    return c;
+}
+
+std::optional<toml::table> Gf9Tanks::canonical(const Table& root) const {
+    return canonical_with(root, data_, parse_situation, to_toml);
+}
+
+}  // namespace umpire::gf9

@@ -1,0 +1,40 @@
+// The Panzer Squadron views (view_panzer_squadron.hpp): the budget and path of a movement
+// ruling, the input choices, and the situation in file form. Read from the module's results.
+#include "engine/panzer_squadron.hpp"
+#include "engine/view_panzer_squadron.hpp"
+
+namespace umpire::ps {
+
+std::any PanzerSquadron::ruling_view(const Situation& s, const Ruling& r) const {
+    view::PsRulingView v;
+    if (s.question != "movement") return v;
+    view::PsMovement m;
+    for (const auto& [key, value] : r.fields) {  // the numbers rule_movement set (PS-movement)
+        if (key == "mp_available" && value.is_int()) m.mp_available = int(value.as_int());
+        if (key == "mp_used" && value.is_int()) m.mp_used = int(value.as_int());
+    }
+    for (const auto& t : trace(data_, s)) m.path.push_back({t.step, t.q, t.r, t.corner});
+    v.movement = std::move(m);
+    return v;
+}
+
+std::any PanzerSquadron::choices() const {
+    view::PsChoices c;
+    for (const auto& [key, list] : names()) {
+        if (key == "question") c.questions = list;
+        if (key == "tank.start") c.starts = list;
+        if (key == "tank.action") c.actions = list;
+        if (key == "tank.steps") c.steps = list;
+        if (key == "shooter.state") c.shooter_states = list;
+    }
+    c.die_sides = data_.die_sides;
+    c.dice_by_start = data_.dice_by_start;
+    c.move_and_fire_cost = data_.move_and_fire_cost;
+    return c;
+}
+
+std::optional<toml::table> PanzerSquadron::canonical(const Table& root) const {
+    return canonical_with(root, data_, parse_situation, to_toml);
+}
+
+}  // namespace umpire::ps

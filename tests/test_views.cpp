@@ -1,0 +1,246 @@
+// The typed views (src/engine/view_<system>.hpp, docs/adding-a-game.md): every ruling carries
+// its system's view with the numbers a panel draws, every system gives its input choices and
+// its canonical file form; and no window source includes a game module header, so a panel can
+// draw only from those views.
+//
+// Sections
+//   1. each system's ruling view and choices view (one row per system)
+//   2. what the views hold, per system, against the rules they show
+//   3. canonical(): the file format round trip the panels load and save through
+//   4. the include rule for src/app/
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+
+#include "engine/view_agv.hpp"
+#include "engine/view_gf9_tanks.hpp"
+#include "engine/view_panzer_squadron.hpp"
+#include "engine/view_panzerblitz.hpp"
+#include "engine/view_spi_tank.hpp"
+#include "support.hpp"
+
+using namespace umpire;
+using umpire::test::engine;
+using umpire::test::rule_ruling;
+
+namespace {
+
+std::string example(const std::string& name) {
+    std::ifstream in(std::string(UMPIRE_SOURCE_DIR) + "/examples/" + name);
+    REQUIRE(in);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+// =====================================================================================
+// 1. every system: a ruling view and a choices view of its own type
+// =====================================================================================
+
+TEST_CASE("views: every system's ruling carries its typed view, and it gives its choices view", "[views]") {
+    struct Row {
+        const char* system;
+        const char* example;  // rules-cited in the example's comments
+        bool (*ruling_has_view)(const Ruling&);
+        bool (*choices_typed)(const std::any&);
+    };
+    const Row rows[] = {
+        {"spi-tank", "spi-tank-t62-vs-m60a2-side.toml", [](const Ruling& r) { return r.view_as<view::TankRulingView>() != nullptr; },
+         [](const std::any& a) { return std::any_cast<view::TankChoices>(&a) != nullptr; }},
+        {"panzerblitz", "panzerblitz-hilltop-brown-midway.toml", [](const Ruling& r) { return r.view_as<view::PbRulingView>() != nullptr; },
+         [](const std::any& a) { return std::any_cast<view::PbChoices>(&a) != nullptr; }},
+        {"gf9-tanks", "gf9-tanks-los-escarpment-below-closer.toml", [](const Ruling& r) { return r.view_as<view::Gf9RulingView>() != nullptr; },
+         [](const std::any& a) { return std::any_cast<view::Gf9Choices>(&a) != nullptr; }},
+        {"agv", "agv-fire-behind-stone-wall.toml", [](const Ruling& r) { return r.view_as<view::AgvRulingView>() != nullptr; },
+         [](const std::any& a) { return std::any_cast<view::AgvChoices>(&a) != nullptr; }},
+        {"panzer-squadron", "panzer-squadron-move-and-turn.toml", [](const Ruling& r) { return r.view_as<view::PsRulingView>() != nullptr; },
+         [](const std::any& a) { return std::any_cast<view::PsChoices>(&a) != nullptr; }},
+    };
+    for (const Row& row : rows) {
+        INFO(row.system);
+        const GameSystem* sys = engine().find(row.system);
+        REQUIRE(sys);
+        CHECK(row.choices_typed(sys->choices()));
+        const Ruling r = rule_ruling(example(row.example));
+        CHECK(r.view.has_value());
+        CHECK(row.ruling_has_view(r));
+        // The checked accessor refuses another system's view type.
+        CHECK((row.system == std::string("agv") || r.view_as<view::AgvRulingView>() == nullptr));
+    }
+}
+
+// =====================================================================================
+// 2. what the views hold
+// =====================================================================================
+
+TEST_CASE("views: TANK! map position, lit table row and key figures (8.3, 8.7, 8.9, 8.91)", "[views][spi-tank]") {
+    // 4001 -> 4023 facing B: range 22, the firer on the front/side boundary; rules-data picks the stronger (front).
+    const Ruling r = rule_ruling(example("spi-tank-hex-numbers-aspect-boundary.toml"));
+    const auto* v = r.view_as<view::TankRulingView>();
+    REQUIRE(v);
+    REQUIRE(v->position);
+    CHECK(v->position->range == 22);
+    CHECK(v->position->aspects == std::vector<std::string>{"front", "side"});
+    CHECK(v->position->boundary_pick == "front");
+    REQUIRE(v->attack);
+    REQUIRE(v->defense);
+    REQUIRE(v->differential);
+    CHECK(v->defense->value == "17");  // the M60A2's front (17.4)
+    CHECK(v->differential->value == "4");
+    REQUIRE(v->table);
+    CHECK(v->table->title.find("8.91") != std::string::npos);
+    REQUIRE(v->table->lit_row);
+    CHECK(v->table->rows[std::size_t(*v->table->lit_row)] == "21-25");
+    CHECK(v->table->lit_column == std::optional<int>(4));
+    CHECK(v->table->cells[std::size_t(*v->table->lit_row)][4] == "1");  // kills on 1, as the verdict says
+    CHECK(v->kill_probability);
+    for (const auto& f : v->others) CHECK(f.label != "Attack strength");
+}
+
+TEST_CASE("views: TANK! choices carry the 17.4 chart numbers and the 10.6 terrain", "[views][spi-tank]") {
+    const auto c = std::any_cast<view::TankChoices>(engine().find("spi-tank")->choices());
+    const view::TankUnit* t62 = c.unit("t-62");  // names match normalized, as in a situation
+    REQUIRE(t62);
+    CHECK(t62->front == 14);
+    CHECK(t62->ap == 21);
+    const view::TankUnit* inf = c.unit("infantry");
+    REQUIRE(inf);
+    CHECK(inf->infantry);
+    CHECK(c.aspects == std::vector<std::string>{"front", "side", "rear"});
+    CHECK(c.hexside_terrain.at("mixed").at("berm"));
+    CHECK_FALSE(c.hexside_terrain.at("mixed").at("woods"));
+    CHECK(c.terrain_tips.at("open").at("woods").find("10.6") != std::string::npos);
+    CHECK(c.board.parse("3704").has_value());
+}
+
+TEST_CASE("views: the PanzerBlitz side view - GF9 escarpment - PS budget and path - AGV stands", "[views]") {
+    SECTION("PanzerBlitz: one side-view symbol per obstacle, at k/(range+1) (PB-LOS)") {
+        const Ruling v_ruling = rule_ruling(example("panzerblitz-hilltop-brown-midway.toml"));
+        const auto* v = v_ruling.view_as<view::PbRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->symbols.size() == 1);
+        CHECK(v->symbols[0].symbol == "brown");
+        CHECK(v->symbols[0].num * 2 == v->symbols[0].den);  // side 3 of range 5: exactly midway (note C)
+        CHECK(v->firer_height > v->target_height);
+    }
+    SECTION("GF9: the escarpment sketch's distances (GF9-escarpments)") {
+        const Ruling v_ruling = rule_ruling(example("gf9-tanks-los-escarpment-below-closer.toml"));
+        const auto* v = v_ruling.view_as<view::Gf9RulingView>();
+        REQUIRE(v);
+        REQUIRE(v->escarpment);
+        CHECK(v->escarpment->firer_distance == 6.0);
+        CHECK(v->escarpment->target_distance == 4.0);
+        CHECK(v->escarpment->firer_on_top);
+        CHECK_FALSE(v->escarpment->target_on_top);
+        const Ruling move_ruling = rule_ruling(example("gf9-tanks-move-swamp-road.toml"));
+        const auto* move = move_ruling.view_as<view::Gf9RulingView>();
+        REQUIRE(move);
+        CHECK_FALSE(move->escarpment);
+    }
+    SECTION("Panzer Squadron: 3 MP rolled, 3 used, three steps (PS-movement, PS-turning)") {
+        const Ruling v_ruling = rule_ruling(example("panzer-squadron-move-and-turn.toml"));
+        const auto* v = v_ruling.view_as<view::PsRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->movement);
+        CHECK(v->movement->mp_available == 3);
+        CHECK(v->movement->mp_used == 3);
+        REQUIRE(v->movement->path.size() == 3);
+        CHECK(v->movement->path[1].corner == 5);  // turned one corner right
+    }
+    SECTION("AGV: both stands behind the wall have cover (AGV-cover)") {
+        const Ruling v_ruling = rule_ruling(example("agv-fire-behind-stone-wall.toml"));
+        const auto* v = v_ruling.view_as<view::AgvRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->stands.size() == 2);
+        for (const auto& s : v->stands) {
+            CHECK(s.can_be_fired_at);
+            CHECK(s.cover);
+        }
+    }
+}
+
+// =====================================================================================
+// 3. canonical(): the panels' load/save path
+// =====================================================================================
+
+TEST_CASE("views: canonical() writes a situation that rules the same, and reports a broken one", "[views]") {
+    for (const char* name : {"spi-tank-hex-numbers-aspect-boundary.toml", "panzerblitz-open-case.toml", "gf9-tanks-move-creek-bridge.toml",
+                             "agv-melee-hill-and-woods.toml", "panzer-squadron-opportunity-ambush.toml"}) {
+        INFO(name);
+        const std::string text = example(name);
+        toml::table t = parse_toml_string(text, name);
+        Sink sink(name);
+        const Table root(sink, &t, "");
+        const GameSystem* sys = engine().find(*root.str("system"));
+        REQUIRE(sys);
+        const auto c = sys->canonical(root);
+        REQUIRE(c);
+        CHECK(sink.ok());
+        std::ostringstream again;
+        again << *c;
+        CHECK(engine().rule_text(again.str(), name).to_json().dump() == engine().rule_text(text, name).to_json().dump());
+    }
+    toml::table bad = parse_toml_string("system = \"panzerblitz\"\n[firer]\nelevation = \"moon\"\n", "bad.toml");
+    Sink sink("bad.toml");
+    CHECK_FALSE(engine().find("panzerblitz")->canonical(Table(sink, &bad, "")));
+    CHECK_FALSE(sink.ok());
+}
+
+// =====================================================================================
+// 4. the include rule
+// =====================================================================================
+
+// A game module header is one that declares a GameSystem; the window may include only the views.
+TEST_CASE("views: no file in src/app/ includes a game module header, no view includes one either", "[views][structure]") {
+    namespace fs = std::filesystem;
+    const fs::path src = fs::path(UMPIRE_SOURCE_DIR) / "src";
+    auto read = [](const fs::path& p) {
+        std::ifstream in(p);
+        std::ostringstream s;
+        s << in.rdbuf();
+        return s.str();
+    };
+    std::set<std::string> modules;
+    for (const auto& e : fs::directory_iterator(src / "engine"))
+        if (e.path().extension() == ".hpp" && read(e.path()).find("public GameSystem") != std::string::npos)
+            modules.insert("engine/" + e.path().filename().string());
+    CHECK(modules.size() >= 5);  // the check is real: it knows the game modules
+    CHECK(modules.count("engine/spi_tank.hpp") == 1);
+
+    const std::regex include(R"(^\s*#\s*include\s*[<"]([^">]+)[">])");
+    auto offending = [&](const fs::path& dir, auto&& wanted_file, auto&& bad_include) {
+        std::vector<std::string> out;
+        for (const auto& e : fs::directory_iterator(dir)) {
+            if (!wanted_file(e.path())) continue;
+            std::ifstream in(e.path());
+            std::string line;
+            for (int n = 1; std::getline(in, line); ++n) {
+                std::smatch m;
+                if (std::regex_search(line, m, include) && bad_include(m[1].str()))
+                    out.push_back(e.path().string() + ":" + std::to_string(n) + ":1: includes " + m[1].str());
+            }
+        }
+        return out;
+    };
+    const auto app = offending(
+        src / "app", [](const fs::path&) { return true; },
+        [&](const std::string& inc) { return modules.count(inc) > 0; });
+    auto lines = [](const std::vector<std::string>& v) {
+        std::string s;
+        for (const auto& l : v) s += l + "\n";
+        return s;
+    };
+    INFO("src/app/ may include only view headers (engine/view_*.hpp) and the generic engine headers:\n" << lines(app));
+    CHECK(app.empty());
+
+    const auto views = offending(
+        src / "engine", [](const fs::path& p) { return p.filename().string().rfind("view_", 0) == 0; },
+        [&](const std::string& inc) { return modules.count(inc) > 0 || inc.find("imgui") != std::string::npos || inc.find("GLFW") != std::string::npos; });
+    INFO(lines(views));
+    CHECK(views.empty());
+}

@@ -357,7 +357,7 @@ Data load_data(const std::filesystem::path& file) {
         if (f->on_road == OnRoad::replaced && !f->road_as.empty()) {
             const Feature* as = d.find(f->road_as);
             if (!as) p.t.error("road_as", "unknown feature \"" + f->road_as + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
-            else if (as->on_road == OnRoad::replaced) p.t.error("road_as", "\"" + f->road_as + "\" is itself replaced on a road");
+            else if (as->on_road == OnRoad::replaced) p.t.error("road_as", quoted_value(f->road_as) + " is itself replaced on a road");
         }
         for (const auto& c : f->crossed_at)
             if (!d.find(c)) p.t.error("crossed_at", "unknown feature \"" + c + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
@@ -403,10 +403,10 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
     m.starts_in = names_or_empty(move, "starts_in", d);
     for (const auto& n : m.starts_in)
         if (const Feature* f = d.find(n); f && f->ends_movement)  // AGV-bridges: a crossing unit is placed beyond it
-            move.error("starts_in", "\"" + n + "\": a unit never stands on it (crossing picks the unit up and places it on the far "
+            move.error("starts_in", quoted_value(n) + ": a unit never stands on it (crossing picks the unit up and places it on the far "
                                        "side), so it cannot start there");
         else if (std::find(m.terrain.begin(), m.terrain.end(), n) == m.terrain.end())
-            move.error("starts_in", "\"" + n + "\" must also be named in move.terrain (starts_in marks the features of `terrain` the unit " +
+            move.error("starts_in", quoted_value(n) + " must also be named in move.terrain (starts_in marks the features of `terrain` the unit " +
                                        "is in when it begins, and so moves out of)");
     m.on_road = move.boolean("on_road").value_or(false);
     // An unpacked artillery unit may be barred where a packed one is not (AGV-streams): then the
@@ -439,7 +439,7 @@ void parse_fire(const Data& d, const Table& root, Fire& f) {
     f.wholly_in = names_or_empty(firer, "wholly_in", d);
     for (const auto& w : f.wholly_in)
         if (std::find(f.firer_in.begin(), f.firer_in.end(), w) == f.firer_in.end())
-            firer.error("wholly_in", "\"" + w + "\" must also be named in firer.in (wholly_in marks the features of `in` the " +
+            firer.error("wholly_in", quoted_value(w) + " must also be named in firer.in (wholly_in marks the features of `in` the " +
                                          "firing stand is wholly within, not just partly in or touching)");
     f.dice = static_cast<int>(firer.integer("dice", true, 1, 1000).value_or(1));
     auto stands = root.tables("stand");
@@ -467,7 +467,7 @@ void parse_fire(const Data& d, const Table& root, Fire& f) {
             const bool in_stand = std::find(s.in.begin(), s.in.end(), a) != s.in.end();
             const bool in_firer = std::find(f.firer_in.begin(), f.firer_in.end(), a) != f.firer_in.end();
             if (!in_stand || !in_firer)
-                t.error("apart", "\"" + a + "\" must be named in both this stand's `in` and firer.in (apart marks a stand's " +
+                t.error("apart", quoted_value(a) + " must be named in both this stand's `in` and firer.in (apart marks a stand's " +
                                      "feature as a different one from the firer's feature of the same name)");
         }
         f.stands.push_back(std::move(s));

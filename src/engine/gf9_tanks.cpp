@@ -235,9 +235,9 @@ void load_movement(Data& d, const Table& root) {
         for (const auto& v : *vias) {
             const std::string n = normalize_name(v);
             if (n.empty() || n == "none" || n == "amphibious")
-                m.error("vias", "\"" + v + "\" cannot be a via name (none and amphibious are conditions of their own)");
+                m.error("vias", quoted_value(v) + " cannot be a via name (none and amphibious are conditions of their own)");
             else if (!seen.insert(n).second)
-                m.error("vias", "\"" + v + "\" is listed twice");
+                m.error("vias", quoted_value(v) + " is listed twice");
             else
                 d.vias.push_back(v);
         }
@@ -568,7 +568,7 @@ void parse_move(const Data& d, const Table& root, MoveSituation& s) {
                 std::set<std::string> seen;
                 for (const auto& x : *v) {
                     if (x == "none") m.error("via", "\"none\" cannot be listed with other vias (give via = \"none\" or an empty list)");
-                    else if (!seen.insert(x).second) m.error("via", "\"" + x + "\" is listed twice");
+                    else if (!seen.insert(x).second) m.error("via", quoted_value(x) + " is listed twice");
                     else s.via.push_back(x);
                 }
             }

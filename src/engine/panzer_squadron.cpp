@@ -98,7 +98,7 @@ Situation parse_situation(const Data& d, const Table& root) {
     s.title = root.str("title").value_or("");
     // The line of fire needs a board and the page's missing diagrams: reserved, said plainly.
     if (const auto q = root.str("question"); q && same_name(*q, "line-of-fire")) {
-        root.error("question", "\"" + *q + "\" is not ruled yet: the line of fire needs a board and the missing Line of Fire and "
+        root.error("question", quoted_value(*q) + " is not ruled yet: the line of fire needs a board and the missing Line of Fire and "
                                "Armour diagrams (accepted: " + join_names(kQuestions) + ")");
         return s;
     }

@@ -68,15 +68,15 @@ Data load_data(const std::filesystem::path& file) {
             // An alias must name this symbol only: not be empty, another symbol's name, or another's alias.
             const std::string norm = normalize_name(a);
             if (norm.empty()) {
-                st.error("aliases", "\"" + a + "\" cannot be an alias: it is empty once case, spaces and / - ( ) . are ignored");
+                st.error("aliases", quoted_value(a) + " cannot be an alias: it is empty once case, spaces and / - ( ) . are ignored");
                 continue;
             }
             for (const auto& other : symbol_names())
                 if (other != n && normalize_name(other) == norm)
-                    st.error("aliases", "\"" + a + "\" is the name of the symbol " + other + ": an alias must name " + n + " only");
+                    st.error("aliases", quoted_value(a) + " is the name of the symbol " + other + ": an alias must name " + n + " only");
             for (const auto& prev : d.symbols)
                 if (match_name(a, prev.aliases))
-                    st.error("aliases", "\"" + a + "\" is already an alias of " + prev.name);
+                    st.error("aliases", quoted_value(a) + " is already an alias of " + prev.name);
         }
         const bool should_be_hex = n == "woods-hex" || n == "town-hex";
         if (st.present() && s.hex != should_be_hex)

@@ -411,11 +411,11 @@ std::optional<std::string> Table::choice(std::string_view key, const std::vector
     if (!m.ambiguous.empty()) {
         std::vector<std::string> both;
         for (std::size_t i : m.ambiguous) both.push_back(accepted[i].name);
-        error(key, "\"" + given + "\" names more than one " + std::string(what) + ": " + join_names(both, " and ") +
+        error(key, quoted_value(given) + " names more than one " + std::string(what) + ": " + join_names(both, " and ") +
                        " (give the one meant by its own name)");
         return std::nullopt;
     }
-    error(key, "unknown " + std::string(what) + " \"" + given + "\" (accepted: " + accepted_names(names) + ")");
+    error(key, "unknown " + std::string(what) + " " + quoted_value(given) + " (accepted: " + accepted_names(names) + ")");
     return std::nullopt;
 }
 

@@ -239,7 +239,7 @@ void load_units(Data& d, const Table& root) {
             const char* key = i == 0 ? "name" : "aliases";
             const std::string norm = normalize_name(n);
             if (norm.empty())
-                t.error(key, "\"" + n + "\" cannot be a unit name: it is empty once case, spaces and / - ( ) . are ignored");
+                t.error(key, quoted_value(n) + " cannot be a unit name: it is empty once case, spaces and / - ( ) . are ignored");
             else if (norm == "infantry") t.error(key, "\"infantry\" is reserved for infantry units (8.8)");
             else if (i == 0 ? !seen.insert(norm).second : !own.insert(norm).second)
                 t.error(key, "the name \"" + n + "\" is used twice (names are matched ignoring case, spaces and / - ( ) .)");
@@ -274,7 +274,7 @@ void load_units(Data& d, const Table& root) {
         for (const auto& a : d.units[i].aliases)
             for (const auto& other : d.units)
                 if (&other != &d.units[i] && same_name(a, other.name))
-                    units[i].error("aliases", "\"" + a + "\" is the chart name of the " + other.name +
+                    units[i].error("aliases", quoted_value(a) + " is the chart name of the " + other.name +
                                                   ": an alias cannot be another unit's name");
 }
 
@@ -364,7 +364,7 @@ void load_infantry(Data& d, const Table& root) {
             std::vector<int> k;
             // No movement modifier on this table (its moving column counts target movement): one die.
             const CellProblem why = s ? parse_cell(*s, d.die_sides, k) : CellProblem{};
-            if (why.kind != CellProblem::none) r.error(col, "\"" + *s + "\" " + why.text);
+            if (why.kind != CellProblem::none) r.error(col, quoted_value(*s) + " " + why.text);
             (std::string(col) == "moving" ? row.moving : row.stationary) = k;
         }
         d.infantry.rows.push_back(std::move(row));
@@ -381,7 +381,7 @@ void check_movement_cost(const Table& t, const std::string& cost, bool hexside) 
     const auto n = read_digits(digits);  // digits only, saturating: no overflow
     const bool ok = cost == "na" || (!hexside && cost == "all") || (n && *n >= (hexside ? 0 : 1) && *n <= kMaxMovement);
     if (!ok)
-        t.error("movement", "\"" + cost + "\" is not a movement cost for a " + (hexside ? "hexside" : "hex") +
+        t.error("movement", quoted_value(cost) + " is not a movement cost for a " + (hexside ? "hexside" : "hex") +
                                 (hexside ? " (accepted: \"+0\"..\"+99\" or \"na\")" : " (accepted: \"1\"..\"99\", \"all\" or \"na\")"));
 }
 
@@ -479,7 +479,7 @@ void load_spotting(Data& d, const Table& root) {
         auto col = [&](const char* key, SpotValue& v) {
             auto s = t.str(key, true);
             const std::string why = s ? parse_spot(*s, d.die_sides, v) : "";
-            if (!why.empty()) t.error(key, "\"" + *s + "\" " + why);
+            if (!why.empty()) t.error(key, quoted_value(*s) + " " + why);
         };
         col("vehicle_open", row.vehicle_open);
         col("vehicle_concealed", row.vehicle_concealed);

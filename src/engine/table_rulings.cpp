@@ -50,7 +50,7 @@ struct Ctx {
     }
 };
 
-std::string dq(const std::string& s) { return "\"" + s + "\""; }
+std::string dq(const std::string& s) { return quoted_value(s); }  // names echoed from the files, escaped
 
 bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
@@ -782,7 +782,7 @@ bool agrees(const toml::node& n, const Value& v, double tol) {
 
 std::string show_node(const toml::node& n) {
     std::ostringstream os;
-    if (n.is_string()) os << "\"" << n.as_string()->get() << "\"";
+    if (n.is_string()) os << quoted_value(n.as_string()->get());
     else if (const toml::array* a = n.as_array()) {
         os << "[";
         for (std::size_t i = 0; i < a->size(); ++i) os << (i ? ", " : "") << show_node(*a->get(i));

@@ -127,7 +127,7 @@ Rules load_rules(const Toml& t, const std::vector<std::string>& names, const std
     r.areas = kinds(t, "areas", all);
     r.lines = kinds(t, "lines", all);
     for (const auto& k : r.areas)
-        if (has(r.lines, k)) t.error("lines", "\"" + k + "\" is also in areas: a kind is drawn one way");
+        if (has(r.lines, k)) t.error("lines", quoted_value(k) + " is also in areas: a kind is drawn one way");
     std::vector<std::string> drawable = r.areas;
     drawable.insert(drawable.end(), r.lines.begin(), r.lines.end());
     r.hill_kind = t.choice("hill_kind", r.areas, true).value_or("");
@@ -343,7 +343,7 @@ Table read_table(const toml::table& doc, const std::string& display_name, const 
     std::set<std::string> names;
     for (const auto& p : pieces)
         if (auto x = read_piece(p, r, t.width, t.depth, counts)) {
-            if (!names.insert(x->name).second) p.error("name", "\"" + x->name + "\" names another piece too");
+            if (!names.insert(x->name).second) p.error("name", quoted_value(x->name) + " names another piece too");
             t.pieces.push_back(std::move(*x));
         }
     const auto bases = root.tables("base");
@@ -354,7 +354,7 @@ Table read_table(const toml::table& doc, const std::string& display_name, const 
     std::set<std::string> base_names;
     for (const auto& b : bases)
         if (auto x = read_base(b, t.width, t.depth, t.system == "agv")) {
-            if (!base_names.insert(x->name).second) b.error("name", "\"" + x->name + "\" names another base too");
+            if (!base_names.insert(x->name).second) b.error("name", quoted_value(x->name) + " names another base too");
             t.bases.push_back(std::move(*x));
         }
     sink.throw_if_errors();
@@ -378,7 +378,7 @@ struct Checker {
     std::vector<Breach> out;
 
     void breach(const Piece& p, const std::string& cite, const std::string& what) {
-        out.push_back({{t.file, p.where.line, p.where.column, "warning: " + p.kind + " \"" + p.name + "\": " + what + " (" + cite + ")"},
+        out.push_back({{t.file, p.where.line, p.where.column, "warning: " + p.kind + " " + quoted_value(p.name) + ": " + what + " (" + cite + ")"},
                        cite});
     }
     std::string u(double v) const { return fmt(v) + " " + t.unit; }
@@ -415,7 +415,7 @@ struct Checker {
                     if (p.kind != a.kind || q.kind != a.kind || p.is_line) continue;
                     const double gap = pl::distance(p.outline, q.outline);
                     if (gap < a.min - r.tolerance)
-                        breach(q, a.cite, u(gap) + " from " + p.kind + " \"" + p.name + "\": the guidelines ask at least " + u(a.min) + " apart");
+                        breach(q, a.cite, u(gap) + " from " + p.kind + " " + quoted_value(p.name) + ": the guidelines ask at least " + u(a.min) + " apart");
                 }
     }
     void widths() {
@@ -454,7 +454,7 @@ struct Checker {
                 if (p.kind != a.kind) continue;
                 for (const auto& q : t.pieces)
                     if (&q != &p && has(a.with, q.kind) && overlaps(p, q))
-                        breach(p, a.cite, "overlaps " + q.kind + " \"" + q.name + "\": it cannot be part of one");
+                        breach(p, a.cite, "overlaps " + q.kind + " " + quoted_value(q.name) + ": it cannot be part of one");
             }
     }
     void no_overlap() {
@@ -464,7 +464,7 @@ struct Checker {
                 for (const auto& q : t.pieces) {
                     if (&q == &w || has(n.except, q.kind) || has(r.drawn, q.kind)) continue;
                     if (has(n.kinds, q.kind) && &q < &w) continue;  // a pair of watercourses is reported once
-                    if (overlaps(w, q)) breach(q, n.cite, "overlaps " + w.kind + " \"" + w.name + "\": only a bridge may");
+                    if (overlaps(w, q)) breach(q, n.cite, "overlaps " + w.kind + " " + quoted_value(w.name) + ": only a bridge may");
                 }
             }
     }
@@ -483,7 +483,7 @@ struct Checker {
                         for (const auto& b : t.pieces)
                             if (has(c.at, b.kind) && !b.is_line && pl::contains(b.outline, at)) covered = true;
                         if (!covered)
-                            breach(road, c.cite, "crosses " + water.kind + " \"" + water.name + "\" at [" + fmt(at.x) + ", " + fmt(at.y) +
+                            breach(road, c.cite, "crosses " + water.kind + " " + quoted_value(water.name) + " at [" + fmt(at.x) + ", " + fmt(at.y) +
                                                      "] with no " + join_names(c.at, " or ") + " there");
                     }
                 }

@@ -2,6 +2,8 @@
 // bad tables are reported as FILE:LINE:COL problems (exit 2), bounded in what they may hold.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+
 #include "engine/table_rulings.hpp"
 #include "engine/tabletop.hpp"
 #include "test_table_support.hpp"
@@ -103,4 +105,31 @@ TEST_CASE("table files: a missing table file named by a situation", "[table][tab
     CHECK(c.err.find("/nonexistent/t.toml:1:1: table file not found") != std::string::npos);
     const auto d = umpire::test::run_cli("table check /nonexistent/t.toml");
     CHECK(d.status == 2);
+}
+
+TEST_CASE("table files: the largest table allowed is checked and ruled in bounded time", "[table][table-files][bounds]") {
+    // 400 woods and 200 stands on a 20 m table, a 50-point move across it: every pair and every
+    // sampled place is tested, but bounding boxes skip the far ones (seconds, not minutes).
+    std::string body;
+    unsigned x = 17;
+    auto next = [&]() { return (x = x * 1103515245u + 12345u) % 1980 + 10; };
+    for (int i = 0; i < 400; ++i) body += "[[piece]]\nkind = \"woods\"\ncircle = [" + std::to_string(next()) + ", " + std::to_string(next()) + ", 4]\n";
+    for (int i = 0; i < 199; ++i)
+        body += "[[base]]\nname = \"S" + std::to_string(i) + "\"\nunit = \"T\"\nat = [" + std::to_string(next()) + ", " + std::to_string(next()) +
+                "]\nsize = [4, 2]\n";
+    body += "[[base]]\nname = \"F\"\nat = [1000, 1000]\nsize = [4, 2]\n";
+    const std::string table = umpire::test::temp_file("system = \"agv\"\nunit = \"cm\"\nwidth = 2000\ndepth = 2000\nbase_width = 4\n" + body);
+    const auto start = std::chrono::steady_clock::now();
+    CHECK(umpire::test::run_cli("table check " + table).status == 3);  // random woods lie closer than 15 cm somewhere
+    std::string path;
+    for (int i = 0; i < 50; ++i) path += (i ? ", [" : "[") + std::to_string(next()) + ", " + std::to_string(next()) + "]";
+    const auto move = umpire::test::run_cli("rule " + umpire::test::temp_file("table = \"" + table +
+                                                                              "\"\nsystem = \"agv\"\nquestion = \"movement\"\n[unit]\nbase = \"F\"\n"
+                                                                              "[move]\naction = \"move\"\npath = [" + path + "]\n"));
+    CHECK(move.status == 0);
+    const auto fire = umpire::test::run_cli("rule " + umpire::test::temp_file("table = \"" + table +
+                                                                              "\"\nsystem = \"agv\"\nquestion = \"fire\"\n[firer]\nbase = \"F\"\ndice = 4\n"
+                                                                              "[target]\nunit = \"T\"\n"));
+    CHECK(fire.status == 0);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
 }

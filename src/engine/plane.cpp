@@ -52,6 +52,20 @@ double distance(const Segment& s, const Segment& t) {
     return std::min({distance(s, t.a), distance(s, t.b), distance(t, s.a), distance(t, s.b)});
 }
 
+// ---- Box ------------------------------------------------------------------------
+
+bool Box::meets(const Box& o, double grow) const {
+    return lo.x - grow <= o.hi.x && o.lo.x <= hi.x + grow && lo.y - grow <= o.hi.y && o.lo.y <= hi.y + grow;
+}
+
+Box bounds(const std::vector<Vec2>& points) {
+    Box b{points.front(), points.front()};
+    for (auto v : points) b.lo = {std::min(b.lo.x, v.x), std::min(b.lo.y, v.y)}, b.hi = {std::max(b.hi.x, v.x), std::max(b.hi.y, v.y)};
+    return b;
+}
+
+Box bounds(const Segment& s) { return bounds(std::vector<Vec2>{s.a, s.b}); }
+
 // ---- Polygon --------------------------------------------------------------------
 
 double signed_area(const Polygon& p) {
@@ -169,7 +183,7 @@ double edge_distance(const Polygon& a, const Polygon& b) {
 }
 
 bool touches(const Polygon& a, const Polygon& b) {
-    if (a.empty() || b.empty()) return false;
+    if (a.empty() || b.empty() || !bounds(a).meets(bounds(b), kEps)) return false;
     if (contains(b, a[0]) || contains(a, b[0])) return true;
     return edge_distance(a, b) <= kEps;
 }
@@ -206,6 +220,7 @@ double overlap_depth(const Polygon& a, const Polygon& b) {
 }
 
 bool touches(const Polygon& p, const Segment& s) {
+    if (p.empty() || !bounds(p).meets(bounds(s), kEps)) return false;
     if (contains(p, s.a) || contains(p, s.b)) return true;
     for (const auto& e : edges(p))
         if (distance(e, s) <= kEps) return true;

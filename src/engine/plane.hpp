@@ -7,6 +7,7 @@
 //
 // Sections
 //   Vec2, Segment      points and segments; distances; segment intersection
+//   Box                bounding boxes, to skip the exact tests early
 //   Polygon            outlines (simple polygons, either winding); area, point-in-polygon,
 //                      signed distance to the boundary, containment, overlap, widths
 //   Polyline           linear pieces (walls, streams) with a width
@@ -44,6 +45,16 @@ double distance(const Segment& s, const Segment& t);  // 0 when they touch or cr
 // Where s crosses t, as the fraction along s (0..1); nullopt when they do not meet in one point
 // (parallel overlapping segments give the nearest shared point's fraction).
 std::optional<double> crossing(const Segment& s, const Segment& t);
+
+// ---- Box ------------------------------------------------------------------------
+
+// An axis-aligned bounding box: a cheap first test before the exact ones (which are O(n*m)).
+struct Box {
+    Vec2 lo, hi;
+    bool meets(const Box& o, double grow = 0) const;  // the boxes, one grown by `grow` all round, share a point
+};
+Box bounds(const std::vector<Vec2>& points);  // of at least one point
+Box bounds(const Segment& s);
 
 // ---- Polygon --------------------------------------------------------------------
 

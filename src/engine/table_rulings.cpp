@@ -134,7 +134,7 @@ double reach(const pl::Polygon& o, const Piece& p) {
 }
 // Touching: on, in or in contact with it (AGV "interpenetrated"; GF9 "partly on"). Exact (to kEps).
 bool touching(const pl::Polygon& o, const Piece& p) {
-    if (p.is_line) return pl::line_distance(p.line, o) <= p.width / 2 + pl::kEps;
+    if (p.is_line) return pl::bounds(p.line).meets(pl::bounds(o), p.width / 2 + pl::kEps) && pl::line_distance(p.line, o) <= p.width / 2 + pl::kEps;
     return pl::touches(o, p.outline);
 }
 
@@ -152,7 +152,10 @@ double depth(const pl::Segment& s, const Piece& p) {
     return deepest;
 }
 
-bool crosses(const pl::Segment& s, const Piece& p) { return depth(s, p) > pl::kEps; }
+bool crosses(const pl::Segment& s, const Piece& p) {
+    const pl::Box b = pl::bounds(p.is_line ? p.line : p.outline);
+    return b.meets(pl::bounds(s), p.width / 2 + pl::kEps) && depth(s, p) > pl::kEps;
+}
 
 std::string piece_name(const Piece& p) { return p.kind + " " + dq(p.name); }
 
@@ -404,15 +407,22 @@ void gf9_los(const gf9::Data& d, const Toml& root, Ctx& c) {
     c.out.sights.push_back(sight);
 }
 
-// The pieces a base touches anywhere along a path, in table order.
+// The pieces a base touches anywhere along a path, in table order. A piece whose box the swept
+// base's box misses is passed over at once (the sampled places are bounded, and so is the work).
 std::vector<const Piece*> touched_along(const Base& b, const std::vector<pl::Vec2>& at, const Table& t) {
     std::vector<const Piece*> out;
-    for (const auto& p : t.pieces)
+    std::vector<pl::Vec2> corners;
+    for (auto v : at)
+        for (auto q : b.outline) corners.push_back(q + (v - b.at));
+    const pl::Box swept = pl::bounds(corners);
+    for (const auto& p : t.pieces) {
+        if (!swept.meets(pl::bounds(p.is_line ? p.line : p.outline), p.width / 2 + pl::kEps)) continue;
         for (auto v : at)
             if (touching(moved(b, v), p)) {
                 out.push_back(&p);
                 break;
             }
+    }
     return out;
 }
 
@@ -479,6 +489,7 @@ std::string list_pieces(const std::vector<const Piece*>& ps) {
 void touch_readings(Ctx& c, const Base& b, const std::string& key, const std::vector<std::string>& as_read, const std::string& rule) {
     for (const auto& p : c.t.pieces) {
         if (has(c.rules.drawn, p.kind)) continue;
+        if (!pl::bounds(b.outline).meets(pl::bounds(p.is_line ? p.line : p.outline), p.width / 2 + c.tol() + pl::kEps)) continue;
         const double r = reach(b.outline, p);
         if (std::fabs(r) > c.tol()) continue;
         std::vector<std::string> other = as_read;
@@ -535,7 +546,8 @@ void agv_move(const agv::Data& d, const Toml& root, Ctx& c) {
     for (std::size_t i = 0; i + 1 < at.size(); ++i) {
         bool half = false;
         const pl::Vec2 mid = (at[i] + at[i + 1]) * 0.5;  // the step counts as where its middle is
-        for (const auto& p : c.t.pieces) {
+        for (const Piece* pp : feats) {  // only what the move touches at all
+            const Piece& p = *pp;
             const agv::Feature* f = d.find(p.kind);
             if (!f || !touching(moved(*b, mid), p)) continue;
             if (road && f->on_road == agv::OnRoad::ignored) continue;

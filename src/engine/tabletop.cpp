@@ -384,7 +384,9 @@ struct Checker {
     std::string u(double v) const { return fmt(v) + " " + t.unit; }
 
     // Touching: area/area overlap, line within half its width of an area, or lines crossing.
+    static pl::Box box(const Piece& p) { return pl::bounds(p.is_line ? p.line : p.outline); }
     bool overlaps(const Piece& a, const Piece& b) const {
+        if (!box(a).meets(box(b), (a.width + b.width) / 2 + pl::kEps)) return false;
         if (!a.is_line && !b.is_line) return pl::overlap_depth(a.outline, b.outline) > r.tolerance;
         if (a.is_line && b.is_line) {
             for (const auto& s : pl::segments(b.line))
@@ -413,6 +415,7 @@ struct Checker {
                 for (std::size_t j = i + 1; j < t.pieces.size(); ++j) {
                     const Piece &p = t.pieces[i], &q = t.pieces[j];
                     if (p.kind != a.kind || q.kind != a.kind || p.is_line) continue;
+                    if (!box(p).meets(box(q), a.min)) continue;  // farther apart than the guideline asks
                     const double gap = pl::distance(p.outline, q.outline);
                     if (gap < a.min - r.tolerance)
                         breach(q, a.cite, u(gap) + " from " + p.kind + " " + quoted_value(p.name) + ": the guidelines ask at least " + u(a.min) + " apart");

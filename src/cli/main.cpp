@@ -3,6 +3,8 @@
 //   umpire-cli rule FILE.toml [--json]     (FILE may be "-" for standard input)
 //   umpire-cli systems                     systems and the names they accept
 //   umpire-cli check-data [DIR]            validate a rules-data folder
+//   umpire-cli board check | los | visibility ...   boards (cli/board_commands.hpp)
+//   umpire-cli table check FILE                   tables (cli/table_command.hpp, docs/tables.md)
 //   --rules-data DIR, --help, --version
 //
 // Exit status (shared/spec/situations.md, README.md): 0 a ruling or report was printed;
@@ -28,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/board_commands.hpp"
 #include "engine/engine.hpp"
 #include "engine/input.hpp"
 #include "engine/names.hpp"
@@ -42,6 +45,13 @@ const char* kUsage =
     "  rule FILE [--json]   rule a situation file (FILE '-' reads standard input)\n"
     "  systems              list the game systems and the names each accepts\n"
     "  check-data [DIR]     validate a rules-data folder (default: the one in use)\n"
+    "  board check FILE     validate a board file (docs/boards.md)\n"
+    "  los BOARD FROM TO [--json] [--mode M]\n"
+    "                       the exact line between two hexes and what it meets (TANK! 10.2)\n"
+    "  visibility BOARD FROM [--json] [--mode M]\n"
+    "                       every hex seen from FROM: clear, blocked (by what) or referee's call\n"
+    "  visibility BOARD --all OUT [--mode M] [--threads N]\n"
+    "                       every pair of hexes, one file\n"
     "  table check FILE     check a table sketch against the terrain guidelines (exit 3: breaches)\n"
     "\n"
     "Options:\n"
@@ -98,6 +108,11 @@ int emit(const std::string& text) {
 int main(int argc, char** argv) {
     reserve_standard_fds();
     std::vector<std::string> args(argv + 1, argv + argc);
+    if (umpire::cli::is_board_command(args)) {
+        std::ostringstream out;
+        const int status = umpire::cli::board_main(args, out);
+        return status != 0 ? status : emit(out.str());
+    }
     std::filesystem::path rules_dir;
     bool json = false;
     std::vector<std::string> positional;

@@ -1,5 +1,6 @@
-// Hex geometry (see hex.hpp). All decisions are exact; the only floating point is in choosing
-// which hexes to test, and that step over-includes (radius 2) so it cannot lose a hex.
+// Hex geometry (see hex.hpp). All decisions are exact. trace_line is the walk in trace.hpp; the
+// reference tracer's only floating point is in choosing which hexes to test, and that step
+// over-includes (radius 2) so it cannot lose a hex.
 //
 // Sections
 //   1. cube, directions
@@ -7,6 +8,7 @@
 //   3. trace_line
 //   4. sight_vs_obstacle, sector_of
 #include "engine/hex.hpp"
+#include "engine/trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,17 +22,8 @@ namespace umpire::hex {
 // 1. cube, directions
 // =====================================================================================
 
-int distance(const Cube& a, const Cube& b) {
-    return std::max({std::abs(a.q - b.q), std::abs(a.r - b.r), std::abs(a.s - b.s)});
-}
-
-Cube direction(int d) {
-    // Flat-topped hexes, clockwise from north (y grows downward on the page).
-    static const Cube dirs[6] = {{0, -1, 1}, {1, -1, 0}, {1, 0, -1}, {0, 1, -1}, {-1, 1, 0}, {-1, 0, 1}};
-    return dirs[((d % 6) + 6) % 6];
-}
-
-Cube neighbour(const Cube& h, int d) { return h + direction(d); }
+// distance, direction and neighbour are inline in hex.hpp (flat-topped hexes, clockwise from
+// north, y growing downward on the page).
 
 Cube rotate_cw(const Cube& v, int steps) {
     Cube w = v;
@@ -54,24 +47,7 @@ std::optional<int> direction_to(const Cube& a, const Cube& b) {
 // 2. numbering
 // =====================================================================================
 
-namespace {
-// Columns shifted half a hex down get +1 ("even-q" when even columns are lower).
-int shift(const Numbering& n, int column) {
-    const int odd = column & 1;  // & not %: correct for negative columns too
-    return n.even_columns_lower ? (column + odd) / 2 : (column - odd) / 2;
-}
-}  // namespace
-
-Cube Numbering::to_cube(int column, int row) const {
-    const int q = column;
-    const int r = row - shift(*this, column);
-    return {q, r, -q - r};
-}
-
-void Numbering::to_offset(const Cube& h, int& column, int& row) const {
-    column = h.q;
-    row = h.r + shift(*this, h.q);
-}
+// to_cube and to_offset are inline in hex.hpp.
 
 std::optional<Cube> Numbering::parse(const std::string& number) const {
     if (int(number.size()) != column_digits + row_digits) return std::nullopt;
@@ -169,6 +145,14 @@ Meet meet(const Cube& D, const Cube& k) {
 
 Trace trace_line(const Cube& from, const Cube& to) {
     Trace tr;
+    trace_into(from, to, tr);
+    return tr;
+}
+
+// The first tracer: every candidate hex near the line tested on its own. O(range log range) with a
+// set of candidates; kept as the reference the walk is tested against.
+Trace trace_line_reference(const Cube& from, const Cube& to) {
+    Trace tr;
     tr.from = from;
     tr.to = to;
     const Cube D = to - from;
@@ -219,7 +203,7 @@ Trace trace_line(const Cube& from, const Cube& to) {
         for (const HexMeet& h : tr.hexes)
             if (h.enter <= t && t <= h.leave) at.push_back(h.hex);
         if (at.size() >= 3) {
-            tr.vertices.push_back({t, at});
+            tr.vertices.push_back({t, {at[0], at[1], at[2]}});
         } else if (at.size() == 2) {
             if (auto d = direction_to(at[0], at[1])) tr.sides.push_back({at[0], *d, SideMeet::crossed, t, t});
         }

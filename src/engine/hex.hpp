@@ -12,6 +12,7 @@
 //   sight_vs_obstacle  is the straight sight line above, at or below an obstacle's height
 //   sector_of        the 30-degree sector a vector lies in, relative to a facing (aspect arcs)
 #pragma once
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,7 +31,13 @@ struct Cube {
     friend Cube operator-(const Cube& a, const Cube& b) { return {a.q - b.q, a.r - b.r, a.s - b.s}; }
 };
 
-int distance(const Cube& a, const Cube& b);  // hexes between centres: max(|dq|, |dr|, |ds|)
+// Hexes between centres: max(|dq|, |dr|, |ds|). Inline (with direction and neighbour below): the
+// line walk and visibility scans call them for every hex.
+inline int distance(const Cube& a, const Cube& b) {
+    const int dq = a.q > b.q ? a.q - b.q : b.q - a.q, dr = a.r > b.r ? a.r - b.r : b.r - a.r,
+              ds = a.s > b.s ? a.s - b.s : b.s - a.s;
+    return dq > dr ? (dq > ds ? dq : ds) : (dr > ds ? dr : ds);
+}
 
 // A non-negative position along a line, t = num / den (den > 0), compared exactly.
 struct Frac {
@@ -46,8 +53,9 @@ struct Frac {
 
 // Flat-topped hexes in vertical columns: direction 0 is north (hexside A in TANK!), then
 // clockwise: 1 northeast, 2 southeast, 3 south, 4 southwest, 5 northwest.
-Cube direction(int d);                 // d taken modulo 6
-Cube neighbour(const Cube& h, int d);  // the hex across hexside d
+inline constexpr Cube kDirections[6] = {{0, -1, 1}, {1, -1, 0}, {1, 0, -1}, {0, 1, -1}, {-1, 1, 0}, {-1, 0, 1}};
+inline Cube direction(int d) { return kDirections[unsigned(d) < 6u ? d : ((d % 6) + 6) % 6]; }  // d taken modulo 6
+inline Cube neighbour(const Cube& h, int d) { return h + direction(d); }  // the hex across hexside d
 Cube rotate_cw(const Cube& v, int steps);  // rotate a vector by steps x 60 degrees clockwise
 // The vector at 30 x m degrees clockwise from north (m modulo 12): a direction for even m,
 // the sum of two neighbouring directions (a "hexspine", along hexsides) for odd m.
@@ -64,8 +72,20 @@ struct Numbering {
     bool even_columns_lower = true;                            // false: odd columns are lower
     std::vector<std::string> side_names{"A", "B", "C", "D", "E", "F"};  // direction 0..5
 
-    Cube to_cube(int column, int row) const;
-    void to_offset(const Cube& h, int& column, int& row) const;
+    // Columns shifted half a hex down get +1 ("even-q" when even columns are lower); & not %:
+    // correct for negative columns too.
+    int shift(int column) const {
+        const int odd = column & 1;
+        return even_columns_lower ? (column + odd) / 2 : (column - odd) / 2;
+    }
+    Cube to_cube(int column, int row) const {
+        const int r = row - shift(column);
+        return {column, r, -column - r};
+    }
+    void to_offset(const Cube& h, int& column, int& row) const {
+        column = h.q;
+        row = h.r + shift(h.q);
+    }
     // "3704" -> cube; nullopt when the text is not column_digits + row_digits digits.
     std::optional<Cube> parse(const std::string& number) const;
     std::string format(const Cube& h) const;  // cube -> "3704" (columns/rows below 0 print with '-')
@@ -99,7 +119,7 @@ struct SideMeet {
 
 struct VertexMeet {
     Frac at;
-    std::vector<Cube> hexes;  // the three hexes meeting at the corner
+    std::array<Cube, 3> hexes;  // the three hexes meeting at the corner, in the order of Trace::hexes
 };
 
 struct Trace {
@@ -112,7 +132,11 @@ struct Trace {
 
 // Exact classification (shared/notes/hex-geometry.md): a point p lies in hex h when
 // max(|dq-dr|, |dr-ds|, |ds-dq|) <= 1 with d = p - h, so each hex gives an interval of t.
+// Answered by the O(range) walk in trace.hpp (trace_into reuses a Trace's buffers).
 Trace trace_line(const Cube& from, const Cube& to);
+// The first tracer (every candidate hex near the line tested on its own, O(range log range)): the
+// same result, kept as the reference the walk is tested against.
+Trace trace_line_reference(const Cube& from, const Cube& to);
 
 // ---- sight_vs_obstacle --------------------------------------------------------------
 

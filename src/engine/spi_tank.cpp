@@ -4,7 +4,8 @@
 //   1. names of enums
 //   2. Data: loading and validating rules-data/spi-tank.toml
 //   3. Situation: parsing (parse_firer, parse_target, parse_hexes, parse_line, parse_obstacle,
-//      parse_extra_firers; obstacles checked against the traced line) and writing situation files
+//      parse_extra_firers; obstacles checked against the traced line; apply_board: the line's
+//      obstacles, target terrain and behind read from a board file) and writing situation files
 //   4. rule(): the fire procedure, one short function per rule, in the order the ruling explains it:
 //      rule_position (8.3, rule_path 10.2, 7.21 from firer.facing, 8.7 from target.facing),
 //      rule_fire_type 8.1, check_los 10.2, rule_field_of_fire 7.21, rule_masking 8.41,
@@ -22,6 +23,7 @@
 #include <utility>
 
 #include "engine/names.hpp"
+#include "engine/tank_board.hpp"
 
 namespace umpire::tank {
 
@@ -547,6 +549,7 @@ Data load_data(const std::filesystem::path& file) {
     Table root(sink, &t, "");
     root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board"});
     Data d;
+    d.boards_dir = file.parent_path().parent_path() / "boards";
     Table game = root.table("game", true);
     game.only_keys({"die_sides"});
     d.die_sides = int(game.integer("die_sides", true, 2, 100).value_or(6));
@@ -973,12 +976,180 @@ void parse_extra_firers(Parse& p) {
     }
 }
 
+// ---- board = "FILE": what the hand-entered keys say, read from the map ----
+
+// The obstacles the board puts on the line, as a referee would enter them with their map hexes:
+// every non-clear hex entered (the units' own too), every featured hexside crossed, every hexside
+// run along with its feature or a woods hex beside it (10.24), and at each corner the hex that only
+// touches it and the three hexsides meeting there (the module rules those as a corner, 10.2).
+std::vector<Obstacle> board_obstacles(const board::Board& b, const LineOfSight& los) {
+    std::vector<Obstacle> out;
+    auto touches = [&](const hex::Cube& x, const hex::Cube& y) {
+        const bool f = x == los.firer || y == los.firer, t = x == los.target || y == los.target;
+        return f && t ? Touches::both : f ? Touches::firer : t ? Touches::target : Touches::none;
+    };
+    auto feature = [&](const hex::Cube& h, int d) { return b.vocabulary.hexside_features[std::size_t(b.side(h, d)->feature)]; };
+    for (const auto& it : los.items) {
+        if (it.kind == LosItem::hex) {
+            Obstacle o(it.terrain, At::hex, touches(it.where, it.where));
+            o.hex = b.name(it.where);
+            out.push_back(o);
+        } else if (it.kind == LosItem::hexside) {
+            Obstacle o(it.terrain, At::hexside, touches(it.where, hex::neighbour(it.where, it.side)));
+            o.hex = b.side_name(it.where, it.side);
+            out.push_back(o);
+        } else {
+            if (!it.terrain.empty()) {
+                Obstacle o(it.terrain, At::along_hexside, Touches::none);
+                o.hex = b.side_name(it.where, it.side);
+                out.push_back(o);
+            }
+            if (it.beside[0] == "woods" || it.beside[1] == "woods") {  // 10.24: a side of a woods hex
+                Obstacle o("woods", At::along_hexside, Touches::none);
+                o.hex = b.side_name(it.where, it.side);
+                out.push_back(o);
+            }
+        }
+    }
+    for (const auto& c : los.corners) {
+        const std::string& t = b.terrain(c.touched);
+        if (!t.empty() && t != "clear") {
+            Obstacle o(t, At::hex, Touches::none);
+            o.hex = b.name(c.touched);
+            out.push_back(o);
+        }
+        for (auto [x, y] : {std::pair{c.left, c.touched}, std::pair{c.touched, c.entered}, std::pair{c.left, c.entered}}) {
+            const int d = *hex::direction_to(x, y);
+            if (!b.side(x, d)) continue;
+            Obstacle o(feature(x, d), At::hexside, touches(x, y));
+            o.hex = b.side_name(x, d);
+            out.push_back(o);
+        }
+    }
+    return out;
+}
+
+std::string obstacle_text(const Obstacle& o) {
+    return o.terrain + " " + to_string(o.at) + (o.hex.empty() ? "" : " " + o.hex) + (o.touches == Touches::none ? "" : std::string(" touching ") + to_string(o.touches));
+}
+
+// The hand-entered obstacles must be the board's (ignoring map hexes a referee left out).
+void check_typed_obstacles(Parse& p, const std::vector<Obstacle>& board_obs, const std::string& file) {
+    std::vector<std::string> typed, derived;
+    bool any_hex = false;
+    for (const auto& o : p.s.obstacles) any_hex |= !o.hex.empty();
+    for (const auto& o : p.s.obstacles) typed.push_back(obstacle_text(o));
+    for (const auto& o : board_obs) {
+        Obstacle x = o;
+        if (!any_hex) x.hex.clear();
+        derived.push_back(obstacle_text(x));
+    }
+    std::vector<std::string> a = typed, b = derived;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    if (a == b) return;
+    auto list = [](const std::vector<std::string>& v) {
+        std::string out;
+        for (const auto& x : v) out += (out.empty() ? "" : "; ") + x;
+        return out.empty() ? std::string("nothing") : out;
+    };
+    p.line.error("obstacles", "are [" + list(typed) + "] but on the board " + file + " the line meets [" + list(derived) +
+                                  "]; leave line.obstacles out to take them from the board");
+}
+
+// board = "FILE": the line's obstacles, the target's terrain and whether the fire comes through a
+// berm or slope side of its hex are read from the map; hand-entered ones must agree (both values named).
+void apply_board(Parse& p) {
+    const Data& d = p.d;
+    Situation& s = p.s;
+    const auto file = p.root.str("board");
+    if (!file) return;
+    s.board = *file;
+    if (!p.pos) {
+        p.root.error("board", "a board needs firer.hex and target.hex (two different hexes): the line is traced between them (10.2)");
+        return;
+    }
+    // Beside the situation file first; else the shipped boards (beside the rules data, or the
+    // source tree's): the window and standard input give no folder to look in.
+    std::filesystem::path path = *file;
+    if (path.is_relative()) {
+        path = std::filesystem::path(p.root.sink().file()).parent_path() / path;
+        std::error_code ec;
+        for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+            if (std::filesystem::exists(path, ec) || dir.empty()) break;
+            if (std::filesystem::exists(dir / *file, ec)) path = dir / *file;
+        }
+    }
+    const std::string shown = path.lexically_normal().string();
+    board::Board b;
+    try {
+        b = board::load_board(path, shown, board_vocabulary(d));
+    } catch (const InputError& e) {
+        // The board's problems keep their own file's name (Sink::absorb would re-file them under
+        // the situation's), after the situation's problems so far and the located board key.
+        p.root.error("board", typed_value(*file) + ": the board file has the problems reported for " + shown);
+        std::vector<Diagnostic> all = p.root.sink().diagnostics();
+        all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+        throw InputError(all);
+    }
+    if (b.numbering.describe() != d.board.describe() || b.numbering.side_names != d.board.side_names) {
+        p.root.error("board", "numbers its hexes " + b.numbering.describe() + " but the situation's hexes are read as " + d.board.describe() + " (rules-data [board])");
+        return;
+    }
+    for (auto [t, name] : {std::pair{&p.firer, &s.firer_hex}, std::pair{&p.target, &s.target_hex}})
+        if (!b.contains(*d.board.parse(*name)))
+            t->error("hex", typed_value(*name) + " is off the board " + shown + " (columns 1-" + std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
+    if (!p.root.sink().ok()) return;
+    const LineOfSight los = line_of_sight(b, los_rules(d, b, s.mode), p.pos->firer, p.pos->target);
+
+    // The obstacles.
+    const std::vector<Obstacle> obs = board_obstacles(b, los);
+    if (p.line.has("obstacles")) check_typed_obstacles(p, obs, shown);
+    s.obstacles = obs;
+
+    // The target's hex (10.22B, 10.6).
+    const std::string ground = b.terrain(p.pos->target);
+    if (p.target.has("terrain") && s.terrain != ground && !(s.wreck && ground == "wreck"))
+        p.target.error("terrain", "is \"" + s.terrain + "\" but on the board " + shown + " the target's hex " + s.target_hex + " is " + ground + " (10.6)");
+    if (!p.target.has("terrain")) s.terrain = ground;
+
+    // The side of the target's hex the fire comes through (10.61; a slope only from its unsloped
+    // side, 10.5). A berm there is an obstacle touching the target (the module adds it); a slope
+    // needs target.behind. Arriving exactly at a corner, each side is one reading: not derived.
+    Behind behind = Behind::none;
+    std::string why = "the fire enters the target's hex through no berm or slope side";
+    if (los.target_entry_sides.size() == 1) {
+        const int side = los.target_entry_sides.front();
+        if (const board::SideFeature* f = b.side(p.pos->target, side)) {
+            const std::string name = b.vocabulary.hexside_features[std::size_t(f->feature)];
+            if (name == "slope" && f->sloped == p.pos->target) behind = Behind::slope, why = "the fire enters the target's hex through the slope " + b.side_name(p.pos->target, side) + ", and the target is on its sloped side (10.5)";
+            else if (name == "slope") why = "the fire enters the target's hex through the slope " + b.side_name(p.pos->target, side) + " from its sloped side: no defense addition (10.5)";
+            else if (name == "berm") behind = Behind::berm, why = "the fire enters the target's hex through the berm " + b.side_name(p.pos->target, side) + " (10.61)";
+        }
+    } else if (los.target_entry_sides.size() == 2) {
+        why = "the fire arrives exactly at the corner of the target's hex between " + b.side_name(p.pos->target, los.target_entry_sides[0]) + " and " +
+              b.side_name(p.pos->target, los.target_entry_sides[1]) + ": which side it comes through is the referee's (target.behind)";
+    }
+    const Behind derived = behind == Behind::slope ? Behind::slope : Behind::none;  // a berm comes with its obstacle
+    if (p.target.has("behind") && s.behind != derived && !(s.behind == Behind::berm && behind == Behind::berm) && los.target_entry_sides.size() == 1)
+        p.target.error("behind", std::string("is \"") + to_string(s.behind) + "\" but on the board " + shown + " " + why);
+    if (!p.target.has("behind") && s.extra_firers.empty()) s.behind = derived;
+
+    // What the ruling says about the board, each with its hex and rule.
+    s.board_steps.push_back({"10.2", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + " in " + to_string(s.mode) +
+                                         " mode: the target's hex " + s.target_hex + " is " + ground + "; " + why + "."});
+    for (const auto& it : los.items) s.board_steps.push_back({it.rule, "Board: " + it.text + "."});
+    for (const auto& c : los.corners)
+        s.board_steps.push_back({"10.2", "Board: the line passes exactly through the corner of " + b.name(c.left) + ", " + b.name(c.touched) + " and " +
+                                             b.name(c.entered) + " — " + c.through_text + "; " + c.past_text + "."});
+}
+
 }  // namespace
 
 Situation parse_situation(const Data& d, const Table& root) {
     Parse p(d, root);
     auto keys = common_situation_keys();
-    for (const char* k : {"terrain_mode", "firer", "target", "line", "extra_firer"}) keys.push_back(k);
+    for (const char* k : {"terrain_mode", "firer", "target", "line", "extra_firer", "board"}) keys.push_back(k);
     root.only_keys(keys);
     p.s.title = root.str("title").value_or("");
     if (auto m = root.choice("terrain_mode", kModes, true)) p.s.mode = mode_from(*m);
@@ -986,6 +1157,7 @@ Situation parse_situation(const Data& d, const Table& root) {
     parse_target(p);
     parse_line(p);
     parse_extra_firers(p);
+    apply_board(p);
     return p.s;
 }
 
@@ -994,6 +1166,7 @@ toml::table to_toml(const Situation& s) {
     t.insert("system", "spi-tank");
     if (!s.title.empty()) t.insert("title", s.title);
     t.insert("terrain_mode", to_string(s.mode));
+    if (!s.board.empty()) t.insert("board", s.board);
     toml::table f;
     f.insert("unit", s.firer);
     f.insert("panic_level", s.panic_level);
@@ -1321,7 +1494,7 @@ void rule_path(Fire& f, const HexPosition& pos) {
                 " (10.23/10.24 speak only of hexsides: an obstacle met only at a corner is a referee's call; give the obstacle's hex to have it ruled).";
     else if (!corners_text.empty())
         path += " It passes exactly through the corner of " + corners_text + ".";
-    f.r.step("10.2", path + " Enter what lies there as the line's obstacles.");
+    f.r.step("10.2", path + (f.s.board.empty() ? " Enter what lies there as the line's obstacles." : " The board says what lies there (below)."));
 }
 
 // 8.7 with target.facing: the aspect the firer lies in by the arcs in rules-data [choices]. On a
@@ -1962,6 +2135,7 @@ Fire rule_one(const Data& d, const Situation& given, const Choices& ch) {
     f.aspect = f.s.aspect;
     f.range_used = f.s.range;
     if (f.pos) rule_position(f, *f.pos);
+    for (const auto& [rule, text] : f.s.board_steps) f.r.step(rule, text);
     rule_fire_type(f);
     f.los = check_los(f);
     if (!f.los.clear) f.forbidden.push_back("line of sight blocked by the " + f.los.blocker + " (10.2)");
@@ -1976,6 +2150,11 @@ Fire rule_one(const Data& d, const Situation& given, const Choices& ch) {
     }
     const double p = rule_odds(f);
     set_contract_keys(f, p);
+    if (!f.s.board.empty()) {  // an extension: what the board put on the line
+        json::Array from_board;
+        for (const auto& o : f.s.obstacles) from_board.push_back(obstacle_text(o));
+        f.r.set("board", json::Object{{"file", f.s.board}, {"target_terrain", f.s.terrain}, {"behind", to_string(f.s.behind)}, {"obstacles", std::move(from_board)}});
+    }
     rule_spotting(f);
     set_verdict(f, p);
     return f;

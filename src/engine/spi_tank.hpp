@@ -101,6 +101,9 @@ struct Data {
     std::vector<SpotRow> spotting;
     Choices choices;
     hex::Numbering board;  // how the map numbers its hexes ([board]; 9.13's plot example)
+    // The shipped boards (docs/boards.md): the `boards` folder beside the rules-data folder, where
+    // a situation's `board = "NAME"` is looked up when it is not beside the situation file.
+    std::filesystem::path boards_dir;
 
     const Unit* find_unit(const std::string& name) const;  // by name or alias, normalized
     std::vector<std::string> unit_names() const;           // chart order, plus "infantry"
@@ -161,6 +164,11 @@ struct Situation {
     std::string firer_hex, target_hex;  // map numbers, "" = not given
     std::string facing;                 // the hexside the target faces, a board side name ("" = not given)
     std::string firer_facing;           // the hexside the firer faces: its field of fire (7.21), "" = not given
+    // A board file (docs/boards.md): the line's obstacles, the target's terrain and behind are
+    // then read from the map (parse_situation fills them in) and the ruling names what the board
+    // shows on the line, each with its hex and rule.
+    std::string board;                  // as written in the situation ("" = none), relative to its file
+    std::vector<std::pair<std::string, std::string>> board_steps;  // (rule, text) from the board, for the explanation
 };
 
 // What the hex numbers say: range, the line's path, and the target aspect the firer lies in.

@@ -1,0 +1,300 @@
+// umpire-cli's board commands (see board_commands.hpp).
+//
+// Sections
+//   options     the commands' own options (--rules-data, --json, --mode, --all, --threads)
+//   commands    board check, los, visibility (one hex, all pairs)
+#include "cli/board_commands.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "engine/engine.hpp"
+#include "engine/names.hpp"
+#include "engine/tank_board.hpp"
+
+namespace umpire::cli {
+
+namespace {
+
+// ---- options ------------------------------------------------------------------------
+
+struct Options {
+    std::filesystem::path rules_dir;
+    bool json = false;
+    std::string mode;
+    std::string all_out;
+    bool all = false;
+    unsigned threads = 0;
+    std::vector<std::string> positional;
+};
+
+const char* kBoardUsage =
+    "Board commands:\n"
+    "  board check FILE                        validate a board file\n"
+    "  los BOARD FROM TO [--json] [--mode M]   the line between two hexes and what it meets (10.2)\n"
+    "  visibility BOARD FROM [--json] [--mode M]\n"
+    "                                          every hex: clear, blocked (by what, where) or referee's call\n"
+    "  visibility BOARD --all OUT [--mode M] [--threads N]\n"
+    "                                          every pair of hexes, written to OUT\n"
+    "--mode closed|mixed|open: the scenario's terrain mode (default: the board's terrain_mode).\n";
+
+std::optional<Options> parse_options(const std::vector<std::string>& args) {
+    Options o;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&](const char* what) -> std::optional<std::string> {
+            if (i + 1 >= args.size()) {
+                std::cerr << "umpire-cli: " << a << " needs " << what << "\n";
+                return std::nullopt;
+            }
+            return args[++i];
+        };
+        if (a == "--json") o.json = true;
+        else if (a == "--rules-data") { auto v = value("a folder"); if (!v) return std::nullopt; o.rules_dir = *v; }
+        else if (a.rfind("--rules-data=", 0) == 0) o.rules_dir = a.substr(13);
+        else if (a == "--mode") { auto v = value("closed, mixed or open"); if (!v) return std::nullopt; o.mode = *v; }
+        else if (a == "--all") { auto v = value("an output file"); if (!v) return std::nullopt; o.all = true, o.all_out = *v; }
+        else if (a == "--threads") {
+            auto v = value("a number");
+            if (!v) return std::nullopt;
+            if (v->empty() || v->size() > 3 || v->find_first_not_of("0123456789") != std::string::npos) {
+                std::cerr << "umpire-cli: --threads needs a number 0..999 (0: one per core), got '" << escape_text(*v) << "'\n";
+                return std::nullopt;
+            }
+            o.threads = unsigned(std::stoi(*v));
+        } else if (a.size() > 1 && a[0] == '-') {
+            std::cerr << "umpire-cli: unknown option " << escape_text(a) << "\n" << kBoardUsage;
+            return std::nullopt;
+        } else o.positional.push_back(a);
+    }
+    if (o.rules_dir.empty()) o.rules_dir = default_rules_dir();
+    return o;
+}
+
+int report(const InputError& e) {
+    for (const auto& d : e.diagnostics()) std::cerr << d.str() << "\n";
+    return 2;
+}
+
+const tank::Data& tank_data(const Engine& e) {
+    const auto* t = e.get<tank::SpiTank>();
+    if (!t) throw std::runtime_error("the spi-tank system is not available");
+    return t->data();
+}
+
+board::Board read_board(const Engine& e, const std::string& file) {
+    // The bounded reader names a missing file, a folder or a device with the OS reason.
+    return board::load_board(file, file, tank::board_vocabulary(tank_data(e)));
+}
+
+// The terrain mode: --mode, else the board's terrain_mode; nullopt (reported) when neither.
+std::optional<tank::Mode> pick_mode(const Options& o, const board::Board& b) {
+    const std::string m = !o.mode.empty() ? o.mode : b.terrain_mode;
+    if (m == "closed") return tank::Mode::closed;
+    if (m == "mixed") return tank::Mode::mixed;
+    if (m == "open") return tank::Mode::open;
+    if (m.empty()) std::cerr << "umpire-cli: give --mode closed, mixed or open (the board names no terrain_mode)\n";
+    else std::cerr << "umpire-cli: --mode '" << escape_text(m) << "' is not a terrain mode (accepted: closed, mixed, open)\n";
+    return std::nullopt;
+}
+
+// A hex number given on the command line, on the board; prints the problem otherwise.
+std::optional<hex::Cube> arg_hex(const board::Board& b, const std::string& text) {
+    if (auto h = b.parse_hex(text)) return h;
+    std::cerr << "umpire-cli: '" << escape_text(text) << "' is not a hex of " << escape_text(b.file) << " (" << b.numbering.describe() << "; columns 1-"
+              << b.columns << ", rows 1-" << b.rows << ")\n";
+    return std::nullopt;
+}
+
+// ---- commands -------------------------------------------------------------------------
+
+int board_check(const Engine& e, const Options& o, std::ostream& out) {
+    if (o.positional.size() != 3) { std::cerr << "umpire-cli: board check takes one FILE\n" << kBoardUsage; return 1; }
+    const board::Board b = read_board(e, o.positional[2]);
+    int featured = 0;
+    for (const auto& s : b.sides_of) featured += s.feature >= 0;
+    out << "board OK: " << b.file << " — " << (b.title.empty() ? "untitled" : b.title) << (b.sample ? " (sample terrain)" : "") << "\n";
+    out << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
+    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);
+    for (auto t : b.terrain_of) ++counts[t];
+    out << "  hexes:";
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        if (counts[i]) out << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
+    out << "\n  hexsides with a feature: " << featured << "\n";
+    return 0;
+}
+
+int los_command(const Engine& e, const Options& o, std::ostream& out) {
+    if (o.positional.size() != 4) { std::cerr << "umpire-cli: los takes BOARD FROM TO\n" << kBoardUsage; return 1; }
+    const board::Board b = read_board(e, o.positional[1]);
+    const auto mode = pick_mode(o, b);
+    if (!mode) return 1;
+    const auto from = arg_hex(b, o.positional[2]), to = arg_hex(b, o.positional[3]);
+    if (!from || !to) return 2;
+    const tank::LosRules rules = tank::los_rules(tank_data(e), b, *mode);
+    const tank::LineOfSight los = tank::line_of_sight(b, rules, *from, *to);
+    if (o.json) {
+        json::Object obj{{"board", b.file}, {"terrain_mode", tank::to_string(*mode)}};
+        for (auto& kv : tank::los_json(b, los)) obj.push_back(std::move(kv));
+        out << json::Value(std::move(obj)).dump() << "\n";
+    } else {
+        out << tank::los_text(b, los);
+    }
+    return 0;
+}
+
+// What blocked a hex in a visibility map, for a person.
+std::string blocked_by(const board::Board& b, const tank::VisibilityCell& c) {
+    switch (c.kind) {
+        case tank::LosItem::hex: return b.terrain(c.at) + " in " + b.name(c.at) + " (10.22D)";
+        case tank::LosItem::hexside: {
+            const board::SideFeature* f = b.side(c.at, c.side);
+            return b.vocabulary.hexside_features[std::size_t(f->feature)] + " on " + b.side_name(c.at, c.side) + " (10.22C)";
+        }
+        case tank::LosItem::along:
+            if (c.side >= 0) {
+                const board::SideFeature* f = b.side(c.at, c.side);
+                return "along " + b.vocabulary.hexside_features[std::size_t(f->feature)] + " hexside " + b.side_name(c.at, c.side) + " (10.23)";
+            }
+            return "along a side of " + b.terrain(c.at) + " hex " + b.name(c.at) + " (10.24)";
+        default: return "the corner at " + b.name(c.at) + ", either reading (10.22)";
+    }
+}
+
+int visibility_one(const Engine& e, const Options& o, std::ostream& out) {
+    if (o.positional.size() != 3) { std::cerr << "umpire-cli: visibility takes BOARD FROM (or BOARD --all OUT)\n" << kBoardUsage; return 1; }
+    const board::Board b = read_board(e, o.positional[1]);
+    const auto mode = pick_mode(o, b);
+    if (!mode) return 1;
+    const auto from = arg_hex(b, o.positional[2]);
+    if (!from) return 2;
+    const tank::LosRules rules = tank::los_rules(tank_data(e), b, *mode);
+    std::vector<tank::VisibilityCell> cells;
+    tank::visibility(b, rules, *from, cells);
+    int counts[3] = {0, 0, 0};
+    for (const auto& c : cells) ++counts[int(c.sight)];
+    if (o.json) {
+        json::Array hexes;
+        for (int i = 0; i < b.hex_count(); ++i) {
+            const auto& c = cells[std::size_t(i)];
+            json::Object x{{"hex", b.name(b.hex_at(i))}, {"sight", tank::to_string(c.sight)}};
+            if (c.sight == tank::Sight::blocked) x.emplace_back("blocked_by", blocked_by(b, c));
+            if (c.sight == tank::Sight::referee_call) x.emplace_back("corner_at", b.name(c.at));
+            hexes.push_back(std::move(x));
+        }
+        json::Object obj{{"board", b.file},
+                         {"terrain_mode", tank::to_string(*mode)},
+                         {"from", b.name(*from)},
+                         {"clear", counts[0]},
+                         {"blocked", counts[1]},
+                         {"referee_call", counts[2]},
+                         {"hexes", std::move(hexes)}};
+        out << json::Value(std::move(obj)).dump() << "\n";
+        return 0;
+    }
+    out << "Seen from " << b.name(*from) << " on " << b.file << " (" << tank::to_string(*mode) << " mode): " << counts[0] << " clear, "
+              << counts[1] << " blocked, " << counts[2] << " referee's call\n";
+    for (int i = 0; i < b.hex_count(); ++i) {
+        const auto& c = cells[std::size_t(i)];
+        out << b.name(b.hex_at(i)) << " " << tank::to_string(c.sight);
+        if (c.sight == tank::Sight::blocked) out << " by " << blocked_by(b, c);
+        if (c.sight == tank::Sight::referee_call) out << " (the line passes exactly through a corner of " << b.name(c.at) << ": see `los`)";
+        out << "\n";
+    }
+    return 0;
+}
+
+int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
+    if (o.positional.size() != 2) { std::cerr << "umpire-cli: visibility --all takes BOARD and the output file\n" << kBoardUsage; return 1; }
+    const board::Board b = read_board(e, o.positional[1]);
+    const auto mode = pick_mode(o, b);
+    if (!mode) return 1;
+    // The matrix (and the file) hold hexes x hexes bytes: bounded so a large board cannot ask for
+    // gigabytes (100 x 100 hexes: 100 MB).
+    constexpr int kMaxAllPairsHexes = 10000;
+    if (b.hex_count() > kMaxAllPairsHexes) {
+        std::cerr << "umpire-cli: visibility --all holds every pair in memory and in the file: at most " << kMaxAllPairsHexes
+                  << " hexes, and " << escape_text(b.file) << " has " << b.hex_count() << "\n";
+        return 1;
+    }
+    const tank::LosRules rules = tank::los_rules(tank_data(e), b, *mode);
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::vector<tank::Sight> all = tank::visibility_all(b, rules, o.threads);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+
+    // Written beside the target and renamed over it, so a failed write never leaves half a file.
+    const std::filesystem::path target = o.all_out, tmp = o.all_out + ".tmp";
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f) { std::cerr << "umpire-cli: cannot write " << escape_text(tmp.string()) << ": " << std::strerror(errno) << "\n"; return 1; }
+        f << "# umpire visibility, board " << b.file << ", " << tank::to_string(*mode) << " mode, " << b.hex_count() << " hexes\n"
+          << "# one line per hex seen from (in board order: column by column, rows down);\n"
+          << "# then one character per hex in the same order: . clear, # blocked, ? referee's call, @ itself\n";
+        const int n = b.hex_count();
+        std::string line;
+        for (int i = 0; i < n; ++i) {
+            line = b.name(b.hex_at(i)) + " ";
+            for (int k = 0; k < n; ++k) {
+                const tank::Sight s = all[std::size_t(i) * std::size_t(n) + std::size_t(k)];
+                line += i == k ? '@' : s == tank::Sight::clear ? '.' : s == tank::Sight::blocked ? '#' : '?';
+            }
+            line += '\n';
+            f.write(line.data(), std::streamsize(line.size()));
+        }
+        f.flush();
+        if (!f) { std::cerr << "umpire-cli: writing " << tmp.string() << " failed\n"; std::filesystem::remove(tmp); return 1; }
+        f.close();
+        if (f.fail()) { std::cerr << "umpire-cli: closing " << tmp.string() << " failed\n"; std::filesystem::remove(tmp); return 1; }
+    }
+    std::error_code ec;
+    std::filesystem::rename(tmp, target, ec);
+    if (ec) {
+        std::cerr << "umpire-cli: cannot move " << escape_text(tmp.string()) << " to " << escape_text(target.string()) << ": " << ec.message() << "\n";
+        std::filesystem::remove(tmp, ec);
+        return 1;
+    }
+    out << "wrote " << target.string() << ": " << b.hex_count() << " x " << b.hex_count() << " hexes (" << tank::to_string(*mode)
+              << " mode) in " << int(ms) << " ms\n";
+    return 0;
+}
+
+}  // namespace
+
+bool is_board_command(const std::vector<std::string>& args) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--rules-data" || a == "--mode" || a == "--all" || a == "--threads") { ++i; continue; }
+        if (!a.empty() && a[0] == '-') continue;
+        return a == "board" || a == "los" || a == "visibility";
+    }
+    return false;
+}
+
+int board_main(const std::vector<std::string>& args, std::ostream& out) {
+    const auto o = parse_options(args);
+    if (!o) return 1;
+    try {
+        const Engine e(o->rules_dir);
+        const std::string& cmd = o->positional.at(0);
+        if (cmd == "board") {
+            if (o->positional.size() < 2 || o->positional[1] != "check") { std::cerr << "umpire-cli: board takes 'check FILE'\n" << kBoardUsage; return 1; }
+            return board_check(e, *o, out);
+        }
+        if (cmd == "los") return los_command(e, *o, out);
+        if (o->all) return visibility_all(e, *o, out);
+        return visibility_one(e, *o, out);
+    } catch (const InputError& e) {
+        return report(e);
+    } catch (const std::exception& e) {
+        std::cerr << "umpire-cli: " << escape_text(e.what()) << "\n";
+        return 1;
+    }
+}
+
+}  // namespace umpire::cli

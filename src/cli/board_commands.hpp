@@ -1,0 +1,23 @@
+// umpire-cli's board commands (docs/boards.md):
+//
+//   umpire-cli board check FILE                          validate a board file
+//   umpire-cli los BOARD FROM TO [--json] [--mode M]     the exact line and what it meets (10.2)
+//   umpire-cli visibility BOARD FROM [--json] [--mode M] every hex seen from FROM
+//   umpire-cli visibility BOARD --all OUT [--mode M] [--threads N]
+//                                                        every pair, one file
+#pragma once
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace umpire::cli {
+
+// True when args (without the program name) name a board command.
+bool is_board_command(const std::vector<std::string>& args);
+
+// Runs a board command, writing its report to `out` (the caller writes it to standard output
+// with every write checked); diagnostics go to stderr. Returns the exit status: 0 done, 2 bad
+// input (a board file or a hex), 1 anything else (usage, a failed write of --all's file).
+int board_main(const std::vector<std::string>& args, std::ostream& out);
+
+}  // namespace umpire::cli

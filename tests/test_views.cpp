@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 
@@ -133,8 +134,8 @@ TEST_CASE("views: the PanzerBlitz side view - GF9 escarpment - PS budget and pat
         const auto* v = v_ruling.view_as<view::Gf9RulingView>();
         REQUIRE(v);
         REQUIRE(v->escarpment);
-        CHECK(v->escarpment->firer_distance == 6.0);
-        CHECK(v->escarpment->target_distance == 4.0);
+        CHECK(v->escarpment->firer_distance == std::optional<double>(6.0));
+        CHECK(v->escarpment->target_distance == std::optional<double>(4.0));
         CHECK(v->escarpment->firer_on_top);
         CHECK_FALSE(v->escarpment->target_on_top);
         const Ruling move_ruling = rule_ruling(example("gf9-tanks-move-swamp-road.toml"));
@@ -161,6 +162,135 @@ TEST_CASE("views: the PanzerBlitz side view - GF9 escarpment - PS budget and pat
             CHECK(s.can_be_fired_at);
             CHECK(s.cover);
         }
+    }
+}
+
+TEST_CASE("views: figures are picked by their stable id, not their label (every system)", "[views]") {
+    // Each figure is given an id where it is created; the TANK! view's cards are found by it.
+    for (const char* name : {"spi-tank-t62-vs-m60a2-side.toml", "spi-tank-he-at-gun-improved-position.toml",
+                             "panzerblitz-open-case.toml", "gf9-tanks-los-escarpment-below-closer.toml",
+                             "gf9-tanks-move-creek-bridge.toml", "agv-fire-behind-stone-wall.toml",
+                             "agv-melee-hill-and-woods.toml", "agv-move-river-at-ford.toml", "panzer-squadron-move-and-turn.toml"}) {
+        INFO(name);
+        const Ruling r = rule_ruling(example(name));
+        REQUIRE_FALSE(r.figures.empty());
+        for (const auto& f : r.figures) {
+            INFO(f.label);
+            CHECK_FALSE(f.id.empty());
+        }
+    }
+    const Ruling r = rule_ruling(example("spi-tank-t62-vs-m60a2-side.toml"));
+    const auto* v = r.view_as<view::TankRulingView>();
+    REQUIRE(v);
+    REQUIRE(v->attack);
+    REQUIRE(v->defense);
+    REQUIRE(v->differential);
+    REQUIRE(v->probability);
+    CHECK(v->attack->id == "attack");
+    CHECK(v->attack->value == "21");      // the T62's AP within effective range (17.4, 8.31)
+    CHECK(v->defense->value == "10");     // M60A2 side 8 + woods 2 in mixed mode (8.7, 10.4)
+    CHECK(v->differential->value == "11");
+    CHECK(v->probability->value == "66.7%");
+    for (const auto& f : v->others) CHECK(f.id != "spotting");  // the spotting roll has its own place
+}
+
+TEST_CASE("views: TANK! spotting roll, both readings of a referee's call (13.5, 8.7)", "[views][spi-tank]") {
+    SECTION("a soft target in an improved position: a roll of 1-3 spots it, 3 in 6 (13.5)") {
+        const Ruling r = rule_ruling(example("spi-tank-he-at-gun-improved-position.toml"));
+        const auto* v = r.view_as<view::TankRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->spotting);
+        CHECK(v->spotting->needed == "1-3");
+        REQUIRE(v->spotting->chance);
+        CHECK(*v->spotting->chance == Approx(0.5));
+        CHECK(v->spotting->may_try);
+    }
+    SECTION("a vehicle plotted to move is spotted automatically (13.3)") {
+        const Ruling r = rule_ruling(example("spi-tank-t62-vs-m60a2-side.toml"));
+        const auto* v = r.view_as<view::TankRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->spotting);
+        CHECK(v->spotting->needed == "automatic");
+        CHECK(v->spotting->chance == std::optional<double>(1.0));
+        CHECK(v->alternatives.empty());
+    }
+    SECTION("a blocked line: the numbers stay, but this unit may not try (13.1)") {
+        const Ruling r = rule_ruling(example("spi-tank-blocked-by-woods.toml"));
+        const auto* v = r.view_as<view::TankRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->spotting);
+        CHECK_FALSE(v->spotting->may_try);
+    }
+    SECTION("on the front/side boundary the other aspect is ruled beside the main one (8.7)") {
+        const Ruling r = rule_ruling(example("spi-tank-hex-numbers-aspect-boundary.toml"));
+        const auto* v = r.view_as<view::TankRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->alternatives.size() == 1);
+        const auto& other = v->alternatives[0];
+        CHECK(other.rule == "8.7");
+        CHECK_FALSE(other.reading.empty());
+        CHECK(v->as_ruled.defense == "17");      // front (rules-data aspect_on_boundary: stronger)
+        CHECK(other.defense != v->as_ruled.defense);  // side: weaker
+        CHECK(other.verdict != v->as_ruled.verdict);
+        REQUIRE(other.kill_probability);
+        REQUIRE(v->as_ruled.kill_probability);
+        CHECK(*other.kill_probability > *v->as_ruled.kill_probability);
+    }
+    SECTION("an extra firer without a line of sight is left out of combined HE (8.22)") {
+        const Ruling r = rule_ruling("system = \"spi-tank\"\nterrain_mode = \"mixed\"\n[firer]\nunit = \"T62\"\n"
+                                     "[target]\nunit = \"infantry\"\n[line]\nrange = 5\n"
+                                     "[[extra_firer]]\nunit = \"T62\"\nrange = 6\nline_of_sight = false\n");
+        const auto* v = r.view_as<view::TankRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->left_out.size() == 1);
+        CHECK(v->left_out[0].unit == "T62");
+        CHECK(v->left_out[0].rule == "10.2");  // no line of sight (10.2): it may not fire (8.22)
+        CHECK_FALSE(v->left_out[0].reason.empty());
+    }
+}
+
+TEST_CASE("views: PanzerBlitz positions and the game's words, PS both readings, GF9 words", "[views]") {
+    SECTION("PanzerBlitz: side 3 of range 5 is 3 hexsides from each unit, 3/6 of the way, 3/5 by range (note C)") {
+        const Ruling r = rule_ruling(example("panzerblitz-hilltop-brown-midway.toml"));
+        const auto* v = r.view_as<view::PbRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->positions.size() == 1);
+        CHECK(v->positions[0].symbol == "brown");
+        CHECK_FALSE(v->positions[0].hex);
+        CHECK(v->positions[0].index == 3);
+        CHECK(v->positions[0].from_firer == 3);
+        CHECK(v->positions[0].from_target == 3);
+        CHECK(v->positions[0].fraction == "3/6");
+        CHECK(v->positions[0].by_range == "3/5");
+        CHECK(v->los == "blocked");
+    }
+    SECTION("PanzerBlitz choices speak the article's words") {
+        const auto c = std::any_cast<view::PbChoices>(engine().find("panzerblitz")->choices());
+        std::map<std::string, std::string> words;
+        for (const auto& e : c.elevations) words[e.name] = e.words;
+        for (const auto& x : c.symbols) words[x.name] = x.words;
+        CHECK(words.at("l1-hilltop") == "Level 1 hilltop");
+        CHECK(words.at("l2-slope") == "Level 2 slope");
+        CHECK(words.at("ground") == "Ground level");
+        CHECK(words.at("woods-hex") == "woods hex");
+        CHECK(words.at("brown") == "brown hexside");
+    }
+    SECTION("GF9 choices: los is \"line of sight\", terrain by its house-rule label") {
+        const auto c = std::any_cast<view::Gf9Choices>(engine().find("gf9-tanks")->choices());
+        REQUIRE(c.questions.size() == 2);
+        CHECK(c.questions[0].name == "los");
+        CHECK(c.questions[0].words == "line of sight");
+        bool ditch = false;
+        for (const auto& t : c.move_terrain) ditch |= t.words == "anti-tank ditch";
+        CHECK(ditch);
+    }
+    SECTION("Panzer Squadron: a tank in movement, open actions as ruled and by the other reading (PS-actions)") {
+        const Ruling r = rule_ruling(example("panzer-squadron-actions-in-movement.toml"));
+        const auto* v = r.view_as<view::PsRulingView>();
+        REQUIRE(v);
+        REQUIRE(v->actions);
+        CHECK(v->actions->open == std::vector<std::string>{"move", "move-and-fire"});
+        CHECK(v->actions->open_other_reading == std::vector<std::string>{"move", "fire", "move-and-fire", "ambush"});
     }
 }
 

@@ -60,6 +60,10 @@ public:
     // Preferred key order when the situation is written to a file (keys not
     // listed follow alphabetically). Only cosmetic: files are read by key.
     virtual std::vector<std::string> key_order() const { return {}; }
+
+    // The panel's "+ Add obstacle" (or symbol): adds one that blocks nothing by itself. False: the
+    // panel has no obstacle list. (Called by the button, and by tests.)
+    virtual bool add_obstacle() { return false; }
 };
 
 // The generic ruling layout (Panel::draw_ruling's default), also used for a

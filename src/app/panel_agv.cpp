@@ -1,4 +1,5 @@
-// The A Great Victory! panel: movement (unit type, action, terrain features, road), missile and
+// The A Great Victory! panel: movement (unit type, action, terrain features, the features it
+// starts in, road), missile and
 // artillery fire (firer, dice, each target stand's features) and hand-to-hand (the charger's dice,
 // the features defended and crossed). The ruling side is the shared layout.
 //
@@ -35,6 +36,7 @@ struct Inputs {
     std::optional<bool> packed;  // artillery only
     std::string action = "move";
     std::vector<std::string> terrain;
+    std::vector<std::string> starts_in;  // the features of `terrain` the unit starts in (it leaves them)
     bool on_road = false;
     std::optional<bool> block;
     // fire
@@ -61,6 +63,7 @@ Form<Inputs> form() {
         .field("unit.block", &Inputs::block, movement)
         .field("move.action", &Inputs::action, movement)
         .field("move.terrain", &Inputs::terrain, movement)
+        .field("move.starts_in", &Inputs::starts_in, [](const Inputs& s) { return s.question == "movement" && !s.starts_in.empty(); })
         .field("move.on_road", &Inputs::on_road, movement)
         .field("firer.type", &Inputs::firer, fire)
         .field("firer.in", &Inputs::firer_in, fire)
@@ -80,15 +83,14 @@ public:
     explicit AgvPanel(const Engine& e)
         : FormPanel(e, "agv", form(),
                     {"system", "title", "notes", "question", "unit", "move", "firer", "target", "stand", "charger", "defender",
-                     "type", "packed", "action", "terrain", "on_road", "in", "wholly_in", "between", "dice", "crossed"}) {
+                     "type", "packed", "action", "terrain", "starts_in", "on_road", "in", "wholly_in", "between", "dice", "crossed"}) {
         spaced_call_ = true;  // the generic layout
     }
     bool draw_inputs(PanelContext& ctx) override;
 
 protected:
     Inputs defaults() const override {
-        Inputs s;
-        s.terrain = {"woods"};
+        Inputs s;  // nothing assumed: open ground, no feature named
         s.fire_dice = 4;
         s.stands = {Stand{}};
         s.melee_dice = 6;
@@ -107,12 +109,12 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
     const float col = 150 * ctx.scale;
     const auto features = c.feature_names();
     ui::section("Question");
-    changed |= util::radio_row("question", &s_.question, c.questions);
+    changed |= util::radio_row("question", &s_.question, c.questions, [&c](const std::string& n) { return c.say(n); });
     if (s_.question == "movement") {
         auto& m = s_;
         ui::section("Unit");
         util::label("Type", col);
-        changed |= util::radio_row("type", &m.type, c.unit_types);
+        changed |= util::radio_row("type", &m.type, c.unit_types, [&c](const std::string& n) { return c.say(n); });
         ui::tip("AGV-movement: each feature's effect depends on the unit type (hover a feature for its rule)");
         if (m.type == "artillery") {
             // Left out, packed reads as false (unpacked), the contract's default (docs/agv.md).
@@ -124,10 +126,23 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             ui::tip("AGV-streams: an unpacked artillery unit cannot enter a stream");
         }
         util::label("Action", col);
-        changed |= util::radio_row("action", &m.action, c.actions);
+        changed |= util::radio_row("action", &m.action, c.actions, [&c](const std::string& n) { return c.say(n); });
         ui::tip("AGV-movement: some features forbid charging or intercepting (e.g. AGV-streams, AGV-hedges-walls)");
         ui::section("Terrain entered, crossed or left");
-        changed |= util::checklist("terrain", &m.terrain, features, false, tip);
+        changed |= util::checklist("terrain", &m.terrain, features, false, tip, [&c](const std::string& n) { return c.say(n); });
+        // Only features named above can be started in: drop any that were unticked there.
+        for (auto it = m.starts_in.begin(); it != m.starts_in.end();)
+            if (std::find(m.terrain.begin(), m.terrain.end(), *it) == m.terrain.end()) it = m.starts_in.erase(it), changed = true;
+            else ++it;
+        if (!m.terrain.empty()) {
+            ImGui::TextUnformatted("Of these, the unit starts in:");
+            ui::tip("AGV-movement: a move that starts in a feature leaves it (the explanation says so); the effect is "
+                    "the same as entering or crossing it");
+            std::vector<std::string> named;
+            for (const auto& n : features)
+                if (std::find(m.terrain.begin(), m.terrain.end(), n) != m.terrain.end()) named.push_back(n);
+            changed |= util::checklist("starts_in", &m.starts_in, named, false, tip, [&c](const std::string& n) { return c.say(n); });
+        }
         changed |= ImGui::Checkbox("moving along a road", &m.on_road);
         ui::tip("AGV-roads: a unit in block formation moving along a road ignores the terrain the road passes through");
         if (m.on_road) {
@@ -145,13 +160,13 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         auto& f = s_;
         ui::section("Firer");
         util::label("Type", col);
-        changed |= util::radio_row("ftype", &f.firer, c.firer_types);
+        changed |= util::radio_row("ftype", &f.firer, c.firer_types, [&c](const std::string& n) { return c.say(n); });
         ui::tip("AGV-cover: which features give cover depends on the firer (walls against light artillery, ...)");
         util::label("Dice", col);
         changed |= util::int_field("##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale);
         ui::tip("Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
         ImGui::TextUnformatted("In or touching:");
-        changed |= util::checklist("fin", &f.firer_in, features, false, tip);
+        changed |= util::checklist("fin", &f.firer_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
         // wholly_in marks which of those features the stand is wholly within (AGV-firing: it may
         // then fire only into and through that wood or village); it must stay a subset of `in`.
         f.wholly_in.erase(std::remove_if(f.wholly_in.begin(), f.wholly_in.end(),
@@ -162,11 +177,11 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         if (!f.firer_in.empty()) {
             ImGui::TextDisabled("wholly within (not just partly in):");
             ui::tip("AGV-firing: a stand wholly within a wood or village fires only into and through it; partly in, it may fire out");
-            changed |= util::checklist("fwholly", &f.wholly_in, f.firer_in);
+            changed |= util::checklist("fwholly", &f.wholly_in, f.firer_in, false, {}, [&c](const std::string& n) { return c.say(n); });
         }
         ui::section("Target unit");
         util::label("Type", col);
-        changed |= util::radio_row("ttype", &f.target, c.unit_types);
+        changed |= util::radio_row("ttype", &f.target, c.unit_types, [&c](const std::string& n) { return c.say(n); });
         ui::tip("AGV-ditches: only foot stands take cover in a ditch; elsewhere the target type does not matter");
         int remove = -1;
         for (std::size_t i = 0; i < f.stands.size(); ++i) {
@@ -175,9 +190,9 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             ImGui::SameLine();
             if (f.stands.size() > 1 && ImGui::SmallButton("remove")) remove = int(i);
             ImGui::TextDisabled("in or touching:");
-            changed |= util::checklist("in", &f.stands[i].in, features, false, tip);
+            changed |= util::checklist("in", &f.stands[i].in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
             ImGui::TextDisabled("between the firer and this stand:");
-            changed |= util::checklist("between", &f.stands[i].between, features, true, tip);
+            changed |= util::checklist("between", &f.stands[i].between, features, true, tip, [&c](const std::string& n) { return c.say(n); });
             // apart: names both this stand and the firer are in that are different features (a wood of
             // its own); it must stay a subset of both lists.
             Stand& st = f.stands[i];
@@ -195,7 +210,7 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
                 ImGui::TextDisabled("a different one from the firer's (not the same feature):");
                 ui::tip("AGV-cover: a feature the firer is also in gives this stand no cover unless it is a different "
                         "feature of the same kind ([[stand]] apart)");
-                changed |= util::checklist("apart", &st.apart, shared);
+                changed |= util::checklist("apart", &st.apart, shared, false, {}, [&c](const std::string& n) { return c.say(n); });
             }
             ImGui::Separator();
             ImGui::PopID();
@@ -216,13 +231,13 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         changed |= util::int_field("##cdice", &m.melee_dice, 1, c.max_dice, 140 * ctx.scale);
         ui::tip("The charger's dice for hand-to-hand (AGV-hand-to-hand)");
         ImGui::TextUnformatted("In:");
-        changed |= util::checklist("cin", &m.charger_in, features, false, tip);
+        changed |= util::checklist("cin", &m.charger_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
         ui::section("Defender");
         ImGui::TextUnformatted("In or in contact with:");
-        changed |= util::checklist("din", &m.defender_in, features, false, tip);
+        changed |= util::checklist("din", &m.defender_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
         ImGui::TextUnformatted("Crossed by the charger to reach contact:");
         ui::tip("AGV-hand-to-hand: each feature defended that the charger crossed halves its dice, for the next phase only");
-        changed |= util::checklist("crossed", &m.crossed, features, false, tip);
+        changed |= util::checklist("crossed", &m.crossed, features, false, tip, [&c](const std::string& n) { return c.say(n); });
     }
     return changed;
 }

@@ -1,6 +1,7 @@
 // The GF9 TANKS "More Terrain" panel: line of sight (hills, escarpments) or movement (terrain,
 // bridges/fords/roads, amphibious). For escarpments the ruling side shows a small top-down sketch
-// of the firer, the escarpment edge and the target with the two distances.
+// of the firer, the escarpment edge and the target with the two distances. A distance left empty
+// is "not given" (not written: the engine names the missing key); 0 is 0.
 //
 // Sections
 //   1. panel state, load/save
@@ -9,8 +10,10 @@
 //   4. registration
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
@@ -109,16 +112,34 @@ public:
     bool draw_inputs(PanelContext& ctx) override;
 
 protected:
-    Inputs defaults() const override {
-        Inputs s;
-        s.move_terrain = {"river"};
-        return s;
+    // A new situation assumes nothing: line of sight between two vehicles on open ground.
+    Inputs defaults() const override { return Inputs{}; }
+    // The distances as typed: empty is "not given" (the ruling then says what it needs), 0 is 0.
+    void loaded() override {
+        firer_distance_text_ = distance_text(s_.firer_distance);
+        target_distance_text_ = distance_text(s_.target_distance);
     }
     void draw_view(PanelContext& ctx, const Ruling& r) override;
 
 private:
     bool vehicle(const char* id, Vehicle* v, bool target, float col);
+    bool distance_field(const char* id, std::string* text, std::optional<double>* value, float width);
+    static std::string distance_text(const std::optional<double>& d) {
+        if (!d) return "";
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", *d);
+        return buf;
+    }
+    std::string firer_distance_text_, target_distance_text_;
     // A terrain's tooltip: its house rule and what the rule says, from the choices view.
+    // A name in the house rules' words (rules-data labels), from the choices view.
+    std::string words(const std::string& name) const {
+        const Gf9Choices& c = choices<Gf9Choices>();
+        for (const auto* list : {&c.questions, &c.move_terrain, &c.line_terrain})
+            for (const auto& n : *list)
+                if (n.name == name) return n.words;
+        return name;
+    }
     std::string terrain_tip(const std::string& name) const {
         const Gf9Choices& c = choices<Gf9Choices>();
         for (const auto* list : {&c.move_terrain, &c.line_terrain})
@@ -155,14 +176,15 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     const float col = 150 * ctx.scale;
     const Gf9Choices& c = choices<Gf9Choices>();
     ui::section("Question");
-    changed |= util::radio_row("q", &s_.question, c.questions);
+    changed |= util::radio_row("q", &s_.question, names_of(c.questions), [this](const std::string& n) { return words(n); });
     if (s_.question == "movement") {
         ui::section("Move");
         ImGui::TextUnformatted("Terrain the move enters, crosses or leaves:");
         ui::tip("Each terrain's effect is its house rule (GF9-rough, GF9-creeks, GF9-rivers, GF9-swamps, GF9-canals, "
                 "GF9-ditches, GF9-escarpments, GF9-water, GF9-hills); the most restrictive decides");
         changed |= util::checklist("terrain", &s_.move_terrain, names_of(c.move_terrain), true,
-                                   [this](const std::string& n) { return terrain_tip(n); });
+                                   [this](const std::string& n) { return terrain_tip(n); },
+                                   [this](const std::string& n) { return words(n); });
         ImGui::TextUnformatted("Via (none ticked: none):");
         ui::tip("The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
                 "several when a move uses several");
@@ -191,30 +213,50 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     ui::tip("GF9-escarpments: the line of sight crosses an escarpment");
     const bool esc = l.escarpment_between || l.firer.on_escarpment || l.target.on_escarpment || l.target.below_escarpment;
     if (esc) {
-        for (auto [label, dist] : {std::pair<const char*, std::optional<double>*>{"Firer to edge (in)", &l.firer_distance},
-                                   {"Target to edge (in)", &l.target_distance}}) {
-            util::label(label, col);
-            float v = float(dist->value_or(0.0));
-            ImGui::PushID(label);
-            ImGui::SetNextItemWidth(140 * ctx.scale);
-            if (ImGui::InputFloat("##d", &v, 0.5f, 1.0f, "%.1f")) {
-                *dist = std::clamp(double(v), 0.0, c.max_distance);
-                changed = true;
-            }
-            ImGui::PopID();
-        }
+        util::label("Firer to edge (in)", col);
+        changed |= distance_field("##fd", &firer_distance_text_, &l.firer_distance, 140 * ctx.scale);
+        ui::tip("GF9-escarpments: the firer's distance to the escarpment along the line of sight, in inches. "
+                "Left empty it is not given (the ruling says it cannot decide without it); 0 means touching the edge.");
+        util::label("Target to edge (in)", col);
+        changed |= distance_field("##td", &target_distance_text_, &l.target_distance, 140 * ctx.scale);
+        ui::tip("GF9-escarpments: the target's distance to the escarpment along the line of sight, in inches. "
+                "Left empty it is not given; 0 means touching the edge.");
     }
     // Added keys (docs/gf9-tanks.md): terrain the line crosses and things only the core rules judge.
     ImGui::TextUnformatted("Terrain the line crosses:");
     ui::tip("Movement terrain under the line of sight: each house rule says what it does to shooting "
             "(cover, block or no effect)");
     changed |= util::checklist("lterrain", &l.line_terrain, names_of(c.line_terrain), false,
-                               [this](const std::string& n) { return terrain_tip(n); });
+                               [this](const std::string& n) { return terrain_tip(n); },
+                               [this](const std::string& n) { return words(n); });
     ImGui::TextUnformatted("Also on the line (the core rules decide):");
     ui::tip("Vehicles, wrecks, woods or buildings on the line are not in \"More Terrain\": "
             "the core TANKS rules judge them (GF9-core), except where a hill-to-hill shot passes over");
     changed |= util::checklist("lobst", &l.line_obstacles, c.line_obstacles);
     return changed;
+}
+
+// An optional distance in inches as text: empty is "not given" (nullopt), a number in
+// 0..max_distance is that number, anything else is shown in red and not used.
+bool Gf9Panel::distance_field(const char* id, std::string* text, std::optional<double>* value, float width) {
+    ImGui::SetNextItemWidth(width);
+    ImGui::InputTextWithHint(id, "not given", text, ImGuiInputTextFlags_CharsDecimal);
+    std::optional<double> now;
+    bool ok = true;
+    if (!text->empty()) {
+        char* end = nullptr;
+        const double v = std::strtod(text->c_str(), &end);
+        ok = end && *end == '\0' && v >= 0.0 && v <= choices<Gf9Choices>().max_distance;
+        if (ok) now = v;
+    }
+    if (!ok) {
+        ImGui::SameLine();
+        ImGui::TextColored(ui::tone_colour(Tone::bad), "0 to %g inches", choices<Gf9Choices>().max_distance);
+        return false;  // the last good value stays until the text is a number again
+    }
+    if (now == *value) return false;
+    *value = now;
+    return true;
 }
 
 // =====================================================================================
@@ -224,7 +266,9 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
 // A top-down sketch: the escarpment edge as a vertical line, the firer and target at their
 // distances from it, on the sides the situation puts them.
 void escarpment_sketch(PanelContext& ctx, const view::Gf9Escarpment& e) {
-    const double fd = e.firer_distance, td = e.target_distance;
+    // A distance not given is drawn at the middle of the other's side and labelled so.
+    const double fd = e.firer_distance.value_or(e.target_distance.value_or(1.0)),
+                 td = e.target_distance.value_or(e.firer_distance.value_or(1.0));
     const float w = ImGui::GetContentRegionAvail().x, h = 110 * ctx.scale;
     const ImVec2 o = ImGui::GetCursorScreenPos();
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -244,9 +288,11 @@ void escarpment_sketch(PanelContext& ctx, const view::Gf9Escarpment& e) {
     dl->AddCircleFilled(f, 7 * ctx.scale, IM_COL32(90, 160, 230, 255));
     dl->AddCircleFilled(t, 7 * ctx.scale, IM_COL32(230, 90, 90, 255));
     char buf[64];
-    std::snprintf(buf, sizeof buf, "firer %.1f\"", fd);
+    if (e.firer_distance) std::snprintf(buf, sizeof buf, "firer %.1f\"", fd);
+    else std::snprintf(buf, sizeof buf, "firer: distance not given");
     dl->AddText(ImVec2(f.x - 30 * ctx.scale, f.y - 24 * ctx.scale), IM_COL32(90, 160, 230, 255), buf);
-    std::snprintf(buf, sizeof buf, "target %.1f\"", td);
+    if (e.target_distance) std::snprintf(buf, sizeof buf, "target %.1f\"", td);
+    else std::snprintf(buf, sizeof buf, "target: distance not given");
     dl->AddText(ImVec2(t.x - 30 * ctx.scale, t.y + 10 * ctx.scale), IM_COL32(230, 90, 90, 255), buf);
     ImGui::Dummy(ImVec2(w, h));
     ui::tip("GF9-escarpments: distances are measured to the escarpment along the line of sight");

@@ -1,11 +1,12 @@
 // The Panzer Squadron panel: the movement calculator (dice, restriction, planned steps as
 // clickable arrows), the open actions and attack-of-opportunity questions; on the ruling side
-// the MP budget bar and a drawing of the path over a few hexes with the tank facing its corner.
+// the MP budget bar and a drawing of the path over a few hexes with the tank facing its corner,
+// or the open actions as ruled beside the other reading. Names in the page's words ("in movement").
 //
 // Sections
 //   1. panel state, load/save
 //   2. inputs
-//   3. ruling: budget bar, hex drawing, generic ruling
+//   3. ruling: open actions (both readings), budget bar, hex drawing, generic ruling
 //   4. registration
 #include <algorithm>
 #include <cmath>
@@ -82,12 +83,12 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     const float col = 150 * ctx.scale;
     const PsChoices& c = choices<PsChoices>();
     ui::section("Question");
-    changed |= util::radio_row("question", &s_.question, c.questions);
+    changed |= util::radio_row("question", &s_.question, c.questions, [&c](const std::string& n) { return c.say(n); });
     ui::tip("movement: the MP calculator (PS-movement, PS-turning); actions: what a start state allows (PS-actions); "
             "opportunity: may this tank fire at a moving tank (PS-opportunity)");
     if (s_.question == "opportunity") {
         ui::section("Shooter");
-        changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states);
+        changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states, [&c](const std::string& n) { return c.say(n); });
         ui::tip("PS-opportunity: only a tank not yet activated this turn, or one waiting in ambush, may fire out of turn");
         ui::section("Target");
         changed |= ImGui::Checkbox("is the tank being moved", &s_.target_moving);
@@ -97,13 +98,13 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     }
     ui::section("Tank");
     util::label("Starts the turn", col);
-    if (util::radio_row("start", &s_.start, c.starts)) {
+    if (util::radio_row("start", &s_.start, c.starts, [&c](const std::string& n) { return c.say(n); })) {
         changed = true;
         s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
     }
     if (s_.question == "actions") return changed;
     util::label("Action", col);
-    changed |= util::radio_row("action", &s_.action, c.actions);
+    changed |= util::radio_row("action", &s_.action, c.actions, [&c](const std::string& n) { return c.say(n); });
     ui::tip("PS-move-and-fire: firing after moving costs " + std::to_string(c.move_and_fire_cost) + " of the points rolled");
     util::label("Dice (D4)", col);
     s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
@@ -232,8 +233,36 @@ void draw_path(PanelContext& ctx, const std::vector<view::PsPathStep>& steps) {
     ui::tip("Grey: the tank at the start, facing its corner; green: where the plan leaves it; yellow: the path");
 }
 
+// The open actions as ruled beside those of the other reading; amber when they differ (a referee's call).
+void draw_open_actions(const view::PsActions& a) {
+    auto join = [](const std::vector<std::string>& v) {
+        std::string s;
+        for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+        return s.empty() ? std::string("none") : s;
+    };
+    ui::section("Open actions");
+    const bool differ = a.open != a.open_other_reading;
+    if (ImGui::BeginTable("##open", 2, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame)) {
+        ImGui::TableSetupColumn("As ruled");
+        ImGui::TableSetupColumn("Other reading");
+        ImGui::TableHeadersRow();
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextWrapped("%s", join(a.open).c_str());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::PushStyleColor(ImGuiCol_Text, differ ? ui::amber() : ui::dim_text());
+        ImGui::TextWrapped("%s", join(a.open_other_reading).c_str());
+        ImGui::PopStyleColor();
+        ImGui::EndTable();
+    }
+    ui::tip("PS-actions: the page's four actions are open to any activated tank, but its list for each start leaves some "
+            "out. The other reading follows the other side of that question (rules-data unlisted_actions_open).");
+    ui::probe("open_actions");
+}
+
 void PsPanel::draw_view(PanelContext& ctx, const Ruling& r) {
     const auto* v = r.view_as<view::PsRulingView>();
+    if (v && v->actions) draw_open_actions(*v->actions);
     if (!v || !v->movement) return;
     const int avail = v->movement->mp_available, used = v->movement->mp_used;
     ui::section("Movement point budget");

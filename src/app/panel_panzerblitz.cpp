@@ -1,12 +1,14 @@
 // The PanzerBlitz panel: elevations, range and the obstacle symbols on the line (colour swatches,
 // hexside/hex index, on a hilltop); on the ruling side a side view — the sight line from the
 // firer's height to the target's over the symbols' heights, blocking symbols in red, symbols no
-// note decides in amber — as a referee would sketch it on paper.
+// note decides in amber — as a referee would sketch it on paper; under it each symbol's place
+// (hexsides from either unit, fraction of the way, the by-range measure of notes E/F).
+// Elevations and symbols in the article's words; a new situation has no symbol.
 //
 // Sections
 //   1. panel state, load/save
 //   2. inputs
-//   3. ruling: side view, generic ruling
+//   3. ruling: side view, positions, generic ruling
 //   4. registration
 #include <algorithm>
 
@@ -42,8 +44,9 @@ struct Obstacle {
     bool on_hilltop = false;
 };
 
+// A new situation assumes nothing: both units on the ground, no symbol on the line.
 struct Inputs {
-    std::string firer = "l1-hilltop", target = "ground";
+    std::string firer = "ground", target = "ground";
     int range = 4;
     std::vector<Obstacle> obstacles;
 };
@@ -77,14 +80,50 @@ public:
     bool draw_inputs(PanelContext& ctx) override;
 
 protected:
-    Inputs defaults() const override {
-        Inputs s;
-        s.obstacles = {{"brown", 3, false}};
-        return s;
-    }
+    Inputs defaults() const override { return Inputs{}; }
     void draw_view(PanelContext& ctx, const Ruling& r) override;
 
+public:
+    bool add_obstacle() override {
+        s_.obstacles.push_back(new_symbol());
+        return true;
+    }
+    // The symbol "+ Add symbol" adds: on the first hexside, the first symbol (in the article's
+    // order) the engine rules as leaving the line as it was, so adding one blocks nothing by
+    // itself; the first symbol when every one would change the line.
+    Obstacle new_symbol() const {
+        const auto los_of = [&](const Inputs& q) -> std::string {
+            toml::table raw = table_of(q);
+            Sink sink("(panel)");
+            try {
+                const Ruling r = sys_.rule(Table(sink, &raw, ""));
+                for (const auto& [k, v] : r.fields)
+                    if (k == "los" && v.is_string()) return v.as_string() + (r.referee_call ? "?" : "");
+            } catch (const InputError&) {
+            }
+            return "";
+        };
+        const std::string before = los_of(s_);
+        const PbChoices& c = choices<PbChoices>();
+        for (const auto& sym : c.symbols) {
+            Inputs q = s_;
+            q.obstacles.push_back({sym.name, 1, false});
+            if (sym.hex && s_.range < 2) continue;  // a single hex needs a hex between the units
+            if (los_of(q) == before) return q.obstacles.back();
+        }
+        return {c.symbols.front().name, 1, false};
+    }
+
 private:
+    std::string elevation_words(const std::string& name) const {
+        for (const auto& e : choices<PbChoices>().elevations)
+            if (e.name == name) return e.words;
+        return name;
+    }
+    std::string symbol_words(const std::string& name) const {
+        const auto* x = choices<PbChoices>().symbol(name);
+        return x ? x->words : name;
+    }
     bool is_hex(const std::string& sym) const {
         const auto* x = choices<PbChoices>().symbol(sym);
         return x && x->hex;
@@ -108,9 +147,9 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         util::label(label, col);
         ImGui::PushID(label);
         ImGui::SetNextItemWidth(200 * ctx.scale);
-        if (ImGui::BeginCombo("##elev", value->c_str())) {
+        if (ImGui::BeginCombo("##elev", elevation_words(*value).c_str())) {
             for (const auto& e : c.elevations)
-                if (ImGui::Selectable((e.name + "  (" + std::to_string(e.metres) + " m)").c_str(), e.name == *value)) {
+                if (ImGui::Selectable((e.words + "  (" + std::to_string(e.metres) + " m)").c_str(), e.name == *value)) {
                     *value = e.name;
                     changed = true;
                 }
@@ -140,10 +179,10 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h, p.y + h), swatch(o.symbol), 3.0f);
         ImGui::Dummy(ImVec2(h, h));
         ImGui::SameLine();
-        ImGui::SetNextItemWidth(130 * ctx.scale);
-        if (ImGui::BeginCombo("##sym", o.symbol.c_str())) {
+        ImGui::SetNextItemWidth(170 * ctx.scale);
+        if (ImGui::BeginCombo("##sym", symbol_words(o.symbol).c_str())) {
             for (const auto& sym : c.symbols)
-                if (const std::string& n = sym.name; ImGui::Selectable(n.c_str(), n == o.symbol)) {
+                if (const std::string& n = sym.name; ImGui::Selectable(sym.words.c_str(), n == o.symbol)) {
                     o.symbol = n;
                     if (!sym.may_be_on_hilltop) o.on_hilltop = false;
                     o.index = std::clamp(o.index, 1, std::max(1, is_hex(n) ? s_.range - 1 : s_.range));
@@ -174,10 +213,8 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         s_.obstacles.erase(s_.obstacles.begin() + remove);
         changed = true;
     }
-    if (ImGui::Button("+ Add symbol")) {
-        s_.obstacles.push_back({"green", 1, false});
-        changed = true;
-    }
+    if (ImGui::Button("+ Add symbol")) changed |= add_obstacle();
+    ui::tip("A new symbol is the first one that leaves the line as it was (the engine is asked); then say what it is");
     return changed;
 }
 
@@ -216,11 +253,52 @@ void draw_side_view(PanelContext& ctx, const PbRulingView& v) {
             "Red: a note says it blocks; amber: no note decides it (the straight line is shown).");
 }
 
+// Where each symbol lies (JSON `positions`): the hexsides counted from each unit (note C) and the
+// fraction of the way; and the line by the range measure where notes E/F use it.
+void draw_positions(const PbRulingView& v, const std::function<std::string(const std::string&)>& words) {
+    if (v.positions.empty()) return;
+    const ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp;
+    if (ImGui::BeginTable("##positions", 5, tf)) {
+        for (const char* h : {"Symbol", "Place", "Hexsides from firer / target", "Fraction of the way", "By range"})
+            ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (const auto& p : v.positions) {
+            ImGui::TableNextRow();
+            ImGui::TableSetColumnIndex(0);
+            ImGui::TextUnformatted(words(p.symbol).c_str());
+            ImGui::TableSetColumnIndex(1);
+            ImGui::Text("%s %d", p.hex ? "hex" : "side", p.index);
+            ImGui::TableSetColumnIndex(2);
+            if (p.hex) ImGui::TextDisabled("a hex");
+            else ImGui::Text("%d / %d", p.from_firer, p.from_target);
+            ImGui::TableSetColumnIndex(3);
+            ImGui::TextUnformatted(p.fraction.c_str());
+            ImGui::TableSetColumnIndex(4);
+            if (p.by_range.empty()) ImGui::TextDisabled("\xe2\x80\x94");
+            else ImGui::TextUnformatted(p.by_range.c_str());
+        }
+        ImGui::EndTable();
+    }
+    ui::tip("Note C: hexsides are counted from each unit, both ends included; the fraction is rules-data's measure "
+            "[distance]. \"By range\" is the other measure of notes E and F (k/range).");
+    ui::probe("positions");
+    if (!v.los_by_range.empty()) {
+        const bool differs = v.los_by_range != v.los;
+        const std::string text = "Measured by range (notes E, F): line " + v.los_by_range +
+                                 (differs ? " \xe2\x80\x94 the two measures disagree: referee's call" : ", as ruled");
+        ImGui::PushStyleColor(ImGuiCol_Text, differs ? ui::amber() : ui::dim_text());
+        ImGui::TextWrapped("%s", text.c_str());
+        ImGui::PopStyleColor();
+        ui::probe("los_by_range");
+    }
+}
+
 void PbPanel::draw_view(PanelContext& ctx, const Ruling& r) {
     const PbRulingView* v = r.view_as<PbRulingView>();
     if (!v) return;
     ui::section("Side view");
     draw_side_view(ctx, *v);
+    draw_positions(*v, [this](const std::string& n) { return symbol_words(n); });
 }
 
 // =====================================================================================

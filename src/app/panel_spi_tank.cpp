@@ -12,6 +12,7 @@
 //   4. ruling: verdict, key numbers, the CRT lit, spotting, explanation
 //   5. registration
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 
 #include <imgui.h>
@@ -50,14 +51,17 @@ std::string unit_summary(const TankChoices& c, const std::string& name) {
     return s;
 }
 
-// A combo over fixed names; returns true on change.
+// A combo over fixed names, each shown in `say`'s words; returns true on change.
 bool name_combo(const char* label, std::string* value, const std::vector<std::string>& names,
-                const std::function<std::string(const std::string&)>& item_tip = nullptr) {
+                const std::function<std::string(const std::string&)>& item_tip = nullptr,
+                const std::function<std::string(const std::string&)>& say = nullptr) {
     bool changed = false;
-    if (ImGui::BeginCombo(label, value->c_str())) {
+    const std::string preview = say ? say(*value) : *value;
+    if (ImGui::BeginCombo(label, preview.c_str())) {
         for (const auto& n : names) {
             const bool sel = same_name(n, *value);
-            if (ImGui::Selectable(n.c_str(), sel) && !sel) {
+            const std::string shown = (say ? say(n) : n) + "###" + n;
+            if (ImGui::Selectable(shown.c_str(), sel) && !sel) {
                 *value = n;
                 changed = true;
             }
@@ -73,13 +77,18 @@ bool name_combo(const char* label, std::string* value, const std::vector<std::st
 // 2. SpiTankPanel
 // =====================================================================================
 
+// A newly added obstacle is rough terrain in a hex touching neither unit: a feature that does
+// not obstruct in any mode (10.6), so adding one changes nothing until the referee says what it is.
 struct Obstacle {
-    std::string terrain = "woods", at = "hex", touches = "none";
+    std::string terrain = "rough", at = "hex", touches = "none";
+    std::string hex;  // its map hex "CCRR" or hexside "CCRR/X" as typed; written when the map knows it
+    bool wreck = false;  // a wreck in this woods or rough hex (8.62)
 };
 
 struct ExtraFirer {
     std::string unit;
     int range = 1;
+    bool line_of_sight = true, in_field_of_fire = true;  // false: this unit may not fire (8.22)
 };
 
 struct Inputs {
@@ -90,6 +99,7 @@ struct Inputs {
     std::string target = "M60A2";
     std::optional<std::string> aspect = std::string("front");  // none: a soft target, or the map decides
     std::string terrain = "clear";
+    bool wreck = false;  // a wreck in the target's hex too; `terrain` is the ground under it (8.62)
     bool improved_position = false;
     int moving_mp = 0;
     std::string behind = "none";
@@ -100,21 +110,39 @@ struct Inputs {
     std::vector<ExtraFirer> extra_firers;
     // Optional map positions: with both hexes the range is counted (8.3), with the facing too the aspect (8.7).
     std::optional<std::string> firer_hex, target_hex, facing;
+    std::optional<std::string> firer_facing;  // with both hexes: the field of fire (7.21)
 };
 
-Form<Inputs> form() {
+// An obstacle's map hex or hexside as typed is usable: "CCRR" or "CCRR/X" on this board.
+bool valid_obstacle_hex(const hex::Numbering& board, const std::string& text) {
+    const auto slash = text.find('/');
+    if (slash == std::string::npos) return board.parse(text).has_value();
+    return board.parse(text.substr(0, slash)).has_value() && board.parse_side(text.substr(slash + 1)).has_value();
+}
+
+Form<Inputs> form(const hex::Numbering& board) {
     // With both hexes the map counts the range: line.range then stays out (8.3).
     const auto no_hexes = [](const Inputs& s) { return !s.firer_hex || !s.target_hex; };
+    // An obstacle with its map hex takes `touches` from the map (a disagreeing one is bad input).
+    const auto placed = [board](const Obstacle& o) { return !o.hex.empty() && valid_obstacle_hex(board, o.hex); };
     Form<Obstacle> obstacle;
-    obstacle.field("terrain", &Obstacle::terrain).field("at", &Obstacle::at).field("touches", &Obstacle::touches);
+    obstacle.field("terrain", &Obstacle::terrain)
+        .field("at", &Obstacle::at)
+        .field("touches", &Obstacle::touches, [placed](const Obstacle& o) { return !placed(o); })
+        .field("hex", &Obstacle::hex, placed)
+        .field("wreck", &Obstacle::wreck, [](const Obstacle& o) { return o.wreck; });
     Form<ExtraFirer> extra;
-    extra.field("unit", &ExtraFirer::unit).field("range", &ExtraFirer::range);
+    extra.field("unit", &ExtraFirer::unit)
+        .field("range", &ExtraFirer::range)
+        .field("line_of_sight", &ExtraFirer::line_of_sight, [](const ExtraFirer& x) { return !x.line_of_sight; })
+        .field("in_field_of_fire", &ExtraFirer::in_field_of_fire, [](const ExtraFirer& x) { return !x.in_field_of_fire; });
     Form<Inputs> f;
     f.field("terrain_mode", &Inputs::mode)
         .field("firer.unit", &Inputs::firer)
         .field("firer.panic_level", &Inputs::panic_level)
         .field("firer.preservation", &Inputs::preservation)
         .field("firer.hex", &Inputs::firer_hex)
+        .field("firer.facing", &Inputs::firer_facing)
         .field("target.unit", &Inputs::target)
         .custom([](const toml::table& t, Inputs& s) {  // left out: none (a soft target, or the map decides)
                     const toml::node* n = node_at(t, "target.aspect");
@@ -125,13 +153,15 @@ Form<Inputs> form() {
                     if (s.aspect) parent_for(t, "target.aspect", &key).insert_or_assign(key, *s.aspect);
                 })
         .field("target.terrain", &Inputs::terrain)
+        .field("target.wreck", &Inputs::wreck, [](const Inputs& s) { return s.wreck; })
         .field("target.improved_position", &Inputs::improved_position)
         .field("target.moving_mp", &Inputs::moving_mp)
         .field("target.behind", &Inputs::behind)
         .field("target.hex", &Inputs::target_hex)
         .field("target.facing", &Inputs::facing)
         .field("line.range", &Inputs::range, no_hexes)
-        .field("line.in_field_of_fire", &Inputs::in_field_of_fire)
+        // With the firer's facing the map decides the field of fire (7.21): a disagreeing key is bad input.
+        .field("line.in_field_of_fire", &Inputs::in_field_of_fire, [](const Inputs& s) { return !s.firer_facing; })
         .field("line.friendly_in_line", &Inputs::friendly_in_line)
         .list("line.obstacles", &Inputs::obstacles, obstacle)
         .list("extra_firer", &Inputs::extra_firers, extra);
@@ -141,16 +171,30 @@ Form<Inputs> form() {
 class SpiTankPanel final : public FormPanel<Inputs> {
 public:
     explicit SpiTankPanel(const Engine& e)
-        : FormPanel(e, "spi-tank", form(),
+        : FormPanel(e, "spi-tank", form(std::any_cast<const TankChoices&>(e.find("spi-tank")->choices()).board),
                     {"system", "title", "notes", "terrain_mode", "firer", "target", "line", "extra_firer", "unit", "panic_level",
-                     "preservation", "aspect", "terrain", "improved_position", "moving_mp", "behind", "hex", "facing", "range",
-                     "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"}) {}
+                     "preservation", "aspect", "terrain", "wreck", "improved_position", "moving_mp", "behind", "hex", "facing",
+                     "range", "line_of_sight", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"}) {}
+
+    // A file may name a unit by a common name ("Tiger"): the panel keeps the chart's name and
+    // shows what was typed beside it, as the CLI's JSON `matched` does.
+    void load(const Table& root) override {
+        FormPanel::load(root);
+        firer_given_ = given_name(root, "firer.unit", s_.firer);
+        target_given_ = given_name(root, "target.unit", s_.target);
+    }
 
     bool draw_inputs(PanelContext& ctx) override;
     void draw_ruling(PanelContext& ctx, const Ruling& r) override;
+    bool add_obstacle() override {
+        s_.obstacles.push_back(Obstacle{});
+        return true;
+    }
 
 protected:
     void loaded() override {
+        firer_given_.clear();
+        target_given_.clear();
         firer_hex_text_ = s_.firer_hex.value_or("");
         target_hex_text_ = s_.target_hex.value_or("");
         position_.reset();
@@ -165,6 +209,8 @@ protected:
             s.firer_hex.reset();
             s.target_hex.reset();
             s.facing.reset();
+            s.firer_facing.reset();
+            for (auto& o : s.obstacles) o.hex.clear();
             return s;
         }
         if (s.facing) {
@@ -178,7 +224,7 @@ protected:
 
 private:
     const TankChoices& c() const { return choices<TankChoices>(); }
-    bool unit_picker(const char* id, std::string* unit, bool allow_infantry, std::string* filter);
+    bool unit_picker(const char* id, std::string* unit, bool allow_infantry, std::string* filter, std::string* given = nullptr);
     bool target_is_vehicle() const {
         const TankUnit* u = c().unit(s_.target);
         return u && u->vehicle;
@@ -220,6 +266,15 @@ private:
         }
     }
 
+    // What a file or the search field named a unit by when that was an alias ("Tiger"); empty: the chart name.
+    std::string given_name(const Table& root, const std::string& key, const std::string& chart_name) const {
+        const toml::node* n = root.raw() ? node_at(*root.raw(), key) : nullptr;
+        if (!n || !n->is_string()) return "";
+        const std::string typed = n->as_string()->get();
+        return typed == chart_name ? "" : typed;
+    }
+
+    std::string firer_given_, target_given_;
     std::string firer_hex_text_, target_hex_text_;  // as typed; s_ holds them only when valid
     std::string firer_filter_, target_filter_, extra_filter_;
     mutable std::optional<view::TankPosition> position_;  // from the last ruling's view (a cache)
@@ -231,7 +286,7 @@ private:
 // 3. inputs
 // =====================================================================================
 
-bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_infantry, std::string* filter) {
+bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_infantry, std::string* filter, std::string* given) {
     bool changed = false;
     const std::string preview = *unit;
     ImGui::SetNextItemWidth(-1);
@@ -254,9 +309,15 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
             for (const auto& a : u.aliases) match |= !f.empty() && normalize_name(a).find(f) != std::string::npos;
             if (match) shown.push_back(u.name);
         }
-        if (enter && !shown.empty()) {
-            changed = !same_name(*unit, shown.front());
-            *unit = shown.front();
+        // Enter takes a name typed in full, or an alias of one ("tiger"), as the CLI reads it
+        // (case, spaces and / - ( ) . ignored); else the first unit the search shows.
+        const TankUnit* exact = c().unit(*filter);
+        if (exact && exact->infantry && !allow_infantry) exact = nullptr;  // extra firers: chart units only (8.22)
+        if (enter && (exact || !shown.empty())) {
+            const std::string pick = exact ? exact->name : shown.front();
+            changed = !same_name(*unit, pick);
+            *unit = pick;
+            if (given) *given = exact && !same_name(exact->name, *filter) ? *filter : "";
             ImGui::CloseCurrentPopup();
         }
         const ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_BordersInnerV;
@@ -271,6 +332,7 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
                 const bool sel = same_name(n, *unit);
                 if (ImGui::Selectable(n.c_str(), sel, ImGuiSelectableFlags_SpanAllColumns) && !sel) {
                     *unit = n;
+                    if (given) given->clear();
                     changed = true;
                 }
                 if (sel && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
@@ -299,6 +361,12 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
     }
     ui::tip("Weapons Systems Characteristics Chart (17.4): defense front/side/rear, AP and HE attack strengths, "
             "movement allowance, effective range in hexes, fire control (N, SR, SC: 8.9). Click, then type to search.");
+    // A common name the referee typed or the file used, and the chart row it was taken for.
+    if (given && !given->empty()) {
+        ImGui::Text("%s \xe2\x86\x92 %s", given->c_str(), unit->c_str());
+        ui::tip("\"" + *given + "\" is a common name: it was taken for the chart's " + *unit +
+                " (names are matched ignoring case, spaces and / - ( ) .; the JSON key `matched` says the same).");
+    }
     // The chart row under the picker, so the referee sees the numbers without opening it.
     ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
     ImGui::TextWrapped("%s", unit_summary(c(), *unit).c_str());
@@ -329,7 +397,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     // ---- firer ----
     ui::section("Firer");
     label("Unit");
-    if (unit_picker("##firer", &s_.firer, true, &firer_filter_)) changed = true;
+    if (unit_picker("##firer", &s_.firer, true, &firer_filter_, &firer_given_)) changed = true;
     label("Panic level");
     width(12);
     if (ImGui::SliderInt("##panic", &s_.panic_level, 0, 10, "%d", ImGuiSliderFlags_AlwaysClamp)) changed = true;
@@ -344,7 +412,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ui::section("Target");
     label("Unit");
     const bool was_vehicle = target_is_vehicle();
-    if (unit_picker("##target", &s_.target, true, &target_filter_)) changed = true;
+    if (unit_picker("##target", &s_.target, true, &target_filter_, &target_given_)) changed = true;
     const bool vehicle = target_is_vehicle();
     // With both hexes and a facing the map decides the aspect (8.7), as the last ruling's view says;
     // on a boundary the referee may settle it.
@@ -427,6 +495,14 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     changed |= name_combo("##terrain", &s_.terrain, c().target_terrain,
                           [&](const std::string& n) { return terrain_tip(n); });
     ui::tip(terrain_tip(s_.terrain));
+    if (s_.terrain != "wreck") {
+        ImGui::SameLine();
+        if (ImGui::Checkbox("and a wreck", &s_.wreck)) changed = true;
+        ui::tip("A wreck (8.62) lies in the target's hex too; the terrain chosen is the ground under it. "
+                "A wreck on ground nobody names: choose the terrain \"wreck\" instead.");
+    } else if (s_.wreck) {
+        s_.wreck = false, changed = true;
+    }
     if (ImGui::Checkbox("Improved position", &s_.improved_position)) changed = true;
     ui::tip("The target is dug in (14.4): soft targets only.");
     ImGui::AlignTextToFramePadding();
@@ -475,7 +551,11 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         ImGui::TextDisabled("%s", eff.c_str());
         ui::tip("Beyond its effective range a unit's attack strength is halved (8.31).");
     }
-    if (ImGui::Checkbox("Target in the firer's field of fire", &s_.in_field_of_fire)) changed = true;
+    if (s_.firer_facing && s_.firer_hex && s_.target_hex && *s_.firer_hex != *s_.target_hex) {
+        ImGui::TextDisabled("Field of fire: from the firer's facing (7.21)");
+    } else if (ImGui::Checkbox("Target in the firer's field of fire", &s_.in_field_of_fire)) {
+        changed = true;
+    }
     ui::tip("Clear this when the target lies outside the three-hex front arc (7.21); it matters only for AT guns and "
             "turretless vehicles.");
     label("Friendly in line");
@@ -491,11 +571,15 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     const auto& ats = c().obstacle_at;
     const auto& touches = c().obstacle_touches;
     int remove = -1;
+    // The obstacle's own map hex only means something when the line is traced between two hexes.
+    const bool on_map = s_.firer_hex && s_.target_hex && *s_.firer_hex != *s_.target_hex;
     if (!s_.obstacles.empty() &&
-        ImGui::BeginTable("##obstacles", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+        ImGui::BeginTable("##obstacles", 6, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
         ImGui::TableSetupColumn("Terrain", ImGuiTableColumnFlags_WidthStretch, 1.0f);
         ImGui::TableSetupColumn("At", ImGuiTableColumnFlags_WidthStretch, 1.3f);
         ImGui::TableSetupColumn("Touches", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableSetupColumn("Map hex", ImGuiTableColumnFlags_WidthStretch, 0.9f);
+        ImGui::TableSetupColumn("Wreck", ImGuiTableColumnFlags_WidthFixed);
         ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
         ImGui::TableHeadersRow();
         for (std::size_t i = 0; i < s_.obstacles.size(); ++i) {
@@ -513,12 +597,35 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             }
             ImGui::TableSetColumnIndex(1);
             ImGui::SetNextItemWidth(-1);
-            changed |= name_combo("##at", &o.at, ats);
+            changed |= name_combo("##at", &o.at, ats, nullptr, [this](const std::string& n) { return c().say(n); });
             ImGui::TableSetColumnIndex(2);
             ImGui::SetNextItemWidth(-1);
-            changed |= name_combo("##touches", &o.touches, touches);
-            ui::tip("For a hex: the firer or target is in it. For a hexside: it is a side of the firer's or target's hex.");
+            const bool placed = on_map && !o.hex.empty() && valid_obstacle_hex(c().board, o.hex);
+            if (placed) ImGui::TextDisabled("from the map");
+            else changed |= name_combo("##touches", &o.touches, touches);
+            ui::tip("For a hex: the firer or target is in it. For a hexside: it is a side of the firer's or target's hex. "
+                    "With the obstacle's map hex the map says it.");
             ImGui::TableSetColumnIndex(3);
+            ImGui::SetNextItemWidth(-1);
+            ImGui::BeginDisabled(!on_map);
+            const std::string before = o.hex;
+            ImGui::InputTextWithHint("##hex", on_map ? "not given" : "", &o.hex);  // disabled: the tooltip says why
+            ImGui::EndDisabled();
+            if (o.hex != before && (o.hex.empty() || valid_obstacle_hex(c().board, o.hex) ||
+                                    (!before.empty() && valid_obstacle_hex(c().board, before))))
+                changed = true;
+            if (!o.hex.empty() && !valid_obstacle_hex(c().board, o.hex))
+                ImGui::TextColored(ui::tone_colour(Tone::bad), "not a hex or hexside");
+            ui::tip("Optional: where this obstacle is on the map, a hex (\"1003\") or a hexside (\"1002/D\"); it must be one "
+                    "the traced line meets (10.2). Needs the firer's and target's hexes (Map hexes above).");
+            ImGui::TableSetColumnIndex(4);
+            if (o.at == "hex" && o.terrain != "wreck") {
+                changed |= ImGui::Checkbox("##wreck", &o.wreck);
+                ui::tip("A wreck (8.62) lies in this woods or rough hex too.");
+            } else if (o.wreck) {
+                o.wreck = false, changed = true;
+            }
+            ImGui::TableSetColumnIndex(5);
             if (ImGui::SmallButton("remove")) remove = int(i);
             ImGui::PopID();
         }
@@ -528,10 +635,8 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         s_.obstacles.erase(s_.obstacles.begin() + remove);
         changed = true;
     }
-    if (ImGui::Button("+ Add obstacle")) {
-        s_.obstacles.push_back(Obstacle{});
-        changed = true;
-    }
+    if (ImGui::Button("+ Add obstacle")) changed |= add_obstacle();
+    ui::tip("A new obstacle is rough terrain in a hex, which never blocks (10.6): then say what it is.");
     ui::probe("add_obstacle");
 
     // ---- combined HE ----
@@ -551,6 +656,12 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             ui::tip("This firer's range to the target hex (8.3).");
             ImGui::SameLine();
             if (ImGui::SmallButton("remove")) xremove = int(i);
+            changed |= ImGui::Checkbox("sees the target", &x.line_of_sight);
+            ui::tip("Clear this when this firer has no line of sight to the target (10.2): it may not fire and adds nothing (8.22).");
+            ImGui::SameLine();
+            changed |= ImGui::Checkbox("in its field of fire", &x.in_field_of_fire);
+            ui::tip("Clear this when the target is outside this AT gun's or turretless vehicle's field of fire (7.21): "
+                    "it may not fire and adds nothing (8.22).");
             ImGui::PopID();
         }
         if (xremove >= 0) {
@@ -615,6 +726,18 @@ bool SpiTankPanel::draw_map_hexes() {
     }
     ui::tip("Optional: the hexside the target faces, " + board.side_names.front() +
             " = north, then clockwise. With both hexes it decides the target aspect (8.7).");
+    ui::same_line_if_fits(ImGui::CalcTextSize("firer facing").x + ImGui::GetFontSize() * 3.6f);
+    ImGui::TextDisabled("firer facing");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.2f);
+    std::string firer_facing = s_.firer_facing.value_or("-");
+    if (name_combo("##firer_facing", &firer_facing, sides)) {
+        s_.firer_facing = firer_facing == "-" ? std::nullopt : std::optional<std::string>(firer_facing);
+        changed = true;
+    }
+    ui::tip("Optional: the hexside the firer faces. With both hexes it decides whether the target lies in an AT gun's "
+            "or turretless vehicle's field of fire (7.21); a turreted firer's facing is noted and ignored (7.23).");
+    ui::probe("firer_facing");
     // Wrapped: on a narrow panel the note must not run off the edge.
     auto bad_note = [](const std::string& text) {
         ImGui::PushStyleColor(ImGuiCol_Text, ui::tone_colour(Tone::bad));
@@ -628,6 +751,10 @@ bool SpiTankPanel::draw_map_hexes() {
         ImGui::TextDisabled("enter both hexes to count the range");
     return changed;
 }
+
+void draw_spotting(const TankRulingView& v);
+void draw_left_out(const TankRulingView& v);
+void draw_alternatives(const TankRulingView& v);
 
 void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
     const TankRulingView* v = r.view_as<TankRulingView>();
@@ -691,9 +818,113 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
         if (!t->no_column.empty()) ImGui::TextColored(ui::dim_text(), "%s", t->no_column.c_str());
     }
 
+    draw_spotting(*v);
+    draw_left_out(*v);
+    draw_alternatives(*v);
+
     ui::section("Why");
     ui::explanation(r.explanation, sys_.title().c_str());
     (void)ctx;
+}
+
+// 13.5: the roll that spots the target and its chance on the game's die; dim when this unit may not try.
+void draw_spotting(const TankRulingView& v) {
+    if (!v.spotting) return;
+    const view::TankSpotting& sp = *v.spotting;
+    ui::section("Spotting (13.5)");
+    std::string line;
+    if (sp.needed == "automatic") line = "spotted automatically";
+    else if (sp.needed == "unspottable") line = "cannot be spotted at this range";
+    else line = "a roll of " + sp.needed + " spots it";
+    if (!sp.may_try) {
+        line += " \xe2\x80\x94 but this unit may not try";  // a chance would mislead: see why below
+    } else if (sp.chance) {
+        char pct[32];
+        std::snprintf(pct, sizeof pct, " (%.1f%%)", *sp.chance * 100.0);
+        line += pct;
+    }
+    if (sp.may_try) ImGui::TextUnformatted(line.c_str());
+    else ImGui::TextColored(ui::dim_text(), "%s", line.c_str());
+    ui::probe("spotting");
+    if (!sp.why.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
+        ImGui::TextWrapped("%s", sp.why.c_str());
+        ImGui::PopStyleColor();
+    }
+    ui::tip("The Spotting Table (13.5): the number a die must show for an enemy unit to spot this target, by range and "
+            "whether it is in the open or concealed. A unit may try only with a clear line of sight (13.1) and, for an AT gun "
+            "or turretless vehicle, inside its field of sighting (7.24).");
+}
+
+// 8.22: extra firers that may not fire and add nothing to the combined HE.
+void draw_left_out(const TankRulingView& v) {
+    if (v.left_out.empty()) return;
+    ui::section("Left out of the combined fire (8.22)");
+    for (const auto& o : v.left_out) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ui::tone_colour(Tone::bad));
+        ImGui::TextWrapped("%s: %s (%s)", o.unit.c_str(), o.reason.c_str(), o.rule.c_str());
+        ImGui::PopStyleColor();
+    }
+}
+
+// The referee's calls ruled both ways (JSON `alternatives`): this ruling and each other reading side
+// by side, the other readings marked amber.
+void draw_alternatives(const TankRulingView& v) {
+    if (v.alternatives.empty()) return;
+    ui::section("Both readings (referee's call)");
+    const int cols = 1 + 1 + int(v.alternatives.size());
+    const ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp;
+    if (!ImGui::BeginTable("##alternatives", cols, tf)) return;
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("As ruled");
+    for (std::size_t i = 0; i < v.alternatives.size(); ++i)
+        ImGui::TableSetupColumn(("Other reading (" + v.alternatives[i].rule + ")").c_str());
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int i = 0; i < cols; ++i) {
+        ImGui::TableSetColumnIndex(i);
+        if (i >= 2) ImGui::PushStyleColor(ImGuiCol_Text, ui::amber());
+        ImGui::TableHeader(ImGui::TableGetColumnName(i));
+        if (i >= 2) {
+            ImGui::PopStyleColor();
+            ui::tip(v.alternatives[std::size_t(i - 2)].reading);
+        }
+    }
+    auto percent = [](const std::optional<double>& p) {
+        if (!p) return std::string("\xe2\x80\x94");
+        char b[32];
+        std::snprintf(b, sizeof b, "%.1f%%", *p * 100.0);
+        return std::string(b);
+    };
+    using Get = std::function<std::string(const view::TankAlternative&)>;
+    const std::vector<std::pair<const char*, Get>> rows = {
+        {"Reading", [](const view::TankAlternative& a) { return a.reading; }},
+        {"Line of sight", [](const view::TankAlternative& a) { return a.los; }},
+        {"Defense", [](const view::TankAlternative& a) { return a.defense; }},
+        {"Differential", [](const view::TankAlternative& a) { return a.differential; }},
+        {"Column", [](const view::TankAlternative& a) { return a.column; }},
+        {"Kill numbers", [](const view::TankAlternative& a) { return a.kills; }},
+        {"Kill probability", [&](const view::TankAlternative& a) { return percent(a.kill_probability); }},
+        {"Verdict", [](const view::TankAlternative& a) { return a.verdict; }},
+    };
+    for (const auto& [name, get] : rows) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextColored(ui::dim_text(), "%s", name);
+        const std::string mine = get(v.as_ruled);
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextWrapped("%s", mine.c_str());
+        for (std::size_t i = 0; i < v.alternatives.size(); ++i) {
+            ImGui::TableSetColumnIndex(int(i) + 2);
+            const std::string other = get(v.alternatives[i]);
+            // A number the other reading changes is amber: that is what the referee decides.
+            if (other != mine && std::string(name) != "Reading") ImGui::PushStyleColor(ImGuiCol_Text, ui::amber());
+            else ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+            ImGui::TextWrapped("%s", other.c_str());
+            ImGui::PopStyleColor();
+        }
+    }
+    ImGui::EndTable();
+    ui::probe("alternatives");
 }
 
 // =====================================================================================

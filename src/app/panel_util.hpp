@@ -10,22 +10,26 @@
 
 namespace umpire::app::util {
 
-// Radio buttons over names; wraps when the panel is narrow. Returns true on change.
-inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names) {
+// How a name is shown: the game's words for a file's name ("line of sight" for "los"); none: the name.
+using Say = std::function<std::string(const std::string&)>;
+
+// Radio buttons over names, each shown in `say`'s words; wraps when the panel is narrow. Returns true on change.
+inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names, const Say& say = {}) {
     bool changed = false;
     ImGui::PushID(id);
     const float start_x = ImGui::GetCursorPosX();
     const float right = ImGui::GetWindowContentRegionMax().x;
     for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string shown = (say ? say(names[i]) : names[i]) + "###" + names[i];
         if (i) {
-            const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(names[i].c_str()).x;
+            const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(shown.c_str(), nullptr, true).x;
             ImGui::SameLine();
             if (ImGui::GetCursorPosX() + w > right) {
                 ImGui::NewLine();
                 ImGui::SetCursorPosX(start_x);
             }
         }
-        if (ImGui::RadioButton(names[i].c_str(), *value == names[i]) && *value != names[i]) {
+        if (ImGui::RadioButton(shown.c_str(), *value == names[i]) && *value != names[i]) {
             *value = names[i];
             changed = true;
         }
@@ -39,7 +43,7 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
 // `item_tip` (optional) gives each name's tooltip, e.g. the rule that decides it.
 using NameTip = std::function<std::string(const std::string&)>;
 inline bool checklist(const char* id, std::vector<std::string>* selected, const std::vector<std::string>& names,
-                      bool repeats = false, const NameTip& item_tip = {}) {
+                      bool repeats = false, const NameTip& item_tip = {}, const Say& say = {}) {
     bool changed = false;
     ImGui::PushID(id);
     const float start_x = ImGui::GetCursorPosX();
@@ -49,7 +53,8 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
         // A name may be given more than once (a second wood behind the first): keep the count and show it.
         const auto count = std::count(selected->begin(), selected->end(), names[i]);
         bool on = count > 0;
-        const std::string text = count > 1 ? names[i] + " \xc3\x97" + std::to_string(count) + "###" + names[i] : names[i];
+        const std::string word = say ? say(names[i]) : names[i];
+        const std::string text = word + (count > 1 ? " \xc3\x97" + std::to_string(count) : std::string()) + "###" + names[i];
         if (i) {
             const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                             ImGui::CalcTextSize(text.c_str(), nullptr, true).x;
@@ -72,8 +77,8 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
         }
         if (repeats) {
             if (ImGui::BeginPopupContextItem("##more")) {
-                if (ImGui::MenuItem(("Another " + names[i]).c_str())) ++n, changed = true;
-                if (n > 0 && ImGui::MenuItem(("One " + names[i] + " fewer").c_str())) --n, changed = true;
+                if (ImGui::MenuItem(("Another " + word).c_str())) ++n, changed = true;
+                if (n > 0 && ImGui::MenuItem(("One " + word + " fewer").c_str())) --n, changed = true;
                 ImGui::EndPopup();
             }
         }

@@ -720,9 +720,9 @@ Ruling rule_movement(const Data& d, const Movement& m) {
     r.set("movement", to_string(result));
     r.set("ends_movement", ends && result != Effect::prohibited);
     r.set("effects", std::move(effects));
-    r.figures.push_back({"Movement", to_string(result), kMovement, ""});
+    r.figures.push_back({"Movement", to_string(result), kMovement, "", "movement"});
     if (result == Effect::half_rate)
-        r.figures.push_back({"Cost", std::to_string(d.half_rate_cost) + " cm of allowance per 1 cm moved", kMovement, join(half)});
+        r.figures.push_back({"Cost", std::to_string(d.half_rate_cost) + " cm of allowance per 1 cm moved", kMovement, join(half), "cost"});
     return r;
 }
 
@@ -908,7 +908,7 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
         r.set("fire", "cannot-fire");
         r.set("dice", 0);
         r.set("stands", json::Array{});
-        r.figures.push_back({"Dice", "0", cannot.size() ? r.explanation.back().rule : kFiring, ""});
+        r.figures.push_back({"Dice", "0", cannot.size() ? r.explanation.back().rule : kFiring, "", "dice"});
         return r;
     }
 
@@ -1004,9 +1004,9 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
     r.set("stands", std::move(stands));
     r.figures.push_back({"Dice", std::to_string(dice), kCover,
                          fire_value == "half-dice" ? std::to_string(fire.dice) + " / " + std::to_string(d.cover_divisor) + ", rounded down"
-                                                   : ""});
+                                                   : "", "dice"});
     r.figures.push_back({"Stands fired at", std::to_string(fired_at) + " of " + std::to_string(fire.stands.size()), kCover,
-                         std::to_string(with_cover) + " with cover"});
+                         std::to_string(with_cover) + " with cover", "stands_fired_at"});
     return r;
 }
 
@@ -1127,8 +1127,8 @@ Ruling rule_melee(const Data& d, const Melee& m) {
     r.set("advantage", std::move(adv));
     r.set("dice_later_phases", m.dice);
     r.set("charger_advantage", std::move(cadv));
-    r.figures.push_back({"Charger's dice, next phase", std::to_string(dice), kMeleeRule, advantage.empty() ? "" : breakdown});
-    r.figures.push_back({"Charger's dice, later phases", std::to_string(m.dice), kMeleeRule, ""});
+    r.figures.push_back({"Charger's dice, next phase", std::to_string(dice), kMeleeRule, advantage.empty() ? "" : breakdown, "dice_next_phase"});
+    r.figures.push_back({"Charger's dice, later phases", std::to_string(m.dice), kMeleeRule, "", "dice_later_phases"});
     return r;
 }
 

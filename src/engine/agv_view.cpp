@@ -35,7 +35,10 @@ std::any Agv::choices() const {
     for (const auto& n : data_.feature_names()) {
         const Feature* f = data_.find(n);
         const auto it = f ? data_.citations.find(f->cite) : data_.citations.end();
-        c.features.push_back({n, !f ? n : f->cite + ": " + (it != data_.citations.end() ? it->second : f->label)});
+        std::string words = f ? f->label : n;
+        for (const char* article : {"a ", "an "})
+            if (words.rfind(article, 0) == 0) words = words.substr(std::string(article).size());
+        c.features.push_back({n, !f ? n : f->cite + ": " + (it != data_.citations.end() ? it->second : f->label), words});
     }
     return c;
 }

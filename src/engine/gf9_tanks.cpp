@@ -688,7 +688,7 @@ bool escarpment_case_blocks(const Data& d, const LosSituation& s, const Escarpme
     const double diff = closer ? fd - td : td - fd;
     r.figures.push_back({"Distances to the escarpment", "firer " + inches(fd) + ", target " + inches(td), rule,
                          std::string("target ") + (closer ? "closer" : "further") + " by " + inches(std::max(0.0, diff)) +
-                             "; blocks when more than " + inches(c.by_more_than)});
+                             "; blocks when more than " + inches(c.by_more_than), "escarpment_distances"});
     std::string text = capitalize(c.says) + ": firer " + inches(fd) + " and target " + inches(td) + " from the escarpment, so the target is ";
     if (diff > 0) text += (closer ? "closer by " : "further by ") + inches(diff);
     else if (diff < 0) text += (closer ? "further by " : "closer by ") + inches(-diff);
@@ -787,7 +787,7 @@ void rule_hills(const Data& d, const LosSituation& s, Ruling& r, LosState& st) {
     if (s.same_hill) r.step(d.hills.rule, capitalize(d.hills.same_hill) + ".");
     else if (o.t != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.onto_hill) + ".");
     r.figures.push_back({"Hills between", std::to_string(between) + (s.partly_hidden && between > 0 ? ", target partly hidden" : ""),
-                         d.hills.rule, ""});
+                         d.hills.rule, "", "hills_between"});
     if (!o.row) {  // load_data() checks the table is complete; kept as a guard.
         r.call(d.hills.rule, "no row of the hills table decides this case; the line is taken as clear");
         return;
@@ -844,8 +844,8 @@ void finish_los(Ruling& r, LosState st) {
     r.set("los", to_string(st.los));
     r.set("cover", st.cover);
     r.set("hill_to_hill", st.hill_to_hill && st.los == Los::clear);
-    r.figures.push_back({"Line of sight", to_string(st.los), "", ""});
-    r.figures.push_back({"Cover", st.cover ? "yes" : "no", "", ""});
+    r.figures.push_back({"Line of sight", to_string(st.los), "", "", "line_of_sight"});
+    r.figures.push_back({"Cover", st.cover ? "yes" : "no", "", "", "cover"});
     if (st.los == Los::blocked) {
         r.verdict = "LINE OF SIGHT BLOCKED";
         r.tone = Tone::bad;
@@ -863,8 +863,8 @@ Ruling rule_los(const Data& d, const LosSituation& s) {
     Ruling r;
     r.step(d.hills.rule, "The firer is " + position(s.firer, false) + "; the target is " + position(s.target, true) +
                              " (on a hill means partly or wholly on it).");
-    r.figures.push_back({"Firer", position(s.firer, false), d.hills.rule, ""});
-    r.figures.push_back({"Target", position(s.target, true), d.hills.rule, ""});
+    r.figures.push_back({"Firer", position(s.firer, false), d.hills.rule, "", "firer_position"});
+    r.figures.push_back({"Target", position(s.target, true), d.hills.rule, "", "target_position"});
     LosState st;
     if (escarpment_blocks(d, s, r, st)) st.los = Los::blocked;
     else rule_hills(d, s, r, st);
@@ -910,7 +910,7 @@ Ruling rule_movement(const Data& d, const MoveSituation& s) {
         r.step(c->rule, capitalize(t->label) + how + ": " + c->says + " — " + to_string(c->effect) + ".");
         if (!c->call.empty()) called.push_back({c, by.size()});
         effects.push_back(c->effect);
-        r.figures.push_back({capitalize(t->label) + how, to_string(c->effect), c->rule, ""});
+        r.figures.push_back({capitalize(t->label) + how, to_string(c->effect), c->rule, "", "terrain:" + t->name});
         json::Object o;
         o.emplace_back("terrain", t->name);
         o.emplace_back("condition", cond);

@@ -10,13 +10,18 @@ std::any Gf9Tanks::ruling_view(const Situation& s) const {
     const LosSituation& l = s.los;
     if (s.question == Question::los &&
         (l.escarpment_between || l.firer.on_escarpment || l.target.on_escarpment || l.target.below_escarpment))
-        v.escarpment = view::Gf9Escarpment{l.firer_distance.value_or(0.0), l.target_distance.value_or(0.0),
+        v.escarpment = view::Gf9Escarpment{l.firer_distance, l.target_distance,
                                            l.firer.on_escarpment, l.target.on_escarpment && !l.target.below_escarpment};
     return v;
 }
 
 std::any Gf9Tanks::choices() const {
     const Data& d = data_;
+    auto words = [&](const std::string& name) {  // the terrain as the house rules name it (rules-data label)
+        for (const auto& t : d.terrain)
+            if (t.name == name) return t.label;
+        return name;
+    };
     auto tip = [&](const std::string& name) {  // the terrain's house rule: what it says
         for (const auto& t : d.terrain)
             if (t.name == name) {
@@ -26,11 +31,12 @@ std::any Gf9Tanks::choices() const {
         return name;
     };
     view::Gf9Choices c;
-    c.questions = {to_string(Question::los), to_string(Question::movement)};
+    c.questions = {{to_string(Question::los), "line of sight and cover (GF9-hills, GF9-escarpments)", "line of sight"},
+                   {to_string(Question::movement), "what terrain does to a move (the terrain's house rule)", "movement"}};
     c.on_hill = {to_string(OnHill::no), to_string(OnHill::partly), to_string(OnHill::wholly)};
-    for (const auto& n : d.terrain_names()) c.move_terrain.push_back({n, tip(n)});
+    for (const auto& n : d.terrain_names()) c.move_terrain.push_back({n, tip(n), words(n)});
     c.via = d.vias;
-    for (const auto& n : d.shooting_terrain_names()) c.line_terrain.push_back({n, tip(n)});
+    for (const auto& n : d.shooting_terrain_names()) c.line_terrain.push_back({n, tip(n), words(n)});
     c.line_obstacles = d.obstacle_names();
     c.max_hills_between = d.max_hills_between;
     c.max_distance = d.max_distance;

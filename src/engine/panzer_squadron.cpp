@@ -289,7 +289,7 @@ int available_points(const Data& d, const Situation& s, Ruling& r) {
         available = 0;
     }
     r.figures.push_back({"Movement points", std::to_string(available), "PS-movement",
-                         dice_text + (s.restriction ? " - " + std::to_string(s.restriction) : "")});
+                         dice_text + (s.restriction ? " - " + std::to_string(s.restriction) : ""), "mp_available"});
     return available;
 }
 
@@ -420,9 +420,9 @@ void finish_movement(const Data& d, const Situation& s, const std::vector<StepTr
     for (const auto& t : steps)
         trace_json.emplace_back(json::Object{{"step", t.step}, {"cost", t.cost}, {"total", t.total}, {"q", t.q}, {"r", t.r}, {"corner", t.corner}});
     r.set("steps", json::Value(std::move(trace_json)));
-    r.figures.push_back({"Used", std::to_string(used), "PS-turning", s.action == "move-and-fire" ? "includes " + std::to_string(d.move_and_fire_cost) + " to fire" : ""});
-    r.figures.push_back({"Left", std::to_string(available - used), "PS-movement", ""});
-    r.figures.push_back({"Ends", ends, "PS-actions", ""});
+    r.figures.push_back({"Used", std::to_string(used), "PS-turning", s.action == "move-and-fire" ? "includes " + std::to_string(d.move_and_fire_cost) + " to fire" : "", "mp_used"});
+    r.figures.push_back({"Left", std::to_string(available - used), "PS-movement", "", "mp_left"});
+    r.figures.push_back({"Ends", ends, "PS-actions", "", "ends"});
     r.tone = legal ? Tone::good : Tone::bad;
     r.verdict = legal ? "LEGAL MOVE — " + std::to_string(used) + " of " + std::to_string(available) + " MP" : "ILLEGAL MOVE";
     if (!legal) {

@@ -7,6 +7,17 @@ namespace umpire::ps {
 
 std::any PanzerSquadron::ruling_view(const Situation& s, const Ruling& r) const {
     view::PsRulingView v;
+    if (s.question == "actions") {
+        view::PsActions a;
+        for (const auto& [key, value] : r.fields) {  // the lists rule_actions set (PS-actions)
+            auto* into = key == "open_actions" ? &a.open : key == "open_actions_other_reading" ? &a.open_other_reading : nullptr;
+            if (into && value.is_array())
+                for (const auto& x : value.as_array())
+                    if (x.is_string()) into->push_back(x.as_string());
+        }
+        v.actions = std::move(a);
+        return v;
+    }
     if (s.question != "movement") return v;
     view::PsMovement m;
     for (const auto& [key, value] : r.fields) {  // the numbers rule_movement set (PS-movement)

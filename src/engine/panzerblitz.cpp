@@ -9,6 +9,7 @@
 #include "engine/panzerblitz.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "engine/hex.hpp"
@@ -202,6 +203,19 @@ const char* level_text(Lvl l) {
         default: return "a level 2 hilltop";
     }
 }
+
+}  // namespace
+
+// The article's words for an elevation (level_text without its article), for the window.
+std::string elevation_words(const std::string& e) {
+    if (e == "gully") return "Gully";
+    std::string w = level_text(level_of(e));
+    if (w.rfind("a ", 0) == 0) w = w.substr(2);
+    w[0] = char(std::toupper(static_cast<unsigned char>(w[0])));
+    return w;
+}
+
+namespace {
 
 struct Fraction {
     int num, den;
@@ -538,7 +552,9 @@ json::Value positions_json(const Data& d, const Situation& s) {
 Ruling rule(const Data& d, const Situation& s) {
     Ruling r;
     r.system = "panzerblitz";
-    r.step("PB-LOS", "Firer on " + s.firer + ", target on " + s.target + ", range " + std::to_string(s.range) + "; " +
+    // The article's words for the elevations, the file's names after them for the referee who edits the file.
+    auto where = [](const std::string& e) { return elevation_words(e) + " (" + e + ")"; };
+    r.step("PB-LOS", "Firer: " + where(s.firer) + "; target: " + where(s.target) + "; range " + std::to_string(s.range) + "; " +
                          std::to_string(s.obstacles.size()) + " obstacle symbol" + (s.obstacles.size() == 1 ? "" : "s") + " on the line.");
     for (std::size_t i = 0; i < s.obstacles.size(); ++i)
         if (s.obstacles[i].on_hilltop_ignored)
@@ -582,8 +598,8 @@ Ruling rule(const Data& d, const Situation& s) {
     if (!los.by_range_note.empty()) r.set("los_by_range", los.by_range_clear ? "clear" : "blocked");
     std::string notes_text;
     for (const auto& n : los.notes) notes_text += (notes_text.empty() ? "" : ", ") + n;
-    r.figures.push_back({"Line of sight", los.clear ? "clear" : "blocked", "PB-LOS", notes_text.empty() ? "" : "notes " + notes_text});
-    r.figures.push_back({"Attack", halved ? "halved" : "not halved", "PB-HSD", ""});
+    r.figures.push_back({"Line of sight", los.clear ? "clear" : "blocked", "PB-LOS", notes_text.empty() ? "" : "notes " + notes_text, "line_of_sight"});
+    r.figures.push_back({"Attack", halved ? "halved" : "not halved", "PB-HSD", "", "attack"});
     r.tone = los.referee || los.measure_call ? Tone::caution : los.clear ? Tone::good : Tone::bad;
     r.verdict = std::string(los.clear ? "LINE OF SIGHT CLEAR" : "LINE OF SIGHT BLOCKED") + (halved ? " — attack halved" : "");
     if (!notes_text.empty()) r.detail = "Decided by note" + std::string(los.notes.size() > 1 ? "s " : " ") + notes_text + ".";
@@ -615,7 +631,7 @@ Ruling PanzerBlitz::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
     Ruling r = pb::rule(data_, s);
-    r.view = ruling_view(s);
+    r.view = ruling_view(s, r);
     return r;
 }
 

@@ -38,6 +38,7 @@ Data load_data(const std::filesystem::path& file);
 
 const std::vector<std::string>& elevation_names();  // ground, gully, l1-slope, ...
 const std::vector<std::string>& symbol_names();
+std::string elevation_words(const std::string& elevation);  // "l1-hilltop" -> "Level 1 hilltop"
 
 struct Obstacle {
     std::string symbol;
@@ -87,7 +88,7 @@ public:
     const Data& data() const { return data_; }
 
 private:
-    std::any ruling_view(const Situation& s) const;  // view_panzerblitz.hpp, in panzerblitz_view.cpp
+    std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzerblitz.hpp, in panzerblitz_view.cpp
     Data data_;
 };
 

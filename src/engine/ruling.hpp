@@ -24,12 +24,15 @@ struct Step {
 };
 
 // A number or value shown to the referee, with the rule that produced it and,
-// where useful, how it was built up ("side 8 + woods 2").
+// where useful, how it was built up ("side 8 + woods 2"). `id` is a stable name set where the
+// figure is created ("attack", "defense"): views select figures by it, never by the label a person
+// reads, so a label may be reworded without a view losing its figure.
 struct Figure {
     std::string label;
     std::string value;
     std::string rule;
     std::string breakdown;
+    std::string id;
 };
 
 struct Ruling {

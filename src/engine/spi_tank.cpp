@@ -1706,7 +1706,7 @@ void rule_spotting(Fire& f) {
                          "cannot attempt to spot the target either.");
     }
     f.r.set("spot_numbers", spot_json(v));
-    f.r.figures.push_back({"Spotting", spot_text(v), "13.5", why});  // stays last: rule_one() adds its figures before this
+    f.r.figures.push_back({"Spotting", spot_text(v), "13.5", why, "spotting"});  // stays last: rule_one() adds its figures before this
 }
 
 // 8.1 (and 8.8): the kind of fire, from the firer and the target.
@@ -1884,7 +1884,7 @@ void rule_attack(Fire& f) {
         f.r.step("8.1", "The firing unit" + std::string(firers.size() > 1 ? "s have" : " has") + " no HE attack strength (0 on the chart), so it cannot harm a soft target.");
         f.forbidden.push_back("no HE attack strength (17.4)");
     }
-    f.r.figures.push_back({"Attack strength", std::to_string(total), firers.size() > 1 ? "8.22" : "8.31", breakdown});
+    f.r.figures.push_back({"Attack strength", std::to_string(total), firers.size() > 1 ? "8.22" : "8.31", breakdown, "attack"});
 }
 
 // A wreck in a hex of other terrain (8.62 makes a wreck a terrain feature in the hex it fell in):
@@ -2032,7 +2032,7 @@ void rule_defense(Fire& f) {
     int def = f.target_soft ? soft_defense(f, dbreak) : vehicle_defense(f, dbreak);
     def += behind_defense(f, dbreak);
     f.defense = def;
-    f.r.figures.push_back({"Defense strength", std::to_string(def), f.target_soft ? "10.31" : "8.7", dbreak});
+    f.r.figures.push_back({"Defense strength", std::to_string(def), f.target_soft ? "10.31" : "8.7", dbreak, "defense"});
 }
 
 // 8.9: differential, column and kill numbers; 8.71: the movement die modifier.
@@ -2053,7 +2053,7 @@ void rule_differential(Fire& f) {
         }
     }
     f.r.figures.push_back({"Attack differential", f.differential ? std::to_string(*f.differential) : "—", "8.9",
-                           f.column ? "column " + std::to_string(*f.column) : "no column"});
+                           f.column ? "column " + std::to_string(*f.column) : "no column", "differential"});
     f.modifier = f.s.moving_mp / 2;
     if (f.s.moving_mp > 0)
         f.r.step("8.71", "The target is plotted to expend " + std::to_string(f.s.moving_mp) + " MP: add " + std::to_string(f.modifier) +
@@ -2091,11 +2091,11 @@ void set_contract_keys(Fire& f, double p) {
     r.set("kill_probability", json::Fixed{p, 4});
     if (!f.position.empty()) r.set("position", std::move(f.position));  // an extension: only with hex numbers
     if (!f.left_out.empty()) r.set("combined_left_out", std::move(f.left_out));  // an extension: extra firers that may not fire
-    r.figures.insert(r.figures.begin(), {"Line of sight", f.los.clear ? "clear" : "blocked", "10.2", f.los.blocker});
-    r.figures.insert(r.figures.begin() + 1, {"Table", f.table_id, "8.9", "range " + std::to_string(f.range_used)});
-    r.figures.push_back({"Kill numbers", kills_text(f.kills), f.table_id, ""});
-    r.figures.push_back({"Die modifier", "+" + std::to_string(f.modifier), "8.71", std::to_string(f.s.moving_mp) + " MP plotted"});
-    r.figures.push_back({"Kill probability", percent(p), "8.9", ""});
+    r.figures.insert(r.figures.begin(), {"Line of sight", f.los.clear ? "clear" : "blocked", "10.2", f.los.blocker, "line_of_sight"});
+    r.figures.insert(r.figures.begin() + 1, {"Table", f.table_id, "8.9", "range " + std::to_string(f.range_used), "table"});
+    r.figures.push_back({"Kill numbers", kills_text(f.kills), f.table_id, "", "kill_numbers"});
+    r.figures.push_back({"Die modifier", "+" + std::to_string(f.modifier), "8.71", std::to_string(f.s.moving_mp) + " MP plotted", "die_modifier"});
+    r.figures.push_back({"Kill probability", percent(p), "8.9", "", "kill_probability"});
 }
 
 void set_verdict(Fire& f, double p) {

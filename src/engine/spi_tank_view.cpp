@@ -49,13 +49,14 @@ const json::Value* field(const Ruling& r, const std::string& key) {
     return nullptr;
 }
 
-// rule() names its figures; these are the ones the view gives a place of their own.
+// The figures the view gives a place of their own, by the ids rule() gives them (spi_tank.cpp).
 void sort_figures(const Ruling& r, view::TankRulingView& v) {
     for (const auto& f : r.figures) {
-        if (f.label == "Attack strength") v.attack = f;
-        else if (f.label == "Defense strength") v.defense = f;
-        else if (f.label == "Attack differential") v.differential = f;
-        else if (f.label == "Kill probability") v.probability = f;
+        if (f.id == "attack") v.attack = f;
+        else if (f.id == "defense") v.defense = f;
+        else if (f.id == "differential") v.differential = f;
+        else if (f.id == "kill_probability") v.probability = f;
+        else if (f.id == "spotting") continue;  // the view's spotting, shown with its chance
         else v.others.push_back(f);
     }
 }
@@ -111,6 +112,70 @@ view::TankTable infantry_table(const InfantryTable& inf, int range, const json::
     return t;
 }
 
+// 13.5: the spotting figure and the numbers it came from, with the chance on the game's die.
+std::optional<view::TankSpotting> spotting_view(const Ruling& r, int die_sides) {
+    const json::Value* numbers = field(r, "spot_numbers");
+    if (!numbers) return std::nullopt;
+    view::TankSpotting v;
+    for (const auto& f : r.figures)
+        if (f.id == "spotting") v.why = f.breakdown;
+    v.may_try = v.why.find("no attempt") == std::string::npos;
+    if (numbers->is_array()) {
+        const auto n = numbers->as_array().size();
+        v.needed = n == 1 ? "1" : "1-" + std::to_string(n);
+        v.chance = double(n) / double(die_sides);
+    } else if (numbers->is_string()) {
+        v.needed = numbers->as_string();
+        v.chance = v.needed == "automatic" ? 1.0 : 0.0;
+    }
+    return v;
+}
+
+// The numbers a side-by-side compares, from one JSON object of the ruling or of `alternatives`.
+view::TankAlternative reading_numbers(const json::Object& o) {
+    view::TankAlternative a;
+    a.los = a.defense = a.differential = a.column = a.kills = "\xe2\x80\x94";
+    for (const auto& [k, v] : o) {
+        if (k == "rule" && v.is_string()) a.rule = v.as_string();
+        else if (k == "reading" && v.is_string()) a.reading = v.as_string();
+        else if (k == "verdict" && v.is_string()) a.verdict = v.as_string();
+        else if (k == "los") a.los = v.text();
+        else if (k == "defense_strength") a.defense = v.text();
+        else if (k == "attack_differential") a.differential = v.text();
+        else if (k == "table_column") a.column = v.text();
+        else if (k == "kill_numbers" && v.is_array()) {
+            std::vector<int> kills;
+            for (const auto& x : v.as_array())
+                if (x.is_int()) kills.push_back(int(x.as_int()));
+            a.kills = kills.empty() ? "none" : kills_cell(kills);  // as the chart prints them: "1-7"
+        }
+        else if (k == "kill_probability" && v.is_number()) a.kill_probability = v.as_double();
+    }
+    return a;
+}
+
+std::vector<view::TankAlternative> alternatives_view(const Ruling& r) {
+    std::vector<view::TankAlternative> out;
+    if (const json::Value* alts = field(r, "alternatives"); alts && alts->is_array())
+        for (const auto& x : alts->as_array())
+            if (x.is_object()) out.push_back(reading_numbers(x.as_object()));
+    return out;
+}
+
+std::vector<view::TankLeftOut> left_out_view(const Ruling& r) {
+    std::vector<view::TankLeftOut> out;
+    if (const json::Value* l = field(r, "combined_left_out"); l && l->is_array())
+        for (const auto& x : l->as_array()) {
+            if (!x.is_object()) continue;
+            view::TankLeftOut o;
+            if (const auto* u = x.find("unit"); u && u->is_string()) o.unit = u->as_string();
+            if (const auto* u = x.find("rule"); u && u->is_string()) o.rule = u->as_string();
+            if (const auto* u = x.find("reason"); u && u->is_string()) o.reason = u->as_string();
+            out.push_back(std::move(o));
+        }
+    return out;
+}
+
 std::optional<view::TankPosition> position_view(const Data& d, const Situation& s) {
     const auto pos = hex_position(d, s);
     if (!pos) return std::nullopt;
@@ -139,6 +204,13 @@ std::any SpiTank::ruling_view(const Situation& s, const Ruling& r) const {
         else if (table->as_string() == "8.81") v.table = infantry_table(data_.infantry, rng, field(r, "kill_numbers"));
     }
     v.position = position_view(data_, s);
+    v.spotting = spotting_view(r, data_.die_sides);
+    v.alternatives = alternatives_view(r);
+    v.left_out = left_out_view(r);
+    json::Object main(r.fields.begin(), r.fields.end());
+    main.emplace_back("verdict", r.verdict);
+    v.as_ruled = reading_numbers(main);
+    v.as_ruled.reading = "Umpire's reading (rules-data [choices])";
     return v;
 }
 

@@ -20,6 +20,7 @@ struct AgvRulingView {
 // The input choices. A feature's tip is its rule and what the rule covers (rules-data).
 struct AgvFeature {
     std::string name, tip;
+    std::string words;  // how the rules name it (rules-data label, without its article): "stone wall"
 };
 struct AgvChoices {
     std::vector<std::string> questions, unit_types, firer_types, actions;
@@ -29,6 +30,15 @@ struct AgvChoices {
         std::vector<std::string> out;
         for (const auto& f : features) out.push_back(f.name);
         return out;
+    }
+    // A name in the rules' words: a feature's label, else the file's word with spaces ("half-rate" -> "half rate").
+    std::string say(const std::string& name) const {
+        for (const auto& f : features)
+            if (f.name == name) return f.words;
+        std::string w = name;
+        for (auto& ch : w)
+            if (ch == '-') ch = ' ';
+        return w;
     }
     std::string tip(const std::string& name) const {
         for (const auto& f : features)

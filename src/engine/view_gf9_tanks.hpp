@@ -10,7 +10,7 @@ namespace umpire::view {
 // The escarpment sketch of a line-of-sight ruling: distances in inches to the edge, and on
 // which side of it each vehicle stands.
 struct Gf9Escarpment {
-    double firer_distance = 0, target_distance = 0;
+    std::optional<double> firer_distance, target_distance;  // nullopt: not given (the ruling cannot decide)
     bool firer_on_top = false, target_on_top = false;
 };
 struct Gf9RulingView {
@@ -20,9 +20,10 @@ struct Gf9RulingView {
 // The input choices. A name's tip is its house rule and what the rule says (rules-data).
 struct Gf9Name {
     std::string name, tip;
+    std::string words;  // the house rules' own words ("line of sight", "a river")
 };
 struct Gf9Choices {
-    std::vector<std::string> questions;    // los, movement
+    std::vector<Gf9Name> questions;        // los, movement, in the rules' words
     std::vector<std::string> on_hill;      // no, partly, wholly
     std::vector<Gf9Name> move_terrain;     // move.terrain
     std::vector<std::string> via;          // move.via without "none" (none = the empty list)

@@ -19,8 +19,14 @@ struct PsMovement {
     int mp_available = 0, mp_used = 0;
     std::vector<PsPathStep> path;
 };
+// question = "actions": the open actions as ruled and under the other reading of the page
+// (rules-data unlisted_actions_open); they differ where the page's list leaves an action out.
+struct PsActions {
+    std::vector<std::string> open, open_other_reading;
+};
 struct PsRulingView {
     std::optional<PsMovement> movement;  // question = "movement"
+    std::optional<PsActions> actions;    // question = "actions"
 };
 
 // The input choices.
@@ -29,6 +35,13 @@ struct PsChoices {
     int die_sides = 4;
     std::map<std::string, int> dice_by_start;  // "stationary" -> 1, "in-movement" -> 2
     int move_and_fire_cost = 3;
+    // A name in the page's words: "in-movement" is "in movement", "move-and-fire" "move and fire".
+    std::string say(const std::string& name) const {
+        std::string w = name;
+        for (auto& ch : w)
+            if (ch == '-') ch = ' ';
+        return w;
+    }
 };
 
 }  // namespace umpire::view

@@ -40,6 +40,27 @@ struct TankTable {
     std::string no_column;   // set when no column is used (shown dim)
 };
 
+// The spotting roll (13.5): what a die must show and the chance of it; `why` is the column the
+// target falls in and, when it may not try, why not (13.1, 7.24).
+struct TankSpotting {
+    std::string needed;            // "1-3", "automatic", "unspottable"
+    std::optional<double> chance;  // a roll: max / die sides; automatic 1, unspottable 0
+    std::string why;
+    bool may_try = true;           // false: the line is blocked or the target is outside the field of sighting
+};
+
+// The other reading of one point the rules leave open (JSON `alternatives`), ruled in full.
+struct TankAlternative {
+    std::string rule, reading, verdict;
+    std::string los, defense, differential, column, kills;  // as the JSON gives them, "—" when absent
+    std::optional<double> kill_probability;
+};
+
+// An extra firer that may not fire and adds nothing (8.22; JSON `combined_left_out`).
+struct TankLeftOut {
+    std::string unit, rule, reason;
+};
+
 struct TankRulingView {
     // The three numbers that decide the column, each as its figure (8.31, 8.7, 8.9).
     std::optional<Figure> attack, defense, differential;
@@ -48,6 +69,11 @@ struct TankRulingView {
     std::optional<double> kill_probability;
     std::optional<TankTable> table;
     std::optional<TankPosition> position;  // both hexes given
+    std::optional<TankSpotting> spotting;
+    std::vector<TankAlternative> alternatives;
+    std::vector<TankLeftOut> left_out;
+    // The same numbers of this ruling, for the side-by-side with `alternatives`.
+    TankAlternative as_ruled;
 };
 
 // ---- the input choices -------------------------------------------------------------
@@ -75,6 +101,13 @@ struct TankChoices {
     hex::Numbering board;
 
     const TankUnit* unit(const std::string& name) const;  // by name or alias, normalized
+    // A file's word as the rules write it: "along-hexside" is "along hexside" (10.24).
+    std::string say(const std::string& name) const {
+        std::string w = name;
+        for (auto& ch : w)
+            if (ch == '-') ch = ' ';
+        return w;
+    }
 };
 
 }  // namespace umpire::view

@@ -189,6 +189,103 @@ TEST_CASE("every panel: examples load and write back the module's own format, an
     }
 }
 
+TEST_CASE("every panel: File > New assumes nothing: no referee's call, no obstacle, a clear line", "[gui]") {
+    for (const char* system : {"spi-tank", "panzerblitz", "gf9-tanks", "agv", "panzer-squadron"}) {
+        INFO(system);
+        auto panel = find_panel(system)->make(engine());
+        REQUIRE(panel);
+        const toml::table s = panel->situation();
+        const Ruling r = engine().rule_text(format_situation(s, panel->key_order()), "new.toml");
+        CHECK_FALSE(r.referee_call);
+        for (const auto& [k, v] : r.fields)
+            if (k == "los") CHECK(v.as_string() == "clear");
+        if (const toml::array* obstacles = s["line"]["obstacles"].as_array()) CHECK(obstacles->empty());
+        if (const toml::array* terrain = s["move"]["terrain"].as_array()) CHECK(terrain->empty());
+    }
+}
+
+TEST_CASE("TANK! and PanzerBlitz panels: an added obstacle blocks nothing by itself (10.6, PB-I)", "[gui]") {
+    struct Row {
+        const char* system;
+        const char* situation;
+    };
+    const Row rows[] = {
+        {"spi-tank", nullptr},  // File > New
+        // Level 2 down to level 1: orange/red symbols never obstruct (note I), so one exists that blocks nothing.
+        {"panzerblitz", "system = \"panzerblitz\"\n[firer]\nelevation = \"l2-hilltop\"\n[target]\nelevation = \"l1-hilltop\"\n"
+                        "[line]\nrange = 4\n"},
+    };
+    for (const Row& row : rows) {
+        INFO(row.system);
+        auto panel = find_panel(row.system)->make(engine());
+        if (row.situation) {
+            toml::table t = toml::parse(row.situation);
+            Sink sink("s.toml");
+            panel->load(Table(sink, &t, ""));
+            REQUIRE(sink.ok());
+        }
+        const Ruling before = engine().rule_text(format_situation(panel->situation(), panel->key_order()), "before.toml");
+        REQUIRE(panel->add_obstacle());
+        const toml::table s = panel->situation();
+        REQUIRE(s["line"]["obstacles"].as_array());
+        CHECK(s["line"]["obstacles"].as_array()->size() == 1);
+        const Ruling after = engine().rule_text(format_situation(s, panel->key_order()), "after.toml");
+        CHECK(after.verdict == before.verdict);
+        CHECK_FALSE(after.referee_call);
+    }
+    for (const char* system : {"gf9-tanks", "agv", "panzer-squadron"}) CHECK_FALSE(find_panel(system)->make(engine())->add_obstacle());
+}
+
+TEST_CASE("GF9 panel: a distance of 0 is written as 0, a missing one is not made up (GF9-escarpments)", "[gui]") {
+    const std::string head = "system = \"gf9-tanks\"\nquestion = \"los\"\n[firer]\non_hill = \"no\"\non_escarpment = true\n"
+                             "[target]\non_hill = \"no\"\nbelow_escarpment = true\n[line]\nescarpment_between = true\n";
+    auto panel = find_panel("gf9-tanks")->make(engine());
+    toml::table t = toml::parse(head + "firer_distance_to_escarpment = 0.0\ntarget_distance_to_escarpment = 0\n");
+    Sink sink("zero.toml");
+    panel->load(Table(sink, &t, ""));
+    REQUIRE(sink.ok());
+    const toml::table s = panel->situation();
+    CHECK(s["line"]["firer_distance_to_escarpment"].value<double>() == std::optional<double>(0.0));
+    CHECK(s["line"]["target_distance_to_escarpment"].value<double>() == std::optional<double>(0.0));
+    CHECK(engine().rule_text(format_situation(s, panel->key_order()), "zero.toml").to_json().dump() ==
+          engine().rule_text(head + "firer_distance_to_escarpment = 0.0\ntarget_distance_to_escarpment = 0.0\n", "zero.toml").to_json().dump());
+    // File > New then escarpment: the distances are not given, so the situation has no such key
+    // (the engine then names the missing key rather than ruling on a made-up 0).
+    auto fresh = find_panel("gf9-tanks")->make(engine());
+    const toml::table n = fresh->situation();
+    CHECK_FALSE(n["line"]["firer_distance_to_escarpment"]);
+    CHECK_FALSE(n["line"]["target_distance_to_escarpment"]);
+    toml::table missing = toml::parse(head);
+    Sink sink2("missing.toml");
+    panel->load(Table(sink2, &missing, ""));
+    CHECK_FALSE(sink2.ok());  // refused with the missing keys named; the panel keeps its 0s
+    CHECK(panel->situation()["line"]["firer_distance_to_escarpment"].value<double>() == std::optional<double>(0.0));
+}
+
+TEST_CASE("TANK! panel: the keys the ruling reads are kept (facing, wreck, obstacle hex, extra firers' sight)", "[gui]") {
+    const std::string text =
+        "system = \"spi-tank\"\nterrain_mode = \"mixed\"\n"
+        "[firer]\nunit = \"Tiger\"\nhex = \"1006\"\nfacing = \"A\"\n"
+        "[target]\nunit = \"T62\"\naspect = \"front\"\nterrain = \"woods\"\nwreck = true\nhex = \"1003\"\n"
+        "[line]\nobstacles = [ { terrain = \"rough\", at = \"hex\", hex = \"1005\", wreck = true } ]\n";
+    auto panel = find_panel("spi-tank")->make(engine());
+    toml::table t = toml::parse(text);
+    Sink sink("keys.toml");
+    panel->load(Table(sink, &t, ""));
+    REQUIRE(sink.ok());
+    const toml::table s = panel->situation();
+    CHECK(s["firer"]["unit"].value<std::string>() == std::string("Pz VI a"));  // the alias, taken as the CLI takes it
+    CHECK(s["firer"]["facing"].value<std::string>() == std::string("A"));
+    CHECK(s["target"]["wreck"].value<bool>() == std::optional<bool>(true));
+    CHECK(s["line"]["obstacles"][0]["hex"].value<std::string>() == std::string("1005"));
+    CHECK(s["line"]["obstacles"][0]["wreck"].value<bool>() == std::optional<bool>(true));
+    // The same ruling as the file with the chart's name (the alias's `matched` note aside).
+    std::string chart_named = text;
+    chart_named.replace(chart_named.find("Tiger"), 5, "Pz VI a");
+    CHECK(engine().rule_text(format_situation(s, panel->key_order()), "saved.toml").to_json().dump() ==
+          engine().rule_text(chart_named, "keys.toml").to_json().dump());
+}
+
 TEST_CASE("TANK! panel: map hexes and facing are saved consistently (8.3, 8.7)", "[gui]") {
     struct Row { const char* firer; const char* aspect; bool keeps_aspect; };
     const Row rows[] = {

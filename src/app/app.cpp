@@ -122,6 +122,9 @@ void App::reload_rules_data() {
 }
 
 Panel* App::panel(const std::string& system) const {
+    // A situation on a table sketch (`table = "FILE"`, docs/tables.md) has no panel yet: the
+    // generic read-only view shows it and the ruling side rules it.
+    if (const auto r = raw_.find(system); r != raw_.end() && r->second.contains("table")) return nullptr;
     const auto it = panels_.find(system);
     return it == panels_.end() ? nullptr : it->second.get();
 }

@@ -108,7 +108,7 @@ void App::rule_now() {
     }
     if (!panel(system_) && !raw_.count(system_)) return;  // nothing to rule yet
     try {
-        ruling_ = engine_->rule_text(text_, display_name());
+        ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
     } catch (const InputError& e) {
         ruling_errors_ = lines_of(e);
     } catch (const std::exception& e) {
@@ -140,7 +140,8 @@ bool App::load_into(const std::string& text, const std::string& name, bool commi
         out->title = title.value_or("");
         out->notes = notes.value_or("");
         std::unique_ptr<Panel> temp;
-        Panel* p = panel(*sys);
+        // A situation on a table sketch (docs/tables.md) has no panel yet: the read-only view shows it.
+        Panel* p = root.has("table") ? nullptr : panel(*sys);
         if (p && !commit) {
             temp = find_panel(*sys)->make(*engine_);
             p = temp.get();
@@ -182,8 +183,8 @@ std::optional<std::string> App::canonical_text(const fs::path& p) {
 // =====================================================================================
 
 void App::file_new() {
+    raw_.erase(system_);  // first: a table situation's raw copy hides the panel (App::panel)
     if (Panel* p = panel(system_)) p->reset();
-    raw_.erase(system_);
     Doc& d = doc();
     d.title.clear();
     d.notes.clear();

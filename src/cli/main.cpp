@@ -4,6 +4,7 @@
 //   umpire-cli systems                     systems and the names they accept
 //   umpire-cli check-data [DIR]            validate a rules-data folder
 //   umpire-cli board check | los | visibility ...   boards (cli/board_commands.hpp)
+//   umpire-cli table check FILE                   tables (cli/table_command.hpp, docs/tables.md)
 //   --rules-data DIR, --help, --version
 //
 // Exit status (shared/spec/situations.md, README.md): 0 a ruling or report was printed;
@@ -33,6 +34,7 @@
 #include "engine/engine.hpp"
 #include "engine/input.hpp"
 #include "engine/names.hpp"
+#include "cli/table_command.hpp"
 
 namespace {
 
@@ -50,6 +52,7 @@ const char* kUsage =
     "                       every hex seen from FROM: clear, blocked (by what) or referee's call\n"
     "  visibility BOARD --all OUT [--mode M] [--threads N]\n"
     "                       every pair of hexes, one file\n"
+    "  table check FILE     check a table sketch against the terrain guidelines (exit 3: breaches)\n"
     "\n"
     "Options:\n"
     "  --rules-data DIR     use the rules data in DIR (default: the shipped rules-data)\n"
@@ -135,6 +138,13 @@ int main(int argc, char** argv) {
     const std::string cmd = positional[0];
     if (rules_dir.empty()) rules_dir = umpire::default_rules_dir();
 
+    if (cmd == "table") {  // src/cli/table_command.cpp; its report is written like every other output
+        std::string report;
+        const int status = table_command(positional, rules_dir, report);
+        if (status != 0 && status != 3) return status;
+        const int written = emit(report);
+        return written ? written : status;
+    }
     std::ostringstream out;
     try {
         if (cmd == "check-data") {

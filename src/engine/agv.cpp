@@ -261,7 +261,7 @@ Data load_data(const std::filesystem::path& file) {
     toml::table doc = parse_toml_file(file, display);
     Sink sink(display);
     Table root(sink, &doc, "");
-    root.only_keys({"game", "citations", "feature", "choices"});
+    root.only_keys({"game", "citations", "feature", "choices", "table"});
     Data d;
 
     Table game = root.table("game", true);
@@ -370,6 +370,10 @@ Data load_data(const std::filesystem::path& file) {
             }
     }
     if (d.features.empty() && feats.present()) feats.error("", "no terrain features");
+    // [table]: tabletop files and the placement guidelines (engine/tabletop.hpp, docs/tables.md).
+    std::vector<std::string> cite_ids;
+    for (const auto& [id, text] : d.citations) cite_ids.push_back(id);
+    d.table = tabletop::load_rules(root.table("table", true), d.feature_names(), cite_ids);
     sink.throw_if_errors();
     return d;
 }

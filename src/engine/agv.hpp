@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/system.hpp"
+#include "engine/tabletop.hpp"
 
 namespace umpire::agv {
 
@@ -95,6 +96,7 @@ struct Data {
     std::map<std::string, std::string> citations;  // id -> what it covers
     std::vector<Feature> features;                // file order
     std::map<std::string, Choice> choices;
+    tabletop::Rules table;  // [table]: tabletop files and the placement guidelines (docs/tables.md)
 
     const Feature* find(const std::string& name) const;  // normalized match
     std::vector<std::string> feature_names() const;

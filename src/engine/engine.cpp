@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "engine/names.hpp"
+#include "engine/table_rulings.hpp"
 
 namespace umpire {
 
@@ -66,7 +67,7 @@ static void report_matches(Ruling& r, const std::vector<NameNote>& matches) {
     r.set("matched", json::Value(std::move(m)));
 }
 
-Ruling Engine::rule(const toml::table& situation, const std::string& display_name) const {
+Ruling Engine::rule(const toml::table& situation, const std::string& display_name, const std::filesystem::path& base_dir) const {
     Sink sink(display_name);
     Table root(sink, &situation, "");
     std::vector<std::string> ids;
@@ -76,6 +77,15 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     const GameSystem* g = find(*sys);
     // A game whose rules data failed to load (Load::each_system) cannot rule: its data errors say why.
     if (const auto& bad = data_errors(g->id()); !bad.empty()) throw InputError(bad);
+    // A situation on a table sketch (docs/tables.md): the table file is found in base_dir, else
+    // next to the situation file (the current folder for standard input).
+    if (root.has("table")) {
+        std::error_code ec;
+        const std::filesystem::path named(display_name);
+        auto dir = base_dir;
+        if (dir.empty() && std::filesystem::is_regular_file(named, ec)) dir = named.parent_path();
+        return tabletop::rule_with_table(*this, *g, situation, display_name, dir);
+    }
     Ruling r = g->rule(root);
     sink.throw_if_errors();
     r.system = g->id();
@@ -83,9 +93,9 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     return r;
 }
 
-Ruling Engine::rule_text(std::string_view text, const std::string& display_name) const {
+Ruling Engine::rule_text(std::string_view text, const std::string& display_name, const std::filesystem::path& base_dir) const {
     toml::table t = parse_toml_string(text, display_name);
-    return rule(t, display_name);
+    return rule(t, display_name, base_dir);
 }
 
 Ruling Engine::rule_file(const std::filesystem::path& path) const {

@@ -40,9 +40,13 @@ public:
         return nullptr;
     }
 
-    // Rules a parsed situation; `display_name` names it in diagnostics.
-    Ruling rule(const toml::table& situation, const std::string& display_name) const;
-    Ruling rule_text(std::string_view text, const std::string& display_name) const;
+    // Rules a parsed situation; `display_name` names it in diagnostics. A situation on a table
+    // sketch (`table = "FILE"`, docs/tables.md) finds its table in `base_dir`; when that is empty,
+    // next to `display_name` if that names a file, else in the current folder.
+    Ruling rule(const toml::table& situation, const std::string& display_name,
+                const std::filesystem::path& base_dir = {}) const;
+    Ruling rule_text(std::string_view text, const std::string& display_name,
+                     const std::filesystem::path& base_dir = {}) const;
     Ruling rule_file(const std::filesystem::path& path) const;
 
 private:

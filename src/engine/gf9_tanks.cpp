@@ -439,7 +439,7 @@ Data load_data(const std::filesystem::path& file) {
     toml::table t = parse_toml_file(file, shown);
     Sink sink(shown);
     Table root(sink, &t, "");
-    root.only_keys({"citations", "limits", "movement", "los"});
+    root.only_keys({"citations", "limits", "movement", "los", "table"});
     Data d;
     load_citations(d, root);
     load_limits(d, root);
@@ -451,6 +451,12 @@ Data load_data(const std::filesystem::path& file) {
         load_escarpments(d, los);
         load_core(d, los);
     }
+    // [table]: tabletop files for this game (engine/tabletop.hpp, docs/tables.md).
+    std::vector<std::string> names = d.terrain_names(), cites;
+    for (const auto& c : d.core) names.push_back(c.name);
+    for (const auto& v : d.vias) names.push_back(v);
+    for (const auto& [id, text] : d.citations) cites.push_back(id);
+    d.table = tabletop::load_rules(root.table("table", true), names, cites);
     sink.throw_if_errors();
     return d;
 }

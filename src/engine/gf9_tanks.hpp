@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/system.hpp"
+#include "engine/tabletop.hpp"
 
 namespace umpire::gf9_tanks {
 
@@ -124,6 +125,7 @@ struct Data {
     Hills hills;
     Escarpments escarpments;
     std::vector<CoreObstacle> core;
+    tabletop::Rules table;  // [table]: tabletop files (docs/tables.md)
 
     const Terrain* find_terrain(const std::string& name) const;
     const CoreObstacle* find_core(const std::string& name) const;

@@ -173,7 +173,7 @@ std::vector<pl::Vec2> corners(const Base& b) {
 struct HillFit {
     std::string hill;
     double inset = -kInf, reach = -kInf;
-    gf9::OnHill on = gf9::OnHill::no;
+    gf9_tanks::OnHill on = gf9_tanks::OnHill::no;
 };
 
 HillFit hill_of(const Base& b, const Table& t, const Rules& r) {
@@ -187,7 +187,7 @@ HillFit hill_of(const Base& b, const Table& t, const Rules& r) {
     }
     HillFit best;
     for (auto& [name, h] : by) {
-        h.on = h.inset >= 0 ? gf9::OnHill::wholly : h.reach > pl::kEps ? gf9::OnHill::partly : gf9::OnHill::no;
+        h.on = h.inset >= 0 ? gf9_tanks::OnHill::wholly : h.reach > pl::kEps ? gf9_tanks::OnHill::partly : gf9_tanks::OnHill::no;
         const bool better = best.hill.empty() || h.on > best.on || (h.on == best.on && (h.inset > best.inset || h.reach > best.reach));
         if (better) best = h;
     }
@@ -198,11 +198,11 @@ void gf9_on_hill(Ctx& c, const std::string& who, const Base& b, const HillFit& h
     const std::string key = who + ".on_hill";
     std::string says = who + " base " + dq(b.name);
     if (h.hill.empty()) says += " on no hill (the table has none)";
-    else if (h.on == gf9::OnHill::wholly) says += " wholly on hill " + dq(h.hill) + " (" + c.u(h.inset) + " inside its edge)";
-    else if (h.on == gf9::OnHill::partly)
+    else if (h.on == gf9_tanks::OnHill::wholly) says += " wholly on hill " + dq(h.hill) + " (" + c.u(h.inset) + " inside its edge)";
+    else if (h.on == gf9_tanks::OnHill::partly)
         says += " partly on hill " + dq(h.hill) + " (" + c.u(h.reach) + " over its edge, " + c.u(-h.inset) + " short of wholly on)";
     else says += " on no hill (" + c.u(-h.reach) + " from hill " + dq(h.hill) + ")";
-    c.fact(key, std::string(gf9::to_string(h.on)), "GF9-hills", says);
+    c.fact(key, std::string(gf9_tanks::to_string(h.on)), "GF9-hills", says);
 }
 
 struct EscSide {
@@ -252,7 +252,7 @@ Between hills_between(const std::map<std::string, std::vector<double>>& depth_by
     return b;
 }
 
-void gf9_los(const gf9::Data& d, const Toml& root, Ctx& c) {
+void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
     const Table& t = c.t;
     const Base* f = named_base(root.table("firer"), "base", t);
     const Base* g = named_base(root.table("target"), "base", t);
@@ -266,18 +266,18 @@ void gf9_los(const gf9::Data& d, const Toml& root, Ctx& c) {
     gf9_on_hill(c, "target", *g, th);
     auto on_hill_reading = [&](const std::string& who, const Base& b, const HillFit& h) {
         if (h.hill.empty()) return;
-        std::vector<std::pair<gf9::OnHill, double>> near;  // the other reading and how close it is
-        if (h.on == gf9::OnHill::wholly && h.inset <= c.tol()) near.push_back({gf9::OnHill::partly, h.inset});
-        if (h.on == gf9::OnHill::partly && -h.inset <= c.tol()) near.push_back({gf9::OnHill::wholly, -h.inset});
-        if (h.on == gf9::OnHill::partly && h.reach <= c.tol()) near.push_back({gf9::OnHill::no, h.reach});
-        if (h.on == gf9::OnHill::no && -h.reach <= c.tol()) near.push_back({gf9::OnHill::partly, -h.reach});
+        std::vector<std::pair<gf9_tanks::OnHill, double>> near;  // the other reading and how close it is
+        if (h.on == gf9_tanks::OnHill::wholly && h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, h.inset});
+        if (h.on == gf9_tanks::OnHill::partly && -h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::wholly, -h.inset});
+        if (h.on == gf9_tanks::OnHill::partly && h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::no, h.reach});
+        if (h.on == gf9_tanks::OnHill::no && -h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, -h.reach});
         for (const auto& [other, by] : near) {
             Reading rd;
             rd.rule = "GF9-hills";
-            rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9::to_string(other) + " on hill " +
-                      dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9::to_string(other);
-            rd.keys.push_back({who + ".on_hill", std::string(gf9::to_string(other))});
-            if (other == gf9::OnHill::no) rd.keys.push_back({"line.same_hill", false});
+            rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9_tanks::to_string(other) + " on hill " +
+                      dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9_tanks::to_string(other);
+            rd.keys.push_back({who + ".on_hill", std::string(gf9_tanks::to_string(other))});
+            if (other == gf9_tanks::OnHill::no) rd.keys.push_back({"line.same_hill", false});
             c.out.readings.push_back(rd);
         }
     };
@@ -343,7 +343,7 @@ void gf9_los(const gf9::Data& d, const Toml& root, Ctx& c) {
         }
     }
     // Same hill: both on one hill, or both on top of the one escarpment.
-    const bool both_hills = fh.on != gf9::OnHill::no && th.on != gf9::OnHill::no;
+    const bool both_hills = fh.on != gf9_tanks::OnHill::no && th.on != gf9_tanks::OnHill::no;
     if (both_hills || (f_on_esc && t_on_esc)) {
         const bool same = (both_hills && fh.hill == th.hill) || (f_on_esc && t_on_esc);
         c.fact("line.same_hill", same, "GF9-hills",
@@ -357,7 +357,7 @@ void gf9_los(const gf9::Data& d, const Toml& root, Ctx& c) {
     std::map<std::string, std::vector<double>> depth_by_hill;
     for (const auto& p : t.pieces) {
         if (p.kind != c.rules.hill_kind) continue;
-        if ((fh.on != gf9::OnHill::no && p.hill == fh.hill) || (th.on != gf9::OnHill::no && p.hill == th.hill)) continue;
+        if ((fh.on != gf9_tanks::OnHill::no && p.hill == fh.hill) || (th.on != gf9_tanks::OnHill::no && p.hill == th.hill)) continue;
         auto& ds = depth_by_hill[p.hill];
         ds.resize(rays.size(), -kInf);
         for (std::size_t i = 0; i < rays.size(); ++i) ds[i] = std::max(ds[i], depth(rays[i], p));
@@ -443,7 +443,7 @@ void path_fact(Ctx& c, const std::string& rule, const Base& b, const pl::Polylin
     c.fact("", c.out.moved, rule, "base " + dq(b.name) + " moves " + c.u(c.out.moved) + " (its centre's path)");
 }
 
-void gf9_move(const gf9::Data& d, const Toml& root, Ctx& c) {
+void gf9_move(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
     const Toml move = root.table("move");
     const Base* b = named_base(move, "base", c.t);
     if (!b) return;
@@ -695,7 +695,7 @@ Derived derive(const GameSystem& g, const Toml& root, const Table& table) {
     Derived out;
     auto q = root.str("question");
     out.question = q.value_or("");
-    if (const auto* gf = dynamic_cast<const gf9::Gf9Tanks*>(&g)) {
+    if (const auto* gf = dynamic_cast<const gf9_tanks::Gf9Tanks*>(&g)) {
         Ctx c{table, gf->data().table, out};
         if (out.question == "los") gf9_los(gf->data(), root, c);
         else if (out.question == "movement") gf9_move(gf->data(), root, c);
@@ -902,7 +902,7 @@ void decorate(Ruling& r, const Derived& dv, const Table& t, const Rules& rules, 
 
 Systems table_systems(const Engine& e) {
     Systems s;
-    if (const auto* g = e.get<gf9::Gf9Tanks>(); g && e.usable(g->id())) s.ids.push_back(g->id()), s.rules.push_back(&g->data().table);
+    if (const auto* g = e.get<gf9_tanks::Gf9Tanks>(); g && e.usable(g->id())) s.ids.push_back(g->id()), s.rules.push_back(&g->data().table);
     if (const auto* a = e.get<agv::Agv>(); a && e.usable(a->id())) s.ids.push_back(a->id()), s.rules.push_back(&a->data().table);
     return s;
 }

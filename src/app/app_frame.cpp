@@ -238,7 +238,9 @@ bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float lw, float h) {
                          ui::neutral());
         if (const auto it = raw_.find(system_); it != raw_.end()) {
             ui::section("Situation (read-only)");
+            ImGui::PushTextWrapPos(0.0f);  // wrapped: a long title or path must not run past the panel's edge
             ImGui::TextUnformatted(text_.c_str());
+            ImGui::PopTextWrapPos();
         }
     }
     ui::section("Notes");

@@ -11,6 +11,7 @@
 //   3. ruling: side view, positions, generic ruling
 //   4. registration
 #include <algorithm>
+#include <array>
 
 #include <imgui.h>
 
@@ -176,6 +177,7 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         ImGui::PushID(int(i));
         const ImVec2 p = ImGui::GetCursorScreenPos();
         const float h = ImGui::GetFrameHeight();
+        const ImGuiStyle& st = ImGui::GetStyle();
         ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h, p.y + h), swatch(o.symbol), 3.0f);
         ImGui::Dummy(ImVec2(h, h));
         ImGui::SameLine();
@@ -193,13 +195,15 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         ui::tip("The obstacle symbol: green/grey woods and towns (PB-A, PB-B, PB-N, PB-O), brown (PB-C .. PB-F), "
                 "yellow (PB-E .. PB-H), orange and purple (PB-I, PB-J, PB-L); woods-hex/town-hex: a single-hex "
                 "woods or town");
-        ImGui::SameLine();
-        util::fit_width(110 * ctx.scale);
-        changed |= util::int_field(is_hex(o.symbol) ? "hex" : "side", &o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range), 110 * ctx.scale);
+        // The hexside/hex number beside the symbol, or under it when the panel is too narrow for
+        // a field with room for two digits and its label ("side"/"hex").
+        const char* index_label = is_hex(o.symbol) ? "hex" : "side";
+        const float index_w = 4 * ImGui::GetFrameHeight() + ImGui::CalcTextSize(index_label).x + 2 * st.ItemInnerSpacing.x;
+        util::same_line_or_wrap(index_w, h + st.ItemSpacing.x);
+        changed |= util::int_field(index_label, &o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range), 110 * ctx.scale);
         ui::tip(is_hex(o.symbol) ? "The j-th hex after the firer's (1..range-1); its distance along the line is in rules-data [distance] (PB-LOS)"
                                  : "The k-th hexside the line crosses, from the firer's (1) to the target's (range); "
                                    "its distance along the line is in rules-data [distance] (PB-LOS)");
-        const ImGuiStyle& st = ImGui::GetStyle();
         if (may_be_on_hilltop(o.symbol)) {
             util::same_line_or_wrap(h + st.ItemInnerSpacing.x + ImGui::CalcTextSize("on hilltop").x, h + st.ItemSpacing.x);
             changed |= ImGui::Checkbox("on hilltop", &o.on_hilltop);
@@ -259,25 +263,44 @@ void draw_side_view(PanelContext& ctx, const PbRulingView& v) {
 // fraction of the way; and the line by the range measure where notes E/F use it.
 void draw_positions(const PbRulingView& v, const std::function<std::string(const std::string&)>& words) {
     if (v.positions.empty()) return;
-    const ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchProp;
-    if (ImGui::BeginTable("##positions", 5, tf)) {
-        for (const char* h : {"Symbol", "Place", "Hexsides from firer / target", "Fraction of the way", "By range"})
-            ImGui::TableSetupColumn(h);
+    // The cells' texts first: the columns are sized to them, and the table scrolls sideways when
+    // the panel is narrower than their sum (as the combat results tables do), so no cell is cut.
+    const char* heads[5] = {"Symbol", "Place", "Hexsides from firer / target", "Fraction of the way", "By range"};
+    std::vector<std::array<std::string, 5>> rows;
+    for (const auto& p : v.positions)
+        rows.push_back({words(p.symbol), std::string(p.hex ? "hex " : "side ") + std::to_string(p.index),
+                        p.hex ? "a hex" : std::to_string(p.from_firer) + " / " + std::to_string(p.from_target), p.fraction,
+                        p.by_range.empty() ? "\xe2\x80\x94" : p.by_range});
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float need[5], total = 0;
+    for (int c = 0; c < 5; ++c) {
+        need[c] = ImGui::CalcTextSize(heads[c]).x;
+        for (const auto& r : rows) need[c] = std::max(need[c], ImGui::CalcTextSize(r[std::size_t(c)].c_str()).x);
+        total += need[c] + st.CellPadding.x * 2.0f + 1.0f;  // the padding and the border between columns
+    }
+    const bool scroll = total > ImGui::GetContentRegionAvail().x;
+    ImGuiTableFlags tf = ImGuiTableFlags_Borders;
+    ImVec2 outer(0, 0);
+    if (scroll) {
+        tf |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+        const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2.0f + 1.0f;
+        outer.y = row_h * float(rows.size() + 1) + st.ScrollbarSize + st.CellPadding.y * 2.0f + 2.0f;
+    } else {
+        tf |= ImGuiTableFlags_SizingStretchProp;
+    }
+    if (ImGui::BeginTable("##positions", 5, tf, outer)) {
+        if (scroll) ImGui::TableSetupScrollFreeze(1, 0);  // the symbol stays in view while it scrolls
+        for (int c = 0; c < 5; ++c)
+            ImGui::TableSetupColumn(heads[c], scroll ? ImGuiTableColumnFlags_WidthFixed : ImGuiTableColumnFlags_WidthStretch, need[c]);
         ImGui::TableHeadersRow();
-        for (const auto& p : v.positions) {
+        for (std::size_t i = 0; i < rows.size(); ++i) {
             ImGui::TableNextRow();
-            ImGui::TableSetColumnIndex(0);
-            ImGui::TextUnformatted(words(p.symbol).c_str());
-            ImGui::TableSetColumnIndex(1);
-            ImGui::Text("%s %d", p.hex ? "hex" : "side", p.index);
-            ImGui::TableSetColumnIndex(2);
-            if (p.hex) ImGui::TextDisabled("a hex");
-            else ImGui::Text("%d / %d", p.from_firer, p.from_target);
-            ImGui::TableSetColumnIndex(3);
-            ImGui::TextUnformatted(p.fraction.c_str());
-            ImGui::TableSetColumnIndex(4);
-            if (p.by_range.empty()) ImGui::TextDisabled("\xe2\x80\x94");
-            else ImGui::TextUnformatted(p.by_range.c_str());
+            for (int c = 0; c < 5; ++c) {
+                ImGui::TableSetColumnIndex(c);
+                const bool dim = (c == 2 && v.positions[i].hex) || (c == 4 && v.positions[i].by_range.empty());
+                if (dim) ImGui::TextDisabled("%s", rows[i][std::size_t(c)].c_str());
+                else ImGui::TextUnformatted(rows[i][std::size_t(c)].c_str());
+            }
         }
         ImGui::EndTable();
     }

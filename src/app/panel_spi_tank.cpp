@@ -604,7 +604,11 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             ImGui::TableSetColumnIndex(2);
             ImGui::SetNextItemWidth(-1);
             const bool placed = on_map && !o.hex.empty() && valid_obstacle_hex(c().board, o.hex);
-            if (placed) ImGui::TextDisabled("from the map");
+            if (placed) {  // wrapped: the column may be narrower than the words
+                ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+                ImGui::TextWrapped("from the map");
+                ImGui::PopStyleColor();
+            }
             else changed |= name_combo("##touches", &o.touches, touches);
             ui::tip("For a hex: the firer or target is in it. For a hexside: it is a side of the firer's or target's hex. "
                     "With the obstacle's map hex the map says it.");
@@ -856,8 +860,10 @@ void draw_spotting(const TankRulingView& v) {
         std::snprintf(pct, sizeof pct, " (%.1f%%)", *sp.chance * 100.0);
         line += pct;
     }
-    if (sp.may_try) ImGui::TextUnformatted(line.c_str());
-    else ImGui::TextColored(ui::dim_text(), "%s", line.c_str());
+    // Wrapped: at a large UI scale the line is wider than the ruling side.
+    if (!sp.may_try) ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
+    ImGui::TextWrapped("%s", line.c_str());
+    if (!sp.may_try) ImGui::PopStyleColor();
     ui::probe("spotting");
     if (!sp.why.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());

@@ -104,9 +104,12 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
     return changed;
 }
 
-// An integer field with -/+ buttons, clamped to lo..hi.
+// An integer field with -/+ buttons, clamped to lo..hi. A visible label ("side") is drawn after
+// the buttons, outside the item width: the field is narrowed by it so the label is never cut off.
 inline bool int_field(const char* label, int* v, int lo, int hi, float width) {
-    ImGui::SetNextItemWidth(std::min(width, ImGui::GetContentRegionAvail().x));
+    const float label_w = ImGui::CalcTextSize(label, nullptr, true).x;
+    const float label_room = label_w > 0.0f ? label_w + ImGui::GetStyle().ItemInnerSpacing.x : 0.0f;
+    ImGui::SetNextItemWidth(std::min(width, ImGui::GetContentRegionAvail().x - label_room));
     const int before = *v;
     ImGui::InputInt(label, v);
     *v = std::clamp(*v, lo, hi);

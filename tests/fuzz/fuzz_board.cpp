@@ -10,6 +10,7 @@
 #include "engine/engine.hpp"
 #include "engine/reader.hpp"
 #include "engine/spi_tank.hpp"
+#include "engine/tank_board.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

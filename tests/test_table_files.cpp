@@ -103,6 +103,9 @@ TEST_CASE("table files: a missing table file named by a situation", "[table][tab
     const auto c = umpire::test::run_cli("rule " + sit);
     CHECK(c.status == 2);
     CHECK(c.err.find("/nonexistent/t.toml:1:1: table file not found") != std::string::npos);
+    // The first line names the situation the referee opened, at its `table` key (found by fuzzing:
+    // the table file's own line came alone, naming a file that does not exist).
+    CHECK(c.err.rfind(sit + ":1:9: table: ", 0) == 0);
     const auto d = umpire::test::run_cli("table check /nonexistent/t.toml");
     CHECK(d.status == 2);
 }

@@ -919,7 +919,17 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
     const std::filesystem::path path = std::filesystem::path(*file).is_absolute() ? std::filesystem::path(*file) : base_dir / *file;
     std::string shown = path.lexically_normal().string();
     if (std::filesystem::path(*file).is_relative() && base_dir.empty()) shown = *file;
-    const Table t = load_table(path, shown, systems);
+    Table t;
+    try {
+        t = load_table(path, shown, systems);
+    } catch (const InputError& e) {
+        // The table's problems keep their own file's name, after one located at the situation's
+        // `table` key, so the first line always names the file the referee opened.
+        root.error("table", dq(*file) + ": the table file has the problems reported for " + shown);
+        std::vector<Diagnostic> all = sink.diagnostics();
+        all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+        throw InputError(all);
+    }
     if (t.system != g.id()) {
         root.error("table", dq(*file) + " is a table for " + t.system + "; this situation is " + g.id());
         sink.throw_if_errors();

@@ -18,11 +18,15 @@ namespace umpire::fuzz {
 }
 
 // Bad input must be reported, never silently accepted or half-reported (PREAMBLE "Standards"):
-// at least one diagnostic, each naming its file, a 1-based location and a message.
+// at least one diagnostic, the first naming the input's own file (a board or table file the
+// input refers to may follow with its own problems under its own name), each with a 1-based
+// location and a message.
 inline void check_diagnostics(const InputError& e, const std::string& file) {
     if (e.diagnostics().empty()) finding("InputError without a diagnostic");
+    if (e.diagnostics().front().file != file)
+        finding("first diagnostic names file '" + e.diagnostics().front().file + "', expected '" + file + "': " +
+                e.diagnostics().front().str());
     for (const auto& d : e.diagnostics()) {
-        if (d.file != file) finding("diagnostic names file '" + d.file + "', expected '" + file + "': " + d.str());
         if (d.line < 1 || d.column < 1) finding("diagnostic without a 1-based location: " + d.str());
         if (d.message.empty()) finding("diagnostic without a message: " + d.str());
     }

@@ -278,16 +278,9 @@ void draw_positions(const PbRulingView& v, const std::function<std::string(const
         for (const auto& r : rows) need[c] = std::max(need[c], ImGui::CalcTextSize(r[std::size_t(c)].c_str()).x);
         total += need[c] + st.CellPadding.x * 2.0f + 1.0f;  // the padding and the border between columns
     }
-    const bool scroll = total > ImGui::GetContentRegionAvail().x;
     ImGuiTableFlags tf = ImGuiTableFlags_Borders;
     ImVec2 outer(0, 0);
-    if (scroll) {
-        tf |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-        const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2.0f + 1.0f;
-        outer.y = row_h * float(rows.size() + 1) + st.ScrollbarSize + st.CellPadding.y * 2.0f + 2.0f;
-    } else {
-        tf |= ImGuiTableFlags_SizingStretchProp;
-    }
+    const bool scroll = ui::fit_or_scroll_table(total, rows.size(), &tf, &outer);
     if (ImGui::BeginTable("##positions", 5, tf, outer)) {
         if (scroll) ImGui::TableSetupScrollFreeze(1, 0);  // the symbol stays in view while it scrolls
         for (int c = 0; c < 5; ++c)

@@ -374,16 +374,9 @@ void results_grid(const Grid& g) {
         w += st.CellPadding.x * 2.0f;  // TableSetupColumn widths exclude the padding
         total += w + 1.0f;             // and the border between columns
     }
-    const bool scroll = total > ImGui::GetContentRegionAvail().x;
     ImGuiTableFlags flags = ImGuiTableFlags_Borders;
     ImVec2 outer(0, 0);
-    if (scroll) {
-        flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-        const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2.0f + 1.0f;
-        outer.y = row_h * float(g.rows.size() + 1) + st.ScrollbarSize + st.CellPadding.y * 2.0f + 2.0f;
-    } else {
-        flags |= ImGuiTableFlags_SizingStretchProp;
-    }
+    const bool scroll = fit_or_scroll_table(total, g.rows.size(), &flags, &outer);
     if (!ImGui::BeginTable(g.id.c_str(), ncol, flags, outer)) return;
     if (scroll) ImGui::TableSetupScrollFreeze(1, 0);  // the row labels stay in view while it scrolls
     for (int c = 0; c < ncol; ++c) {
@@ -690,6 +683,20 @@ std::vector<std::string> clipped_items(const ImDrawData* draw_data) {
         }
     }
     return out;
+}
+
+
+bool fit_or_scroll_table(float total, std::size_t rows, ImGuiTableFlags* flags, ImVec2* outer) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const bool scroll = total > ImGui::GetContentRegionAvail().x;
+    if (scroll) {
+        *flags |= ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
+        const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2.0f + 1.0f;
+        outer->y = row_h * float(rows + 1) + st.ScrollbarSize + st.CellPadding.y * 2.0f + 2.0f;
+    } else {
+        *flags |= ImGuiTableFlags_SizingStretchProp;
+    }
+    return scroll;
 }
 
 }  // namespace umpire::app::ui

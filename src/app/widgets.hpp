@@ -128,4 +128,9 @@ bool aspect_picker(const char* id, int* aspect, float front_degrees, float rear_
 // edge). One line per problem, naming the window; empty when nothing is clipped.
 std::vector<std::string> clipped_items(const ImDrawData* draw_data);
 
+// A table whose columns need `total` pixels, with `rows` data rows under one header row: stretched
+// to the width when it fits, else fixed columns scrolling sideways in a box sized to its rows
+// (never clipped at 800x600 or 2x). Adds to *flags, sets *outer; returns true when it scrolls.
+bool fit_or_scroll_table(float total, std::size_t rows, ImGuiTableFlags* flags, ImVec2* outer);
+
 }  // namespace umpire::app::ui

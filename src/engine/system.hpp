@@ -18,6 +18,8 @@
 
 namespace umpire {
 
+namespace view { class BoardSupport; }
+
 // A named list shown by `umpire-cli systems`, e.g. {"units", {"Pz IV h", ...}}.
 using NameList = std::pair<std::string, std::vector<std::string>>;
 
@@ -48,6 +50,9 @@ public:
         (void)root;
         return std::nullopt;
     }
+    // The board view's questions for this game (engine/board_support.hpp), or nullptr when the
+    // game has no hex boards. Valid while the system lives.
+    virtual const view::BoardSupport* board_support() const { return nullptr; }
 };
 
 // GameSystem::canonical's usual body: `parse` (the module's parse_situation) then `write` (its

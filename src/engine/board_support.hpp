@@ -1,0 +1,108 @@
+// What a game offers the board view (docs/boards.md): the names its boards hold, and — for a pair
+// of hexes or one hex — what the view lights, as plain data. The window's board view calls only
+// this (through GameSystem::board_support) and never a rules function of a game module; each
+// game implements it beside its module (TANK!: tank_board.*, PanzerBlitz and Panzer Squadron:
+// their own board files).
+//
+// The marks are the ruling's own reading, not a second opinion: a game builds them from the same
+// trace its ruling uses, so the board view and the ruling panel can never disagree.
+//
+// Sections
+//   Mark           one meaning per state (the window's palette maps each to a colour and a word)
+//   BoardMarks     the lines, hexes and hexsides one line-of-sight question lights
+//   BoardSupport   the interface a game implements
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/board.hpp"
+#include "engine/hex.hpp"
+#include "engine/reader.hpp"
+
+namespace umpire::view {
+
+// ---- Mark ---------------------------------------------------------------------------
+
+// clear: met by the line and not in the way; blocking: stops the line (or a route);
+// referee_call: the rules leave it open (both readings are in the text); hindering: in the way
+// without blocking (a PanzerBlitz symbol that only costs, a Panzer Squadron obstacle bonus).
+enum class Mark : std::uint8_t { none, clear, blocking, referee_call, hindering };
+inline const char* to_string(Mark m) {
+    switch (m) {
+        case Mark::clear: return "clear";
+        case Mark::blocking: return "blocked";
+        case Mark::referee_call: return "referee's call";
+        case Mark::hindering: return "hindered";
+        default: return "";
+    }
+}
+
+// ---- BoardMarks ---------------------------------------------------------------------
+
+// A point of the board a line starts or ends at: a hex's centre, or (corner 0..5, numbered as
+// hexside d runs from corner d to corner d+1, corner 0 the north-west one) one of its corners.
+struct BoardPoint {
+    hex::Cube hex;
+    int corner = -1;  // -1: the centre
+};
+
+// One line the view draws: a straight segment (TANK!'s centre-to-centre line, each of Panzer
+// Squadron's two lines of fire) or a route of hexes (PanzerBlitz: each candidate route, firer's
+// hex to target's, inclusive).
+struct BoardLine {
+    std::string label;             // "line of sight", "route 2", "left line of fire"
+    BoardPoint from, to;           // the segment (route empty)
+    std::vector<hex::Cube> route;  // a route of hexes, drawn through their centres (segment unused)
+    Mark mark = Mark::clear;       // the line's own outcome
+    bool decides = true;           // false: a candidate that does not decide (drawn thinner)
+    std::string text;              // one sentence with the rule: "blocked by woods in 1204 (10.22D)"
+};
+
+struct BoardHexMark {
+    hex::Cube hex;
+    Mark mark = Mark::clear;
+    std::string text;  // "woods in 1204 blocks (10.22D)"
+};
+
+struct BoardSideMark {
+    hex::Cube hex;  // one hex of the hexside ...
+    int side = 0;   // ... and its direction
+    Mark mark = Mark::clear;
+    std::string text;
+};
+
+// Everything one firer-target question lights on the board.
+struct BoardMarks {
+    std::vector<BoardLine> lines;
+    std::vector<BoardHexMark> hexes;
+    std::vector<BoardSideMark> sides;
+    Mark verdict = Mark::clear;
+    std::string summary;  // "1204 to 1709, range 6: blocked by woods in 1406 (10.22D)"
+};
+
+// ---- BoardSupport ------------------------------------------------------------------
+
+class BoardSupport {
+public:
+    virtual ~BoardSupport() = default;
+    // The names a board of this game may hold (loaded rules data), to read, check and paint boards.
+    virtual const board::Vocabulary& vocabulary() const = 0;
+    // Reads a board file of this game (throws InputError with FILE:LINE:COL problems).
+    virtual board::Board load(const std::filesystem::path& path, const std::string& display_name) const {
+        return board::load_board(path, display_name, vocabulary());
+    }
+    // The choices a line of sight depends on besides the board (TANK!: "closed", "mixed", "open"
+    // terrain modes, 10.6); empty when none. `mode` below is one of these, or "".
+    virtual std::vector<std::string> modes() const { return {}; }
+    // One firer-target question, read exactly as the ruling reads it.
+    virtual BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from,
+                            const hex::Cube& to) const = 0;
+    // What a unit in `from` can see: one Mark per hex in Board::index order (clear, blocking or
+    // referee_call; the unit's own hex clear). Must be fast enough to follow the mouse
+    // (docs: < 0.5 ms for a 66 x 44 board).
+    virtual void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from,
+                            std::vector<Mark>& out) const = 0;
+};
+
+}  // namespace umpire::view

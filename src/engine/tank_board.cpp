@@ -374,49 +374,50 @@ std::string los_text(const board::Board& b, const LineOfSight& los) {
 
 namespace {
 
-// What obstructs where, for one board and mode, in one byte per hex of a grid one hex wider than
-// the board on every side (a line between two board hexes never strays further): bit 0 the hex's
-// terrain obstructs, bits 1-3 its sides A, B, C carry an obstructing feature (sides D-F are sides
-// A-C of the hexes across them).
+// What obstructs where, for one board and mode, one byte per hex: bit 0 the hex's terrain
+// obstructs, bit 1 + d its side d carries an obstructing feature (all six sides, so a hexside
+// is one look-up from either hex). Indexed by the cube coordinates directly (q, r), not by hex
+// number, so the walk's hexes need no conversion: the array covers the grid one hex wider than
+// the board (a line between two board hexes never strays further) plus one more hex, and reads
+// 0 (nothing obstructs) outside it, as Board::side and Board::terrain_index do off their grids.
 struct Grid {
-    int columns = 0, rows = 0;
-    const hex::Numbering* numbering = nullptr;
+    int q0 = 0, r0 = 0;          // the cube coordinates of flags[0]
+    int width = 0, height = 0;   // q and r extents
     std::vector<std::uint8_t> flags;
 
-    int slot(const hex::Cube& h) const {
-        int c = 0, r = 0;
-        numbering->to_offset(h, c, r);
-        if (c < 0 || c > columns + 1 || r < 0 || r > rows + 1) return -1;
-        return c * (rows + 2) + r;
+    std::uint8_t at(const hex::Cube& h) const {
+        const unsigned x = unsigned(h.q - q0), y = unsigned(h.r - r0);
+        return x < unsigned(width) && y < unsigned(height) ? flags[std::size_t(x) * std::size_t(height) + y] : std::uint8_t(0);
     }
-    bool hex_obstructs(const hex::Cube& h) const {
-        const int g = slot(h);
-        return g >= 0 && (flags[std::size_t(g)] & 1);
-    }
-    bool side_obstructs(hex::Cube h, int d) const {
-        if (d >= 3) h = hex::neighbour(h, d), d -= 3;
-        const int g = slot(h);
-        return g >= 0 && (flags[std::size_t(g)] >> (1 + d) & 1);
-    }
+    bool hex_obstructs(const hex::Cube& h) const { return at(h) & 1; }
+    bool side_obstructs(const hex::Cube& h, int d) const { return at(h) >> (1 + d) & 1; }
 };
 
 Grid make_grid(const board::Board& b, const LosRules& rules) {
     Grid g;
-    g.columns = b.columns;
-    g.rows = b.rows;
-    g.numbering = &b.numbering;
-    g.flags.assign(std::size_t(b.columns + 2) * std::size_t(b.rows + 2), 0);
-    for (int c = 0; c <= b.columns + 1; ++c)
-        for (int r = 0; r <= b.rows + 1; ++r) {
-            const hex::Cube h = b.numbering.to_cube(c, r);
+    // Offset columns -1 .. columns + 2 and rows -1 .. rows + 2, as a (q, r) rectangle.
+    int rmin = 1 << 30, rmax = -(1 << 30);
+    for (int c = -1; c <= b.columns + 2; ++c) {
+        rmin = std::min(rmin, b.numbering.to_cube(c, -1).r);
+        rmax = std::max(rmax, b.numbering.to_cube(c, b.rows + 2).r);
+    }
+    g.q0 = -1;
+    g.r0 = rmin;
+    g.width = b.columns + 4;
+    g.height = rmax - rmin + 1;
+    g.flags.assign(std::size_t(g.width) * std::size_t(g.height), 0);
+    for (int x = 0; x < g.width; ++x)
+        for (int y = 0; y < g.height; ++y) {
+            const int q = g.q0 + x, r = g.r0 + y;
+            const hex::Cube h{q, r, -q - r};
             std::uint8_t f = 0;
             const int t = b.terrain_index(h);
             if (t >= 0 && rules.hex_obstructs[std::size_t(t)]) f |= 1;
-            for (int d = 0; d < 3; ++d) {
+            for (int d = 0; d < 6; ++d) {
                 const board::SideFeature* sf = b.side(h, d);
                 if (sf && rules.side_obstructs[std::size_t(sf->feature)]) f |= std::uint8_t(2 << d);
             }
-            g.flags[std::size_t(c * (b.rows + 2) + r)] = f;
+            g.flags[std::size_t(x) * std::size_t(g.height) + std::size_t(y)] = f;
         }
     return g;
 }

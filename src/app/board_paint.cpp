@@ -1,0 +1,211 @@
+// The board paint tool (see board_paint.hpp).
+//
+// Sections
+//   1. paint_target, brush_glyph
+//   2. BoardPainter: attach, mouse, undo/redo, save
+//   3. BoardPainter: toolbar, hover
+#include "app/board_paint.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include <imgui_stdlib.h>
+
+#include "app/hex_layout.hpp"
+#include "app/widgets.hpp"
+
+namespace umpire::app {
+
+// =====================================================================================
+// 1. paint_target, brush_glyph
+// =====================================================================================
+
+PaintTarget paint_target(const board::Board& b, const Brush& brush, ImVec2 p) {
+    PaintTarget t;
+    const hex::Cube h = hexdraw::pick(p);
+    if (!b.contains(h)) return t;
+    t.hex = h;
+    if (!brush.hexside) {
+        t.valid = true;
+        return t;
+    }
+    if (hexdraw::from_centre(h, p) <= kSideReach) return t;  // near the centre: no hexside meant
+    t.valid = true;
+    t.hexside = true;
+    t.side = hexdraw::nearest_side(h, p);
+    return t;
+}
+
+std::string brush_glyph(const std::string& name) {
+    static const std::pair<const char*, const char*> marks[] = {
+        {"clear", "."}, {"rough", "~"}, {"woods", "T"}, {"wreck", "x"}, {"berm", "="}, {"slope", "/"},
+    };
+    for (const auto& [n, g] : marks)
+        if (name == n) return g;
+    return name.empty() ? "?" : std::string(1, char(std::toupper(static_cast<unsigned char>(name[0]))));
+}
+
+// =====================================================================================
+// 2. BoardPainter: attach, mouse, undo/redo, save
+// =====================================================================================
+
+void BoardPainter::attach(board::Board& b, std::string path) {
+    board_ = &b;
+    path_ = std::move(path);
+    save_as_text_ = path_;
+    error_.clear();
+    saved_note_.clear();
+    history_.reset();
+    if (brush.hexside ? brush.index >= int(b.vocabulary.hexside_features.size()) : brush.index >= int(b.vocabulary.hex_terrain.size()))
+        brush = Brush{};
+}
+
+bool BoardPainter::paint_at(board::Board& b, ImVec2 world) {
+    const PaintTarget t = paint_target(b, brush, world);
+    if (!t.valid) return false;
+    return t.hexside ? history_.set_side(b, t.hex, t.side, brush.index) : history_.set_terrain(b, t.hex, brush.index);
+}
+
+bool BoardPainter::on_mouse(board::Board& b, ImVec2 world, bool pressed, bool down, bool released) {
+    if (&b != board_) attach(b, {});
+    bool changed = false;
+    if (pressed) {
+        history_.begin_stroke();
+        changed = paint_at(b, world);
+    } else if (down && history_.in_stroke()) {
+        changed = paint_at(b, world);
+    }
+    if (released && history_.in_stroke()) history_.end_stroke();
+    if (changed) saved_note_.clear();
+    return changed;
+}
+
+bool BoardPainter::undo() { return board_ && history_.undo(*board_); }
+bool BoardPainter::redo() { return board_ && history_.redo(*board_); }
+
+std::optional<std::string> BoardPainter::save(const std::string& path) {
+    if (!board_) return error_ = "no board to save";
+    if (path.empty()) return error_ = "give the board a file name to save it";
+    if (auto err = board::save_board(*board_, path)) {
+        error_ = "The board was not saved: " + *err;
+        return error_;
+    }
+    path_ = path;
+    save_as_text_ = path;
+    error_.clear();
+    saved_note_ = "saved to " + path;
+    history_.mark_saved();
+    return std::nullopt;
+}
+
+// =====================================================================================
+// 3. BoardPainter: toolbar, hover
+// =====================================================================================
+
+void BoardPainter::draw_brushes() {
+    const board::Vocabulary& v = board_->vocabulary;
+    auto choice = [&](bool hexside, int index, const std::string& name, const char* tip) {
+        const std::string label = "[" + (index < 0 ? std::string("-") : brush_glyph(name)) + "] " + name + "##brush" +
+                                  (hexside ? "s" : "h") + std::to_string(index);
+        ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetFrameHeight() * 1.5f);
+        if (ImGui::RadioButton(label.c_str(), brush.hexside == hexside && brush.index == index)) brush = Brush{hexside, index};
+        ui::tip(tip);
+    };
+    ImGui::TextUnformatted("Hexes:");
+    for (std::size_t i = 0; i < v.hex_terrain.size(); ++i)
+        choice(false, int(i), v.hex_terrain[i], "Click or drag over hexes to give them this terrain.");
+    ui::same_line_if_fits(ImGui::CalcTextSize("Hexsides:").x);
+    ImGui::TextUnformatted("Hexsides:");
+    for (std::size_t i = 0; i < v.hexside_features.size(); ++i) {
+        const bool directional = std::find(v.directional.begin(), v.directional.end(), v.hexside_features[i]) != v.directional.end();
+        choice(true, int(i), v.hexside_features[i],
+               directional ? "Click inside a hex near one of its sides: that side gets this feature, and the hex you click in is on "
+                             "its sloped side (10.5)."
+                           : "Click inside a hex near one of its sides: that side gets this feature.");
+    }
+    choice(true, -1, "no feature", "Click near a hexside to erase its feature.");
+}
+
+void BoardPainter::draw_save_as(float em) {
+    if (!ImGui::BeginPopup("Save board as")) return;
+    ImGui::TextUnformatted("Save the board as (a path; an existing file is replaced):");
+    ImGui::SetNextItemWidth(em * 28);
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    bool go = ImGui::InputText("##board-path", &save_as_text_, ImGuiInputTextFlags_EnterReturnsTrue);
+    go |= ImGui::Button("Save", ImVec2(em * 6, 0));
+    ImGui::SameLine();
+    const bool cancel = ImGui::Button("Cancel", ImVec2(em * 6, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+    if (go) save(save_as_text_);
+    if (go || cancel) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void BoardPainter::draw_toolbar(float scale) {
+    scale_ = scale;
+    if (!board_) {
+        ImGui::TextDisabled("No board to paint.");
+        return;
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    const float em = ImGui::GetFontSize();
+    ImGui::PushID(this);
+    draw_brushes();
+
+    // Undo / Redo, with the usual keys (GLFW key codes are ASCII for letters, as app_frame.cpp).
+    if (io.KeyCtrl && !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+        if (ImGui::IsKeyPressed('Z', false)) io.KeyShift ? redo() : undo();
+        if (ImGui::IsKeyPressed('Y', false)) redo();
+    }
+    const float button = em * 5;
+    ui::same_line_if_fits(button * 2 + em);
+    ImGui::BeginDisabled(!history_.can_undo());
+    if (ImGui::Button("Undo", ImVec2(button, 0))) undo();
+    ImGui::EndDisabled();
+    ui::tip("Undo the last stroke (Ctrl+Z).");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!history_.can_redo());
+    if (ImGui::Button("Redo", ImVec2(button, 0))) redo();
+    ImGui::EndDisabled();
+    ui::tip("Redo what was undone (Ctrl+Y or Ctrl+Shift+Z).");
+
+    ui::same_line_if_fits(button * 2 + em * 6);
+    if (ImGui::Button("Save board", ImVec2(0, 0))) {
+        if (path_.empty()) ImGui::OpenPopup("Save board as");
+        else save(path_);
+    }
+    ui::tip(path_.empty() ? std::string("Save the board to a file (it has none yet).") : "Save the board to " + path_ + ".");
+    ImGui::SameLine();
+    if (ImGui::Button("Save board as...")) ImGui::OpenPopup("Save board as");
+    draw_save_as(em);
+    ImGui::SameLine();
+    // The unsaved mark is a word, not only a colour.
+    if (history_.unsaved()) ImGui::TextColored(ui::open(), "* unsaved");
+    else ImGui::TextDisabled("%s", saved_note_.empty() ? "no changes" : saved_note_.c_str());
+    if (!error_.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + error_);
+    ImGui::PopID();
+}
+
+void BoardPainter::draw_hover(ImDrawList* dl, const Camera& cam, const board::Board& b, ImVec2 world_mouse) const {
+    const PaintTarget t = paint_target(b, brush, world_mouse);
+    if (!t.valid || !dl) return;
+    const ImU32 colour = ImGui::GetColorU32(ui::lit());
+    const float thick = 2.0f * scale_;
+    if (!t.hexside) {
+        ImVec2 pts[6];
+        for (int k = 0; k < 6; ++k) pts[k] = cam.to_screen(hexdraw::corner(t.hex, k));
+        dl->AddPolyline(pts, 6, colour, ImDrawFlags_Closed, thick);
+        return;
+    }
+    // The hexside from corner d to corner d+1, drawn thick; a slope gets a tick into its sloped hex.
+    const ImVec2 a = cam.to_screen(hexdraw::corner(t.hex, t.side)), z = cam.to_screen(hexdraw::corner(t.hex, t.side + 1));
+    dl->AddLine(a, z, colour, thick * 2);
+    const auto& v = b.vocabulary;
+    if (brush.index >= 0 && std::find(v.directional.begin(), v.directional.end(), v.hexside_features[std::size_t(brush.index)]) != v.directional.end()) {
+        const ImVec2 m = hexdraw::side_midpoint(t.hex, t.side), c = hexdraw::centre(t.hex);
+        const ImVec2 tip{m.x + (c.x - m.x) * 0.35f, m.y + (c.y - m.y) * 0.35f};
+        dl->AddLine(cam.to_screen(m), cam.to_screen(tip), colour, thick);
+    }
+}
+
+}  // namespace umpire::app

@@ -1,0 +1,133 @@
+// The board paint tool's window-free parts (src/app/board_paint.hpp), without a display: what a
+// click paints (hex, or hexside near a side), a drag as one undo step, a slope's sloped side
+// (10.5) from the hex clicked in, and Save with its error and the unsaved mark.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+
+#include "app/board_paint.hpp"
+#include "app/hex_layout.hpp"
+#include "engine/board_edit.hpp"
+#include "engine/engine.hpp"
+#include "engine/spi_tank.hpp"
+#include "engine/tank_board.hpp"
+
+using namespace umpire;
+using namespace umpire::app;
+using umpire::hex::Cube;
+
+namespace {
+
+board::Board small_board() {
+    static const Engine engine(UMPIRE_SOURCE_RULES_DATA);
+    const auto v = spi_tank::board_vocabulary(engine.get<spi_tank::SpiTank>()->data());
+    return board::load_board(std::string(UMPIRE_SOURCE_DIR) + "/boards/test-small.toml", "test-small.toml", v);
+}
+
+int index_of(const std::vector<std::string>& names, const std::string& name) {
+    return int(std::find(names.begin(), names.end(), name) - names.begin());
+}
+
+// A world point a fraction `f` of the way from hex h's centre to the midpoint of its side d.
+ImVec2 towards_side(const Cube& h, int d, float f) {
+    const ImVec2 c = hexdraw::centre(h), m = hexdraw::side_midpoint(h, d);
+    return {c.x + (m.x - c.x) * f, c.y + (m.y - c.y) * f};
+}
+
+}  // namespace
+
+TEST_CASE("Board paint: a click paints the hex, or the hexside when it is near a side", "[board_paint]") {
+    const board::Board b = small_board();
+    const Cube h = *b.parse_hex("0505");
+    const Brush woods{false, index_of(b.vocabulary.hex_terrain, "woods")};
+    const Brush berm{true, index_of(b.vocabulary.hexside_features, "berm")};
+    struct Row { Brush brush; ImVec2 at; bool valid, hexside; int side; const char* why; };
+    const Row rows[] = {
+        {woods, hexdraw::centre(h), true, false, -1, "a hex brush at the centre"},
+        {woods, towards_side(h, 2, 0.9f), true, false, -1, "a hex brush near a side still paints the hex"},
+        {berm, hexdraw::centre(h), false, false, -1, "a hexside brush at the centre means no side"},
+        {berm, towards_side(h, 2, 0.4f), false, false, -1, "nor well inside the hex"},
+        {berm, towards_side(h, 2, 0.85f), true, true, 2, "near side C"},
+        {berm, towards_side(h, 5, 0.95f), true, true, 5, "near side F"},
+        {woods, hexdraw::centre(Cube{40, 0, -40}), false, false, -1, "off the board"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.why);
+        const PaintTarget t = paint_target(b, r.brush, r.at);
+        CHECK(t.valid == r.valid);
+        if (!r.valid) continue;
+        CHECK(t.hex == h);
+        CHECK(t.hexside == r.hexside);
+        CHECK(t.side == r.side);
+    }
+    CHECK(brush_glyph("woods") == "T");
+    CHECK(brush_glyph("marsh") == "M");
+}
+
+TEST_CASE("Board paint: a drag is one undo step and a slope's sloped side is the hex clicked in", "[board_paint]") {
+    board::Board b = small_board();
+    const board::Board original = b;
+    BoardPainter p;
+    p.attach(b, "");
+    p.brush = Brush{false, index_of(b.vocabulary.hex_terrain, "rough")};
+    const char* path[] = {"0202", "0203", "0204", "0204", "0305"};
+    CHECK(p.on_mouse(b, hexdraw::centre(*b.parse_hex(path[0])), true, true, false));
+    for (int i = 1; i < 5; ++i) p.on_mouse(b, hexdraw::centre(*b.parse_hex(path[i])), false, true, false);
+    p.on_mouse(b, hexdraw::centre(*b.parse_hex("0305")), false, false, true);
+    CHECK_FALSE(p.painting());
+    for (const char* at : path) CHECK(b.terrain(*b.parse_hex(at)) == "rough");
+    CHECK(p.history().undo_steps() == 1);
+    CHECK(p.unsaved());
+    // Moving without the button paints nothing.
+    CHECK_FALSE(p.on_mouse(b, hexdraw::centre(*b.parse_hex("0606")), false, false, false));
+    CHECK(b.terrain(*b.parse_hex("0606")) == "clear");
+
+    const Cube h = *b.parse_hex("0606");
+    p.brush = Brush{true, index_of(b.vocabulary.hexside_features, "slope")};
+    CHECK(p.on_mouse(b, towards_side(h, 3, 0.9f), true, true, true));
+    REQUIRE(b.side(h, 3));
+    CHECK(b.side(h, 3)->sloped == h);
+    p.brush = Brush{true, -1};  // erase it
+    CHECK(p.on_mouse(b, towards_side(h, 3, 0.9f), true, true, true));
+    CHECK_FALSE(b.side(h, 3));
+
+    CHECK(p.undo());
+    CHECK(p.undo());
+    CHECK(p.undo());
+    CHECK(board::equal_boards(b, original));
+    CHECK_FALSE(p.unsaved());
+    CHECK(p.redo());
+    CHECK(b.terrain(*b.parse_hex("0204")) == "rough");
+}
+
+TEST_CASE("Board paint: Save writes the board, a failed save says why and keeps it unsaved", "[board_paint]") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("umpire-board-paint-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    board::Board b = small_board();
+    BoardPainter p;
+    p.attach(b, "");
+    p.brush = Brush{false, index_of(b.vocabulary.hex_terrain, "woods")};
+    p.on_mouse(b, hexdraw::centre(*b.parse_hex("0101")), true, true, true);
+    REQUIRE(p.unsaved());
+
+    const auto err = p.save((dir / "missing" / "b.toml").string());
+    REQUIRE(err);
+    CHECK(err->find("The board was not saved: cannot create a file in") != std::string::npos);
+    CHECK(p.error() == *err);
+    CHECK(p.unsaved());
+    CHECK(p.save(""));
+
+    const fs::path file = dir / "painted.toml";
+    REQUIRE_FALSE(p.save(file.string()));
+    CHECK_FALSE(p.unsaved());
+    CHECK(p.error().empty());
+    CHECK(p.path() == file.string());
+    const board::Board loaded = board::load_board(file, "painted.toml", b.vocabulary);
+    CHECK(board::equal_boards(loaded, b));
+    fs::remove_all(dir);
+}

@@ -1,6 +1,7 @@
 // The board paint tool's window-free parts (src/app/board_paint.hpp), without a display: what a
 // click paints (hex, or hexside near a side), a drag as one undo step, a slope's sloped side
-// (10.5) from the hex clicked in, and Save with its error and the unsaved mark.
+// (10.5) from the hex clicked in, Save with its error and the unsaved mark, and the toolbar and
+// hover outline built in a headless ImGui frame with Ctrl+Z / Ctrl+Y.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -130,4 +131,65 @@ TEST_CASE("Board paint: Save writes the board, a failed save says why and keeps 
     const board::Board loaded = board::load_board(file, "painted.toml", b.vocabulary);
     CHECK(board::equal_boards(loaded, b));
     fs::remove_all(dir);
+}
+
+namespace {
+
+// A Dear ImGui context with no display or renderer: frames are built and ended, never drawn.
+struct HeadlessImGui {
+    HeadlessImGui() {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(1000, 700);
+        io.DeltaTime = 1.0f / 60.0f;
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
+    }
+    ~HeadlessImGui() { ImGui::DestroyContext(); }
+    // One frame: the toolbar in a window, the hover outline on its draw list.
+    void frame(BoardPainter& p, const board::Board& b, ImVec2 world) {
+        ImGui::NewFrame();
+        ImGui::SetNextWindowPos(ImVec2(0, 0));
+        ImGui::SetNextWindowSize(ImVec2(1000, 700));
+        ImGui::Begin("board");
+        p.draw_toolbar(1.0f);
+        Camera cam;
+        cam.zoom = 20;
+        p.draw_hover(ImGui::GetWindowDrawList(), cam, b, world);
+        ImGui::End();
+        ImGui::Render();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("Board paint: the toolbar and hover draw, and Ctrl+Z / Ctrl+Y undo and redo", "[board_paint]") {
+    HeadlessImGui gui;
+    board::Board b = small_board();
+    BoardPainter p;
+    p.attach(b, "");
+    const Cube h = *b.parse_hex("0707");
+    p.brush = Brush{false, index_of(b.vocabulary.hex_terrain, "woods")};
+    gui.frame(p, b, hexdraw::centre(h));
+    CHECK(ImGui::GetDrawData()->TotalVtxCount > 0);
+    p.on_mouse(b, hexdraw::centre(h), true, true, true);
+    REQUIRE(b.terrain(h) == "woods");
+    p.brush = Brush{true, index_of(b.vocabulary.hexside_features, "slope")};
+    gui.frame(p, b, towards_side(h, 1, 0.9f));  // the hexside outline with the slope's tick
+
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyCtrl = true;
+    io.KeysDown['Z'] = true;
+    gui.frame(p, b, hexdraw::centre(h));
+    CHECK(b.terrain(h) == "clear");
+    io.KeysDown['Z'] = false;
+    gui.frame(p, b, hexdraw::centre(h));
+    io.KeysDown['Y'] = true;
+    gui.frame(p, b, hexdraw::centre(h));
+    CHECK(b.terrain(h) == "woods");
+    io.KeysDown['Y'] = false;
+    io.KeyCtrl = false;
+    gui.frame(p, b, hexdraw::centre(h));
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 
 #include <imgui_stdlib.h>
 
@@ -94,7 +95,7 @@ std::optional<std::string> BoardPainter::save(const std::string& path) {
     path_ = path;
     save_as_text_ = path;
     error_.clear();
-    saved_note_ = "saved to " + path;
+    saved_note_ = "saved to " + std::filesystem::path(path).filename().string();  // the name only: it never runs off the line
     history_.mark_saved();
     return std::nullopt;
 }
@@ -169,8 +170,9 @@ void BoardPainter::draw_toolbar(float scale) {
     ImGui::EndDisabled();
     ui::tip("Redo what was undone (Ctrl+Y or Ctrl+Shift+Z).");
 
-    ui::same_line_if_fits(button * 2 + em * 6);
-    if (ImGui::Button("Save board", ImVec2(0, 0))) {
+    const float pad = ImGui::GetStyle().FramePadding.x * 2, gap = ImGui::GetStyle().ItemSpacing.x;
+    ui::same_line_if_fits(ImGui::CalcTextSize("Save board").x + ImGui::CalcTextSize("Save board as...").x + 2 * pad + gap);
+    if (ImGui::Button("Save board")) {
         if (path_.empty()) ImGui::OpenPopup("Save board as");
         else save(path_);
     }
@@ -178,10 +180,11 @@ void BoardPainter::draw_toolbar(float scale) {
     ImGui::SameLine();
     if (ImGui::Button("Save board as...")) ImGui::OpenPopup("Save board as");
     draw_save_as(em);
-    ImGui::SameLine();
     // The unsaved mark is a word, not only a colour.
-    if (history_.unsaved()) ImGui::TextColored(ui::open(), "* unsaved");
-    else ImGui::TextDisabled("%s", saved_note_.empty() ? "no changes" : saved_note_.c_str());
+    const std::string mark = history_.unsaved() ? "* unsaved" : saved_note_.empty() ? "no changes" : saved_note_;
+    ui::same_line_if_fits(ImGui::CalcTextSize(mark.c_str()).x);
+    if (history_.unsaved()) ImGui::TextColored(ui::open(), "%s", mark.c_str());
+    else ImGui::TextDisabled("%s", mark.c_str());
     if (!error_.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + error_);
     ImGui::PopID();
 }

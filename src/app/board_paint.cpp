@@ -153,8 +153,10 @@ void BoardPainter::draw_toolbar(float scale) {
     ImGui::PushID(this);
     draw_brushes();
 
-    // Undo / Redo, with the usual keys (GLFW key codes are ASCII for letters, as app_frame.cpp).
-    if (io.KeyCtrl && !io.WantTextInput && !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
+    // Undo / Redo, with the usual keys (GLFW key codes are ASCII for letters, as app_frame.cpp),
+    // only while the window holding the board has the focus and no text field takes the keys.
+    if (io.KeyCtrl && !io.WantTextInput && ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) &&
+        !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
         if (ImGui::IsKeyPressed('Z', false)) io.KeyShift ? redo() : undo();
         if (ImGui::IsKeyPressed('Y', false)) redo();
     }

@@ -69,8 +69,9 @@ public:
     void attach(board::Board& b, std::string path);
     bool attached() const { return board_ != nullptr; }
 
-    // The brushes, Undo/Redo (also Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z), Save, Save as, the "unsaved" mark
-    // and the last save's error. `scale` is the window's UI scale.
+    // The brushes, Undo/Redo (also Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z while the window it is drawn in
+    // has the focus), Save, Save as, the "unsaved" mark and the last save's error. `scale` is the
+    // window's UI scale.
     void draw_toolbar(float scale);
 
     // Mouse over the board at world point `world` (hex units, hex_layout.hpp): `pressed` starts a

@@ -102,34 +102,54 @@ protected:
 // 2. inputs per question
 // =====================================================================================
 
+// The tooltip of each of the panel's own option words (a feature's comes from rules-data).
+std::string question_tip(const std::string& n) {
+    if (n == "movement") return "Movement (AGV-movement): may the unit enter, cross or leave the features named, and at what rate";
+    if (n == "fire") return "Missile and artillery fire (AGV-firing, AGV-cover): can each target stand be fired at, and has it cover";
+    if (n == "melee") return "Hand-to-hand (AGV-hand-to-hand): the charger's dice after the features the defender holds";
+    return {};
+}
+std::string unit_tip(const std::string& n) {
+    if (n == "foot") return "Foot (AGV-movement): the feature tables' foot column; only foot stands take cover in a ditch (AGV-ditches)";
+    if (n == "mounted") return "Mounted (AGV-movement): the feature tables' mounted column";
+    if (n == "elephant") return "Elephants (AGV-movement): the feature tables' elephant column";
+    if (n == "artillery") return "Artillery (AGV-movement): the feature tables' artillery column; packed or not matters at streams (AGV-streams)";
+    if (n == "light-artillery") return "Light artillery (AGV-cover): fires as artillery, but walls and hedges also give cover against it";
+    return {};
+}
+std::string action_tip(const std::string& n) {
+    if (n == "move") return "A normal move (AGV-movement): the features' rates apply";
+    if (n == "charge") return "A charge into contact (AGV-movement): some features forbid it (e.g. AGV-streams, AGV-hedges-walls)";
+    if (n == "intercept") return "An intercept move (AGV-movement): some features forbid it or slow it (e.g. AGV-streams, AGV-rough)";
+    return {};
+}
+
 bool AgvPanel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
     const AgvChoices& c = choices<AgvChoices>();
     const util::NameTip tip = [&c](const std::string& n) { return c.tip(n); };
+    const util::Say say = [&c](const std::string& n) { return c.say(n); };
     const float col = 150 * ctx.scale;
     const auto features = c.feature_names();
     ui::section("Question");
-    changed |= util::radio_row("question", &s_.question, c.questions, [&c](const std::string& n) { return c.say(n); });
+    changed |= util::radio_row("question", &s_.question, c.questions, say, question_tip);
     if (s_.question == "movement") {
         auto& m = s_;
         ui::section("Unit");
         util::label("Type", col);
-        changed |= util::radio_row("type", &m.type, c.unit_types, [&c](const std::string& n) { return c.say(n); });
-        ui::tip("AGV-movement: each feature's effect depends on the unit type (hover a feature for its rule)");
+        changed |= util::radio_row("type", &m.type, c.unit_types, say, unit_tip);
         if (m.type == "artillery") {
             // Left out, packed reads as false (unpacked), the contract's default (docs/agv.md).
             bool packed = m.packed.value_or(false);
-            if (ImGui::Checkbox("packed (limbered)", &packed)) {
+            if (util::checkbox("packed (limbered)", &packed, "AGV-streams: an unpacked artillery unit cannot enter a stream")) {
                 m.packed = packed;
                 changed = true;
             }
-            ui::tip("AGV-streams: an unpacked artillery unit cannot enter a stream");
         }
         util::label("Action", col);
-        changed |= util::radio_row("action", &m.action, c.actions, [&c](const std::string& n) { return c.say(n); });
-        ui::tip("AGV-movement: some features forbid charging or intercepting (e.g. AGV-streams, AGV-hedges-walls)");
+        changed |= util::radio_row("action", &m.action, c.actions, say, action_tip);
         ui::section("Terrain entered, crossed or left");
-        changed |= util::checklist("terrain", &m.terrain, features, false, tip, [&c](const std::string& n) { return c.say(n); });
+        changed |= util::checklist("terrain", &m.terrain, features, false, tip, say);
         // Only features named above can be started in: drop any that were unticked there.
         for (auto it = m.starts_in.begin(); it != m.starts_in.end();)
             if (std::find(m.terrain.begin(), m.terrain.end(), *it) == m.terrain.end()) it = m.starts_in.erase(it), changed = true;
@@ -141,32 +161,31 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             std::vector<std::string> named;
             for (const auto& n : features)
                 if (std::find(m.terrain.begin(), m.terrain.end(), n) != m.terrain.end()) named.push_back(n);
-            changed |= util::checklist("starts_in", &m.starts_in, named, false, tip, [&c](const std::string& n) { return c.say(n); });
+            changed |= util::checklist("starts_in", &m.starts_in, named, false, tip, say);
         }
-        changed |= ImGui::Checkbox("moving along a road", &m.on_road);
-        ui::tip("AGV-roads: a unit in block formation moving along a road ignores the terrain the road passes through");
+        changed |= util::checkbox("moving along a road", &m.on_road,
+                                  "AGV-roads: a unit in block formation moving along a road ignores the terrain the road passes through");
         if (m.on_road) {
             util::same_line_or_wrap(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                                     ImGui::CalcTextSize("in block formation").x);
             bool block = m.block.value_or(true);
-            if (ImGui::Checkbox("in block formation", &block)) {
+            if (util::checkbox("in block formation", &block,
+                               "AGV-roads: a multi-stand unit not in block formation cannot follow a road, so the road then "
+                               "ignores nothing ([unit] block)")) {
                 m.block = block;
                 changed = true;
             }
-            ui::tip("AGV-roads: a multi-stand unit not in block formation cannot follow a road, so the road then "
-                    "ignores nothing ([unit] block)");
         }
     } else if (s_.question == "fire") {
         auto& f = s_;
         ui::section("Firer");
         util::label("Type", col);
-        changed |= util::radio_row("ftype", &f.firer, c.firer_types, [&c](const std::string& n) { return c.say(n); });
-        ui::tip("AGV-cover: which features give cover depends on the firer (walls against light artillery, ...)");
+        changed |= util::radio_row("ftype", &f.firer, c.firer_types, say, unit_tip);
         util::label("Dice", col);
         changed |= util::int_field("##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale);
         ui::tip("Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
         ImGui::TextUnformatted("In or touching:");
-        changed |= util::checklist("fin", &f.firer_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
+        changed |= util::checklist("fin", &f.firer_in, features, false, tip, say);
         // wholly_in marks which of those features the stand is wholly within (AGV-firing: it may
         // then fire only into and through that wood or village); it must stay a subset of `in`.
         f.wholly_in.erase(std::remove_if(f.wholly_in.begin(), f.wholly_in.end(),
@@ -177,12 +196,13 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         if (!f.firer_in.empty()) {
             ImGui::TextDisabled("wholly within (not just partly in):");
             ui::tip("AGV-firing: a stand wholly within a wood or village fires only into and through it; partly in, it may fire out");
-            changed |= util::checklist("fwholly", &f.wholly_in, f.firer_in, false, {}, [&c](const std::string& n) { return c.say(n); });
+            changed |= util::checklist("fwholly", &f.wholly_in, f.firer_in, false, [&c](const std::string& n) {
+                return "AGV-firing: wholly within this " + c.say(n) + ", the stand fires only into and through it; cleared, it is partly in and may fire out";
+            }, say);
         }
         ui::section("Target unit");
         util::label("Type", col);
-        changed |= util::radio_row("ttype", &f.target, c.unit_types, [&c](const std::string& n) { return c.say(n); });
-        ui::tip("AGV-ditches: only foot stands take cover in a ditch; elsewhere the target type does not matter");
+        changed |= util::radio_row("ttype", &f.target, c.unit_types, say, unit_tip);
         int remove = -1;
         for (std::size_t i = 0; i < f.stands.size(); ++i) {
             ImGui::PushID(int(i));
@@ -190,9 +210,9 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
             ImGui::SameLine();
             if (f.stands.size() > 1 && ImGui::SmallButton("remove")) remove = int(i);
             ImGui::TextDisabled("in or touching:");
-            changed |= util::checklist("in", &f.stands[i].in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
+            changed |= util::checklist("in", &f.stands[i].in, features, false, tip, say);
             ImGui::TextDisabled("between the firer and this stand:");
-            changed |= util::checklist("between", &f.stands[i].between, features, true, tip, [&c](const std::string& n) { return c.say(n); });
+            changed |= util::checklist("between", &f.stands[i].between, features, true, tip, say);
             // apart: names both this stand and the firer are in that are different features (a wood of
             // its own); it must stay a subset of both lists.
             Stand& st = f.stands[i];
@@ -210,7 +230,9 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
                 ui::wrapped(ui::dim_text(), "a different one from the firer's (not the same feature):");
                 ui::tip("AGV-cover: a feature the firer is also in gives this stand no cover unless it is a different "
                         "feature of the same kind ([[stand]] apart)");
-                changed |= util::checklist("apart", &st.apart, shared, false, {}, [&c](const std::string& n) { return c.say(n); });
+                changed |= util::checklist("apart", &st.apart, shared, false, [&c](const std::string& n) {
+                    return "AGV-cover: this stand's " + c.say(n) + " is a different one from the firer's, so it can give cover ([[stand]] apart)";
+                }, say);
             }
             ImGui::Separator();
             ImGui::PopID();
@@ -231,13 +253,13 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
         changed |= util::int_field("##cdice", &m.melee_dice, 1, c.max_dice, 140 * ctx.scale);
         ui::tip("The charger's dice for hand-to-hand (AGV-hand-to-hand)");
         ImGui::TextUnformatted("In:");
-        changed |= util::checklist("cin", &m.charger_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
+        changed |= util::checklist("cin", &m.charger_in, features, false, tip, say);
         ui::section("Defender");
         ImGui::TextUnformatted("In or in contact with:");
-        changed |= util::checklist("din", &m.defender_in, features, false, tip, [&c](const std::string& n) { return c.say(n); });
+        changed |= util::checklist("din", &m.defender_in, features, false, tip, say);
         ImGui::TextUnformatted("Crossed by the charger to reach contact:");
         ui::tip("AGV-hand-to-hand: each feature defended that the charger crossed halves its dice, for the next phase only");
-        changed |= util::checklist("crossed", &m.crossed, features, false, tip, [&c](const std::string& n) { return c.say(n); });
+        changed |= util::checklist("crossed", &m.crossed, features, false, tip, say);
     }
     return changed;
 }

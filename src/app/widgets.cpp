@@ -59,6 +59,7 @@ struct ProbeState {
     bool on = false;
     std::map<std::string, ImVec4> rects;
     std::vector<ImGuiID> text_boxes;  // multi-line text fields drawn this frame (text_box_drawn)
+    std::set<std::string> untipped;   // options drawn this frame without a tooltip
 };
 ProbeState& probe_state() {
     static ProbeState p;
@@ -111,7 +112,10 @@ const std::map<std::string, ImVec4>& probed() { return probe_state().rects; }
 void clear_probed() {
     probe_state().rects.clear();
     probe_state().text_boxes.clear();
+    probe_state().untipped.clear();
 }
+void untipped(const std::string& where) { probe_state().untipped.insert(where); }
+const std::set<std::string>& untipped_items() { return probe_state().untipped; }
 void text_box_drawn() { probe_state().text_boxes.push_back(ImGui::GetItemID()); }
 
 void same_line_if_fits(float width) {

@@ -38,6 +38,7 @@ void App::after_frame() {
         s += "widget " + name + " " + std::to_string(int(r.x)) + " " + std::to_string(int(r.y)) + " " +
              std::to_string(int(r.z)) + " " + std::to_string(int(r.w)) + "\n";
     for (const auto& where : ui::untipped_items()) s += "untipped " + where + "\n";
+    if (!ui::focused_probe().empty()) s += "focused " + ui::focused_probe() + "\n";
     if (s == last_layout_) return;
     if (!atomic_write(state_dir_ / "layout.txt", s)) last_layout_ = s;
 }
@@ -406,6 +407,7 @@ void App::draw_shortcut_list() {
                 ImGui::TextWrapped("%s", k[1]);
             }
             ImGui::EndTable();
+            ui::probe("shortcuts");  // tests/gui/keyboard-test.sh: F1 shows this list
         }
         if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
             show_shortcuts_ = false;

@@ -68,6 +68,8 @@ void probe(const char* name);
 void set_probing(bool on);
 bool probing();
 const std::map<std::string, ImVec4>& probed();  // name -> (x0, y0, x1, y1) in window pixels
+// The probed item that has the keyboard focus (navigation or editing) this frame; empty: none.
+const std::string& focused_probe();
 void clear_probed();  // every frame (also forgets text_box_drawn and untipped)
 // Every option (radio button, checkbox, combo item) says what it means in its own tooltip, with
 // its rule (issue 13). The option helpers (panel_util.hpp) report one drawn without a tip here;

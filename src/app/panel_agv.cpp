@@ -129,13 +129,13 @@ std::string unit_tip(const std::string& n) {
     if (n == "mounted") return "Mounted (AGV-movement): the feature tables' mounted column";
     if (n == "elephant") return "Elephants (AGV-movement): the feature tables' elephant column";
     if (n == "artillery") return "Artillery (AGV-movement): the feature tables' artillery column; packed or not matters at streams (AGV-streams)";
-    if (n == "light-artillery") return "Light artillery (AGV-cover): fires as artillery, but walls and hedges also give cover against it";
+    if (n == "light-artillery") return "Light artillery (AGV-cover): moves as artillery, but a stone wall gives cover against its fire, not against heavier artillery's";
     return {};
 }
 std::string action_tip(const std::string& n) {
     if (n == "move") return "A normal move (AGV-movement): the features' rates apply";
     if (n == "charge") return "A charge into contact (AGV-movement): some features forbid it (e.g. AGV-streams, AGV-hedges-walls)";
-    if (n == "intercept") return "An intercept move (AGV-movement): some features forbid it or slow it (e.g. AGV-streams, AGV-rough)";
+    if (n == "intercept") return "An intercept move (AGV-movement): some features forbid it or slow it (e.g. AGV-streams, AGV-rough-ground)";
     return {};
 }
 

@@ -56,9 +56,6 @@ std::string unit_summary(const TankChoices& c, const std::string& name) {
 // own from rules-data, terrain_tip). A word not listed has no tip: the window tests report it.
 std::string word_tip(const std::string& row, const std::string& n) {
     static const std::map<std::string, std::string> tips = {
-        {"mode/closed", "Closed country (10.6): the mode decides what woods and berms do (hover a terrain for its effect)"},
-        {"mode/mixed", "Mixed country (10.6): the mode decides what woods and berms do (hover a terrain for its effect)"},
-        {"mode/open", "Open country (10.6): rough, woods and berms count as clear"},
         {"aspect/front", "The firer lies in the target's front aspect: the front defense strength (8.7)"},
         {"aspect/side", "The firer lies in the target's side aspect: the side defense strength (8.7)"},
         {"aspect/rear", "The firer lies in the target's rear aspect: the rear defense strength (8.7)"},
@@ -269,6 +266,14 @@ private:
         const TankUnit* u = c().unit(s_.target);
         return u && !u->infantry ? u->movement : c().infantry_max_moving_mp;
     }
+    // A terrain mode's tooltip: what each terrain does in it (10.6), from the choices view.
+    std::string mode_tip(const std::string& mode) const {
+        const auto it = c().terrain_tips.find(mode);
+        if (it == c().terrain_tips.end()) return {};
+        std::string s = "Terrain mode " + mode + " (10.6), what each terrain then does:";
+        for (const auto& [terrain, tip] : it->second) s += "\n" + tip;
+        return s;
+    }
     std::string terrain_tip(const std::string& name) const {
         const auto mode = c().terrain_tips.find(s_.mode);
         if (mode == c().terrain_tips.end()) return name;
@@ -426,7 +431,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     // ---- terrain mode ----
     ui::section("Map");
     label("Terrain mode");
-    changed |= util::radio_row("mode", &s_.mode, c().modes, {}, tips_of("mode"));
+    changed |= util::radio_row("mode", &s_.mode, c().modes, {}, [this](const std::string& n) { return mode_tip(n); });
 
     // ---- firer ----
     ui::section("Firer");

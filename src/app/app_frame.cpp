@@ -13,6 +13,7 @@
 
 #include "app/app.hpp"
 #include "app/app_util.hpp"
+#include "app/panel_util.hpp"
 #include "app/widgets.hpp"
 
 namespace umpire::app {
@@ -36,6 +37,8 @@ void App::after_frame() {
     for (const auto& [name, r] : ui::probed())
         s += "widget " + name + " " + std::to_string(int(r.x)) + " " + std::to_string(int(r.y)) + " " +
              std::to_string(int(r.z)) + " " + std::to_string(int(r.w)) + "\n";
+    for (const auto& where : ui::untipped_items()) s += "untipped " + where + "\n";
+    if (!ui::focused_probe().empty()) s += "focused " + ui::focused_probe() + "\n";
     if (s == last_layout_) return;
     if (!atomic_write(state_dir_ / "layout.txt", s)) last_layout_ = s;
 }
@@ -176,6 +179,10 @@ void App::draw_system_bar() {
             if (ImGui::Selectable(label.c_str(), s->id() == system_) && s->id() != system_) switch_game(s->id());
             ui::probe(("game_" + s->id()).c_str());
             if (!ready) ImGui::PopStyleColor();
+            std::string files;
+            for (const auto& f : s->data_files()) files += (files.empty() ? "rules-data/" : ", rules-data/") + f;
+            util::option_tip("system/" + s->id(), s->title() + " (system = \"" + s->id() + "\"): its own situation and file; "
+                                                      "its numbers from " + files + (ready ? "" : "; its panel is coming in a later release"));
         }
         ImGui::EndCombo();
     }
@@ -400,6 +407,7 @@ void App::draw_shortcut_list() {
                 ImGui::TextWrapped("%s", k[1]);
             }
             ImGui::EndTable();
+            ui::probe("shortcuts");  // tests/gui/keyboard-test.sh: F1 shows this list
         }
         if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
             show_shortcuts_ = false;

@@ -8,7 +8,8 @@
 //   2. fonts and style (rebuilt when the UI scale changes)
 //   3. input: callbacks that wake the event loop; key releases held back a frame
 //   4. one frame, and the screenshot
-//   5. main: set-up and the event-driven loop (the window sleeps when idle)
+//   5. main: set-up (state folder, GLFW, the App started beside the window, ImGui), the
+//      screenshot's frames or the event-driven loop (the window sleeps when idle), shut-down
 #include <glad/gl.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -247,6 +248,22 @@ void rebuild_for_scale(float scale, bool device_ready) {
     apply_style(scale);
 }
 
+// The font atlas rasterised ahead (6 ms of CPU, 40 ms and more of wall time on the busy shared
+// machine), on the start-up thread while the OpenGL context is made: 0 when not built ahead, else
+// its scale. The main thread then only uploads it.
+float g_atlas_scale = 0.0f;
+
+void build_atlas_ahead(float scale) {
+    build_fonts(scale);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);  // rasterises every glyph now
+    // The OpenGL backend insists on making its own RGBA copy first (start_imgui replaces it with
+    // the one-channel texture): converted here too, so the main thread only uploads it.
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    g_atlas_scale = scale;
+}
+
 // =====================================================================================
 // 3. input
 // =====================================================================================
@@ -416,54 +433,48 @@ void write_first_frame_time(const fs::path& state_dir) {
     write_test_number(state_dir / "first-frame-ms.txt", now_ms - start_ms);
 }
 
-}  // namespace
-
 // =====================================================================================
-// 5. main
+// 5. main: set-up, the two loops, shut-down
 // =====================================================================================
 
-int main(int argc, char** argv) {
-    Options opts;
-    int code = 0;
-    if (!parse_options(argc, argv, opts, code)) return code;
-
-    const bool interactive = opts.screenshot.empty();
-    // The per-user state folder, before anything else: without one the window refuses to run
-    // rather than fall back to a shared folder another user could plant files in.
-    if (interactive && opts.state_dir.empty()) {
-        if (auto d = umpire::app::default_state_dir()) {
-            opts.state_dir = *d;
-        } else {
-            std::cerr << "umpire: no state folder: neither XDG_STATE_HOME nor HOME is set and the user has no home "
-                         "folder; set HOME or give --state-dir DIR\n";
-            return 1;
-        }
+// The per-user state folder, before anything else: without one the window refuses to run rather
+// than fall back to a shared folder another user could plant files in.
+bool find_state_dir(Options& opts) {
+    if (!opts.screenshot.empty() || !opts.state_dir.empty()) return true;
+    if (auto d = umpire::app::default_state_dir()) {
+        opts.state_dir = *d;
+        return true;
     }
-    if (interactive) block_stop_signals();
+    std::cerr << "umpire: no state folder: neither XDG_STATE_HOME nor HOME is set and the user has no home "
+                 "folder; set HOME or give --state-dir DIR\n";
+    return false;
+}
+
+bool start_glfw() {
     glfwSetErrorCallback(on_glfw_error);
-    if (!glfwInit()) {
-        const char* display = std::getenv("DISPLAY");
-        std::cerr << "umpire: no display: cannot open a window ("
-                  << (display && *display ? g_glfw_error : std::string("DISPLAY is not set"))
-                  << "); run it in a desktop session, or under xvfb-run with --screenshot; umpire-cli rules without a window\n";
-        return 1;
-    }
+    if (glfwInit()) return true;
+    const char* display = std::getenv("DISPLAY");
+    std::cerr << "umpire: no display: cannot open a window ("
+              << (display && *display ? g_glfw_error : std::string("DISPLAY is not set"))
+              << "); run it in a desktop session, or under xvfb-run with --screenshot; umpire-cli rules without a window\n";
+    return false;
+}
 
-    if (interactive) watch_stop_signals();
-
-    // The rules data, the session and the first ruling are made on another thread while the
-    // OpenGL context is created (on Mesa the driver's start-up is most of the time to the first
-    // frame). The window stays hidden until both are ready: it then takes the remembered size.
-    App app(opts);
+// The rules data, the session, the first ruling and the font atlas (when the scale is known)
+// are made on another thread while the OpenGL context is created (on Mesa the driver's start-up
+// is most of the time to the first frame). ImGui's context exists already; the main thread makes
+// no ImGui call until the join. The window stays hidden until both are ready. Returns the window,
+// or nullptr after saying why.
+GLFWwindow* start_app_and_window(App& app) {
     std::string cannot_run;
     std::thread starting([&] {
         try {
             cannot_run = app.start();
+            if (cannot_run.empty() && app.scale() > 0) build_atlas_ahead(app.scale());
         } catch (const std::exception& e) {
             cannot_run = e.what();  // a last guard: a clear line, never an abort
         }
     });
-
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -471,15 +482,17 @@ int main(int argc, char** argv) {
     GLFWwindow* window = glfwCreateWindow(1280, 800, "Umpire", nullptr, nullptr);
     const bool gl_ok = window && (glfwMakeContextCurrent(window), gladLoadGL(glfwGetProcAddress) != 0);
     starting.join();
-    auto give_up = [&](const std::string& why) {
-        std::cerr << "umpire: " << why << "\n";
-        if (window) glfwDestroyWindow(window);
-        glfwTerminate();
-        return 1;
-    };
-    if (!cannot_run.empty()) return give_up(cannot_run);
-    if (!window) return give_up("cannot open a window (" + g_glfw_error + ")");
-    if (!gl_ok) return give_up("cannot load OpenGL 3.3 functions");
+    std::string why = cannot_run;
+    if (why.empty() && !window) why = "cannot open a window (" + g_glfw_error + ")";
+    if (why.empty() && !gl_ok) why = "cannot load OpenGL 3.3 functions";
+    if (why.empty()) return window;
+    std::cerr << "umpire: " << why << "\n";
+    if (window) glfwDestroyWindow(window);
+    return nullptr;
+}
+
+// The window at the App's scale (else the monitor's), size and title, shown.
+void show_window(GLFWwindow* window, App& app) {
     if (app.scale() <= 0) {
         // No remembered or requested scale: follow the monitor (HiDPI screens report 1.5 or 2).
         float xs = 1.0f, ys = 1.0f;
@@ -490,16 +503,19 @@ int main(int argc, char** argv) {
     glfwSetWindowTitle(window, app.window_title().c_str());
     glfwShowWindow(window);
     glfwSwapInterval(app.headless() ? 0 : 1);
+}
 
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
+// Dear ImGui (its context made before start_app_and_window): keyboard navigation, fonts and style, the input callbacks and the
+// OpenGL backend with the one-channel font texture.
+void start_imgui(GLFWwindow* window, App& app, const Options& opts) {
     ImGuiIO& io = ImGui::GetIO();
     io.IniFilename = app.ini_path();
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     io.ConfigInputTextCursorBlink = false;  // a blinking cursor would keep an idle window drawing
     umpire::app::ui::set_probing(opts.test_layout);
     g_in.test_mode = opts.test_layout;
-    rebuild_for_scale(app.scale(), false);
+    if (g_atlas_scale == app.scale()) apply_style(app.scale());  // the fonts were built ahead
+    else rebuild_for_scale(app.scale(), false);
 
     glfwSetKeyCallback(window, on_key);
     glfwSetCharCallback(window, on_char);
@@ -518,86 +534,123 @@ int main(int argc, char** argv) {
     ImGui_ImplOpenGL3_CreateDeviceObjects();
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     upload_fonts();
+}
 
+// --screenshot: a few frames (auto-sized windows and popups appear a frame late), the last one
+// written as a PNG. Returns the exit status.
+int run_screenshot(GLFWwindow* window, App& app, const Options& opts) {
     int result = 0;
-    if (app.headless()) {
-        // Auto-sized windows and popups appear a frame late: draw a few, keep the last.
-        const int frames = 6;
-        for (int i = 0; i < frames; ++i) {
-            glfwPollEvents();
-            if (!render_frame(window, app, i == frames - 1 ? &opts.screenshot : nullptr, true)) {
-                std::cerr << "umpire: cannot write " << opts.screenshot.string() << "\n";
-                result = 1;
-            }
+    const int frames = 6;
+    for (int i = 0; i < frames; ++i) {
+        glfwPollEvents();
+        if (!render_frame(window, app, i == frames - 1 ? &opts.screenshot : nullptr, true)) {
+            std::cerr << "umpire: cannot write " << opts.screenshot.string() << "\n";
+            result = 1;
         }
-        if (result == 0) {
-            for (const auto& p : app.problems()) std::cerr << p << "\n";
-            result = app.status();
-        }
-        for (const auto& c : g_clipped) std::cerr << "umpire: clipped: " << c << "\n";
-        if (result == 0 && !g_clipped.empty()) result = 3;
-    } else {
-        // Event-driven frames: sleep in glfwWaitEventsTimeout until input (or a due
-        // autosave), then draw two frames (ImGui settles hover/activation on the
-        // second), at most 60 a second even when events flood in (Xvfb has no vsync).
-        std::string title = app.window_title();
-        int frames = 3;
-        double last_frame = 0.0;
-        const double min_frame = 1.0 / 60.0;
-        long frames_drawn = 0;
-        while (!glfwWindowShouldClose(window)) {
-            if (frames > 0) {
-                // Sleep out the rest of the 1/60 s: glfwWaitEventsTimeout would return at the
-                // next event, and a drag sends hundreds a second (84 frames/s were measured).
-                const double wait = last_frame + min_frame - glfwGetTime();
-                if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double>(wait));
-                glfwPollEvents();
-            } else {
-                glfwWaitEventsTimeout(std::clamp(app.seconds_until_due(), 0.001, 10.0));
-            }
-            if (g_stop_signal.load() != 0) break;
-            if (g_in.woke) {
-                frames = std::max(frames, 2);
-                g_in.woke = false;
-            }
-            for (const auto& d : g_in.drops) app.open_dropped(d);
-            g_in.drops.clear();
-            app.tick();
-            if (frames == 0) continue;
-            --frames;
-            float s = 0;
-            if (app.take_scale_change(&s)) {
-                rebuild_for_scale(s, true);
-                frames = std::max(frames, 2);
-            }
-            last_frame = glfwGetTime();
-            const fs::path snap = app.state_dir() / "screen.png";
-            render_frame(window, app, g_in.snap && frames == 0 ? &snap : nullptr, false);
-            ++frames_drawn;
-            if (opts.test_layout && app.autosaving()) {  // a second window writes nothing in the state folder
-                if (frames_drawn == 1) write_first_frame_time(app.state_dir());
-                write_test_number(app.state_dir() / "frames.txt", double(frames_drawn));
-            }
-            if (g_in.snap && frames == 0) g_in.snap = false;
-            if (release_held_keys(window)) frames = std::max(frames, 2);
-            app.after_frame();
-            if (app.wants_quit()) glfwSetWindowShouldClose(window, 1);
-            if (app.window_title() != title) {
-                title = app.window_title();
-                glfwSetWindowTitle(window, title.c_str());
-            }
-        }
-        int w = 0, h = 0;
-        glfwGetWindowSize(window, &w, &h);
-        app.shutdown(w, h);
-        if (const int sig = g_stop_signal.load()) result = 128 + sig;
     }
+    if (result == 0) {
+        for (const auto& p : app.problems()) std::cerr << p << "\n";
+        result = app.status();
+    }
+    for (const auto& c : g_clipped) std::cerr << "umpire: clipped: " << c << "\n";
+    if (result == 0 && !g_clipped.empty()) result = 3;
+    return result;
+}
 
+// After a frame drawn in the window: the test numbers, held keys, quit and the title.
+void after_drawn(GLFWwindow* window, App& app, const Options& opts, long frames_drawn, int* frames, std::string* title) {
+    if (opts.test_layout && app.autosaving()) {  // a second window writes nothing in the state folder
+        if (frames_drawn == 1) write_first_frame_time(app.state_dir());
+        write_test_number(app.state_dir() / "frames.txt", double(frames_drawn));
+    }
+    if (g_in.snap && *frames == 0) g_in.snap = false;
+    if (release_held_keys(window)) *frames = std::max(*frames, 2);
+    app.after_frame();
+    if (app.wants_quit()) glfwSetWindowShouldClose(window, 1);
+    if (app.window_title() != *title) {
+        *title = app.window_title();
+        glfwSetWindowTitle(window, title->c_str());
+    }
+}
+
+// Event-driven frames: sleep in glfwWaitEventsTimeout until input (or a due autosave), then draw
+// two frames (ImGui settles hover/activation on the second), at most 60 a second even when events
+// flood in (Xvfb has no vsync). Returns the exit status.
+int run_window(GLFWwindow* window, App& app, const Options& opts) {
+    std::string title = app.window_title();
+    int frames = 3;
+    double last_frame = 0.0;
+    const double min_frame = 1.0 / 60.0;
+    long frames_drawn = 0;
+    while (!glfwWindowShouldClose(window)) {
+        if (frames > 0) {
+            // Sleep out the rest of the 1/60 s: glfwWaitEventsTimeout would return at the
+            // next event, and a drag sends hundreds a second (84 frames/s were measured).
+            const double wait = last_frame + min_frame - glfwGetTime();
+            if (wait > 0) std::this_thread::sleep_for(std::chrono::duration<double>(wait));
+            glfwPollEvents();
+        } else {
+            glfwWaitEventsTimeout(std::clamp(app.seconds_until_due(), 0.001, 10.0));
+        }
+        if (g_stop_signal.load() != 0) break;
+        if (g_in.woke) {
+            frames = std::max(frames, 2);
+            g_in.woke = false;
+        }
+        for (const auto& d : g_in.drops) app.open_dropped(d);
+        g_in.drops.clear();
+        app.tick();
+        if (frames == 0) continue;
+        --frames;
+        float s = 0;
+        if (app.take_scale_change(&s)) {
+            rebuild_for_scale(s, true);
+            frames = std::max(frames, 2);
+        }
+        last_frame = glfwGetTime();
+        const fs::path snap = app.state_dir() / "screen.png";
+        render_frame(window, app, g_in.snap && frames == 0 ? &snap : nullptr, false);
+        after_drawn(window, app, opts, ++frames_drawn, &frames, &title);
+    }
+    int w = 0, h = 0;
+    glfwGetWindowSize(window, &w, &h);
+    app.shutdown(w, h);
+    const int sig = g_stop_signal.load();
+    return sig ? 128 + sig : 0;
+}
+
+void stop_imgui_and_window(GLFWwindow* window) {
     if (g_font_texture) glDeleteTextures(1, &g_font_texture);
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     glfwDestroyWindow(window);
     glfwTerminate();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Options opts;
+    int code = 0;
+    if (!parse_options(argc, argv, opts, code)) return code;
+    if (!find_state_dir(opts)) return 1;
+    const bool interactive = opts.screenshot.empty();
+    if (interactive) block_stop_signals();
+    if (!start_glfw()) return 1;
+    if (interactive) watch_stop_signals();
+    App app(opts);
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();  // before the start-up thread, which may build the font atlas
+    GLFWwindow* window = start_app_and_window(app);
+    if (!window) {
+        ImGui::DestroyContext();
+        glfwTerminate();
+        return 1;
+    }
+    show_window(window, app);
+    start_imgui(window, app, opts);
+    const int result = app.headless() ? run_screenshot(window, app, opts) : run_window(window, app, opts);
+    stop_imgui_and_window(window);
     return result;
 }

@@ -131,21 +131,21 @@ private:
         return buf;
     }
     std::string firer_distance_text_, target_distance_text_;
-    // A terrain's tooltip: its house rule and what the rule says, from the choices view.
     // A name in the house rules' words (rules-data labels), from the choices view.
     std::string words(const std::string& name) const {
         const Gf9Choices& c = choices<Gf9Choices>();
-        for (const auto* list : {&c.questions, &c.move_terrain, &c.line_terrain})
+        for (const auto* list : {&c.questions, &c.move_terrain, &c.line_terrain, &c.line_obstacles})
             for (const auto& n : *list)
                 if (n.name == name) return n.words;
         return name;
     }
-    std::string terrain_tip(const std::string& name) const {
+    // A name's tooltip: its house rule and what the rule says, from the choices view.
+    std::string name_tip(const std::string& name) const {
         const Gf9Choices& c = choices<Gf9Choices>();
-        for (const auto* list : {&c.move_terrain, &c.line_terrain})
+        for (const auto* list : {&c.questions, &c.move_terrain, &c.line_terrain, &c.line_obstacles})
             for (const auto& n : *list)
                 if (n.name == name) return n.tip;
-        return name;
+        return {};
     }
 };
 
@@ -153,19 +153,31 @@ private:
 // 2. inputs
 // =====================================================================================
 
+// The tooltips of the options the choices view gives as bare words.
+std::string on_hill_tip(const std::string& n) {
+    if (n == "no") return "GF9-hills: the vehicle is not on a hill";
+    if (n == "partly") return "GF9-hills: part of the vehicle is on a hill: it counts as on it, but hill-to-hill fire needs both wholly on";
+    if (n == "wholly") return "GF9-hills: the whole vehicle is on a hill (hill-to-hill fire needs both firer and target wholly on)";
+    return {};
+}
+std::string via_tip(const std::string& n) {
+    if (n == "bridge") return "The move crosses by a bridge (GF9-rivers, GF9-canals)";
+    if (n == "ford") return "The move crosses at a ford (GF9-rivers, GF9-canals)";
+    if (n == "road") return "The move follows a road through the terrain (GF9-rough, GF9-swamps)";
+    return {};
+}
+
 bool Gf9Panel::vehicle(const char* id, Vehicle* v, bool target, float col) {
     bool changed = false;
     ImGui::PushID(id);
     util::label("On a hill", col);
-    changed |= util::radio_row("hill", &v->on_hill, choices<Gf9Choices>().on_hill);
-    ui::tip("GF9-hills: a vehicle partly or wholly on a hill counts as on it; hill-to-hill fire needs both wholly on");
-    changed |= ImGui::Checkbox("on the escarpment", &v->on_escarpment);
-    ui::tip("GF9-escarpments: the vehicle is on top of the escarpment");
+    changed |= util::radio_row("hill", &v->on_hill, choices<Gf9Choices>().on_hill, {}, on_hill_tip);
+    changed |= util::checkbox("on the escarpment", &v->on_escarpment, "GF9-escarpments: the vehicle is on top of the escarpment");
     if (target) {
         util::same_line_or_wrap(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
                                 ImGui::CalcTextSize("below the escarpment").x);
-        changed |= ImGui::Checkbox("below the escarpment", &v->below_escarpment);
-        ui::tip("GF9-escarpments: the target is at the foot of the escarpment");
+        changed |= util::checkbox("below the escarpment", &v->below_escarpment,
+                                  "GF9-escarpments: the target is at the foot of the escarpment");
     }
     ImGui::PopID();
     return changed;
@@ -176,24 +188,25 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     const float col = 150 * ctx.scale;
     const Gf9Choices& c = choices<Gf9Choices>();
     ui::section("Question");
-    changed |= util::radio_row("q", &s_.question, names_of(c.questions), [this](const std::string& n) { return words(n); });
+    changed |= util::radio_row("q", &s_.question, names_of(c.questions), [this](const std::string& n) { return words(n); },
+                               [this](const std::string& n) { return name_tip(n); });
     if (s_.question == "movement") {
         ui::section("Move");
         ImGui::TextUnformatted("Terrain the move enters, crosses or leaves:");
         ui::tip("Each terrain's effect is its house rule (GF9-rough, GF9-creeks, GF9-rivers, GF9-swamps, GF9-canals, "
                 "GF9-ditches, GF9-escarpments, GF9-water, GF9-hills); the most restrictive decides");
         changed |= util::checklist("terrain", &s_.move_terrain, names_of(c.move_terrain), true,
-                                   [this](const std::string& n) { return terrain_tip(n); },
+                                   [this](const std::string& n) { return name_tip(n); },
                                    [this](const std::string& n) { return words(n); });
         ImGui::TextUnformatted("Via (none ticked: none):");
         ui::tip("The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
                 "several when a move uses several");
         // "none" is the empty list (the choices view leaves it out): as a box beside the others it
         // would make a situation the engine rejects.
-        changed |= util::checklist("via", &s_.via, c.via);
-        changed |= ImGui::Checkbox("amphibious vehicle", &s_.amphibious);
-        ui::tip("Amphibious vehicles cross rivers and large water with a single move, but not canals "
-                "(GF9-rivers, GF9-water, GF9-canals)");
+        changed |= util::checklist("via", &s_.via, c.via, false, via_tip, {});
+        changed |= util::checkbox("amphibious vehicle", &s_.amphibious,
+                                  "Amphibious vehicles cross rivers and large water with a single move, but not canals "
+                                  "(GF9-rivers, GF9-water, GF9-canals)");
         return changed;
     }
     auto& l = s_;
@@ -205,12 +218,11 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     util::label("Hills between", col);
     changed |= util::int_field("##hills", &l.hills_between, 0, c.max_hills_between, 140 * ctx.scale);
     ui::tip("Hills the line crosses other than the firer's and the target's own");
-    changed |= ImGui::Checkbox("a hill hides only part of the target", &l.partly_hidden);
-    ui::tip("GF9-hills: a hill between that hides only part of the target gives it cover (counts as one hill between)");
-    changed |= ImGui::Checkbox("same hill", &l.same_hill);
-    ui::tip("GF9-hills: the target is on the firer's own hill (or both on the one escarpment)");
-    changed |= ImGui::Checkbox("an escarpment lies on the line", &l.escarpment_between);
-    ui::tip("GF9-escarpments: the line of sight crosses an escarpment");
+    changed |= util::checkbox("a hill hides only part of the target", &l.partly_hidden,
+                              "GF9-hills: a hill between that hides only part of the target gives it cover (counts as one hill between)");
+    changed |= util::checkbox("same hill", &l.same_hill, "GF9-hills: the target is on the firer's own hill (or both on the one escarpment)");
+    changed |= util::checkbox("an escarpment lies on the line", &l.escarpment_between,
+                              "GF9-escarpments: the line of sight crosses an escarpment");
     const bool esc = l.escarpment_between || l.firer.on_escarpment || l.target.on_escarpment || l.target.below_escarpment;
     if (esc) {
         util::label("Firer to edge (in)", col);
@@ -227,12 +239,14 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     ui::tip("Movement terrain under the line of sight: each house rule says what it does to shooting "
             "(cover, block or no effect)");
     changed |= util::checklist("lterrain", &l.line_terrain, names_of(c.line_terrain), false,
-                               [this](const std::string& n) { return terrain_tip(n); },
+                               [this](const std::string& n) { return name_tip(n); },
                                [this](const std::string& n) { return words(n); });
     ImGui::TextUnformatted("Also on the line (the core rules decide):");
     ui::tip("Vehicles, wrecks, woods or buildings on the line are not in \"More Terrain\": "
             "the core TANKS rules judge them (GF9-core), except where a hill-to-hill shot passes over");
-    changed |= util::checklist("lobst", &l.line_obstacles, c.line_obstacles);
+    changed |= util::checklist("lobst", &l.line_obstacles, names_of(c.line_obstacles), false,
+                               [this](const std::string& n) { return name_tip(n); },
+                               [this](const std::string& n) { return words(n); });
     return changed;
 }
 

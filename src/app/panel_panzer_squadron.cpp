@@ -13,6 +13,8 @@
 
 #include <imgui.h>
 
+#include <map>
+
 #include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
@@ -78,34 +80,59 @@ protected:
 // 2. inputs
 // =====================================================================================
 
+// The tooltip of each option word, with its rule (the page's words; the choices view gives bare names).
+std::string option_tip(const std::string& n) {
+    static const std::map<std::string, std::string> tips = {
+        {"movement", "The movement points calculator: roll less restriction, and what the planned steps cost (PS-movement, PS-turning)"},
+        {"actions", "Which of the four actions a tank may choose from its start state (PS-actions)"},
+        {"opportunity", "May this tank fire out of turn at a tank while it moves (PS-opportunity)"},
+        {"not-activated", "PS-opportunity: not yet activated this turn: it may fire at a moving tank"},
+        {"ambush", "PS-opportunity: left waiting in ambush: it may fire at a moving tank"},
+        {"activated", "PS-opportunity: already activated this turn"},
+        {"stationary", "The tank starts the turn stationary (PS-actions): its list of actions and its movement dice (PS-movement)"},
+        {"in-movement", "The tank starts the turn in movement (PS-actions): its list of actions, its movement dice and at least "
+                        "one hexagon moved (PS-movement)"},
+        {"move", "Move only (PS-actions): the whole roll less restriction is spent on hexagons and turns"},
+        {"move-and-fire", "Move, then fire (PS-move-and-fire): firing costs points from the roll"},
+    };
+    const auto it = tips.find(n);
+    return it == tips.end() ? std::string() : it->second;
+}
+
 bool PsPanel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
     const PsChoices& c = choices<PsChoices>();
     ui::section("Question");
-    changed |= util::radio_row("question", &s_.question, c.questions, [&c](const std::string& n) { return c.say(n); });
-    ui::tip("movement: the MP calculator (PS-movement, PS-turning); actions: what a start state allows (PS-actions); "
-            "opportunity: may this tank fire at a moving tank (PS-opportunity)");
+    const util::Say say = [&c](const std::string& n) { return c.say(n); };
+    changed |= util::radio_row("question", &s_.question, c.questions, say, option_tip);
     if (s_.question == "opportunity") {
         ui::section("Shooter");
-        changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states, [&c](const std::string& n) { return c.say(n); });
-        ui::tip("PS-opportunity: only a tank not yet activated this turn, or one waiting in ambush, may fire out of turn");
+        changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states, say, option_tip);
         ui::section("Target");
-        changed |= ImGui::Checkbox("is the tank being moved", &s_.target_moving);
+        changed |= util::checkbox("is the tank being moved", &s_.target_moving,
+                                  "PS-opportunity: the target is moving now (only a moving tank can be fired at out of turn)");
         util::label("Hexagons moved", col);
         changed |= util::int_field("##moved", &s_.target_hexagons_moved, 0, 99, 120 * ctx.scale);
         return changed;
     }
     ui::section("Tank");
     util::label("Starts the turn", col);
-    if (util::radio_row("start", &s_.start, c.starts, [&c](const std::string& n) { return c.say(n); })) {
+    const util::NameTip start_tip = [&c](const std::string& n) {
+        const auto dice = c.dice_by_start.find(n);
+        return option_tip(n) + (dice == c.dice_by_start.end() ? "" : "; rolls " + std::to_string(dice->second) + " D" + std::to_string(c.die_sides));
+    };
+    if (util::radio_row("start", &s_.start, c.starts, say, start_tip)) {
         changed = true;
         s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
     }
     if (s_.question == "actions") return changed;
     util::label("Action", col);
-    changed |= util::radio_row("action", &s_.action, c.actions, [&c](const std::string& n) { return c.say(n); });
-    ui::tip("PS-move-and-fire: firing after moving costs " + std::to_string(c.move_and_fire_cost) + " of the points rolled");
+    changed |= util::radio_row("action", &s_.action, c.actions, say, [&c](const std::string& n) {
+        return n == "move-and-fire" ? "Move, then fire (PS-move-and-fire): firing costs " + std::to_string(c.move_and_fire_cost) +
+                                          " of the points rolled"
+                                    : option_tip(n);
+    });
     util::label("Dice (D4)", col);
     s_.dice.resize(std::size_t(c.dice_by_start.at(s_.start)), 1);
     for (std::size_t i = 0; i < s_.dice.size(); ++i) {

@@ -11,6 +11,7 @@
 //   3. ruling: side view, positions, generic ruling
 //   4. registration
 #include <algorithm>
+#include <map>
 #include <array>
 
 #include <imgui.h>
@@ -139,6 +140,39 @@ private:
 // 2. inputs
 // =====================================================================================
 
+// Which Special Notes judge a unit at each elevation and a symbol of each colour (docs/panzerblitz.md):
+// the tooltip of each option. A name not listed gets no tip (the window tests report it).
+std::string elevation_tip(const std::string& n) {
+    static const std::map<std::string, std::string> tips = {
+        {"ground", "Ground level: note O when both units are at ground; A/B, C/D or E/F against a unit on a hill"},
+        {"gully", "In a gully: blocked against ground or another gully unless adjacent (GULLY-A); against a slope or "
+                  "hilltop it counts as ground (GULLY-B). A ford or crossing is ground (GULLY-C)"},
+        {"l1-slope", "On the slope of a level 1 hill: notes G/H against a level 2 hilltop; hill and slope defense (PB-HSD)"},
+        {"l1-hilltop", "On a level 1 hilltop: notes C/D against ground, G/H against a level 2 hilltop; hill and slope "
+                       "defense (PB-HSD)"},
+        {"l2-slope", "On the slope of a level 2 hill: notes I/J against level 1; hill and slope defense (PB-HSD)"},
+        {"l2-hilltop", "On a level 2 hilltop: notes E/F against ground, G/H against level 1, I/J and L; hill and slope "
+                       "defense (PB-HSD)"},
+    };
+    const auto it = tips.find(n);
+    return it == tips.end() ? std::string() : it->second;
+}
+std::string symbol_tip(const std::string& n) {
+    static const std::map<std::string, std::string> tips = {
+        {"green", "A green (woods) hexside: notes O (both at ground: blocks), A/B (one unit raised), N (on a hilltop)"},
+        {"grey", "A grey (town) hexside: notes O (both at ground: blocks), A/B (one unit raised), N (on a hilltop)"},
+        {"woods-hex", "A single-hex woods, placed by hex number: as a green hexside (notes O, A/B, N)"},
+        {"town-hex", "A single-hex town, placed by hex number: as a grey hexside (notes O, A/B, N)"},
+        {"brown", "A brown hexside: notes C/D (level 1 hilltop and ground), E/F (level 2 hilltop and ground), O"},
+        {"orange", "An orange (red) hexside: notes E/F, I/J (level 2 and level 1: never obstructs), L (more than one "
+                   "blocks), O"},
+        {"yellow", "A yellow hexside: notes E/F, G/H (level 2 hilltop and level 1), O"},
+        {"purple", "A purple hexside: notes L (more than one blocks) and O; other cases by the straight sight line (PB-LOS)"},
+    };
+    const auto it = tips.find(n);
+    return it == tips.end() ? std::string() : it->second;
+}
+
 bool PbPanel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
@@ -148,17 +182,16 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         util::label(label, col);
         ImGui::PushID(label);
         util::fit_width(200 * ctx.scale);
-        if (ImGui::BeginCombo("##elev", elevation_words(*value).c_str())) {
+        std::vector<std::string> names;
+        for (const auto& e : c.elevations) names.push_back(e.name);
+        const std::string preview = elevation_words(*value);
+        changed |= util::combo("##elev", value, names, [&c](const std::string& n) {
             for (const auto& e : c.elevations)
-                if (ImGui::Selectable((e.words + "  (" + std::to_string(e.metres) + " m)").c_str(), e.name == *value)) {
-                    *value = e.name;
-                    changed = true;
-                }
-            ImGui::EndCombo();
-        }
-        ui::tip("Elevation of the unit's hex (heights from rules-data): hilltops and slopes decide which Special Note "
-                "judges each symbol (PB-A .. PB-O); a gully unit sees only as GULLY-A .. GULLY-D allow; hill and "
-                "slope defense halves the attack (PB-HSD)");
+                if (e.name == n) return e.words + "  (" + std::to_string(e.metres) + " m)";
+            return n;
+        }, elevation_tip, &preview);
+        ui::tip(preview + ": " + elevation_tip(*value) + ". The elevation decides which Special Note judges each symbol "
+                "(heights from rules-data); open the list for the others.");
         ImGui::PopID();
     }
     ui::section("Line of sight");
@@ -182,19 +215,14 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         ImGui::Dummy(ImVec2(h, h));
         ImGui::SameLine();
         util::fit_width(170 * ctx.scale);
-        if (ImGui::BeginCombo("##sym", symbol_words(o.symbol).c_str())) {
-            for (const auto& sym : c.symbols)
-                if (const std::string& n = sym.name; ImGui::Selectable(sym.words.c_str(), n == o.symbol)) {
-                    o.symbol = n;
-                    if (!sym.may_be_on_hilltop) o.on_hilltop = false;
-                    o.index = std::clamp(o.index, 1, std::max(1, is_hex(n) ? s_.range - 1 : s_.range));
-                    changed = true;
-                }
-            ImGui::EndCombo();
+        std::vector<std::string> symbols;
+        for (const auto& sym : c.symbols) symbols.push_back(sym.name);
+        if (util::combo("##sym", &o.symbol, symbols, [this](const std::string& n) { return symbol_words(n); }, symbol_tip)) {
+            if (!may_be_on_hilltop(o.symbol)) o.on_hilltop = false;
+            o.index = std::clamp(o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range));
+            changed = true;
         }
-        ui::tip("The obstacle symbol: green/grey woods and towns (PB-A, PB-B, PB-N, PB-O), brown (PB-C .. PB-F), "
-                "yellow (PB-E .. PB-H), orange and purple (PB-I, PB-J, PB-L); woods-hex/town-hex: a single-hex "
-                "woods or town");
+        ui::tip("The obstacle symbol " + symbol_words(o.symbol) + ": " + symbol_tip(o.symbol) + ". Open the list for the others.");
         // The hexside/hex number beside the symbol, or under it when the panel is too narrow for
         // a field with room for two digits and its label ("side"/"hex").
         const char* index_label = is_hex(o.symbol) ? "hex" : "side";
@@ -206,8 +234,8 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
                                    "its distance along the line is in rules-data [distance] (PB-LOS)");
         if (may_be_on_hilltop(o.symbol)) {
             util::same_line_or_wrap(h + st.ItemInnerSpacing.x + ImGui::CalcTextSize("on hilltop").x, h + st.ItemSpacing.x);
-            changed |= ImGui::Checkbox("on hilltop", &o.on_hilltop);
-            ui::tip("Note N: woods and towns on a hilltop obstruct all fire (except level 2 against a level 1 hilltop)");
+            changed |= util::checkbox("on hilltop", &o.on_hilltop,
+                                      "Note N: woods and towns on a hilltop obstruct all fire (except level 2 against a level 1 hilltop)");
         }
         util::same_line_or_wrap(ImGui::CalcTextSize("remove").x + 2 * st.FramePadding.x, h + st.ItemSpacing.x);
         if (ImGui::SmallButton("remove")) remove = int(i);

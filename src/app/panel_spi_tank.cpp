@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <map>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -51,12 +52,44 @@ std::string unit_summary(const TankChoices& c, const std::string& name) {
     return s;
 }
 
-// A combo over fixed names, each shown in `say`'s words; returns true on change.
+// The tooltip of each option word the choices view gives bare (the rules' numbers; terrain has its
+// own from rules-data, terrain_tip). A word not listed has no tip: the window tests report it.
+std::string word_tip(const std::string& row, const std::string& n) {
+    static const std::map<std::string, std::string> tips = {
+        {"aspect/front", "The firer lies in the target's front aspect: the front defense strength (8.7)"},
+        {"aspect/side", "The firer lies in the target's side aspect: the side defense strength (8.7)"},
+        {"aspect/rear", "The firer lies in the target's rear aspect: the rear defense strength (8.7)"},
+        {"behind/none", "No berm or slope shields the target from all the fire (10.5, 10.61)"},
+        {"behind/berm", "All fire reaches the target through a berm hexside of its own hex (10.61)"},
+        {"behind/slope", "All fire reaches the target through the unsloped side of a slope hexside, the target on the "
+                         "sloped side (10.5)"},
+        {"friendly/none", "No friendly unit in the target hex or in a hex the line passes through (8.41)"},
+        {"friendly/infantry", "Friendly infantry on the line (8.41): it voids the fire, except an AT gun's AP fire"},
+        {"friendly/other", "Another friendly unit on the line (8.41): the fire is void"},
+        {"at/hex", "The obstacle is a hex the line passes through (10.2)"},
+        {"at/hexside", "The obstacle is a hexside the line crosses (10.23)"},
+        {"at/along-hexside", "The line runs exactly along this hexside (10.24)"},
+        {"touches/none", "The obstacle belongs to neither the firer's nor the target's hex (10.2)"},
+        {"touches/firer", "For a hex: the firer is in it; for a hexside: a side of the firer's hex (10.2)"},
+        {"touches/target", "For a hex: the target is in it; for a hexside: a side of the target's hex (10.2)"},
+        {"touches/both", "A hexside shared by the firer's and the target's hexes (adjacent units, 10.2)"},
+    };
+    const auto it = tips.find(row + "/" + n);
+    return it == tips.end() ? std::string() : it->second;
+}
+util::NameTip tips_of(const char* row) {
+    return [row](const std::string& n) { return word_tip(row, n); };
+}
+
+// A combo over fixed names, each shown in `say`'s words with its own tooltip (required); returns
+// true on change.
 bool name_combo(const char* label, std::string* value, const std::vector<std::string>& names,
-                const std::function<std::string(const std::string&)>& item_tip = nullptr,
+                const std::function<std::string(const std::string&)>& item_tip,
                 const std::function<std::string(const std::string&)>& say = nullptr) {
     bool changed = false;
     const std::string preview = say ? say(*value) : *value;
+    for (const auto& n : names)  // closed, the items are not drawn: check their tips here
+        if (util::tip_of(item_tip, n).empty()) ui::untipped(std::string(label) + "/" + n);
     if (ImGui::BeginCombo(label, preview.c_str())) {
         for (const auto& n : names) {
             const bool sel = same_name(n, *value);
@@ -65,7 +98,7 @@ bool name_combo(const char* label, std::string* value, const std::vector<std::st
                 *value = n;
                 changed = true;
             }
-            if (item_tip) ui::tip(item_tip(n));
+            util::option_tip(std::string(label) + "/" + n, util::tip_of(item_tip, n));
             if (sel) ImGui::SetItemDefaultFocus();
         }
         ImGui::EndCombo();
@@ -233,6 +266,14 @@ private:
         const TankUnit* u = c().unit(s_.target);
         return u && !u->infantry ? u->movement : c().infantry_max_moving_mp;
     }
+    // A terrain mode's tooltip: what each terrain does in it (10.6), from the choices view.
+    std::string mode_tip(const std::string& mode) const {
+        const auto it = c().terrain_tips.find(mode);
+        if (it == c().terrain_tips.end()) return {};
+        std::string s = "Terrain mode " + mode + " (10.6), what each terrain then does:";
+        for (const auto& [terrain, tip] : it->second) s += "\n" + tip;
+        return s;
+    }
     std::string terrain_tip(const std::string& name) const {
         const auto mode = c().terrain_tips.find(s_.mode);
         if (mode == c().terrain_tips.end()) return name;
@@ -390,9 +431,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     // ---- terrain mode ----
     ui::section("Map");
     label("Terrain mode");
-    changed |= util::radio_row("mode", &s_.mode, c().modes);
-    ui::tip("Terrain mode (10.6): closed, mixed or open country changes what woods and berms do; "
-            "in open mode rough, woods and berms count as clear.");
+    changed |= util::radio_row("mode", &s_.mode, c().modes, {}, [this](const std::string& n) { return mode_tip(n); });
 
     // ---- firer ----
     ui::section("Firer");
@@ -405,8 +444,9 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             "fire control (8.9: 8.91 or 8.92).");
     ui::probe("panic");
     ui::same_line_if_fits(ui::checkbox_width("Preservation"));
-    if (ImGui::Checkbox("Preservation", &s_.preservation)) changed = true;
-    ui::tip("The force reached its Preservation Level on an earlier turn (15.11): attack strengths are halved.");
+    if (util::checkbox("Preservation", &s_.preservation,
+                       "The force reached its Preservation Level on an earlier turn (15.11): attack strengths are halved."))
+        changed = true;
 
     // ---- target ----
     ui::section("Target");
@@ -461,8 +501,10 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         if (!map_aspect && map_decides) {
             ImGui::TextDisabled("from the facing (8.7)");  // the next ruling brings the map's answer
         } else if (!map_aspect) {
-            changed |= util::radio_row("aspect_radio", &*s_.aspect, c().aspects);
-            ui::tip("The target aspect the firer lies in (8.7); also chosen by clicking the counter.");
+            changed |= util::radio_row("aspect_radio", &*s_.aspect, c().aspects, {}, [](const std::string& n) {
+                const std::string t = word_tip("aspect", n);
+                return t.empty() ? t : t + "; also chosen by clicking the counter.";
+            });
         } else if (map_aspects.size() == 1) {
             ImGui::Text("%s", map_aspects[0].c_str());
             ImGui::SameLine();
@@ -477,9 +519,13 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
                 const std::string& x = map_aspects[i];
                 if (i) util::wrap_before(ui::checkbox_width(x.c_str()), right, start_x);
                 if (ImGui::RadioButton(x.c_str(), s_.aspect && *s_.aspect == x)) s_.aspect = x, changed = true;
+                util::option_tip("boundary/" + x, word_tip("aspect", x) + ": the referee settles the boundary this way.");
             }
             util::wrap_before(ui::checkbox_width("default"), right, start_x);
-            if (ImGui::RadioButton("default", !s_.aspect)) {
+            const bool by_default = ImGui::RadioButton("default", !s_.aspect);
+            util::option_tip("boundary/default", "Use rules-data's aspect_on_boundary (" + c().aspect_on_boundary +
+                                                     ") for a firer exactly on the boundary (8.7).");
+            if (by_default) {
                 if (s_.aspect) changed = true;
                 s_.aspect.reset();
             }
@@ -500,14 +546,15 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ui::tip(terrain_tip(s_.terrain));
     if (s_.terrain != "wreck") {
         ImGui::SameLine();
-        if (ImGui::Checkbox("and a wreck", &s_.wreck)) changed = true;
-        ui::tip("A wreck (8.62) lies in the target's hex too; the terrain chosen is the ground under it. "
-                "A wreck on ground nobody names: choose the terrain \"wreck\" instead.");
+        if (util::checkbox("and a wreck", &s_.wreck,
+                           "A wreck (8.62) lies in the target's hex too; the terrain chosen is the ground under it. "
+                           "A wreck on ground nobody names: choose the terrain \"wreck\" instead."))
+            changed = true;
     } else if (s_.wreck) {
         s_.wreck = false, changed = true;
     }
-    if (ImGui::Checkbox("Improved position", &s_.improved_position)) changed = true;
-    ui::tip("The target is dug in (14.4): soft targets only.");
+    if (util::checkbox("Improved position", &s_.improved_position, "The target is dug in (14.4): soft targets only."))
+        changed = true;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Plotted MP");
     ImGui::SameLine();
@@ -524,9 +571,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Behind");
     ImGui::SameLine();
-    changed |= util::radio_row("behind", &s_.behind, c().behind);
-    ui::tip("All fire reaches the target through a berm hexside of its own hex, or through the unsloped side of a "
-            "slope hexside with the target on the sloped side (10.5, 10.61).");
+    changed |= util::radio_row("behind", &s_.behind, c().behind, {}, tips_of("behind"));
     ImGui::EndGroup();
 
     // ---- line of fire ----
@@ -556,14 +601,13 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     }
     if (s_.firer_facing && s_.firer_hex && s_.target_hex && *s_.firer_hex != *s_.target_hex) {
         ImGui::TextDisabled("Field of fire: from the firer's facing (7.21)");
-    } else if (ImGui::Checkbox("Target in the firer's field of fire", &s_.in_field_of_fire)) {
+    } else if (util::checkbox("Target in the firer's field of fire", &s_.in_field_of_fire,
+                              "Clear this when the target lies outside the three-hex front arc (7.21); it matters only for "
+                              "AT guns and turretless vehicles.")) {
         changed = true;
     }
-    ui::tip("Clear this when the target lies outside the three-hex front arc (7.21); it matters only for AT guns and "
-            "turretless vehicles.");
     label("Friendly in line");
-    changed |= util::radio_row("friendly", &s_.friendly_in_line, c().friendly);
-    ui::tip("A friendly unit is in the target hex or a hex the line passes through (8.41).");
+    changed |= util::radio_row("friendly", &s_.friendly_in_line, c().friendly, {}, tips_of("friendly"));
 
     // ---- obstacles ----
     ImGui::Spacing();
@@ -600,7 +644,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             }
             ImGui::TableSetColumnIndex(1);
             ImGui::SetNextItemWidth(-1);
-            changed |= name_combo("##at", &o.at, ats, nullptr, [this](const std::string& n) { return c().say(n); });
+            changed |= name_combo("##at", &o.at, ats, tips_of("at"), [this](const std::string& n) { return c().say(n); });
             ImGui::TableSetColumnIndex(2);
             ImGui::SetNextItemWidth(-1);
             const bool placed = on_map && !o.hex.empty() && valid_obstacle_hex(c().board, o.hex);
@@ -609,7 +653,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
                 ImGui::TextWrapped("from the map");
                 ImGui::PopStyleColor();
             }
-            else changed |= name_combo("##touches", &o.touches, touches);
+            else changed |= name_combo("##touches", &o.touches, touches, tips_of("touches"));
             ui::tip("For a hex: the firer or target is in it. For a hexside: it is a side of the firer's or target's hex. "
                     "With the obstacle's map hex the map says it.");
             ImGui::TableSetColumnIndex(3);
@@ -627,8 +671,7 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
                     "the traced line meets (10.2). Needs the firer's and target's hexes (Map hexes above).");
             ImGui::TableSetColumnIndex(4);
             if (o.at == "hex" && o.terrain != "wreck") {
-                changed |= ImGui::Checkbox("##wreck", &o.wreck);
-                ui::tip("A wreck (8.62) lies in this woods or rough hex too.");
+                changed |= util::checkbox("##wreck", &o.wreck, "A wreck (8.62) lies in this woods or rough hex too.");
             } else if (o.wreck) {
                 o.wreck = false, changed = true;
             }
@@ -663,12 +706,13 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             ui::tip("This firer's range to the target hex (8.3).");
             ImGui::SameLine();
             if (ImGui::SmallButton("remove")) xremove = int(i);
-            changed |= ImGui::Checkbox("sees the target", &x.line_of_sight);
-            ui::tip("Clear this when this firer has no line of sight to the target (10.2): it may not fire and adds nothing (8.22).");
+            changed |= util::checkbox("sees the target", &x.line_of_sight,
+                                      "Clear this when this firer has no line of sight to the target (10.2): it may not fire and "
+                                      "adds nothing (8.22).");
             ImGui::SameLine();
-            changed |= ImGui::Checkbox("in its field of fire", &x.in_field_of_fire);
-            ui::tip("Clear this when the target is outside this AT gun's or turretless vehicle's field of fire (7.21): "
-                    "it may not fire and adds nothing (8.22).");
+            changed |= util::checkbox("in its field of fire", &x.in_field_of_fire,
+                                      "Clear this when the target is outside this AT gun's or turretless vehicle's field of "
+                                      "fire (7.21): it may not fire and adds nothing (8.22).");
             ImGui::PopID();
         }
         if (xremove >= 0) {
@@ -730,7 +774,14 @@ bool SpiTankPanel::draw_map_hexes() {
     std::vector<std::string> sides{"-"};
     for (const auto& n : board.side_names) sides.push_back(n);
     std::string facing = s_.facing.value_or("-");
-    if (name_combo("##facing", &facing, sides)) {
+    const auto facing_tip = [&board](const char* who, const char* rule) -> util::NameTip {
+        return [&board, who, rule](const std::string& n) {
+            if (n == "-") return std::string("Not given: the ") + who + "'s facing is not used";
+            return std::string("The ") + who + " faces hexside " + n + " (" + board.side_names.front() +
+                   " = north, then clockwise; " + rule + ")";
+        };
+    };
+    if (name_combo("##facing", &facing, sides, facing_tip("target", "8.7"))) {
         s_.facing = facing == "-" ? std::nullopt : std::optional<std::string>(facing);
         changed = true;
     }
@@ -741,7 +792,7 @@ bool SpiTankPanel::draw_map_hexes() {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 3.2f);
     std::string firer_facing = s_.firer_facing.value_or("-");
-    if (name_combo("##firer_facing", &firer_facing, sides)) {
+    if (name_combo("##firer_facing", &firer_facing, sides, facing_tip("firer", "7.21"))) {
         s_.firer_facing = firer_facing == "-" ? std::nullopt : std::optional<std::string>(firer_facing);
         changed = true;
     }

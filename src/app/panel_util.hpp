@@ -1,5 +1,6 @@
-// Small input helpers shared by the panels of the board and miniatures systems:
-// string radio rows that wrap, name checklists that wrap, bounded integer fields.
+// Small input helpers shared by the panels: string radio rows, combos and name checklists that
+// wrap, each option with its own tooltip (option_tip, required), checkboxes with their tip,
+// bounded integer fields.
 #pragma once
 #include <algorithm>
 #include <functional>
@@ -7,6 +8,8 @@
 #include <vector>
 
 #include <imgui.h>
+
+#include "app/widgets.hpp"
 
 namespace umpire::app::util {
 
@@ -21,13 +24,35 @@ inline void wrap_before(float w, float right, float start_x) {
 
 // How a name is shown: the game's words for a file's name ("line of sight" for "los"); none: the name.
 using Say = std::function<std::string(const std::string&)>;
-// A name's tooltip, e.g. the rule that decides it (from the system's choices view).
+// A name's tooltip: what the option means, with its rule (from the system's choices view).
 using NameTip = std::function<std::string(const std::string&)>;
 
-// Radio buttons over names, each shown in `say`'s words; wraps when the panel is narrow. Returns
-// true on change. `item_tip` (optional) gives each option its own tooltip (its rule).
-inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names, const Say& say = {},
-                      const NameTip& item_tip = {}) {
+// The last item's own tooltip, shown on hover. Every option carries one (issue 13): an option
+// drawn with an empty tip is reported under `where` (ui::untipped; the window tests fail on it).
+inline void option_tip(const std::string& where, const std::string& text, const char* extra = nullptr) {
+    if (text.empty()) ui::untipped(where);
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    if (!text.empty()) ImGui::TextUnformatted(text.c_str());
+    if (extra) ImGui::TextDisabled("%s", extra);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+inline std::string tip_of(const NameTip& item_tip, const std::string& name) { return item_tip ? item_tip(name) : std::string(); }
+
+// A checkbox with its tooltip (what ticking it means, and its rule).
+inline bool checkbox(const char* label, bool* v, const std::string& tip) {
+    const bool changed = ImGui::Checkbox(label, v);
+    option_tip(label, tip);
+    return changed;
+}
+
+// Radio buttons over names, each shown in `say`'s words (none: the name) with its own tooltip
+// `item_tip` (required: what the option means and its rule); wraps when the panel is narrow.
+// Returns true on change.
+inline bool radio_row(const char* id, std::string* value, const std::vector<std::string>& names, const Say& say,
+                      const NameTip& item_tip) {
     bool changed = false;
     ImGui::PushID(id);
     const float start_x = ImGui::GetCursorPosX();
@@ -42,23 +67,41 @@ inline bool radio_row(const char* id, std::string* value, const std::vector<std:
             *value = names[i];
             changed = true;
         }
-        if (item_tip && ImGui::IsItemHovered()) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-            ImGui::TextUnformatted(item_tip(names[i]).c_str());
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
-        }
+        option_tip(std::string(id) + "/" + names[i], tip_of(item_tip, names[i]));
     }
     ImGui::PopID();
     return changed;
 }
 
-// One checkbox per name, wrapping; `selected` keeps the order of `names` (repeats together).
-// With `repeats`, right-clicking a name adds or removes a further one (a second wood behind the first).
-// `item_tip` (optional) gives each name's tooltip, e.g. the rule that decides it.
+// A combo over names: the preview is `preview` (none: the chosen name in `say`'s words), each item
+// in `say`'s words with its own tooltip (required). Returns true on change.
+inline bool combo(const char* id, std::string* value, const std::vector<std::string>& names, const Say& say,
+                  const NameTip& item_tip, const std::string* preview = nullptr, ImGuiComboFlags flags = 0) {
+    auto words = [&](const std::string& n) { return say ? say(n) : n; };
+    // Closed, the items are not drawn: check their tips here so a missing one is found either way.
+    for (const auto& n : names)
+        if (tip_of(item_tip, n).empty()) ui::untipped(std::string(id) + "/" + n);
+    bool changed = false;
+    if (ImGui::BeginCombo(id, preview ? preview->c_str() : words(*value).c_str(), flags)) {
+        for (const auto& n : names) {
+            const bool selected = *value == n;
+            if (ImGui::Selectable((words(n) + "###" + n).c_str(), selected) && !selected) {
+                *value = n;
+                changed = true;
+            }
+            if (selected) ImGui::SetItemDefaultFocus();
+            option_tip(std::string(id) + "/" + n, tip_of(item_tip, n));
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+// One checkbox per name, wrapping, each with its own tooltip `item_tip` (required); `selected`
+// keeps the order of `names` (repeats together). With `repeats`, right-clicking a name adds or
+// removes a further one (a second wood behind the first).
 inline bool checklist(const char* id, std::vector<std::string>* selected, const std::vector<std::string>& names,
-                      bool repeats = false, const NameTip& item_tip = {}, const Say& say = {}) {
+                      bool repeats, const NameTip& item_tip, const Say& say) {
     bool changed = false;
     ImGui::PushID(id);
     const float start_x = ImGui::GetCursorPosX();
@@ -78,14 +121,9 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
         ImGui::PushID(names[i].c_str());
         if (ImGui::Checkbox(text.c_str(), &on)) changed = true;
         std::ptrdiff_t n = on ? std::max<std::ptrdiff_t>(count, 1) : 0;
-        if ((repeats || item_tip) && ImGui::IsItemHovered() && !ImGui::IsPopupOpen("##more")) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-            if (item_tip) ImGui::TextUnformatted(item_tip(names[i]).c_str());
-            if (repeats) ImGui::TextDisabled("Right-click: name another one (a separate feature)");
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
-        }
+        if (!ImGui::IsPopupOpen("##more"))
+            option_tip(std::string(id) + "/" + names[i], tip_of(item_tip, names[i]),
+                       repeats ? "Right-click: name another one (a separate feature)" : nullptr);
         if (repeats) {
             if (ImGui::BeginPopupContextItem("##more")) {
                 if (ImGui::MenuItem(("Another " + word).c_str())) ++n, changed = true;

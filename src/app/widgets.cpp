@@ -59,6 +59,8 @@ struct ProbeState {
     bool on = false;
     std::map<std::string, ImVec4> rects;
     std::vector<ImGuiID> text_boxes;  // multi-line text fields drawn this frame (text_box_drawn)
+    std::set<std::string> untipped;   // options drawn this frame without a tooltip
+    std::string focused;              // the probed item with the keyboard focus this frame
 };
 ProbeState& probe_state() {
     static ProbeState p;
@@ -104,6 +106,8 @@ void probe(const char* name) {
     if (!probe_state().on) return;
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     probe_state().rects[name] = ImVec4(a.x, a.y, b.x, b.y);
+    // The keyboard's place: the item keyboard navigation is on, or the field being edited.
+    if (ImGui::IsItemFocused() || ImGui::IsItemActive()) probe_state().focused = name;
 }
 void set_probing(bool on) { probe_state().on = on; }
 bool probing() { return probe_state().on; }
@@ -111,7 +115,12 @@ const std::map<std::string, ImVec4>& probed() { return probe_state().rects; }
 void clear_probed() {
     probe_state().rects.clear();
     probe_state().text_boxes.clear();
+    probe_state().untipped.clear();
+    probe_state().focused.clear();
 }
+const std::string& focused_probe() { return probe_state().focused; }
+void untipped(const std::string& where) { probe_state().untipped.insert(where); }
+const std::set<std::string>& untipped_items() { return probe_state().untipped; }
 void text_box_drawn() { probe_state().text_boxes.push_back(ImGui::GetItemID()); }
 
 void same_line_if_fits(float width) {

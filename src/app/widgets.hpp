@@ -12,6 +12,7 @@
 #pragma once
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -67,7 +68,14 @@ void probe(const char* name);
 void set_probing(bool on);
 bool probing();
 const std::map<std::string, ImVec4>& probed();  // name -> (x0, y0, x1, y1) in window pixels
-void clear_probed();  // every frame (also forgets text_box_drawn)
+// The probed item that has the keyboard focus (navigation or editing) this frame; empty: none.
+const std::string& focused_probe();
+void clear_probed();  // every frame (also forgets text_box_drawn and untipped)
+// Every option (radio button, checkbox, combo item) says what it means in its own tooltip, with
+// its rule (issue 13). The option helpers (panel_util.hpp) report one drawn without a tip here;
+// layout.txt lists them ("untipped WHERE") and the tests fail on any.
+void untipped(const std::string& where);
+const std::set<std::string>& untipped_items();
 // Call right after an InputTextMultiline: its lines scroll with the text cursor, as in any text
 // field, so the clipping check does not count a long line in it as cut off.
 void text_box_drawn();

@@ -254,48 +254,51 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
     return f;
 }
 
-}  // namespace
-
-Data load_data(const std::filesystem::path& file) {
-    const std::string display = file.string();
-    toml::table doc = parse_toml_file(file, display);
-    Sink sink(display);
-    Table root(sink, &doc, "");
-    root.only_keys({"game", "citations", "feature", "choices", "table"});
-    Data d;
-
+// [game]: the numbers the procedures use (half rate, cover and melee divisors, stands for cover).
+void load_game(Data& d, const Table& root) {
     Table game = root.table("game", true);
     game.only_keys({"half_rate_cost", "cover_divisor", "melee_divisor", "cover_block_count"});
     d.half_rate_cost = static_cast<int>(game.integer("half_rate_cost", true, 1, 10).value_or(2));
     d.cover_divisor = static_cast<int>(game.integer("cover_divisor", true, 1, 10).value_or(2));
     d.melee_divisor = static_cast<int>(game.integer("melee_divisor", true, 1, 10).value_or(2));
     d.cover_block_count = static_cast<int>(game.integer("cover_block_count", true, 1, 99).value_or(2));
+}
 
+// [citations]: every id the rulings cite must be there.
+void load_citations(Data& d, const Table& root) {
     Table cites = root.table("citations", true);
-    if (cites.present()) {
-        for (const auto& [k, v] : *cites.raw()) {
-            const std::string id(k.str());
-            if (auto s = cites.str(id, true)) d.citations[id] = *s;
-        }
-        for (const auto& id : kProcedureCitations)
-            if (!d.citations.count(id)) cites.error("", "missing the citation id \"" + id + "\" that the rulings use");
+    if (!cites.present()) return;
+    for (const auto& [k, v] : *cites.raw()) {
+        const std::string id(k.str());
+        if (auto s = cites.str(id, true)) d.citations[id] = *s;
     }
+    for (const auto& id : kProcedureCitations)
+        if (!d.citations.count(id)) cites.error("", "missing the citation id \"" + id + "\" that the rulings use");
+}
 
+// [choices]: Umpire's readings where the guidelines are silent.
+void load_choices(Data& d, const Table& root) {
     Table choices = root.table("choices", true);
-    if (choices.present()) {
-        for (const auto& [k, v] : *choices.raw()) {
-            const std::string id(k.str());
-            Table c = choices.table(id, true);
-            if (!c.present()) continue;
-            c.only_keys({"reading", "why"});
-            Choice ch{id, c.str("reading", true).value_or(""), c.str("why", true).value_or("")};
-            d.choices[id] = std::move(ch);
-        }
+    if (!choices.present()) return;
+    for (const auto& [k, v] : *choices.raw()) {
+        const std::string id(k.str());
+        Table c = choices.table(id, true);
+        if (!c.present()) continue;
+        c.only_keys({"reading", "why"});
+        Choice ch{id, c.str("reading", true).value_or(""), c.str("why", true).value_or("")};
+        d.choices[id] = std::move(ch);
     }
+}
 
-    // Features, in file order (toml++ keeps tables sorted by key).
-    Table feats = root.table("feature", true);
-    struct Pending { std::string name; Table t; std::int64_t line; };
+// A [feature.NAME] table with its line in the file (toml++ keeps tables sorted by key).
+struct Pending {
+    std::string name;
+    Table t;
+    std::int64_t line;
+};
+
+// The [feature.*] tables in file order.
+std::vector<Pending> pending_features(const Table& feats) {
     std::vector<Pending> pending;
     if (feats.present()) {
         for (const auto& [k, v] : *feats.raw()) {
@@ -305,6 +308,37 @@ Data load_data(const std::filesystem::path& file) {
         }
     }
     std::stable_sort(pending.begin(), pending.end(), [](const Pending& a, const Pending& b) { return a.line < b.line; });
+    return pending;
+}
+
+// same_as: a feature that copies another's effects (fords are streams, earthworks are stone walls).
+void load_copy(Data& d, const Pending& p) {
+    p.t.only_keys({"same_as", "label", "cite", "also_cite", "crossed_at"});
+    auto target = p.t.str("same_as", true);
+    if (!target) return;
+    const Feature* base = nullptr;
+    for (const auto& f : d.features)
+        if (same_name(f.name, *target)) base = &f;
+    if (!base) {
+        p.t.error("same_as", "unknown feature \"" + *target + "\" (accepted: a feature with its own effects: " +
+                                 join_names(d.feature_names(), ", ") + ")");
+        return;
+    }
+    Feature f = *base;
+    f.name = p.name;
+    f.same_as = base->name;
+    // A copy may name its own crossings: a ford is a stream, but it is itself the crossing
+    // place, so no bridge carries a unit over it.
+    if (p.t.has("crossed_at")) f.crossed_at = p.t.string_array("crossed_at").value_or(std::vector<std::string>{});
+    f.label = p.t.str("label", true).value_or(p.name);
+    f.also_cite.clear();
+    load_cites(d, p.t, f);
+    d.features.push_back(std::move(f));
+}
+
+// Every feature: names unique, those with their own effects first, then the copies; listed in
+// file order so lists read naturally.
+void load_features(Data& d, const std::vector<Pending>& pending) {
     std::set<std::string> seen;
     for (const auto& p : pending) {
         if (!seen.insert(normalize_name(p.name)).second)
@@ -312,32 +346,8 @@ Data load_data(const std::filesystem::path& file) {
         if (p.t.has("same_as")) continue;
         d.features.push_back(load_feature(d, p.name, p.t));
     }
-    // same_as: copy another feature's effects (fords are streams, earthworks are stone walls).
-    for (const auto& p : pending) {
-        if (!p.t.has("same_as")) continue;
-        p.t.only_keys({"same_as", "label", "cite", "also_cite", "crossed_at"});
-        auto target = p.t.str("same_as", true);
-        if (!target) continue;
-        const Feature* base = nullptr;
-        for (const auto& f : d.features)
-            if (same_name(f.name, *target)) base = &f;
-        if (!base) {
-            p.t.error("same_as", "unknown feature \"" + *target + "\" (accepted: a feature with its own effects: " +
-                                     join_names(d.feature_names(), ", ") + ")");
-            continue;
-        }
-        Feature f = *base;
-        f.name = p.name;
-        f.same_as = base->name;
-        // A copy may name its own crossings: a ford is a stream, but it is itself the crossing
-        // place, so no bridge carries a unit over it.
-        if (p.t.has("crossed_at")) f.crossed_at = p.t.string_array("crossed_at").value_or(std::vector<std::string>{});
-        f.label = p.t.str("label", true).value_or(p.name);
-        f.also_cite.clear();
-        load_cites(d, p.t, f);
-        // Insert right after its base so lists read naturally.
-        d.features.push_back(std::move(f));
-    }
+    for (const auto& p : pending)
+        if (p.t.has("same_as")) load_copy(d, p);
     std::stable_sort(d.features.begin(), d.features.end(), [&](const Feature& a, const Feature& b) {
         auto line = [&](const std::string& n) {
             for (const auto& p : pending)
@@ -346,21 +356,25 @@ Data load_data(const std::filesystem::path& file) {
         };
         return line(a.name) < line(b.name);
     });
+}
 
-    // Cross-references, once everything is read.
+// Cross-references, once everything is read: road_as, crossed_at and calls name known features
+// and choices.
+void check_references(const Data& d, const std::vector<Pending>& pending) {
+    const auto unknown = [&](const std::string& n) { return "unknown feature \"" + n + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")"; };
     for (const auto& p : pending) {
         const Feature* f = d.find(p.name);
         if (f && p.t.has("same_as") && p.t.has("crossed_at"))
             for (const auto& c : f->crossed_at)
-                if (!d.find(c)) p.t.error("crossed_at", "unknown feature \"" + c + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
+                if (!d.find(c)) p.t.error("crossed_at", unknown(c));
         if (!f || p.t.has("same_as")) continue;
         if (f->on_road == OnRoad::replaced && !f->road_as.empty()) {
             const Feature* as = d.find(f->road_as);
-            if (!as) p.t.error("road_as", "unknown feature \"" + f->road_as + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
+            if (!as) p.t.error("road_as", unknown(f->road_as));
             else if (as->on_road == OnRoad::replaced) p.t.error("road_as", quoted_value(f->road_as) + " is itself replaced on a road");
         }
         for (const auto& c : f->crossed_at)
-            if (!d.find(c)) p.t.error("crossed_at", "unknown feature \"" + c + "\" (accepted: " + join_names(d.feature_names(), ", ") + ")");
+            if (!d.find(c)) p.t.error("crossed_at", unknown(c));
         Table calls = p.t.table("calls");
         for (const auto& [cell, id] : f->calls)
             if (!d.choice(id)) {
@@ -369,6 +383,24 @@ Data load_data(const std::filesystem::path& file) {
                 calls.error(cell, "unknown choice \"" + id + "\" (accepted: the ids in [choices]: " + join_names(ids, ", ") + ")");
             }
     }
+}
+
+}  // namespace
+
+Data load_data(const std::filesystem::path& file) {
+    const std::string display = file.string();
+    toml::table doc = parse_toml_file(file, display);
+    Sink sink(display);
+    Table root(sink, &doc, "");
+    root.only_keys({"game", "citations", "feature", "choices", "table"});
+    Data d;
+    load_game(d, root);
+    load_citations(d, root);
+    load_choices(d, root);
+    Table feats = root.table("feature", true);
+    const std::vector<Pending> pending = pending_features(feats);
+    load_features(d, pending);
+    check_references(d, pending);
     if (d.features.empty() && feats.present()) feats.error("", "no terrain features");
     // [table]: tabletop files and the placement guidelines (engine/tabletop.hpp, docs/tables.md).
     std::vector<std::string> cite_ids;
@@ -881,11 +913,10 @@ StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& 
     return res;
 }
 
-Ruling rule_fire(const Data& d, const Fire& fire) {
-    Ruling r;
+// AGV-firing: who may fire at all: the features of the firer's stand where its type may not be,
+// or that it cannot fire from. Returns their labels (empty: it may fire).
+std::vector<std::string> cannot_fire_from(const Data& d, Ruling& r, const Fire& fire) {
     const std::string firer = to_string(fire.firer);
-
-    // Who may fire at all: a stand where its type may not be, or in a feature it cannot fire from.
     std::vector<std::string> cannot;
     for (const auto& n : fire.firer_in) {
         const Feature* f = d.find(n);
@@ -901,112 +932,139 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
             maybe_call(d, r, *f, std::string("fire-from.") + firer);
         }
     }
-    if (!cannot.empty()) {
-        r.verdict = "CANNOT FIRE";
-        r.tone = Tone::bad;
-        r.detail = "A " + firer + " stand cannot fire from " + join(cannot) + ".";
-        r.set("fire", "cannot-fire");
-        r.set("dice", 0);
-        r.set("stands", json::Array{});
-        r.figures.push_back({"Dice", "0", cannot.size() ? r.explanation.back().rule : kFiring, "", "dice"});
-        return r;
-    }
+    return cannot;
+}
 
-    if (fire.stands_assumed)
-        r.step(kCover, "No [[stand]] is given: the target is read as one stand with no feature in, touching or between.");
-    json::Array stands;
-    int fired_at = 0, with_cover = 0;
-    std::vector<std::string> exposed, blocked;
-    std::vector<SightCall> sight_calls;
-    // The unit's ruling (fire value, dice) from its stands' results, for the sight calls' test.
-    auto outcome = [&](const std::vector<StandResult>& rs) -> std::pair<std::string, int> {
-        int at = 0;
-        bool bare = false;
-        for (const auto& x : rs) {
-            if (!x.fired_at) continue;
-            ++at;
-            bare = bare || x.cover.empty();
-        }
-        if (at == 0) return {"blocked", 0};
-        if (!bare) return {"half-dice", fire.dice / d.cover_divisor};
-        return {"normal", fire.dice};
-    };
+// The ruling when the firer cannot fire from where it is (AGV-firing).
+void rule_cannot_fire(Ruling& r, const Fire& fire, const std::vector<std::string>& cannot) {
+    const std::string firer = to_string(fire.firer);
+    r.verdict = "CANNOT FIRE";
+    r.tone = Tone::bad;
+    r.detail = "A " + firer + " stand cannot fire from " + join(cannot) + ".";
+    r.set("fire", "cannot-fire");
+    r.set("dice", 0);
+    r.set("stands", json::Array{});
+    r.figures.push_back({"Dice", "0", cannot.size() ? r.explanation.back().rule : kFiring, "", "dice"});
+}
+
+// AGV-cover: the unit's fire value and dice from its stands' results (a stand fired at without
+// cover makes the whole unit fire normally).
+std::pair<std::string, int> unit_outcome(const Data& d, const Fire& fire, const std::vector<StandResult>& rs) {
+    int at = 0;
+    bool bare = false;
+    for (const auto& x : rs) {
+        if (!x.fired_at) continue;
+        ++at;
+        bare = bare || x.cover.empty();
+    }
+    if (at == 0) return {"blocked", 0};
+    if (!bare) return {"half-dice", fire.dice / d.cover_divisor};
+    return {"normal", fire.dice};
+}
+
+// Every target stand's result, and the counts the unit's ruling needs.
+struct StandTally {
     std::vector<StandResult> results;
+    json::Array stands;  // the JSON `stands`
+    int fired_at = 0, with_cover = 0;
+    std::vector<std::string> exposed, blocked;  // stand numbers
+};
+
+StandTally rule_stands(const Data& d, Ruling& r, const Fire& fire, std::vector<SightCall>* sight_calls) {
+    StandTally t;
     for (std::size_t i = 0; i < fire.stands.size(); ++i) {
-        const StandResult sr = rule_stand(d, r, fire, fire.stands[i], static_cast<int>(i + 1), &sight_calls);
-        results.push_back(sr);
+        const StandResult sr = rule_stand(d, r, fire, fire.stands[i], static_cast<int>(i + 1), sight_calls);
+        t.results.push_back(sr);
         json::Array cover;
         for (const auto& c : sr.cover) cover.emplace_back(c);
-        stands.push_back(json::Object{{"stand", static_cast<int>(i + 1)}, {"can_be_fired_at", sr.fired_at},
-                                      {"cover", sr.fired_at && !sr.cover.empty()}, {"cover_from", std::move(cover)}});
+        t.stands.push_back(json::Object{{"stand", static_cast<int>(i + 1)}, {"can_be_fired_at", sr.fired_at},
+                                        {"cover", sr.fired_at && !sr.cover.empty()}, {"cover_from", std::move(cover)}});
         const std::string label = std::to_string(i + 1);
-        if (!sr.fired_at) { blocked.push_back(label); continue; }
-        ++fired_at;
-        if (sr.cover.empty()) exposed.push_back(label);
-        else ++with_cover;
+        if (!sr.fired_at) { t.blocked.push_back(label); continue; }
+        ++t.fired_at;
+        if (sr.cover.empty()) t.exposed.push_back(label);
+        else ++t.with_cover;
     }
+    return t;
+}
 
-    // A sight call (forest, fire off one's own hill or contour) is a referee's call only when the
-    // other reading would change the unit's ruling; otherwise the text decides it either way.
-    {
-        const auto ruled = outcome(results);
-        std::set<std::string> done;
-        for (const auto& c : sight_calls) {
-            if (!done.insert(c.id).second) continue;
-            Ruling scratch;
-            std::vector<StandResult> alt;
-            for (std::size_t i = 0; i < fire.stands.size(); ++i)
-                alt.push_back(rule_stand(d, scratch, fire, fire.stands[i], static_cast<int>(i + 1), nullptr, &c.id));
-            if (outcome(alt) != ruled) {
-                maybe_call(d, r, *c.f, c.cell);
-            } else if (const Choice* ch = d.choice(c.id)) {
-                r.step(c.f->cite, "The guidelines are silent on this (" + ch->id + "), but either reading gives the same ruling "
-                                  "here, so it is not a referee's call.");
-            }
+// A sight call (forest, fire off one's own hill or contour) is a referee's call only when the
+// other reading would change the unit's ruling; otherwise the text decides it either way.
+void settle_sight_calls(const Data& d, Ruling& r, const Fire& fire, const std::vector<StandResult>& results,
+                        const std::vector<SightCall>& sight_calls) {
+    const auto ruled = unit_outcome(d, fire, results);
+    std::set<std::string> done;
+    for (const auto& c : sight_calls) {
+        if (!done.insert(c.id).second) continue;
+        Ruling scratch;
+        std::vector<StandResult> alt;
+        for (std::size_t i = 0; i < fire.stands.size(); ++i)
+            alt.push_back(rule_stand(d, scratch, fire, fire.stands[i], static_cast<int>(i + 1), nullptr, &c.id));
+        if (unit_outcome(d, fire, alt) != ruled) {
+            maybe_call(d, r, *c.f, c.cell);
+        } else if (const Choice* ch = d.choice(c.id)) {
+            r.step(c.f->cite, "The guidelines are silent on this (" + ch->id + "), but either reading gives the same ruling "
+                              "here, so it is not a referee's call.");
         }
     }
+}
 
-    std::string fire_value;
-    int dice = fire.dice;
-    if (fired_at == 0) {
-        fire_value = "blocked";
-        dice = 0;
+// AGV-cover: the unit's verdict from the tally: no fire, half dice (every stand fired at has
+// cover) or normal dice. Returns the fire value and the dice.
+std::pair<std::string, int> unit_verdict(const Data& d, Ruling& r, const Fire& fire, const StandTally& t) {
+    if (t.fired_at == 0) {
         r.step(kCover, "No stand of the target unit can be fired at, so the unit cannot fire at it.");
         r.verdict = "NO FIRE";
         r.tone = Tone::bad;
         r.detail = "No stand of the target can be fired at.";
-    } else {
-        if (!blocked.empty())
-            r.step(kCover, std::string(blocked.size() == 1 ? "Stand " : "Stands ") + join(blocked) +
-                               " cannot be fired at, so only the " + plural(fired_at, "stand", "stands") +
-                               (fired_at == 1 ? " that can be fired at decides" : " that can be fired at decide") +
-                               " whether the unit claims cover.");
-        if (exposed.empty()) {
-            fire_value = "half-dice";
-            dice = fire.dice / d.cover_divisor;
-            r.step(kCover, std::string(fired_at == 1 ? "The one stand" : "Every one of the " + std::to_string(fired_at) + " stands") +
-                               " that can be fired at can claim cover, so the unit claims cover: the firer uses half its dice, "
-                               "rounded down: " + std::to_string(fire.dice) + " -> " + std::to_string(dice) + ".");
-            r.verdict = "HALF DICE — " + plural(dice, "die", "dice");
-            r.tone = Tone::caution;
-            r.detail = "The target claims cover: " + std::to_string(fire.dice) + " dice halved, rounded down.";
-        } else {
-            fire_value = "normal";
-            r.step(kCover, std::string(exposed.size() == 1 ? "Stand " : "Stands ") + join(exposed) + " cannot claim cover, so the "
-                               "whole unit cannot: the firer uses its normal " + plural(fire.dice, "die", "dice") + ".");
-            r.verdict = "FIRE NORMALLY — " + plural(dice, "die", "dice");
-            r.tone = Tone::good;
-            r.detail = "No cover for the unit: not every stand that can be fired at can claim it.";
-        }
+        return {"blocked", 0};
     }
+    if (!t.blocked.empty())
+        r.step(kCover, std::string(t.blocked.size() == 1 ? "Stand " : "Stands ") + join(t.blocked) +
+                           " cannot be fired at, so only the " + plural(t.fired_at, "stand", "stands") +
+                           (t.fired_at == 1 ? " that can be fired at decides" : " that can be fired at decide") +
+                           " whether the unit claims cover.");
+    if (t.exposed.empty()) {
+        const int dice = fire.dice / d.cover_divisor;
+        r.step(kCover, std::string(t.fired_at == 1 ? "The one stand" : "Every one of the " + std::to_string(t.fired_at) + " stands") +
+                           " that can be fired at can claim cover, so the unit claims cover: the firer uses half its dice, "
+                           "rounded down: " + std::to_string(fire.dice) + " -> " + std::to_string(dice) + ".");
+        r.verdict = "HALF DICE — " + plural(dice, "die", "dice");
+        r.tone = Tone::caution;
+        r.detail = "The target claims cover: " + std::to_string(fire.dice) + " dice halved, rounded down.";
+        return {"half-dice", dice};
+    }
+    r.step(kCover, std::string(t.exposed.size() == 1 ? "Stand " : "Stands ") + join(t.exposed) + " cannot claim cover, so the "
+                       "whole unit cannot: the firer uses its normal " + plural(fire.dice, "die", "dice") + ".");
+    r.verdict = "FIRE NORMALLY — " + plural(fire.dice, "die", "dice");
+    r.tone = Tone::good;
+    r.detail = "No cover for the unit: not every stand that can be fired at can claim it.";
+    return {"normal", fire.dice};
+}
+
+// Missile and artillery fire: may the firer fire (AGV-firing), then each target stand, then the
+// unit's cover and dice (AGV-cover).
+Ruling rule_fire(const Data& d, const Fire& fire) {
+    Ruling r;
+    const std::vector<std::string> cannot = cannot_fire_from(d, r, fire);
+    if (!cannot.empty()) {
+        rule_cannot_fire(r, fire, cannot);
+        return r;
+    }
+    if (fire.stands_assumed)
+        r.step(kCover, "No [[stand]] is given: the target is read as one stand with no feature in, touching or between.");
+    std::vector<SightCall> sight_calls;
+    StandTally t = rule_stands(d, r, fire, &sight_calls);
+    settle_sight_calls(d, r, fire, t.results, sight_calls);
+    const auto [fire_value, dice] = unit_verdict(d, r, fire, t);
     r.set("fire", fire_value);
     r.set("dice", dice);
-    r.set("stands", std::move(stands));
+    r.set("stands", std::move(t.stands));
     r.figures.push_back({"Dice", std::to_string(dice), kCover,
                          fire_value == "half-dice" ? std::to_string(fire.dice) + " / " + std::to_string(d.cover_divisor) + ", rounded down"
                                                    : "", "dice"});
-    r.figures.push_back({"Stands fired at", std::to_string(fired_at) + " of " + std::to_string(fire.stands.size()), kCover,
-                         std::to_string(with_cover) + " with cover", "stands_fired_at"});
+    r.figures.push_back({"Stands fired at", std::to_string(t.fired_at) + " of " + std::to_string(fire.stands.size()), kCover,
+                         std::to_string(t.with_cover) + " with cover", "stands_fired_at"});
     return r;
 }
 

@@ -37,7 +37,9 @@ std::any Gf9Tanks::choices() const {
     for (const auto& n : d.terrain_names()) c.move_terrain.push_back({n, tip(n), words(n)});
     c.via = d.vias;
     for (const auto& n : d.shooting_terrain_names()) c.line_terrain.push_back({n, tip(n), words(n)});
-    c.line_obstacles = d.obstacle_names();
+    for (const auto& o : d.core)
+        c.line_obstacles.push_back({o.name, o.otherwise.rule + ": " + o.otherwise.says + "; " + o.hill_to_hill.rule + ": " + o.hill_to_hill.says,
+                                    o.label});
     c.max_hills_between = d.max_hills_between;
     c.max_distance = d.max_distance;
     return c;

@@ -252,110 +252,116 @@ Between hills_between(const std::map<std::string, std::vector<double>>& depth_by
     return b;
 }
 
-void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
-    const Table& t = c.t;
-    const Base* f = named_base(root.table("firer"), "base", t);
-    const Base* g = named_base(root.table("target"), "base", t);
-    if (!f || !g) return;
-    const pl::Segment line{f->at, g->at};
-    Sight sight{f->name, g->name, line, {}};
+// GF9-hills: a base within the measuring tolerance of another reading (wholly/partly/no) gets
+// that reading ruled too.
+void gf9_on_hill_readings(Ctx& c, const std::string& who, const Base& b, const HillFit& h) {
+    if (h.hill.empty()) return;
+    std::vector<std::pair<gf9_tanks::OnHill, double>> near;  // the other reading and how close it is
+    if (h.on == gf9_tanks::OnHill::wholly && h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, h.inset});
+    if (h.on == gf9_tanks::OnHill::partly && -h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::wholly, -h.inset});
+    if (h.on == gf9_tanks::OnHill::partly && h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::no, h.reach});
+    if (h.on == gf9_tanks::OnHill::no && -h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, -h.reach});
+    for (const auto& [other, by] : near) {
+        Reading rd;
+        rd.rule = "GF9-hills";
+        rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9_tanks::to_string(other) + " on hill " +
+                  dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9_tanks::to_string(other);
+        rd.keys.push_back({who + ".on_hill", std::string(gf9_tanks::to_string(other))});
+        if (other == gf9_tanks::OnHill::no) rd.keys.push_back({"line.same_hill", false});
+        c.out.readings.push_back(rd);
+    }
+}
 
-    // GF9-hills: on a hill, partly or wholly.
-    const HillFit fh = hill_of(*f, t, c.rules), th = hill_of(*g, t, c.rules);
-    gf9_on_hill(c, "firer", *f, fh);
-    gf9_on_hill(c, "target", *g, th);
-    auto on_hill_reading = [&](const std::string& who, const Base& b, const HillFit& h) {
-        if (h.hill.empty()) return;
-        std::vector<std::pair<gf9_tanks::OnHill, double>> near;  // the other reading and how close it is
-        if (h.on == gf9_tanks::OnHill::wholly && h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, h.inset});
-        if (h.on == gf9_tanks::OnHill::partly && -h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::wholly, -h.inset});
-        if (h.on == gf9_tanks::OnHill::partly && h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::no, h.reach});
-        if (h.on == gf9_tanks::OnHill::no && -h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, -h.reach});
-        for (const auto& [other, by] : near) {
-            Reading rd;
-            rd.rule = "GF9-hills";
-            rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9_tanks::to_string(other) + " on hill " +
-                      dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9_tanks::to_string(other);
-            rd.keys.push_back({who + ".on_hill", std::string(gf9_tanks::to_string(other))});
-            if (other == gf9_tanks::OnHill::no) rd.keys.push_back({"line.same_hill", false});
-            c.out.readings.push_back(rd);
-        }
-    };
-    on_hill_reading("firer", *f, fh);
-    on_hill_reading("target", *g, th);
+// GF9-escarpments: the escarpment that takes part in the line, and where.
+struct EscarpmentOnLine {
+    const Piece* piece = nullptr;
+    bool between = false;  // the line crosses it
+    double along = kInf;   // where, as a fraction of the line
+};
 
-    // GF9-escarpments: the escarpment the line crosses first, else the nearest one both stand by.
-    const Piece* esc = nullptr;
-    double along = kInf;
-    for (const auto& p : t.pieces) {
+// The escarpment the line crosses first, else the nearest one both bases stand by (none: no piece).
+EscarpmentOnLine find_escarpment(const Ctx& c, const pl::Segment& line, const Base& f, const Base& g) {
+    EscarpmentOnLine e;
+    for (const auto& p : c.t.pieces) {
         if (p.kind != c.rules.top_kind) continue;
         if (auto x = pl::first_crossing(p.line, line))
-            if (x->along < along) along = x->along, esc = &p;
+            if (x->along < e.along) e.along = x->along, e.piece = &p;
     }
-    const bool esc_between = esc != nullptr;
-    if (!esc) {
-        double best = kInf;
-        for (const auto& p : t.pieces) {
-            if (p.kind != c.rules.top_kind) continue;
-            const EscSide a = side_of(p, f->at), b = side_of(p, g->at);
-            if (a.within && b.within && a.dist < best) best = a.dist, esc = &p;
-        }
+    e.between = e.piece != nullptr;
+    if (e.piece) return e;
+    double best = kInf;
+    for (const auto& p : c.t.pieces) {
+        if (p.kind != c.rules.top_kind) continue;
+        const EscSide a = side_of(p, f.at), b = side_of(p, g.at);
+        if (a.within && b.within && a.dist < best) best = a.dist, e.piece = &p;
     }
-    bool f_on_esc = false, t_on_esc = false;
-    if (esc) {
-        const EscSide a = side_of(*esc, f->at), b = side_of(*esc, g->at);
-        f_on_esc = a.within && a.top;
-        t_on_esc = b.within && b.top;
-        const bool t_below = b.within && !b.top;
-        const std::string e = "escarpment " + dq(esc->name);
-        c.fact("firer.on_escarpment", f_on_esc, "GF9-escarpments",
-               "firer base " + dq(f->name) + (f_on_esc ? " on top of " : " not on ") + e);
-        c.fact("target.on_escarpment", t_on_esc, "GF9-escarpments",
-               "target base " + dq(g->name) + (t_on_esc ? " on top of " : " not on ") + e);
-        if (!t_on_esc)
-            c.fact("target.below_escarpment", t_below, "GF9-escarpments",
-                   "target base " + dq(g->name) + (t_below ? " below " : " not below ") + e);
-        c.fact("line.escarpment_between", esc_between, "GF9-escarpments",
-               "the line of sight " + std::string(esc_between ? "crosses " : "does not cross ") + e);
-        double fd = a.dist, td = b.dist;
-        std::string how = " (nearest distance: the line does not cross it)";
-        if (esc_between) {
-            const pl::Vec2 x = line.a + (line.b - line.a) * along;
-            fd = pl::distance(f->at, x), td = pl::distance(g->at, x);
-            how = " along the line of sight (it crosses at [" + fmt(x.x) + ", " + fmt(x.y) + "])";
-        }
-        c.fact("line.firer_distance_to_escarpment", fd, "GF9-escarpments", "firer " + c.u(fd) + " from " + e + how);
-        c.fact("line.target_distance_to_escarpment", td, "GF9-escarpments", "target " + c.u(td) + " from " + e + how);
-        // A difference within the tolerance of a blocking case's threshold: rule the other side too.
-        for (const auto& k : d.escarpments.cases) {
-            const double diff = k.target_closer ? fd - td : td - fd;
-            if (std::fabs(diff - k.by_more_than) > c.tol()) continue;
-            for (const double shift : {-2 * c.tol(), 2 * c.tol()}) {
-                Reading rd;
-                rd.rule = "GF9-escarpments";
-                rd.says = "the two distances to " + e + " (target " + c.u(td) + ", firer " + c.u(fd) + ") differ by " + c.u(std::fabs(fd - td)) +
-                          ", within the " + c.tolerance() + " measuring tolerance of the rule's threshold: read with the target " +
-                          c.u(std::max(0.0, td + shift)) + " away";
-                rd.keys.push_back({"line.target_distance_to_escarpment", std::max(0.0, td + shift)});
-                c.out.readings.push_back(rd);
-            }
-            break;
-        }
-    }
-    // Same hill: both on one hill, or both on top of the one escarpment.
-    const bool both_hills = fh.on != gf9_tanks::OnHill::no && th.on != gf9_tanks::OnHill::no;
-    if (both_hills || (f_on_esc && t_on_esc)) {
-        const bool same = (both_hills && fh.hill == th.hill) || (f_on_esc && t_on_esc);
-        c.fact("line.same_hill", same, "GF9-hills",
-               same ? (both_hills && fh.hill == th.hill ? "both on hill " + dq(fh.hill) : "both on top of escarpment " + dq(esc->name))
-                    : "firer on hill " + dq(fh.hill) + ", target on another hill " + dq(th.hill));
-    }
+    return e;
+}
 
-    // Hills between: every hill but the firer's own and the target's own, on any line to the target.
+// GF9-escarpments: a difference of the two distances within the tolerance of a blocking case's
+// threshold: rule the other side too.
+void gf9_escarpment_readings(const gf9_tanks::Data& d, Ctx& c, const std::string& e, double fd, double td) {
+    for (const auto& k : d.escarpments.cases) {
+        const double diff = k.target_closer ? fd - td : td - fd;
+        if (std::fabs(diff - k.by_more_than) > c.tol()) continue;
+        for (const double shift : {-2 * c.tol(), 2 * c.tol()}) {
+            Reading rd;
+            rd.rule = "GF9-escarpments";
+            rd.says = "the two distances to " + e + " (target " + c.u(td) + ", firer " + c.u(fd) + ") differ by " + c.u(std::fabs(fd - td)) +
+                      ", within the " + c.tolerance() + " measuring tolerance of the rule's threshold: read with the target " +
+                      c.u(std::max(0.0, td + shift)) + " away";
+            rd.keys.push_back({"line.target_distance_to_escarpment", std::max(0.0, td + shift)});
+            c.out.readings.push_back(rd);
+        }
+        break;
+    }
+}
+
+// GF9-escarpments: which base is on top or below, whether the line crosses it, and the distances
+// (along the line when it crosses, else the nearest). Sets *f_on and *t_on.
+void gf9_escarpment_facts(const gf9_tanks::Data& d, Ctx& c, const EscarpmentOnLine& esc, const pl::Segment& line, const Base& f,
+                          const Base& g, bool* f_on, bool* t_on) {
+    const EscSide a = side_of(*esc.piece, f.at), b = side_of(*esc.piece, g.at);
+    *f_on = a.within && a.top;
+    *t_on = b.within && b.top;
+    const bool t_below = b.within && !b.top;
+    const std::string e = "escarpment " + dq(esc.piece->name);
+    c.fact("firer.on_escarpment", *f_on, "GF9-escarpments", "firer base " + dq(f.name) + (*f_on ? " on top of " : " not on ") + e);
+    c.fact("target.on_escarpment", *t_on, "GF9-escarpments", "target base " + dq(g.name) + (*t_on ? " on top of " : " not on ") + e);
+    if (!*t_on)
+        c.fact("target.below_escarpment", t_below, "GF9-escarpments",
+               "target base " + dq(g.name) + (t_below ? " below " : " not below ") + e);
+    c.fact("line.escarpment_between", esc.between, "GF9-escarpments",
+           "the line of sight " + std::string(esc.between ? "crosses " : "does not cross ") + e);
+    double fd = a.dist, td = b.dist;
+    std::string how = " (nearest distance: the line does not cross it)";
+    if (esc.between) {
+        const pl::Vec2 x = line.a + (line.b - line.a) * esc.along;
+        fd = pl::distance(f.at, x), td = pl::distance(g.at, x);
+        how = " along the line of sight (it crosses at [" + fmt(x.x) + ", " + fmt(x.y) + "])";
+    }
+    c.fact("line.firer_distance_to_escarpment", fd, "GF9-escarpments", "firer " + c.u(fd) + " from " + e + how);
+    c.fact("line.target_distance_to_escarpment", td, "GF9-escarpments", "target " + c.u(td) + " from " + e + how);
+    gf9_escarpment_readings(d, c, e, fd, td);
+}
+
+// GF9-hills: same hill: both on one hill, or both on top of the one escarpment.
+void gf9_same_hill(Ctx& c, const HillFit& fh, const HillFit& th, bool f_on_esc, bool t_on_esc, const Piece* esc) {
+    const bool both_hills = fh.on != gf9_tanks::OnHill::no && th.on != gf9_tanks::OnHill::no;
+    if (!both_hills && !(f_on_esc && t_on_esc)) return;
+    const bool same = (both_hills && fh.hill == th.hill) || (f_on_esc && t_on_esc);
+    c.fact("line.same_hill", same, "GF9-hills",
+           same ? (both_hills && fh.hill == th.hill ? "both on hill " + dq(fh.hill) : "both on top of escarpment " + dq(esc->name))
+                : "firer on hill " + dq(fh.hill) + ", target on another hill " + dq(th.hill));
+}
+
+// GF9-hills: hills between: every hill but the firer's own and the target's own, on any line to
+// the target (its centre and corners); a hill within the tolerance of the line is read both ways.
+void gf9_hills_between(Ctx& c, const pl::Segment& line, const Base& f, const Base& g, const HillFit& fh, const HillFit& th) {
     std::vector<pl::Segment> rays = {line};
-    for (auto v : corners(*g)) rays.push_back({f->at, v});
+    for (auto v : corners(g)) rays.push_back({f.at, v});
     std::map<std::string, std::vector<double>> depth_by_hill;
-    for (const auto& p : t.pieces) {
+    for (const auto& p : c.t.pieces) {
         if (p.kind != c.rules.hill_kind) continue;
         if ((fh.on != gf9_tanks::OnHill::no && p.hill == fh.hill) || (th.on != gf9_tanks::OnHill::no && p.hill == th.hill)) continue;
         auto& ds = depth_by_hill[p.hill];
@@ -367,43 +373,64 @@ void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
     for (const auto& [h, ds] : depth_by_hill) {
         const double deepest = *std::max_element(ds.begin(), ds.end());
         if (deepest > pl::kEps) between_names.push_back(dq(h) + " (" + c.u(deepest) + " across the line at its deepest)");
-        if (std::fabs(deepest) <= c.tol()) {
-            const Between o = hills_between(depth_by_hill, rays.size(), h);
-            Reading rd;
-            rd.rule = "GF9-hills";
-            rd.says = "hill " + dq(h) + (deepest > pl::kEps ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
-                      " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
-                      (deepest > pl::kEps ? "without it" : "with it between");
-            rd.keys.push_back({"line.hills_between", static_cast<double>(o.count)});
-            rd.keys.push_back({"line.partly_hidden", o.partly});
-            c.out.readings.push_back(rd);
-        }
+        if (std::fabs(deepest) > c.tol()) continue;
+        const Between o = hills_between(depth_by_hill, rays.size(), h);
+        Reading rd;
+        rd.rule = "GF9-hills";
+        rd.says = "hill " + dq(h) + (deepest > pl::kEps ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
+                  " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
+                  (deepest > pl::kEps ? "without it" : "with it between");
+        rd.keys.push_back({"line.hills_between", static_cast<double>(o.count)});
+        rd.keys.push_back({"line.partly_hidden", o.partly});
+        c.out.readings.push_back(rd);
     }
     c.fact("line.hills_between", static_cast<double>(b.count), "GF9-hills",
            b.count == 0 ? "no hill between (lines to the target's centre and " + std::to_string(rays.size() - 1) + " corners)"
                         : std::to_string(b.count) + " hill(s) between: " + join_names(between_names, ", ") + "; " +
                               (b.partly ? "some lines to the target's corners pass clear: partly hidden" : "every line to the target crosses one: hidden"));
     c.fact("line.partly_hidden", b.partly, "GF9-hills", b.partly ? "the target is partly hidden" : "the target is not partly hidden");
+}
 
-    // Terrain the line crosses (no effect on shooting in the house rules) and what only the core
-    // rules judge: woods, buildings, other vehicles and wrecks on the line.
+// GF9-core: terrain the line crosses (no effect on shooting in the house rules) and what only the
+// core rules judge: woods, buildings, other vehicles and wrecks on the line.
+void gf9_on_the_line(const gf9_tanks::Data& d, Ctx& c, const Base& f, const Base& g, Sight* sight) {
     const auto shooting = d.shooting_terrain_names();
     std::vector<std::string> terrain, obstacles;
-    for (const auto& p : t.pieces) {
-        if (!crosses(line, p)) continue;
-        sight.crossed.push_back(piece_name(p));
+    for (const auto& p : c.t.pieces) {
+        if (!crosses(sight->line, p)) continue;
+        sight->crossed.push_back(piece_name(p));
         if (has(shooting, p.kind) && !has(terrain, p.kind)) terrain.push_back(p.kind);
         if (d.find_core(p.kind) && !has(obstacles, p.kind)) obstacles.push_back(p.kind);
     }
-    for (const auto& o : t.bases) {
-        if (&o == f || &o == g || !pl::touches(o.outline, line)) continue;
-        sight.crossed.push_back("base " + dq(o.name));
+    for (const auto& o : c.t.bases) {
+        if (&o == &f || &o == &g || !pl::touches(o.outline, sight->line)) continue;
+        sight->crossed.push_back("base " + dq(o.name));
         const std::string k = o.wreck ? "wrecks" : "vehicles";
         if (!has(obstacles, k)) obstacles.push_back(k);
     }
     c.fact("line.terrain", terrain, "GF9-core", terrain.empty() ? "the line crosses no movement terrain" : "the line crosses " + join_names(terrain, ", "));
     c.fact("line.obstacles", obstacles, "GF9-core",
            obstacles.empty() ? "no woods, buildings, vehicles or wrecks on the line" : "on the line: " + join_names(obstacles, ", "));
+}
+
+// GF9 line of sight from the table: each rule's facts in turn, in the order the ruling lists them.
+void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
+    const Base* f = named_base(root.table("firer"), "base", c.t);
+    const Base* g = named_base(root.table("target"), "base", c.t);
+    if (!f || !g) return;
+    const pl::Segment line{f->at, g->at};
+    Sight sight{f->name, g->name, line, {}};
+    const HillFit fh = hill_of(*f, c.t, c.rules), th = hill_of(*g, c.t, c.rules);
+    gf9_on_hill(c, "firer", *f, fh);
+    gf9_on_hill(c, "target", *g, th);
+    gf9_on_hill_readings(c, "firer", *f, fh);
+    gf9_on_hill_readings(c, "target", *g, th);
+    const EscarpmentOnLine esc = find_escarpment(c, line, *f, *g);
+    bool f_on_esc = false, t_on_esc = false;
+    if (esc.piece) gf9_escarpment_facts(d, c, esc, line, *f, *g, &f_on_esc, &t_on_esc);
+    gf9_same_hill(c, fh, th, f_on_esc, t_on_esc, esc.piece);
+    gf9_hills_between(c, line, *f, *g, fh, th);
+    gf9_on_the_line(d, c, *f, *g, &sight);
     c.out.sights.push_back(sight);
 }
 

@@ -28,7 +28,7 @@ struct Gf9Choices {
     std::vector<Gf9Name> move_terrain;     // move.terrain
     std::vector<std::string> via;          // move.via without "none" (none = the empty list)
     std::vector<Gf9Name> line_terrain;     // line.terrain
-    std::vector<std::string> line_obstacles;
+    std::vector<Gf9Name> line_obstacles;  // line.obstacles: tip = what each reading says (rules-data)
     int max_hills_between = 20;
     double max_distance = 144.0;  // inches
 };

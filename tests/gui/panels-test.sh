@@ -7,6 +7,7 @@
 #   TANK! combined HE on an AT gun: the spotting roll and its chance (13.5)
 #   PanzerBlitz, a case no note decides: each symbol's position (positions)
 #   Panzer Squadron from movement: open actions as ruled and by the other reading
+# and no option drawn without its own tooltip (layout.txt "untipped" lines, issue 13).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -41,7 +42,12 @@ for row in "${rows[@]}"; do
       fail "$example: the panel does not show $w"
     fi
   done
+  # Every option drawn has its own tooltip (issue 13): the window lists any without one.
+  if grep -q "^untipped " "$state/layout.txt"; then
+    grep "^untipped " "$state/layout.txt"
+    fail "$example: options drawn without their own tooltip"
+  fi
   kill "$pid"; wait "$pid" 2>/dev/null || true
   pid=""
-  echo "ok: $example shows $widgets"
+  echo "ok: $example shows $widgets, every option with its tooltip"
 done

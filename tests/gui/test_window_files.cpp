@@ -4,7 +4,8 @@
 // Then the "lost work" cases (issues 13 and 14): Save never crosses games, every game's
 // situation survives a restart, a bad state file or situation file never aborts, the state
 // folder is per user and locked, a broken game's rules data locks only that game, and Copy
-// ruling carries the game and the situation.
+// ruling carries the game and the situation. Last, every option of every panel has its own
+// tooltip (drawn without a display).
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
@@ -18,12 +19,15 @@
 #include <map>
 #include <memory>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "app/app.hpp"
 #include "app/files.hpp"
 #include "app/panel.hpp"
+#include "app/panel_util.hpp"
+#include "app/widgets.hpp"
 #include "engine/engine.hpp"
 
 namespace fs = std::filesystem;
@@ -785,4 +789,110 @@ TEST_CASE("Copy ruling carries the game, the situation's title and the situation
     // The situation part is a situation file that rules the same.
     CHECK(engine().rule_text(clip.substr(at + marker.size()), "clip").to_json().dump() == engine().rule_file(a).to_json().dump());
     fs::remove_all(d);
+}
+
+// ---- every option has its own tooltip (issue 13) -------------------------------------
+// The panels are drawn without a display: an ImGui context with its font atlas built but no
+// renderer. The option helpers (panel_util.hpp) report an option drawn without a tip.
+
+namespace {
+
+struct HeadlessImGui {
+    HeadlessImGui() {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(1280, 800);
+        io.DeltaTime = 1.0f / 60.0f;
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
+    }
+    ~HeadlessImGui() { ImGui::DestroyContext(); }
+    // One frame with `body` drawn in a window; returns the options it drew without a tooltip.
+    template <class F>
+    std::set<std::string> frame(F&& body) {
+        ImGui::NewFrame();
+        ui::clear_probed();
+        ImGui::SetNextWindowSize(ImVec2(600, 780));
+        ImGui::Begin("inputs");
+        body();
+        ImGui::End();
+        ImGui::Render();
+        return ui::untipped_items();
+    }
+};
+
+std::string joined(const std::set<std::string>& s) {
+    std::string out;
+    for (const auto& x : s) out += x + "; ";
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("option helpers: an option drawn without its own tooltip is reported (issue 13)", "[gui]") {
+    HeadlessImGui im;
+    std::string value = "a";
+    const std::vector<std::string> names = {"a", "b", "c"};
+    const util::NameTip all = [](const std::string& n) { return "option " + n + " (rule 1.1)"; };
+    const util::NameTip all_but_b = [](const std::string& n) { return n == "b" ? std::string() : "option " + n; };
+    CHECK(im.frame([&] { util::radio_row("row", &value, names, {}, all); }).empty());
+    CHECK(im.frame([&] { util::radio_row("row", &value, names, {}, all_but_b); }) == std::set<std::string>{"row/b"});
+    CHECK(im.frame([&] { util::radio_row("row", &value, names, {}, {}); }) ==
+          std::set<std::string>{"row/a", "row/b", "row/c"});
+    std::vector<std::string> ticked = {"a"};
+    CHECK(im.frame([&] { util::checklist("list", &ticked, names, false, all_but_b, {}); }) == std::set<std::string>{"list/b"});
+    // A closed combo draws no items, but their tips are checked all the same.
+    CHECK(im.frame([&] { util::combo("##combo", &value, names, {}, all_but_b); }) == std::set<std::string>{"##combo/b"});
+    bool on = false;
+    CHECK(im.frame([&] { util::checkbox("box", &on, ""); }) == std::set<std::string>{"box"});
+    CHECK(im.frame([&] { util::checkbox("box", &on, "what ticking it means (2.1)"); }).empty());
+}
+
+TEST_CASE("every panel: every radio button, checkbox and combo item has its own tooltip (issue 13)", "[gui]") {
+    HeadlessImGui im;
+    for (const char* system : {"spi-tank", "panzerblitz", "gf9-tanks", "agv", "panzer-squadron"}) {
+        INFO(system);
+        const PanelRegistration* reg = find_panel(system);
+        REQUIRE(reg);
+        std::vector<fs::path> files = examples(system);
+        files.insert(files.begin(), fs::path());  // File > New first
+        for (const auto& f : files) {
+            INFO((f.empty() ? std::string("File > New") : f.filename().string()));
+            auto panel = reg->make(engine());
+            if (!f.empty()) {
+                toml::table t = parse_toml_file(f, f.string());
+                Sink sink(f.string());
+                panel->load(Table(sink, &t, ""));
+            }
+            PanelContext ctx{engine(), 1.0f};
+            const auto untipped = im.frame([&] { panel->draw_inputs(ctx); });
+            INFO("untipped: " << joined(untipped));
+            CHECK(untipped.empty());
+        }
+    }
+}
+
+TEST_CASE("panels draw no bare checkbox or radio button: each goes through a helper that gives its tip (issue 13)", "[gui]") {
+    // util::checkbox, radio_row, checklist and combo take the tip as a required argument; a raw
+    // ImGui::Checkbox/RadioButton must be followed by util::option_tip for its own tooltip.
+    int panels = 0;
+    for (const auto& e : fs::directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "src" / "app")) {
+        const std::string name = e.path().filename().string();
+        if (name.rfind("panel_", 0) != 0 || e.path().extension() != ".cpp") continue;
+        ++panels;
+        std::vector<std::string> lines;
+        std::ifstream in(e.path());
+        for (std::string l; std::getline(in, l);) lines.push_back(l);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            if (lines[i].find("ImGui::Checkbox(") == std::string::npos && lines[i].find("ImGui::RadioButton(") == std::string::npos)
+                continue;
+            bool tipped = false;
+            for (std::size_t k = i; k < std::min(lines.size(), i + 4); ++k) tipped |= lines[k].find("util::option_tip(") != std::string::npos;
+            INFO(name << ":" << i + 1 << ": " << lines[i]);
+            CHECK(tipped);
+        }
+    }
+    CHECK(panels >= 5);
 }

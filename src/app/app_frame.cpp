@@ -208,7 +208,7 @@ void App::draw_body() {
         draw_rules_errors("THE RULES DATA OF " + system_title(system_) + " HAS ERRORS", lines);
         return;
     }
-    PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f};
+    PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f, doc().path.parent_path()};
     Panel* p = panel(system_);
     bool changed = false;
     if (w < ImGui::GetFontSize() * 40.0f) {

@@ -33,6 +33,8 @@ void App::status_message(std::string m) {
 void App::after_frame() {
     if (!opts_.test_layout || headless() || !autosaving_) return;  // never into another window's folder
     std::string s = "title " + window_title() + "\nmodified " + (modified() ? "1" : "0") + "\n";
+    // The pinned verdict, for tests that click and read the outcome (the board view's test).
+    s += "verdict " + (ruling_ && ruling_errors_.empty() ? ruling_->verdict : std::string("(none)")) + "\n";
     for (const auto& [name, r] : ui::probed())
         s += "widget " + name + " " + std::to_string(int(r.x)) + " " + std::to_string(int(r.y)) + " " +
              std::to_string(int(r.z)) + " " + std::to_string(int(r.w)) + "\n";

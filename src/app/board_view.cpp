@@ -162,6 +162,7 @@ void BoardView::update_figures(const view::BoardSupport& support, const std::sha
         support.hex_figures(*board, situation, job->result, &job->cancel);
         job->done = true;
     });
+    if (defaults().wait_for_figures) job->worker.join();  // a screenshot renders one frame
 }
 
 // =====================================================================================
@@ -328,6 +329,9 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
         dl->AddConvexPolyFilled(pts, 6, u32(terrain_fill(t)));
         if (R >= 5) terrain_glyph(dl, c, R, t);
         dl->AddPolyline(pts, 6, u32({0.45f, 0.48f, 0.45f, 1}, 0.6f), ImDrawFlags_Closed, 1.0f);
+        // For end-to-end tests (--test-layout): each hex of a small board wholly in view, by its number.
+        if (ui::probing() && b.hex_count() <= 400 && c.x - R >= lo.x && c.x + R <= hi.x && c.y - R >= lo.y && c.y + R <= hi.y)
+            ui::probe_rect("hex_" + b.name(h), {c.x - R * 0.5f, c.y - R * 0.5f}, {c.x + R * 0.5f, c.y + R * 0.5f});
     }
     // ---- overlays ----
     if (show_visibility_ && vis_.size() == std::size_t(b.hex_count())) {

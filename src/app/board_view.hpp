@@ -59,6 +59,17 @@ public:
     bool draw(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, std::uint64_t generation,
               const std::string& mode, const toml::table& situation, Placement* place, float height);
 
+    // How a new view starts (umpire --board-overlay; --screenshot waits for the kill chances so
+    // the one frame it renders shows them).
+    struct Defaults {
+        bool visibility = false, kill_chance = false;
+        bool wait_for_figures = false;
+    };
+    static Defaults& defaults() {
+        static Defaults d;
+        return d;
+    }
+
     enum class Tool { rule, paint };
     enum class Next { firer, target };
 
@@ -81,7 +92,7 @@ private:
     Camera cam_;
     Tool tool_ = Tool::rule;
     Next next_ = Next::firer;
-    bool show_visibility_ = false, show_kill_ = false;
+    bool show_visibility_ = defaults().visibility, show_kill_ = defaults().kill_chance;
     bool want_fit_ = true;
     bool dragging_facing_ = false;
     std::optional<int> drag_facing_;

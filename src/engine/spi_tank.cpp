@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "engine/names.hpp"
+#include "engine/board_support.hpp"
 #include "engine/tank_board.hpp"
 
 namespace umpire::spi_tank {

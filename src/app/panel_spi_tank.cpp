@@ -163,7 +163,8 @@ Form<Inputs> form(const hex::Numbering& board) {
         .field("target.wreck", &Inputs::wreck, [](const Inputs& s) { return s.wreck && !s.board; })
         .field("target.improved_position", &Inputs::improved_position)
         .field("target.moving_mp", &Inputs::moving_mp)
-        .field("target.behind", &Inputs::behind, no_board)
+        // With a board only a `behind` the board cannot say (a corner of the target's hex) is written.
+        .field("target.behind", &Inputs::behind, [](const Inputs& s) { return !s.board || s.behind != "none"; })
         .field("target.hex", &Inputs::target_hex)
         .field("target.facing", &Inputs::facing)
         .field("line.range", &Inputs::range, no_hexes)

@@ -1160,6 +1160,7 @@ void apply_board(Parse& p, const board::Board* held) {
     if (p.target.has("behind") && s.behind != derived && !(s.behind == Behind::berm && r.behind == Behind::berm) && r.los.target_entry_sides.size() == 1)
         p.target.error("behind", std::string("is \"") + to_string(s.behind) + "\" but on the board " + shown + " " + r.why);
     if (!p.target.has("behind") && s.extra_firers.empty()) s.behind = derived;
+    s.behind_from_referee = p.target.has("behind") && (r.los.target_entry_sides.size() != 1 || !s.extra_firers.empty());
     board_steps(s, b, r, shown);
 }
 
@@ -1224,11 +1225,15 @@ toml::table to_toml(const Situation& s) {
     toml::table g;
     g.insert("unit", s.target);
     if (s.aspect) g.insert("aspect", to_string(*s.aspect));
-    g.insert("terrain", s.terrain);
-    if (s.wreck) g.insert("wreck", true);
+    // With a board, the board says the target's terrain, behind and the obstacles (apply_board):
+    // written out they would disagree with the board as soon as a unit moves. A `behind` the board
+    // cannot say (fire arriving at a corner of the target's hex) is the referee's and is kept.
+    const bool on_board = !s.board.empty();
+    if (!on_board) g.insert("terrain", s.terrain);
+    if (s.wreck && !on_board) g.insert("wreck", true);
     g.insert("improved_position", s.improved_position);
     g.insert("moving_mp", s.moving_mp);
-    g.insert("behind", to_string(s.behind));
+    if (!on_board || s.behind_from_referee) g.insert("behind", to_string(s.behind));
     if (!s.target_hex.empty()) g.insert("hex", s.target_hex);
     if (!s.facing.empty()) g.insert("facing", s.facing);
     t.insert("target", std::move(g));
@@ -1247,7 +1252,7 @@ toml::table to_toml(const Situation& s) {
         if (o.wreck) ot.insert("wreck", true);
         obs.push_back(std::move(ot));
     }
-    l.insert("obstacles", std::move(obs));
+    if (!on_board) l.insert("obstacles", std::move(obs));
     t.insert("line", std::move(l));
     if (!s.extra_firers.empty()) {
         toml::array ex;

@@ -170,6 +170,7 @@ struct Situation {
     // shows on the line, each with its hex and rule.
     std::string board;                  // as written in the situation ("" = none), relative to its file
     std::vector<std::pair<std::string, std::string>> board_steps;  // (rule, text) from the board, for the explanation
+    bool behind_from_referee = false;   // with a board: target.behind given where the board cannot say it (a corner, extra firers)
 };
 
 // What the hex numbers say: range, the line's path, and the target aspect the firer lies in.

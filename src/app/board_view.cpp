@@ -69,7 +69,8 @@ void terrain_glyph(ImDrawList* dl, ImVec2 c, float r, const std::string& t) {
 // (slope: hachures drawn on that side only; 10.5), else both sides get the berm's ticks.
 void side_feature(ImDrawList* dl, ImVec2 a, ImVec2 b, const std::string& f, ImVec2 into, float r, bool directional) {
     const float th = std::max(2.0f, r * 0.10f);
-    const ImU32 col = f == "berm" ? u32({0.80f, 0.60f, 0.35f, 1}) : f == "slope" ? u32({0.90f, 0.85f, 0.55f, 1}) : u32({0.8f, 0.8f, 0.9f, 1});
+    // Brown and pale grey: never the amber that means "referee's call".
+    const ImU32 col = f == "berm" ? u32({0.62f, 0.40f, 0.22f, 1}) : f == "slope" ? u32({0.80f, 0.80f, 0.74f, 1}) : u32({0.7f, 0.7f, 0.85f, 1});
     dl->AddLine(a, b, col, th);
     const ImVec2 d{b.x - a.x, b.y - a.y};
     const int ticks = 4;
@@ -85,6 +86,8 @@ void side_feature(ImDrawList* dl, ImVec2 a, ImVec2 b, const std::string& f, ImVe
         }
     }
 }
+
+const ImVec4 kKillShade{0.78f, 0.30f, 0.85f, 1.0f};  // the kill-chance overlay's shading
 
 ImVec4 mark_colour(view::Mark m) {
     switch (m) {
@@ -274,7 +277,9 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
     ImGui::InvisibleButton("##board", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     ImGui::SetItemUsingMouseWheel();
     ui::probe("board");
-    if (want_fit_ || !cam_.fitted) {  // the board's world rectangle: every hex's corners
+    // Fitted again when the view changes size, until the referee pans or zooms it.
+    const bool resized = std::fabs(size.x - fitted_size_.x) > 0.5f || std::fabs(size.y - fitted_size_.y) > 0.5f;
+    if (want_fit_ || !cam_.fitted || (resized && !user_moved_)) {  // the board's world rectangle: every hex's corners
         ImVec2 wlo{1e9f, 1e9f}, whi{-1e9f, -1e9f};
         for (int i = 0; i < b.hex_count(); ++i)
             for (int k = 0; k < 6; ++k) {
@@ -283,14 +288,19 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
             }
         cam_.fit(wlo, whi, lo, hi);
         want_fit_ = false;
+        user_moved_ = false;
+        fitted_size_ = size;
     }
 
     // Pan: right or middle drag anywhere, or a left drag that does not start on the target.
     const ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 before = cam_.origin;
+    const float zoom_before = cam_.zoom;
     handle_input(cam_, ImGuiMouseButton_Right);
     if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) cam_.origin.x += io.MouseDelta.x, cam_.origin.y += io.MouseDelta.y;
     if (ImGui::IsItemActive() && !dragging_facing_ && tool_ == Tool::rule && ImGui::IsMouseDragging(ImGuiMouseButton_Left))
         cam_.origin.x += io.MouseDelta.x, cam_.origin.y += io.MouseDelta.y;
+    user_moved_ |= cam_.origin.x != before.x || cam_.origin.y != before.y || cam_.zoom != zoom_before;
 
     const ImVec2 mw = cam_.to_world(io.MousePos);
     const bool inside = ImGui::IsItemHovered();
@@ -370,8 +380,9 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
             const float v = job_->result.value[std::size_t(i)];
             if (v < 0) continue;
             poly(h, pts);
-            // Darker red = likelier to die there; the number says it too when there is room.
-            if (v > 0) dl->AddConvexPolyFilled(pts, 6, u32(ui::bad(), 0.15f + 0.6f * v));
+            // Deeper magenta = likelier to die there; the number says it too when there is room. Its
+            // own hue: a quantity, not a verdict (red means blocked, amber the referee's call).
+            if (v > 0) dl->AddConvexPolyFilled(pts, 6, u32(kKillShade, 0.15f + 0.6f * v));
             if (R >= 11.0f * scale) {
                 std::snprintf(buf, sizeof buf, "%d", int(std::lround(v * 100)));
                 const float fs = std::min(ImGui::GetFontSize(), R * 0.6f);
@@ -563,7 +574,7 @@ void BoardView::draw_legend(const board::Board& b) {
                                         ": plain = can see, dark and hatched = blocked, amber " + std::string(ui::kOpenMark) + " = referee's call (10.2)");
     if (show_kill_) {
         if (job_ && job_->done && job_->result.complete) {
-            ui::wrapped(ui::dim_text(), job_->result.title + ": redder = likelier (numbers in %). " + job_->result.legend);
+            ui::wrapped(ui::dim_text(), job_->result.title + ": deeper magenta = likelier (numbers in %). " + job_->result.legend);
         } else if (job_ && job_->done) {
             ui::wrapped(ui::dim_text(), "Kill chance: needs the firer's hex and a situation that can be ruled.");
         } else {

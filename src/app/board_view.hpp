@@ -94,6 +94,8 @@ private:
     Next next_ = Next::firer;
     bool show_visibility_ = defaults().visibility, show_kill_ = defaults().kill_chance;
     bool want_fit_ = true;
+    bool user_moved_ = false;    // panned or zoomed since the last fit
+    ImVec2 fitted_size_{0, 0};   // the view's size at the last fit
     bool dragging_facing_ = false;
     std::optional<int> drag_facing_;
     std::optional<hex::Cube> hovered_;

@@ -7,8 +7,8 @@
 // Sections
 //   1. helpers: unit summaries, name combos
 //   2. SpiTankPanel: inputs, load/save (the shared Form), what is written to the file
-//   3. inputs: terrain mode, firer, target (aspect picker), line of fire,
-//      obstacles, combined HE
+//   3. inputs, one function per job: terrain mode, the board (Open board..., the board view),
+//      firer, target (aspect picker, aspect, its hex), line of fire, obstacles, combined HE
 //   4. ruling: verdict, key numbers, the CRT lit, spotting, explanation
 //   5. registration
 #include <algorithm>
@@ -267,6 +267,7 @@ private:
     bool draw_aspect_picker(const MapAspect& m);
     bool draw_aspect_choice(const MapAspect& m);
     bool draw_target_ground();
+    bool draw_target_terrain();
     bool draw_line();
     bool draw_obstacles();
     bool draw_combined_he();
@@ -713,6 +714,22 @@ bool SpiTankPanel::draw_aspect_choice(const MapAspect& m) {
     return changed;
 }
 
+// The target's terrain and a wreck in its hex (8.62), when no board says them.
+bool SpiTankPanel::draw_target_terrain() {
+    bool changed = false;
+    changed |= name_combo("##terrain", &s_.terrain, c().target_terrain, [&](const std::string& n) { return terrain_tip(n); });
+    ui::tip(terrain_tip(s_.terrain));
+    if (s_.terrain != "wreck") {
+        ImGui::SameLine();
+        if (ImGui::Checkbox("and a wreck", &s_.wreck)) changed = true;
+        ui::tip("A wreck (8.62) lies in the target's hex too; the terrain chosen is the ground under it. "
+                "A wreck on ground nobody names: choose the terrain \"wreck\" instead.");
+    } else if (s_.wreck) {
+        s_.wreck = false, changed = true;
+    }
+    return changed;
+}
+
 // The target's hex: terrain (or the board's), wreck, improved position, plotted MP, behind.
 bool SpiTankPanel::draw_target_ground() {
     bool changed = false;
@@ -723,17 +740,7 @@ bool SpiTankPanel::draw_target_ground() {
     if (s_.board) {  // the board says the terrain and behind (10.6, 10.61)
         ui::wrapped(ui::dim_text(), "terrain and behind: from the board (10.6, 10.61)");
     } else {
-    changed |= name_combo("##terrain", &s_.terrain, c().target_terrain,
-                          [&](const std::string& n) { return terrain_tip(n); });
-    ui::tip(terrain_tip(s_.terrain));
-    if (s_.terrain != "wreck") {
-        ImGui::SameLine();
-        if (ImGui::Checkbox("and a wreck", &s_.wreck)) changed = true;
-        ui::tip("A wreck (8.62) lies in the target's hex too; the terrain chosen is the ground under it. "
-                "A wreck on ground nobody names: choose the terrain \"wreck\" instead.");
-    } else if (s_.wreck) {
-        s_.wreck = false, changed = true;
-    }
+        changed |= draw_target_terrain();
     }
     if (ImGui::Checkbox("Improved position", &s_.improved_position)) changed = true;
     ui::tip("The target is dug in (14.4): soft targets only.");

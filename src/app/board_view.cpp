@@ -442,6 +442,24 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
         dl->AddLine(a, z, u32({0, 0, 0, 1}, 0.6f), std::max(3.0f, thick * 0.9f));
         dl->AddLine(a, z, u32(ui::lit()), std::max(1.5f, thick * 0.5f));
     }
+    // What blocks (✖) and what is the referee's call (▲), marked at a size readable at any zoom:
+    // the colour is never the only sign, and a blocker on a whole-board view is still found.
+    const float sign = std::max(7.0f * scale, R * 0.28f);
+    auto sign_at = [&](ImVec2 p, view::Mark m) {
+        if (m == view::Mark::blocking) {
+            for (const float w : {std::max(4.0f, sign * 0.45f), std::max(2.0f, sign * 0.25f)}) {
+                const ImU32 col = w > sign * 0.3f ? u32({0, 0, 0, 1}, 0.8f) : u32(ui::bad());
+                dl->AddLine({p.x - sign, p.y - sign}, {p.x + sign, p.y + sign}, col, w);
+                dl->AddLine({p.x - sign, p.y + sign}, {p.x + sign, p.y - sign}, col, w);
+            }
+        } else if (m == view::Mark::referee_call) {
+            const ImVec2 a{p.x, p.y - sign * 1.1f}, b{p.x - sign, p.y + sign * 0.7f}, c{p.x + sign, p.y + sign * 0.7f};
+            dl->AddTriangleFilled(a, b, c, u32(ui::open()));
+            dl->AddTriangle(a, b, c, u32({0, 0, 0, 1}, 0.8f), 1.5f);
+        }
+    };
+    for (const auto& m : marks_.hexes) sign_at(S(hexdraw::centre(m.hex)), m.mark);
+    for (const auto& m : marks_.sides) sign_at(S(hexdraw::side_midpoint(m.hex, m.side)), m.mark);
     // ---- the units: F and T counters, the target's facing arrow ----
     auto counter = [&](const hex::Cube& h, const char* letter, ImVec4 col) {
         const ImVec2 c = S(hexdraw::centre(h));
@@ -459,9 +477,13 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
         const std::optional<int> facing = dragging_facing_ && drag_facing_ ? drag_facing_ : place->facing;
         if (facing) {
             const ImVec2 c = S(hexdraw::centre(*place->target)), m = S(hexdraw::side_midpoint(*place->target, *facing));
-            dl->AddLine(c, m, u32(ui::lit()), std::max(2.0f, thick * 0.8f));
+            // In the target counter's blue, outlined: it stays visible on the cyan line.
             const ImVec2 d{m.x - c.x, m.y - c.y}, n{-d.y * 0.3f, d.x * 0.3f};
-            dl->AddTriangleFilled({m.x + d.x * 0.25f, m.y + d.y * 0.25f}, {m.x + n.x, m.y + n.y}, {m.x - n.x, m.y - n.y}, u32(ui::lit()));
+            const ImVec2 tip{m.x + d.x * 0.25f, m.y + d.y * 0.25f};
+            dl->AddLine(c, m, u32({0, 0, 0, 1}, 0.8f), std::max(4.0f, thick * 1.2f));
+            dl->AddLine(c, m, u32(ui::heading()), std::max(2.0f, thick * 0.7f));
+            dl->AddTriangleFilled(tip, {m.x + n.x, m.y + n.y}, {m.x - n.x, m.y - n.y}, u32(ui::heading()));
+            dl->AddTriangle(tip, {m.x + n.x, m.y + n.y}, {m.x - n.x, m.y - n.y}, u32({0, 0, 0, 1}, 0.8f), 1.5f);
         }
         counter(*place->target, "T", ui::heading());
     }

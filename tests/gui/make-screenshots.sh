@@ -29,7 +29,7 @@ done
 # kill-chance overlay (on the small test board, so each hex's figure is readable).
 shot 1280x1000 "$root/examples/spi-tank-board-woods-blocks.toml" "$out/board-view-line.png" --scale 1
 shot 1280x1000 "$root/examples/spi-tank-board-sample-map.toml" "$out/board-view-visibility.png" --scale 1 --board-overlay visibility
-shot 1280x1000 "$root/examples/spi-tank-board-slope-sloped-side.toml" "$out/board-view-kill-chance.png" --scale 1 --board-overlay kill-chance
+shot 1280x1000 "$root/examples/spi-tank-board-woods-blocks.toml" "$out/board-view-kill-chance.png" --scale 1 --board-overlay kill-chance
 # A HiDPI screen: the window at 2x UI scale (text size 200%) in twice the pixels.
 shot 2560x1600 "${examples[-1]}" "$out/scale-2x-$(basename "${examples[-1]%.toml}").png" --scale 2
 # A small window (800x600) at 100 % and 200 % text: one example of each game.

@@ -387,6 +387,11 @@ void App::draw_shortcut_list() {
         {"Space or Enter", "Open the focused list or combo, choose the focused item, tick a box"},
         {"Esc", "Close a list, a menu or this window"},
         {"Ctrl+click on a slider", "Type its value"},
+        {"Board view: click a hex", "Place the firer, then the target (the hint line says which)"},
+        {"Board view: Shift+click", "Place the target"},
+        {"Board view: drag from the target", "Turn the target to face that hexside (8.7)"},
+        {"Board view: right or middle drag", "Pan (a left drag on the board pans too)"},
+        {"Board view: mouse wheel", "Zoom about the mouse (Fit shows the whole board)"},
         {"F1", "This list"},
     };
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34.0f, 0), ImGuiCond_Appearing);

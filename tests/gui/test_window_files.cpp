@@ -23,6 +23,7 @@
 
 #include "app/app.hpp"
 #include "app/files.hpp"
+#include "app/hex_layout.hpp"
 #include "app/panel.hpp"
 #include "engine/engine.hpp"
 
@@ -582,6 +583,33 @@ TEST_CASE("lost work: a TANK! situation's board survives Save, Save As and a res
     CHECK(again.clipboard_text().find("board = \"test-small.toml\"") != std::string::npos);
     again.shutdown(1000, 700);
     fs::remove_all(d);
+}
+
+TEST_CASE("board view drawing math: a hex's centre picks it, its hexsides and corners meet its neighbours' (hex_layout.hpp)", "[gui]") {
+    namespace hd = umpire::app::hexdraw;
+    auto near = [](ImVec2 a, ImVec2 b) { return std::fabs(a.x - b.x) < 1e-4f && std::fabs(a.y - b.y) < 1e-4f; };
+    for (int q = -6; q <= 6; ++q)
+        for (int r = -6; r <= 6; ++r) {
+            const hex::Cube h{q, r, -q - r};
+            INFO(q << "," << r);
+            CHECK(hd::pick(hd::centre(h)) == h);
+            for (int d = 0; d < 6; ++d) {
+                const hex::Cube n = hex::neighbour(h, d);
+                // Hexside d runs from corner d to corner d+1; the neighbour sees it as side d+3.
+                CHECK(near(hd::corner(h, d), hd::corner(n, d + 4)));
+                CHECK(near(hd::corner(h, d + 1), hd::corner(n, d + 3)));
+                const ImVec2 m = hd::side_midpoint(h, d), c = hd::centre(h);
+                CHECK(near(m, {(hd::corner(h, d).x + hd::corner(h, d + 1).x) / 2, (hd::corner(h, d).y + hd::corner(h, d + 1).y) / 2}));
+                // A point just inside the side picks this hex, that side, near the edge.
+                const ImVec2 inside{c.x + (m.x - c.x) * 0.9f, c.y + (m.y - c.y) * 0.9f};
+                CHECK(hd::pick(inside) == h);
+                CHECK(hd::nearest_side(h, inside) == d);
+                CHECK(hd::from_centre(h, inside) == Approx(0.9f).margin(1e-4));
+            }
+        }
+    // Direction 0 (hexside A) is north: up the screen (y grows downwards).
+    CHECK(hd::side_midpoint({0, 0, 0}, 0).y < 0.0f);
+    CHECK(hd::side_midpoint({0, 0, 0}, 0).x == Approx(0.0f).margin(1e-6));
 }
 
 TEST_CASE("lost work: an older state folder's single working copy is still restored", "[gui]") {

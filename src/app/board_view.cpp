@@ -3,7 +3,8 @@
 // Sections
 //   1. look: terrain fills and glyphs, hexside features, mark colours
 //   2. caches: the line's marks, the visibility map, the kill-chance job
-//   3. draw: toolbar, canvas (hexes, sides, overlays, line, units), clicks, tooltip, legend
+//   3. draw: toolbar, clicks, the canvas (fit and pan, the mouse, then layer by layer: hexes,
+//      overlays, hexside features, numbers, the line's marks, units, hover, tooltip), legend
 #include "app/board_view.hpp"
 
 #include <algorithm>
@@ -120,6 +121,20 @@ std::string table_text(const toml::table& t) {
 // =====================================================================================
 // 2. caches
 // =====================================================================================
+
+// One frame's drawing: the draw list, the view's rectangle, the camera and a hex's size in pixels.
+struct BoardView::Frame {
+    ImDrawList* dl;
+    ImVec2 lo, hi;
+    float R;      // a hex's circumradius in pixels
+    float scale;  // the UI scale (font size / 13)
+    const Camera& cam;
+    ImVec2 S(ImVec2 w) const { return cam.to_screen(w); }
+    bool visible(ImVec2 s) const { return s.x > lo.x - R && s.x < hi.x + R && s.y > lo.y - R && s.y < hi.y + R; }
+    void poly(const hex::Cube& h, ImVec2* pts) const {
+        for (int k = 0; k < 6; ++k) pts[k] = S(hexdraw::corner(h, k));
+    }
+};
 
 BoardView::~BoardView() { stop_figures(); }
 
@@ -268,15 +283,9 @@ bool BoardView::handle_clicks(const board::Board& b, Placement* place, ImVec2 w)
     return changed;
 }
 
-void BoardView::draw_canvas(const view::BoardSupport& support, const board::Board& b, Placement* place, bool* changed, float height) {
-    (void)support;
-    const float scale = ImGui::GetFontSize() / 13.0f;
-    const ImVec2 size{std::max(ImGui::GetContentRegionAvail().x, 40.0f), std::max(height, 60.0f)};
-    const ImVec2 lo = ImGui::GetCursorScreenPos(), hi{lo.x + size.x, lo.y + size.y};
-    canvas_lo_ = lo, canvas_hi_ = hi;
-    ImGui::InvisibleButton("##board", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
-    ImGui::SetItemUsingMouseWheel();
-    ui::probe("board");
+// Fits the board to the view (when asked, or when the view changed size and the referee has not
+// moved it), then pans and zooms with the mouse.
+void BoardView::fit_and_pan(const board::Board& b, ImVec2 size, ImVec2 lo, ImVec2 hi) {
     // Fitted again when the view changes size, until the referee pans or zooms it.
     const bool resized = std::fabs(size.x - fitted_size_.x) > 0.5f || std::fabs(size.y - fitted_size_.y) > 0.5f;
     if (want_fit_ || !cam_.fitted || (resized && !user_moved_)) {  // the board's world rectangle: every hex's corners
@@ -302,6 +311,11 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
         cam_.origin.x += io.MouseDelta.x, cam_.origin.y += io.MouseDelta.y;
     user_moved_ |= cam_.origin.x != before.x || cam_.origin.y != before.y || cam_.zoom != zoom_before;
 
+}
+
+// The hex (and hexside, near its edge) under the mouse; returns the mouse in world units.
+ImVec2 BoardView::track_mouse(const board::Board& b) {
+    const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 mw = cam_.to_world(io.MousePos);
     const bool inside = ImGui::IsItemHovered();
     hovered_.reset();
@@ -313,190 +327,237 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
             if (hexdraw::from_centre(h, mw) > 0.7f) hovered_side_ = hexdraw::nearest_side(h, mw);
         }
     }
+    return mw;
+}
+
+void BoardView::draw_canvas(const view::BoardSupport& support, const board::Board& b, Placement* place, bool* changed, float height) {
+    (void)support;
+    const float scale = ImGui::GetFontSize() / 13.0f;
+    const ImVec2 size{std::max(ImGui::GetContentRegionAvail().x, 40.0f), std::max(height, 60.0f)};
+    const ImVec2 lo = ImGui::GetCursorScreenPos(), hi{lo.x + size.x, lo.y + size.y};
+    canvas_lo_ = lo, canvas_hi_ = hi;
+    ImGui::InvisibleButton("##board", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+    ImGui::SetItemUsingMouseWheel();
+    ui::probe("board");
+    fit_and_pan(b, size, lo, hi);
+    const ImVec2 mw = track_mouse(b);
     if (ImGui::IsItemActive() || ImGui::IsItemDeactivated() || dragging_facing_) *changed |= handle_clicks(b, place, mw);
 
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->PushClipRect(lo, hi, true);
-    dl->AddRectFilled(lo, hi, u32({0.08f, 0.09f, 0.10f, 1}));
-    const float R = cam_.zoom;  // a hex's circumradius in pixels
-    auto S = [&](ImVec2 w) { return cam_.to_screen(w); };
-    auto visible = [&](ImVec2 s) { return s.x > lo.x - R && s.x < hi.x + R && s.y > lo.y - R && s.y < hi.y + R; };
-    auto poly = [&](const hex::Cube& h, ImVec2* pts) {
-        for (int k = 0; k < 6; ++k) pts[k] = S(hexdraw::corner(h, k));
-    };
-    // Hex numbers as printed, once they are readable (at least 7 px tall, about 16 px hexes).
-    const float label_size = std::min(ImGui::GetFontSize() * 0.8f, R * 0.45f);
-    const bool labels = label_size >= 7.0f;
+    Frame f{ImGui::GetWindowDrawList(), lo, hi, cam_.zoom, scale, cam_};
+    f.dl->PushClipRect(lo, hi, true);
+    f.dl->AddRectFilled(lo, hi, u32({0.08f, 0.09f, 0.10f, 1}));
+    draw_hexes(f, b);
+    draw_visibility(f, b);
+    draw_kill_chance(f, b);
+    draw_sides(f, b);
+    draw_numbers(f, b);
+    draw_marks(f);
+    draw_units(f, b, *place);
+    draw_hover(f);
+    f.dl->PopClipRect();
+    draw_tooltip(b, *place);
+}
 
-    // ---- hexes: terrain fill, glyph, outline, number ----
+bool BoardView::figures_ready(const board::Board& b) const {
+    return show_kill_ && job_ && job_->done && job_->result.complete && job_->result.value.size() == std::size_t(b.hex_count());
+}
+
+void BoardView::draw_hexes(const Frame& f, const board::Board& b) const {
     ImVec2 pts[6];
     for (int i = 0; i < b.hex_count(); ++i) {
         const hex::Cube h = b.hex_at(i);
-        const ImVec2 c = S(hexdraw::centre(h));
-        if (!visible(c)) continue;
-        poly(h, pts);
+        const ImVec2 c = f.S(hexdraw::centre(h));
+        if (!f.visible(c)) continue;
+        f.poly(h, pts);
         const std::string& t = b.terrain(h);
-        dl->AddConvexPolyFilled(pts, 6, u32(terrain_fill(t)));
-        if (R >= 5) terrain_glyph(dl, c, R, t);
-        dl->AddPolyline(pts, 6, u32({0.45f, 0.48f, 0.45f, 1}, 0.6f), ImDrawFlags_Closed, 1.0f);
+        f.dl->AddConvexPolyFilled(pts, 6, u32(terrain_fill(t)));
+        if (f.R >= 5) terrain_glyph(f.dl, c, f.R, t);
+        f.dl->AddPolyline(pts, 6, u32({0.45f, 0.48f, 0.45f, 1}, 0.6f), ImDrawFlags_Closed, 1.0f);
         // For end-to-end tests (--test-layout): each hex of a small board wholly in view, by its number.
-        if (ui::probing() && b.hex_count() <= 400 && c.x - R >= lo.x && c.x + R <= hi.x && c.y - R >= lo.y && c.y + R <= hi.y)
-            ui::probe_rect("hex_" + b.name(h), {c.x - R * 0.5f, c.y - R * 0.5f}, {c.x + R * 0.5f, c.y + R * 0.5f});
+        if (ui::probing() && b.hex_count() <= 400 && c.x - f.R >= f.lo.x && c.x + f.R <= f.hi.x && c.y - f.R >= f.lo.y && c.y + f.R <= f.hi.y)
+            ui::probe_rect("hex_" + b.name(h), {c.x - f.R * 0.5f, c.y - f.R * 0.5f}, {c.x + f.R * 0.5f, c.y + f.R * 0.5f});
     }
-    // ---- overlays ----
+}
+
+// "What it sees": blocked hexes darkened and hatched, the referee's call outlined amber with a dot.
+void BoardView::draw_visibility(const Frame& f, const board::Board& b) const {
+    ImVec2 pts[6];
     if (show_visibility_ && vis_.size() == std::size_t(b.hex_count())) {
         for (int i = 0; i < b.hex_count(); ++i) {
             const hex::Cube h = b.hex_at(i);
-            const ImVec2 c = S(hexdraw::centre(h));
-            if (!visible(c)) continue;
+            const ImVec2 c = f.S(hexdraw::centre(h));
+            if (!f.visible(c)) continue;
             const view::Mark m = vis_[std::size_t(i)];
             if (m == view::Mark::blocking) {  // shaded and hatched: not by colour alone
-                poly(h, pts);
-                dl->AddConvexPolyFilled(pts, 6, u32({0, 0, 0, 1}, 0.55f));
-                if (R >= 6) {
-                    const float a = R * 0.45f;
-                    dl->AddLine({c.x - a, c.y + a * 0.5f}, {c.x + a * 0.5f, c.y - a}, u32(ui::bad(), 0.7f), 1.0f);
-                    dl->AddLine({c.x - a * 0.5f, c.y + a}, {c.x + a, c.y - a * 0.5f}, u32(ui::bad(), 0.7f), 1.0f);
+                f.poly(h, pts);
+                f.dl->AddConvexPolyFilled(pts, 6, u32({0, 0, 0, 1}, 0.55f));
+                if (f.R >= 6) {
+                    const float a = f.R * 0.45f;
+                    f.dl->AddLine({c.x - a, c.y + a * 0.5f}, {c.x + a * 0.5f, c.y - a}, u32(ui::bad(), 0.7f), 1.0f);
+                    f.dl->AddLine({c.x - a * 0.5f, c.y + a}, {c.x + a, c.y - a * 0.5f}, u32(ui::bad(), 0.7f), 1.0f);
                 }
             } else if (m == view::Mark::referee_call) {
-                poly(h, pts);
-                dl->AddPolyline(pts, 6, u32(ui::open()), ImDrawFlags_Closed, std::max(1.5f, R * 0.08f));
-                if (R >= 6) dl->AddCircleFilled(c, std::max(2.0f, R * 0.12f), u32(ui::open()));
+                f.poly(h, pts);
+                f.dl->AddPolyline(pts, 6, u32(ui::open()), ImDrawFlags_Closed, std::max(1.5f, f.R * 0.08f));
+                if (f.R >= 6) f.dl->AddCircleFilled(c, std::max(2.0f, f.R * 0.12f), u32(ui::open()));
             }
         }
         if (vis_from_ && b.contains(*vis_from_)) {
-            poly(*vis_from_, pts);
-            dl->AddPolyline(pts, 6, u32(ui::lit()), ImDrawFlags_Closed, std::max(2.0f, R * 0.1f));
+            f.poly(*vis_from_, pts);
+            f.dl->AddPolyline(pts, 6, u32(ui::lit()), ImDrawFlags_Closed, std::max(2.0f, f.R * 0.1f));
         }
     }
-    const bool figures_ready = show_kill_ && job_ && job_->done && job_->result.complete &&
-                               job_->result.value.size() == std::size_t(b.hex_count());
-    if (figures_ready) {
+}
+
+void BoardView::draw_kill_chance(const Frame& f, const board::Board& b) const {
+    ImVec2 pts[6];
+    if (figures_ready(b)) {
         char buf[16];
         for (int i = 0; i < b.hex_count(); ++i) {
             const hex::Cube h = b.hex_at(i);
-            const ImVec2 c = S(hexdraw::centre(h));
-            if (!visible(c)) continue;
+            const ImVec2 c = f.S(hexdraw::centre(h));
+            if (!f.visible(c)) continue;
             const float v = job_->result.value[std::size_t(i)];
             if (v < 0) continue;
-            poly(h, pts);
+            f.poly(h, pts);
             // Deeper magenta = likelier to die there; the number says it too when there is room. Its
             // own hue: a quantity, not a verdict (red means blocked, amber the referee's call).
-            if (v > 0) dl->AddConvexPolyFilled(pts, 6, u32(kKillShade, 0.15f + 0.6f * v));
-            if (R >= 11.0f * scale) {
+            if (v > 0) f.dl->AddConvexPolyFilled(pts, 6, u32(kKillShade, 0.15f + 0.6f * v));
+            if (f.R >= 11.0f * f.scale) {
                 std::snprintf(buf, sizeof buf, "%d", int(std::lround(v * 100)));
-                const float fs = std::min(ImGui::GetFontSize(), R * 0.6f);
+                const float fs = std::min(ImGui::GetFontSize(), f.R * 0.6f);
                 const ImVec2 ts = ImGui::CalcTextSize(buf);
-                const ImVec2 p{c.x - ts.x * fs / ImGui::GetFontSize() / 2, c.y + R * 0.15f};
+                const ImVec2 p{c.x - ts.x * fs / ImGui::GetFontSize() / 2, c.y + f.R * 0.15f};
                 const ImVec2 q{p.x + ts.x * fs / ImGui::GetFontSize(), p.y + fs};
-                if (p.x >= lo.x && q.x <= hi.x && p.y >= lo.y && q.y <= hi.y)
-                    dl->AddText(nullptr, fs, p, u32({1, 1, 1, 1}), buf);
+                if (p.x >= f.lo.x && q.x <= f.hi.x && p.y >= f.lo.y && q.y <= f.hi.y)
+                    f.dl->AddText(nullptr, fs, p, u32({1, 1, 1, 1}), buf);
             }
         }
     }
-    // ---- hexside features ----
+}
+
+void BoardView::draw_sides(const Frame& f, const board::Board& b) const {
     for (int i = 0; i < b.hex_count(); ++i) {
         const hex::Cube h = b.hex_at(i);
-        if (!visible(S(hexdraw::centre(h)))) continue;
+        if (!f.visible(f.S(hexdraw::centre(h)))) continue;
         for (int d = 0; d < 6; ++d) {
-            const board::SideFeature* f = b.side(h, d);
-            if (!f || f->feature < 0) continue;
+            const board::SideFeature* sf = b.side(h, d);
+            if (!sf || sf->feature < 0) continue;
             const hex::Cube o = hex::neighbour(h, d);
             if (b.contains(o) && d >= 3) continue;  // each shared side once (from its A-C hex)
-            const std::string& name = b.vocabulary.hexside_features[std::size_t(f->feature)];
+            const std::string& name = b.vocabulary.hexside_features[std::size_t(sf->feature)];
             const auto& dir = b.vocabulary.directional;
             const bool directional = std::find(dir.begin(), dir.end(), name) != dir.end();
-            const hex::Cube sloped = directional ? f->sloped : h;
-            const ImVec2 sc = S(hexdraw::centre(sloped)), mid = S(hexdraw::side_midpoint(h, d));
+            const hex::Cube sloped = directional ? sf->sloped : h;
+            const ImVec2 sc = f.S(hexdraw::centre(sloped)), mid = f.S(hexdraw::side_midpoint(h, d));
             ImVec2 into{sc.x - mid.x, sc.y - mid.y};
             const float len = std::sqrt(into.x * into.x + into.y * into.y);
             if (len > 0) into.x /= len, into.y /= len;
-            side_feature(dl, S(hexdraw::corner(h, d)), S(hexdraw::corner(h, d + 1)), name, into, R, directional);
+            side_feature(f.dl, f.S(hexdraw::corner(h, d)), f.S(hexdraw::corner(h, d + 1)), name, into, f.R, directional);
         }
     }
-    // ---- hex numbers, as printed ----
-    if (labels) {
+}
+
+void BoardView::draw_numbers(const Frame& f, const board::Board& b) const {
+    // Hex numbers as printed, once they are readable (at least 7 px tall, about 16 px hexes).
+    const float label_size = std::min(ImGui::GetFontSize() * 0.8f, f.R * 0.45f);
+    if (label_size >= 7.0f) {
         for (int i = 0; i < b.hex_count(); ++i) {
             const hex::Cube h = b.hex_at(i);
-            const ImVec2 c = S(hexdraw::centre(h));
-            if (!visible(c)) continue;
+            const ImVec2 c = f.S(hexdraw::centre(h));
+            if (!f.visible(c)) continue;
             const std::string n = b.name(h);
             const ImVec2 ts = ImGui::CalcTextSize(n.c_str());
             const float k = label_size / ImGui::GetFontSize();
-            const ImVec2 p{c.x - ts.x * k / 2, c.y - R * 0.80f};
+            const ImVec2 p{c.x - ts.x * k / 2, c.y - f.R * 0.80f};
             const ImVec2 q{p.x + ts.x * k, p.y + label_size};
-            if (p.x < lo.x || q.x > hi.x || p.y < lo.y || q.y > hi.y) continue;  // never a cut-off number
-            dl->AddText(nullptr, label_size, p, u32({0.85f, 0.87f, 0.85f, 1}, 0.8f), n.c_str());
+            if (p.x < f.lo.x || q.x > f.hi.x || p.y < f.lo.y || q.y > f.hi.y) continue;  // never a cut-off number
+            f.dl->AddText(nullptr, label_size, p, u32({0.85f, 0.87f, 0.85f, 1}, 0.8f), n.c_str());
         }
     }
-    // ---- the line, lit from the ruling's marks ----
-    const float thick = std::max(2.0f, R * 0.12f);
+}
+
+// The line, lit from the ruling's marks.
+void BoardView::draw_marks(const Frame& f) const {
+    ImVec2 pts[6];
+    const float thick = std::max(2.0f, f.R * 0.12f);
     for (const auto& m : marks_.hexes) {
-        poly(m.hex, pts);
-        dl->AddPolyline(pts, 6, u32(mark_colour(m.mark)), ImDrawFlags_Closed, std::max(1.5f, thick * 0.6f));
+        f.poly(m.hex, pts);
+        f.dl->AddPolyline(pts, 6, u32(mark_colour(m.mark)), ImDrawFlags_Closed, std::max(1.5f, thick * 0.6f));
     }
     for (const auto& m : marks_.sides)
-        dl->AddLine(S(hexdraw::corner(m.hex, m.side)), S(hexdraw::corner(m.hex, m.side + 1)), u32(mark_colour(m.mark)), thick);
+        f.dl->AddLine(f.S(hexdraw::corner(m.hex, m.side)), f.S(hexdraw::corner(m.hex, m.side + 1)), u32(mark_colour(m.mark)), thick);
     for (const auto& l : marks_.lines) {
-        const ImVec2 a = S(hexdraw::centre(l.from.hex)), z = S(hexdraw::centre(l.to.hex));
-        dl->AddLine(a, z, u32({0, 0, 0, 1}, 0.6f), std::max(3.0f, thick * 0.9f));
-        dl->AddLine(a, z, u32(ui::lit()), std::max(1.5f, thick * 0.5f));
+        const ImVec2 a = f.S(hexdraw::centre(l.from.hex)), z = f.S(hexdraw::centre(l.to.hex));
+        f.dl->AddLine(a, z, u32({0, 0, 0, 1}, 0.6f), std::max(3.0f, thick * 0.9f));
+        f.dl->AddLine(a, z, u32(ui::lit()), std::max(1.5f, thick * 0.5f));
     }
     // What blocks (✖) and what is the referee's call (▲), marked at a size readable at any zoom:
     // the colour is never the only sign, and a blocker on a whole-board view is still found.
-    const float sign = std::max(7.0f * scale, R * 0.28f);
+    const float sign = std::max(7.0f * f.scale, f.R * 0.28f);
     auto sign_at = [&](ImVec2 p, view::Mark m) {
         if (m == view::Mark::blocking) {
             for (const float w : {std::max(4.0f, sign * 0.45f), std::max(2.0f, sign * 0.25f)}) {
                 const ImU32 col = w > sign * 0.3f ? u32({0, 0, 0, 1}, 0.8f) : u32(ui::bad());
-                dl->AddLine({p.x - sign, p.y - sign}, {p.x + sign, p.y + sign}, col, w);
-                dl->AddLine({p.x - sign, p.y + sign}, {p.x + sign, p.y - sign}, col, w);
+                f.dl->AddLine({p.x - sign, p.y - sign}, {p.x + sign, p.y + sign}, col, w);
+                f.dl->AddLine({p.x - sign, p.y + sign}, {p.x + sign, p.y - sign}, col, w);
             }
         } else if (m == view::Mark::referee_call) {
             const ImVec2 a{p.x, p.y - sign * 1.1f}, b{p.x - sign, p.y + sign * 0.7f}, c{p.x + sign, p.y + sign * 0.7f};
-            dl->AddTriangleFilled(a, b, c, u32(ui::open()));
-            dl->AddTriangle(a, b, c, u32({0, 0, 0, 1}, 0.8f), 1.5f);
+            f.dl->AddTriangleFilled(a, b, c, u32(ui::open()));
+            f.dl->AddTriangle(a, b, c, u32({0, 0, 0, 1}, 0.8f), 1.5f);
         }
     };
-    for (const auto& m : marks_.hexes) sign_at(S(hexdraw::centre(m.hex)), m.mark);
-    for (const auto& m : marks_.sides) sign_at(S(hexdraw::side_midpoint(m.hex, m.side)), m.mark);
-    // ---- the units: F and T counters, the target's facing arrow ----
+    for (const auto& m : marks_.hexes) sign_at(f.S(hexdraw::centre(m.hex)), m.mark);
+    for (const auto& m : marks_.sides) sign_at(f.S(hexdraw::side_midpoint(m.hex, m.side)), m.mark);
+}
+
+// The units: F and T counters, the target's facing arrow.
+void BoardView::draw_units(const Frame& f, const board::Board& b, const Placement& place_now) const {
+    const Placement* place = &place_now;
+    const float thick = std::max(2.0f, f.R * 0.12f);
     auto counter = [&](const hex::Cube& h, const char* letter, ImVec4 col) {
-        const ImVec2 c = S(hexdraw::centre(h));
-        const float rr = std::max(6.0f * scale, R * 0.38f);
-        dl->AddRectFilled({c.x - rr, c.y - rr}, {c.x + rr, c.y + rr}, u32({0.1f, 0.1f, 0.12f, 1}, 0.9f), rr * 0.2f);
-        dl->AddRect({c.x - rr, c.y - rr}, {c.x + rr, c.y + rr}, u32(col), rr * 0.2f, 0, std::max(1.5f, rr * 0.15f));
+        const ImVec2 c = f.S(hexdraw::centre(h));
+        const float rr = std::max(6.0f * f.scale, f.R * 0.38f);
+        f.dl->AddRectFilled({c.x - rr, c.y - rr}, {c.x + rr, c.y + rr}, u32({0.1f, 0.1f, 0.12f, 1}, 0.9f), rr * 0.2f);
+        f.dl->AddRect({c.x - rr, c.y - rr}, {c.x + rr, c.y + rr}, u32(col), rr * 0.2f, 0, std::max(1.5f, rr * 0.15f));
         const float fs = std::min(ImGui::GetFontSize(), rr * 1.4f);
         const ImVec2 ts = ImGui::CalcTextSize(letter);
         const float k = fs / ImGui::GetFontSize();
         const ImVec2 p{c.x - ts.x * k / 2, c.y - fs / 2};
-        if (p.x >= lo.x && p.y >= lo.y && p.x + ts.x * k <= hi.x && p.y + fs <= hi.y) dl->AddText(nullptr, fs, p, u32(col), letter);
+        if (p.x >= f.lo.x && p.y >= f.lo.y && p.x + ts.x * k <= f.hi.x && p.y + fs <= f.hi.y) f.dl->AddText(nullptr, fs, p, u32(col), letter);
     };
     if (place->firer && b.contains(*place->firer)) counter(*place->firer, "F", ui::lit());
     if (place->target && b.contains(*place->target)) {
         const std::optional<int> facing = dragging_facing_ && drag_facing_ ? drag_facing_ : place->facing;
         if (facing) {
-            const ImVec2 c = S(hexdraw::centre(*place->target)), m = S(hexdraw::side_midpoint(*place->target, *facing));
+            const ImVec2 c = f.S(hexdraw::centre(*place->target)), m = f.S(hexdraw::side_midpoint(*place->target, *facing));
             // In the target counter's blue, outlined: it stays visible on the cyan line.
             const ImVec2 d{m.x - c.x, m.y - c.y}, n{-d.y * 0.3f, d.x * 0.3f};
             const ImVec2 tip{m.x + d.x * 0.25f, m.y + d.y * 0.25f};
-            dl->AddLine(c, m, u32({0, 0, 0, 1}, 0.8f), std::max(4.0f, thick * 1.2f));
-            dl->AddLine(c, m, u32(ui::heading()), std::max(2.0f, thick * 0.7f));
-            dl->AddTriangleFilled(tip, {m.x + n.x, m.y + n.y}, {m.x - n.x, m.y - n.y}, u32(ui::heading()));
-            dl->AddTriangle(tip, {m.x + n.x, m.y + n.y}, {m.x - n.x, m.y - n.y}, u32({0, 0, 0, 1}, 0.8f), 1.5f);
+            f.dl->AddLine(c, m, u32({0, 0, 0, 1}, 0.8f), std::max(4.0f, thick * 1.2f));
+            f.dl->AddLine(c, m, u32(ui::heading()), std::max(2.0f, thick * 0.7f));
+            f.dl->AddTriangleFilled(tip, {m.x + n.x, m.y + n.y}, {m.x - n.x, m.y - n.y}, u32(ui::heading()));
+            f.dl->AddTriangle(tip, {m.x + n.x, m.y + n.y}, {m.x - n.x, m.y - n.y}, u32({0, 0, 0, 1}, 0.8f), 1.5f);
         }
         counter(*place->target, "T", ui::heading());
     }
-    // ---- hover: the hex or hexside under the mouse ----
-    if (hovered_) {
-        poly(*hovered_, pts);
-        dl->AddPolyline(pts, 6, u32({1, 1, 1, 1}, 0.8f), ImDrawFlags_Closed, 1.5f);
-        if (hovered_side_ >= 0)
-            dl->AddLine(S(hexdraw::corner(*hovered_, hovered_side_)), S(hexdraw::corner(*hovered_, hovered_side_ + 1)), u32({1, 1, 1, 1}), 2.5f);
-    }
-    dl->PopClipRect();
+}
 
-    // The tooltip: the hex, its terrain, a hexside's feature and what the ruling says about them.
+// The hex or hexside under the mouse.
+void BoardView::draw_hover(const Frame& f) const {
+    ImVec2 pts[6];
+    if (hovered_) {
+        f.poly(*hovered_, pts);
+        f.dl->AddPolyline(pts, 6, u32({1, 1, 1, 1}, 0.8f), ImDrawFlags_Closed, 1.5f);
+        if (hovered_side_ >= 0)
+            f.dl->AddLine(f.S(hexdraw::corner(*hovered_, hovered_side_)), f.S(hexdraw::corner(*hovered_, hovered_side_ + 1)), u32({1, 1, 1, 1}), 2.5f);
+    }
+}
+
+void BoardView::draw_tooltip(const board::Board& b, const Placement& place_now) const {
+    const Placement* place = &place_now;
+    // The hex, its terrain, a hexside's feature and what the ruling says about them.
     if (hovered_ && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right)) {
         std::string text = b.name(*hovered_) + ": " + b.terrain(*hovered_);
         if (place->firer == hovered_) text += " (firer)";
@@ -518,7 +579,7 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
         for (const auto& m : marks_.hexes)
             if (m.hex == *hovered_) text += "\n" + mark_word(m.mark) + ": " + m.text;
         if (show_visibility_ && vis_from_) text += "\n(overlay: what a unit in " + b.name(*vis_from_) + " sees)";
-        if (figures_ready) {
+        if (figures_ready(b)) {
             const float v = job_->result.value[std::size_t(b.index(*hovered_))];
             if (v >= 0) {
                 char buf[64];

@@ -80,8 +80,22 @@ private:
         std::thread worker;
     };
 
+    struct Frame;  // one frame's drawing context (board_view.cpp)
     void draw_toolbar(const board::Board& b);
     void draw_canvas(const view::BoardSupport& support, const board::Board& b, Placement* place, bool* changed, float height);
+    void fit_and_pan(const board::Board& b, ImVec2 size, ImVec2 lo, ImVec2 hi);
+    ImVec2 track_mouse(const board::Board& b);
+    // The canvas, layer by layer.
+    void draw_hexes(const Frame& f, const board::Board& b) const;
+    void draw_visibility(const Frame& f, const board::Board& b) const;
+    void draw_kill_chance(const Frame& f, const board::Board& b) const;
+    void draw_sides(const Frame& f, const board::Board& b) const;
+    void draw_numbers(const Frame& f, const board::Board& b) const;
+    void draw_marks(const Frame& f) const;
+    void draw_units(const Frame& f, const board::Board& b, const Placement& place) const;
+    void draw_hover(const Frame& f) const;
+    void draw_tooltip(const board::Board& b, const Placement& place) const;
+    bool figures_ready(const board::Board& b) const;
     void draw_legend(const board::Board& b);
     bool handle_clicks(const board::Board& b, Placement* place, ImVec2 mouse_world);
     void update_marks(const view::BoardSupport& support, const board::Board& b, const std::string& mode, const Placement& place);

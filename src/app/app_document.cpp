@@ -108,7 +108,10 @@ void App::rule_now() {
     }
     if (!panel(system_) && !raw_.count(system_)) return;  // nothing to rule yet
     try {
-        ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
+        const Panel* p = panel(system_);
+        const board::Board* held = p ? p->held_board() : nullptr;
+        if (held) ruling_ = engine_->rule_on_board(parse_toml_string(text_, display_name()), display_name(), *held);  // the board drawn
+        else ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
     } catch (const InputError& e) {
         ruling_errors_ = lines_of(e);
     } catch (const std::exception& e) {

@@ -34,6 +34,8 @@ void App::status_message(std::string m) {
 void App::after_frame() {
     if (!opts_.test_layout || headless() || !autosaving_) return;  // never into another window's folder
     std::string s = "title " + window_title() + "\nmodified " + (modified() ? "1" : "0") + "\n";
+    // The pinned verdict, for tests that click and read the outcome (the board view's test).
+    s += "verdict " + (ruling_ && ruling_errors_.empty() ? ruling_->verdict : std::string("(none)")) + "\n";
     for (const auto& [name, r] : ui::probed())
         s += "widget " + name + " " + std::to_string(int(r.x)) + " " + std::to_string(int(r.y)) + " " +
              std::to_string(int(r.z)) + " " + std::to_string(int(r.w)) + "\n";
@@ -215,7 +217,7 @@ void App::draw_body() {
         draw_rules_errors("THE RULES DATA OF " + system_title(system_) + " HAS ERRORS", lines);
         return;
     }
-    PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f};
+    PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f, doc().path.parent_path()};
     Panel* p = panel(system_);
     bool changed = false;
     if (w < ImGui::GetFontSize() * 40.0f) {
@@ -392,6 +394,11 @@ void App::draw_shortcut_list() {
         {"Space or Enter", "Open the focused list or combo, choose the focused item, tick a box"},
         {"Esc", "Close a list, a menu or this window"},
         {"Ctrl+click on a slider", "Type its value"},
+        {"Board view: click a hex", "Place the firer, then the target (the hint line says which)"},
+        {"Board view: Shift+click", "Place the target"},
+        {"Board view: drag from the target", "Turn the target to face that hexside (8.7)"},
+        {"Board view: right or middle drag", "Pan (a left drag on the board pans too)"},
+        {"Board view: mouse wheel", "Zoom about the mouse (Fit shows the whole board)"},
         {"F1", "This list"},
     };
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34.0f, 0), ImGuiCond_Appearing);

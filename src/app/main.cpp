@@ -41,6 +41,7 @@
 #include <stb_image_write.h>
 
 #include "app/app.hpp"
+#include "app/board_view.hpp"
 #include "app/files.hpp"
 #include "app/widgets.hpp"
 
@@ -76,6 +77,8 @@ const char* kUsage =
     "                       data is wrong, the PNG then shows the problem)\n"
     "  --check-clipping     with --screenshot: list on stderr every window, table cell or\n"
     "                       text the window cuts off, and exit 3 when there is one\n"
+    "  --board-overlay NAME start the board view with an overlay on: 'visibility' or\n"
+    "                       'kill-chance' (screenshots of the board view)\n"
     "  --test-layout        write the rectangles of named widgets to STATE-DIR/layout.txt\n"
     "                       and let F12 write STATE-DIR/screen.png (for end-to-end tests)\n"
     "  -h, --help, --version\n";
@@ -108,6 +111,16 @@ bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
         if (a == "--rules-data") { if (!need("a folder")) return false; o.rules_dir = value; continue; }
         if (a == "--state-dir") { if (!need("a folder")) return false; o.state_dir = value; continue; }
         if (a == "--screenshot") { if (!need("a PNG file name")) return false; o.screenshot = value; continue; }
+        if (a == "--board-overlay") {
+            if (!need("'visibility' or 'kill-chance'")) return false;
+            if (value != "visibility" && value != "kill-chance") {
+                std::cerr << "umpire: --board-overlay takes 'visibility' or 'kill-chance', not '" << value << "'\n";
+                exit_code = 1;
+                return false;
+            }
+            (value == "visibility" ? umpire::app::BoardView::defaults().visibility : umpire::app::BoardView::defaults().kill_chance) = true;
+            continue;
+        }
         if (a == "--scale") {
             if (!need("a number")) return false;
             char* end = nullptr;
@@ -636,6 +649,7 @@ int main(int argc, char** argv) {
     if (!parse_options(argc, argv, opts, code)) return code;
     if (!find_state_dir(opts)) return 1;
     const bool interactive = opts.screenshot.empty();
+    umpire::app::BoardView::defaults().wait_for_figures = !interactive;  // the one screenshot frame shows the kill chances
     if (interactive) block_stop_signals();
     if (!start_glfw()) return 1;
     if (interactive) watch_stop_signals();

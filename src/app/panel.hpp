@@ -15,6 +15,7 @@
 // globs src/app/*.cpp). Systems without a panel show "coming in a later release"
 // in the system selector.
 #pragma once
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -32,6 +33,7 @@ namespace umpire::app {
 struct PanelContext {
     const Engine& engine;
     float scale = 1.0f;  // UI scale (1, 1.5, 2...): multiply hand-made pixel sizes by it
+    std::filesystem::path situation_dir;  // the situation file's folder (empty: untitled)
 };
 
 class Panel {
@@ -65,6 +67,11 @@ public:
     // The panel's "+ Add obstacle" (or symbol): adds one that blocks nothing by itself. False: the
     // panel has no obstacle list. (Called by the button, and by tests.)
     virtual bool add_obstacle() { return false; }
+
+    // The board the panel shows (docs/boards.md), when its situation has one and it loaded: the App
+    // rules the situation against it (Engine::rule_on_board), so what is drawn is what is ruled,
+    // unsaved paint included. nullptr: rule the situation's own board file, if any.
+    virtual const board::Board* held_board() const { return nullptr; }
 };
 
 // The generic ruling layout (Panel::draw_ruling's default), also used for a

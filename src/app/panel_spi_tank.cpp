@@ -7,8 +7,8 @@
 // Sections
 //   1. helpers: unit summaries, name combos
 //   2. SpiTankPanel: inputs, load/save (the shared Form), what is written to the file
-//   3. inputs: terrain mode, firer, target (aspect picker), line of fire,
-//      obstacles, combined HE
+//   3. inputs, one function per job: terrain mode, the board (Open board..., the board view),
+//      firer, target (aspect picker, aspect, its hex), line of fire, obstacles, combined HE
 //   4. ruling: verdict, key numbers, the CRT lit, spotting, explanation
 //   5. registration
 #include <algorithm>
@@ -19,9 +19,11 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/board_view.hpp"
 #include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
+#include "engine/board_support.hpp"
 #include "engine/names.hpp"
 #include "engine/view_spi_tank.hpp"
 
@@ -144,6 +146,9 @@ struct Inputs {
     // Optional map positions: with both hexes the range is counted (8.3), with the facing too the aspect (8.7).
     std::optional<std::string> firer_hex, target_hex, facing;
     std::optional<std::string> firer_facing;  // with both hexes: the field of fire (7.21)
+    // A board file (docs/boards.md): the map then says the obstacles, the target's terrain and
+    // behind, so those are not written (a moved unit would make the old ones disagree).
+    std::optional<std::string> board;
 };
 
 // An obstacle's map hex or hexside as typed is usable: "CCRR" or "CCRR/X" on this board.
@@ -169,8 +174,10 @@ Form<Inputs> form(const hex::Numbering& board) {
         .field("range", &ExtraFirer::range)
         .field("line_of_sight", &ExtraFirer::line_of_sight, [](const ExtraFirer& x) { return !x.line_of_sight; })
         .field("in_field_of_fire", &ExtraFirer::in_field_of_fire, [](const ExtraFirer& x) { return !x.in_field_of_fire; });
+    const auto no_board = [](const Inputs& s) { return !s.board; };
     Form<Inputs> f;
     f.field("terrain_mode", &Inputs::mode)
+        .field("board", &Inputs::board)
         .field("firer.unit", &Inputs::firer)
         .field("firer.panic_level", &Inputs::panic_level)
         .field("firer.preservation", &Inputs::preservation)
@@ -185,18 +192,19 @@ Form<Inputs> form(const hex::Numbering& board) {
                     std::string key;
                     if (s.aspect) parent_for(t, "target.aspect", &key).insert_or_assign(key, *s.aspect);
                 })
-        .field("target.terrain", &Inputs::terrain)
-        .field("target.wreck", &Inputs::wreck, [](const Inputs& s) { return s.wreck; })
+        .field("target.terrain", &Inputs::terrain, no_board)
+        .field("target.wreck", &Inputs::wreck, [](const Inputs& s) { return s.wreck && !s.board; })
         .field("target.improved_position", &Inputs::improved_position)
         .field("target.moving_mp", &Inputs::moving_mp)
-        .field("target.behind", &Inputs::behind)
+        // With a board only a `behind` the board cannot say (a corner of the target's hex) is written.
+        .field("target.behind", &Inputs::behind, [](const Inputs& s) { return !s.board || s.behind != "none"; })
         .field("target.hex", &Inputs::target_hex)
         .field("target.facing", &Inputs::facing)
         .field("line.range", &Inputs::range, no_hexes)
         // With the firer's facing the map decides the field of fire (7.21): a disagreeing key is bad input.
         .field("line.in_field_of_fire", &Inputs::in_field_of_fire, [](const Inputs& s) { return !s.firer_facing; })
         .field("line.friendly_in_line", &Inputs::friendly_in_line)
-        .list("line.obstacles", &Inputs::obstacles, obstacle)
+        .list("line.obstacles", &Inputs::obstacles, obstacle, no_board)
         .list("extra_firer", &Inputs::extra_firers, extra);
     return f;
 }
@@ -205,7 +213,7 @@ class SpiTankPanel final : public FormPanel<Inputs> {
 public:
     explicit SpiTankPanel(const Engine& e)
         : FormPanel(e, "spi-tank", form(std::any_cast<const TankChoices&>(e.find("spi-tank")->choices()).board),
-                    {"system", "title", "notes", "terrain_mode", "firer", "target", "line", "extra_firer", "unit", "panic_level",
+                    {"system", "title", "notes", "terrain_mode", "board", "firer", "target", "line", "extra_firer", "unit", "panic_level",
                      "preservation", "aspect", "terrain", "wreck", "improved_position", "moving_mp", "behind", "hex", "facing",
                      "range", "line_of_sight", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"}) {}
 
@@ -222,6 +230,9 @@ public:
     bool add_obstacle() override {
         s_.obstacles.push_back(Obstacle{});
         return true;
+    }
+    const board::Board* held_board() const override {
+        return s_.board && board_ && board_name_ == *s_.board ? board_.get() : nullptr;
     }
 
 protected:
@@ -280,7 +291,42 @@ private:
         const auto it = mode->second.find(name);
         return it == mode->second.end() ? name : it->second;
     }
+    // The inputs side, by job (section 3).
+    struct MapAspect {  // what the map says about the aspect (8.7)
+        bool vehicle = false;
+        const view::TankPosition* pos = nullptr;
+        std::vector<std::string> aspects;  // one, or two on a boundary; empty: the map does not say
+        bool from_map = false;             // a vehicle whose aspect the last ruling's map gave
+        bool decides = false;              // both hexes and a facing: the map decides
+    };
+    void label(const char* text) const;
+    void width(float ems) const;
+    bool draw_mode();
+    bool draw_board(PanelContext& ctx);
+    bool draw_firer();
+    bool draw_target();
+    bool draw_aspect_picker(const MapAspect& m);
+    bool draw_aspect_choice(const MapAspect& m);
+    bool draw_target_ground();
+    bool draw_target_terrain();
+    bool draw_line();
+    bool draw_obstacles();
+    bool draw_combined_he();
     bool draw_map_hexes();
+    float label_w_ = 0;
+
+    // The board (section 3, draw_board): loaded from the situation's `board`, drawn by view_.
+    const view::BoardSupport* support() const { return sys_.board_support(); }
+    void load_board(const std::filesystem::path& situation_dir);
+    Placement placement() const;
+    bool place(const Placement& p);
+    bool draw_board_picker(const std::filesystem::path& situation_dir);
+    std::shared_ptr<const board::Board> board_;
+    std::string board_name_, board_dir_;     // what board_ was loaded for (the `board` text, the folder)
+    std::vector<std::string> board_errors_;  // the board file's problems (FILE:LINE:COL)
+    std::uint64_t board_generation_ = 0;
+    std::string board_path_text_;            // the "Open board" field
+    BoardView view_;
     // What the map says for the hexes and facing now entered (nullptr: not both hexes): the last
     // ruling's view, or else the engine's ruling of them with the aspect left to the map.
     const view::TankPosition* current_position() const {
@@ -415,24 +461,161 @@ bool SpiTankPanel::unit_picker(const char* id, std::string* unit, bool allow_inf
     return changed;
 }
 
+// The inputs side, by job: the map (terrain mode, board), firer, target, line of fire, obstacles,
+// combined HE. Each returns true when it changed the situation.
 bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     bool changed = position_news_;  // the last ruling told the map's answer: rule what it implies
     position_news_ = false;
     // Labels take a fixed column, narrower when the panel is narrow (large UI scale).
-    const float label_w = std::min(ImGui::GetFontSize() * 9.0f, ImGui::GetContentRegionAvail().x * 0.34f);
-    auto label = [&](const char* text) {
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted(text);
-        // A label too long for the column gets its own line rather than overlapping the widget.
-        if (ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x <= label_w) ImGui::SameLine(label_w);
-    };
-    auto width = [&](float ems) { ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * ems, ImGui::GetContentRegionAvail().x)); };
+    label_w_ = std::min(ImGui::GetFontSize() * 9.0f, ImGui::GetContentRegionAvail().x * 0.34f);
+    changed |= draw_mode();
+    changed |= draw_board(ctx);
+    changed |= draw_firer();
+    changed |= draw_target();
+    changed |= draw_line();
+    changed |= draw_obstacles();
+    changed |= draw_combined_he();
+    return changed;
+}
 
+void SpiTankPanel::label(const char* text) const {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    // A label too long for the column gets its own line rather than overlapping the widget.
+    if (ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x <= label_w_) ImGui::SameLine(label_w_);
+}
+
+void SpiTankPanel::width(float ems) const {
+    ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * ems, ImGui::GetContentRegionAvail().x));
+}
+
+bool SpiTankPanel::draw_mode() {
+    bool changed = false;
     // ---- terrain mode ----
     ui::section("Map");
     label("Terrain mode");
     changed |= util::radio_row("mode", &s_.mode, c().modes, {}, [this](const std::string& n) { return mode_tip(n); });
 
+    return changed;
+}
+
+// ---- the board ----
+
+// Loads the situation's board when its name or the situation's folder changed.
+void SpiTankPanel::load_board(const std::filesystem::path& situation_dir) {
+    if (!s_.board || !support()) {
+        board_.reset();
+        board_name_.clear();
+        board_errors_.clear();
+        return;
+    }
+    if (board_name_ == *s_.board && board_dir_ == situation_dir.string() && (board_ || !board_errors_.empty())) return;
+    board_name_ = *s_.board;
+    board_dir_ = situation_dir.string();
+    board_errors_.clear();
+    board_.reset();
+    const std::filesystem::path path = support()->find_board(*s_.board, situation_dir);
+    try {
+        board_ = std::make_shared<const board::Board>(support()->load(path, path.lexically_normal().string()));
+    } catch (const InputError& e) {
+        for (const auto& d : e.diagnostics()) board_errors_.push_back(d.str());
+    }
+    ++board_generation_;
+}
+
+Placement SpiTankPanel::placement() const {
+    Placement p;
+    const hex::Numbering& n = c().board;
+    if (s_.firer_hex) p.firer = n.parse(*s_.firer_hex);
+    if (s_.target_hex) p.target = n.parse(*s_.target_hex);
+    if (s_.facing) p.facing = n.parse_side(*s_.facing);
+    return p;
+}
+
+// The board view moved a unit or turned the target: the same fields the hex boxes edit.
+bool SpiTankPanel::place(const Placement& p) {
+    const hex::Numbering& n = c().board;
+    const Placement before = placement();
+    if (p.firer) s_.firer_hex = n.format(*p.firer), firer_hex_text_ = *s_.firer_hex;
+    if (p.target) s_.target_hex = n.format(*p.target), target_hex_text_ = *s_.target_hex;
+    if (p.facing) s_.facing = n.side_names[std::size_t(*p.facing)];
+    return placement() != before;
+}
+
+// "Open board…": a shipped board, or a file (relative to the situation's folder, or absolute).
+bool SpiTankPanel::draw_board_picker(const std::filesystem::path& situation_dir) {
+    bool changed = false;
+    if (ImGui::Button(s_.board ? "Change board\xe2\x80\xa6" : "Open board\xe2\x80\xa6")) {
+        board_path_text_ = s_.board.value_or("");
+        ImGui::OpenPopup("##open_board");
+    }
+    ui::tip("Attach a board file (docs/boards.md): the line of sight, the obstacles and the target's terrain are then read "
+            "from the map, and the board is drawn here to click units onto.");
+    ui::probe("open_board");
+    if (ImGui::BeginPopup("##open_board")) {
+        ImGui::TextUnformatted("Shipped boards (sample terrain):");
+        for (const auto& p : support()->shipped_boards()) {
+            const std::string name = p.filename().string();
+            if (ImGui::Selectable(name.c_str(), s_.board && *s_.board == name)) {
+                s_.board = name;
+                changed = true;
+                ImGui::CloseCurrentPopup();
+            }
+            ui::probe(("board_file_" + name).c_str());
+        }
+        ImGui::Separator();
+        ImGui::TextUnformatted("A board file (beside the situation, or a full path):");
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22.0f);
+        const bool enter = ImGui::InputTextWithHint("##board_path", "my-map.toml", &board_path_text_, ImGuiInputTextFlags_EnterReturnsTrue);
+        ImGui::SameLine();
+        if ((ImGui::Button("Use") || enter) && !board_path_text_.empty()) {
+            s_.board = board_path_text_;
+            changed = true;
+            ImGui::CloseCurrentPopup();
+        }
+        if (!situation_dir.empty()) ImGui::TextDisabled("situation folder: %s", situation_dir.string().c_str());
+        if (s_.board && ImGui::Button("No board")) {
+            s_.board.reset();
+            changed = true;
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+    return changed;
+}
+
+bool SpiTankPanel::draw_board(PanelContext& ctx) {
+    if (!support()) return false;
+    bool changed = false;
+    ui::section("Board");
+    changed |= draw_board_picker(ctx.situation_dir);
+    load_board(ctx.situation_dir);
+    if (!s_.board) {
+        ImGui::SameLine();
+        ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
+        return changed;
+    }
+    ImGui::SameLine();
+    ui::wrapped(ui::dim_text(), *s_.board + (board_ ? " \xc2\xb7 " + board_->title : std::string()));
+    ui::probe("board_name");
+    if (!board_) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ui::bad());
+        for (const auto& l : board_errors_) ImGui::TextWrapped("%s", l.c_str());
+        ImGui::PopStyleColor();
+        return changed;
+    }
+    // As tall as the side allows, at least 12 lines, at most as tall as wide.
+    const float w = ImGui::GetContentRegionAvail().x;
+    const float h = std::clamp(ImGui::GetContentRegionAvail().y * 0.6f, ImGui::GetFontSize() * 12.0f, std::max(ImGui::GetFontSize() * 12.0f, w));
+    Placement p = placement();
+    if (view_.draw(*support(), board_, board_generation_, s_.mode, table_of(written()), &p, h)) changed |= place(p);
+    if (!s_.firer_hex || !s_.target_hex)
+        ui::wrapped(ui::open(), std::string("Click the board: ") + (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+    return changed;
+}
+
+bool SpiTankPanel::draw_firer() {
+    bool changed = false;
     // ---- firer ----
     ui::section("Firer");
     label("Unit");
@@ -448,6 +631,11 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
                        "The force reached its Preservation Level on an earlier turn (15.11): attack strengths are halved."))
         changed = true;
 
+    return changed;
+}
+
+bool SpiTankPanel::draw_target() {
+    bool changed = false;
     // ---- target ----
     ui::section("Target");
     label("Unit");
@@ -456,10 +644,15 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     const bool vehicle = target_is_vehicle();
     // With both hexes and a facing the map decides the aspect (8.7), as the last ruling's view says;
     // on a boundary the referee may settle it.
-    const view::TankPosition* pos = current_position();
-    const std::vector<std::string> map_aspects = pos && s_.facing ? pos->aspects : std::vector<std::string>{};
-    const bool map_aspect = vehicle && !map_aspects.empty();
-    const bool map_decides = vehicle && s_.facing && s_.firer_hex && s_.target_hex && *s_.firer_hex != *s_.target_hex;
+    MapAspect m;
+    m.vehicle = vehicle;
+    m.pos = current_position();
+    m.aspects = m.pos && s_.facing ? m.pos->aspects : std::vector<std::string>{};
+    m.from_map = vehicle && !m.aspects.empty();
+    m.decides = vehicle && s_.facing && s_.firer_hex && s_.target_hex && *s_.firer_hex != *s_.target_hex;
+    const view::TankPosition* pos = m.pos;
+    const std::vector<std::string>& map_aspects = m.aspects;
+    const bool map_aspect = m.from_map, map_decides = m.decides;
     if (vehicle && !s_.aspect && !map_decides) s_.aspect = c().aspects.front(), changed = true;
     if (!vehicle && was_vehicle && s_.aspect) s_.aspect.reset(), changed = true;
     if (map_aspect && s_.aspect && (map_aspects.size() == 1 ||
@@ -467,6 +660,23 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         s_.aspect.reset(), changed = true;
     s_.moving_mp = std::min(s_.moving_mp, max_moving_mp());
 
+    (void)pos, (void)map_aspect, (void)map_decides, (void)map_aspects;
+    changed |= draw_aspect_picker(m);
+    ImGui::BeginGroup();
+    changed |= draw_aspect_choice(m);
+    changed |= draw_target_ground();
+    ImGui::EndGroup();
+    return changed;
+}
+
+// The target counter with its clickable sectors (8.7), for a vehicle.
+bool SpiTankPanel::draw_aspect_picker(const MapAspect& m) {
+    bool changed = false;
+    const bool vehicle = m.vehicle;
+    const view::TankPosition* pos = m.pos;
+    const std::vector<std::string>& map_aspects = m.aspects;
+    const bool map_aspect = m.from_map, map_decides = m.decides;
+    (void)pos, (void)map_aspect, (void)map_decides;
     const float pick = std::min(ImGui::GetFontSize() * 10.5f, ImGui::GetContentRegionAvail().x);
     if (vehicle) {
         // What the picker shows: the referee's aspect, else the map's (the stronger/weaker pick on a boundary).
@@ -493,7 +703,17 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         ImGui::EndGroup();
         ui::same_line_if_fits(ImGui::GetFontSize() * 15.0f);  // beside the picker only when the inputs fit there
     }
-    ImGui::BeginGroup();
+    return changed;
+}
+
+// The aspect in words: chosen, from the facing, or a boundary for the referee to settle.
+bool SpiTankPanel::draw_aspect_choice(const MapAspect& m) {
+    bool changed = false;
+    const bool vehicle = m.vehicle;
+    const view::TankPosition* pos = m.pos;
+    const std::vector<std::string>& map_aspects = m.aspects;
+    const bool map_aspect = m.from_map, map_decides = m.decides;
+    (void)pos, (void)map_aspect, (void)map_decides;
     if (vehicle) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Aspect");
@@ -537,12 +757,13 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     } else {
         ImGui::TextDisabled("Soft target: no aspect (8.1, 10.31)");
     }
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted("Hex");
-    ImGui::SameLine();
-    width(8);
-    changed |= name_combo("##terrain", &s_.terrain, c().target_terrain,
-                          [&](const std::string& n) { return terrain_tip(n); });
+    return changed;
+}
+
+// The target's terrain and a wreck in its hex (8.62), when no board says them.
+bool SpiTankPanel::draw_target_terrain() {
+    bool changed = false;
+    changed |= name_combo("##terrain", &s_.terrain, c().target_terrain, [&](const std::string& n) { return terrain_tip(n); });
     ui::tip(terrain_tip(s_.terrain));
     if (s_.terrain != "wreck") {
         ImGui::SameLine();
@@ -552,6 +773,21 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
             changed = true;
     } else if (s_.wreck) {
         s_.wreck = false, changed = true;
+    }
+    return changed;
+}
+
+// The target's hex: terrain (or the board's), wreck, improved position, plotted MP, behind.
+bool SpiTankPanel::draw_target_ground() {
+    bool changed = false;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Hex");
+    ImGui::SameLine();
+    width(8);
+    if (s_.board) {  // the board says the terrain and behind (10.6, 10.61)
+        ui::wrapped(ui::dim_text(), "terrain and behind: from the board (10.6, 10.61)");
+    } else {
+        changed |= draw_target_terrain();
     }
     if (util::checkbox("Improved position", &s_.improved_position, "The target is dug in (14.4): soft targets only."))
         changed = true;
@@ -568,12 +804,17 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     }
     ui::tip("Movement Points the target is plotted to expend this turn (8.71); at most its Movement Allowance.");
     ui::probe("moving_mp");
+    if (s_.board) return changed;  // behind: from the board
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Behind");
     ImGui::SameLine();
     changed |= util::radio_row("behind", &s_.behind, c().behind, {}, tips_of("behind"));
-    ImGui::EndGroup();
+    return changed;
+}
 
+bool SpiTankPanel::draw_line() {
+    bool changed = false;
+    const view::TankPosition* pos = current_position();
     // ---- line of fire ----
     ui::section("Line of fire");
     changed |= draw_map_hexes();
@@ -609,7 +850,16 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     label("Friendly in line");
     changed |= util::radio_row("friendly", &s_.friendly_in_line, c().friendly, {}, tips_of("friendly"));
 
-    // ---- obstacles ----
+    return changed;
+}
+
+bool SpiTankPanel::draw_obstacles() {
+    bool changed = false;
+    if (s_.board) {
+        ImGui::Spacing();
+        ui::wrapped(ui::dim_text(), "Obstacles the line meets: read from the board (10.2); the ruling names each with its hex.");
+        return changed;
+    }
     ImGui::Spacing();
     ImGui::TextUnformatted("Obstacles the line meets");
     ui::tip("Every obstructing feature the line of fire meets (10.2): its terrain, whether it is a hex, a hexside or a "
@@ -689,6 +939,12 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
     ui::tip("A new obstacle is rough terrain in a hex, which never blocks (10.6): then say what it is.");
     ui::probe("add_obstacle");
 
+    return changed;
+}
+
+bool SpiTankPanel::draw_combined_he() {
+    bool changed = false;
+    const bool vehicle = target_is_vehicle();
     // ---- combined HE ----
     // Shown for an HE shot, and whenever extra firers exist so the engine's complaint about them can be fixed here.
     if ((!vehicle && !same_name(s_.firer, "infantry")) || !s_.extra_firers.empty()) {
@@ -726,7 +982,6 @@ bool SpiTankPanel::draw_inputs(PanelContext& ctx) {
         }
         ui::tip("More units firing HE at the same soft target combine their strengths (8.22).");
     }
-    (void)ctx;
     return changed;
 }
 

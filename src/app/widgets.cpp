@@ -109,6 +109,9 @@ void probe(const char* name) {
     // The keyboard's place: the item keyboard navigation is on, or the field being edited.
     if (ImGui::IsItemFocused() || ImGui::IsItemActive()) probe_state().focused = name;
 }
+void probe_rect(const std::string& name, ImVec2 min, ImVec2 max) {
+    if (probe_state().on) probe_state().rects[name] = ImVec4(min.x, min.y, max.x, max.y);
+}
 void set_probing(bool on) { probe_state().on = on; }
 bool probing() { return probe_state().on; }
 const std::map<std::string, ImVec4>& probed() { return probe_state().rects; }

@@ -10,8 +10,10 @@
 // Sections
 //   Mark           one meaning per state (the window's palette maps each to a colour and a word)
 //   BoardMarks     the lines, hexes and hexsides one line-of-sight question lights
+//   HexFigures     one number per hex (the kill-chance overlay)
 //   BoardSupport   the interface a game implements
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -19,6 +21,7 @@
 #include "engine/board.hpp"
 #include "engine/hex.hpp"
 #include "engine/reader.hpp"
+#include "engine/ruling.hpp"
 
 namespace umpire::view {
 
@@ -81,6 +84,17 @@ struct BoardMarks {
     std::string summary;  // "1204 to 1709, range 6: blocked by woods in 1406 (10.22D)"
 };
 
+// ---- HexFigures --------------------------------------------------------------------
+
+// One figure per hex of a board, for an overlay: the kill-chance overlay's chance that the
+// situation's firer kills its target standing in that hex (0 where the line is blocked).
+struct HexFigures {
+    std::string title;          // "Chance that T62 in 0302 kills M60A2 standing in each hex"
+    std::string legend;         // how to read it, with the rules it follows
+    std::vector<float> value;   // by Board::index; 0..1, or -1 where there is no figure (the firer's hex)
+    bool complete = false;      // false: cancelled or not computed
+};
+
 // ---- BoardSupport ------------------------------------------------------------------
 
 class BoardSupport {
@@ -103,6 +117,25 @@ public:
     // (docs: < 0.5 ms for a 66 x 44 board).
     virtual void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from,
                             std::vector<Mark>& out) const = 0;
+    // Where a situation's `board = "NAME"` is read from (`situation_dir`: the situation file's
+    // folder, empty when it has none): the same lookup the ruling makes.
+    virtual std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const {
+        return situation_dir / name;
+    }
+    // The boards shipped with the program for this game (docs/boards.md), to offer in the window.
+    virtual std::vector<std::filesystem::path> shipped_boards() const { return {}; }
+    // Rules `situation` (a whole situation table with `board = ...`) against `b` instead of the
+    // board file: the window's board, which may hold unsaved paint. Problems go to
+    // situation.sink() and throw InputError, as GameSystem::rule.
+    virtual Ruling rule(const Table& situation, const board::Board& b) const = 0;
+    // The overlay figure for every hex (HexFigures), for the situation's units; false when the game
+    // has none or the situation cannot be ruled. Slow (a ruling per hex): call it off the UI
+    // thread; it stops early, returning false, when *cancel becomes true.
+    virtual bool hex_figures(const board::Board& b, const toml::table& situation, HexFigures& out,
+                             const std::atomic<bool>* cancel = nullptr) const {
+        (void)b, (void)situation, (void)out, (void)cancel;
+        return false;
+    }
 };
 
 }  // namespace umpire::view

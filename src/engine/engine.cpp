@@ -1,4 +1,5 @@
 #include "engine/engine.hpp"
+#include "engine/board_support.hpp"
 
 #include <unistd.h>
 
@@ -87,6 +88,27 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
         return tabletop::rule_with_table(*this, *g, situation, display_name, dir);
     }
     Ruling r = g->rule(root);
+    sink.throw_if_errors();
+    r.system = g->id();
+    report_matches(r, sink.matches());
+    return r;
+}
+
+Ruling Engine::rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b) const {
+    Sink sink(display_name);
+    Table root(sink, &situation, "");
+    std::vector<std::string> ids;
+    for (const auto& s : systems_) ids.push_back(s->id());
+    auto sys = root.choice("system", ids, true);
+    sink.throw_if_errors();
+    const GameSystem* g = find(*sys);
+    if (const auto& bad = data_errors(g->id()); !bad.empty()) throw InputError(bad);
+    const view::BoardSupport* support = g->board_support();
+    if (!support) {
+        root.error("system", g->title() + " has no boards");
+        sink.throw_if_errors();
+    }
+    Ruling r = support->rule(root, b);
     sink.throw_if_errors();
     r.system = g->id();
     report_matches(r, sink.matches());

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/board.hpp"
 #include "engine/system.hpp"
 
 namespace umpire {
@@ -48,6 +49,9 @@ public:
     Ruling rule_text(std::string_view text, const std::string& display_name,
                      const std::filesystem::path& base_dir = {}) const;
     Ruling rule_file(const std::filesystem::path& path) const;
+    // Rules a situation with `board = ...` against `b` (the window's board, maybe unsaved paint)
+    // instead of the board file, through its system's BoardSupport; as rule() otherwise.
+    Ruling rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b) const;
 
 private:
     std::filesystem::path dir_;

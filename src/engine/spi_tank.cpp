@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "engine/names.hpp"
+#include "engine/board_support.hpp"
 #include "engine/tank_board.hpp"
 
 namespace umpire::spi_tank {
@@ -1057,9 +1058,56 @@ void check_typed_obstacles(Parse& p, const std::vector<Obstacle>& board_obs, con
                                   "]; leave line.obstacles out to take them from the board");
 }
 
+// What the board says for one firer-target pair: the obstacles, the target's ground and whether
+// the fire comes through a berm or slope side of its hex (10.5, 10.61); `why` says the latter.
+struct BoardRead {
+    LineOfSight los;
+    std::vector<Obstacle> obstacles;
+    std::string ground;
+    Behind behind = Behind::none;  // berm: the side the fire comes through (it comes with its obstacle)
+    std::string why;
+};
+
+BoardRead read_board(const Data& d, const board::Board& b, Mode mode, const hex::Cube& firer, const hex::Cube& target) {
+    BoardRead r;
+    r.los = line_of_sight(b, los_rules(d, b, mode), firer, target);
+    r.obstacles = board_obstacles(b, r.los);
+    r.ground = b.terrain(target);
+    // The side of the target's hex the fire comes through (10.61; a slope only from its unsloped
+    // side, 10.5). A berm there is an obstacle touching the target (the module adds it); a slope
+    // needs target.behind. Arriving exactly at a corner, each side is one reading: not derived.
+    r.why = "the fire enters the target's hex through no berm or slope side";
+    const auto& entry = r.los.target_entry_sides;
+    if (entry.size() == 1) {
+        const int side = entry.front();
+        if (const board::SideFeature* f = b.side(target, side)) {
+            const std::string name = b.vocabulary.hexside_features[std::size_t(f->feature)];
+            if (name == "slope" && f->sloped == target) r.behind = Behind::slope, r.why = "the fire enters the target's hex through the slope " + b.side_name(target, side) + ", and the target is on its sloped side (10.5)";
+            else if (name == "slope") r.why = "the fire enters the target's hex through the slope " + b.side_name(target, side) + " from its sloped side: no defense addition (10.5)";
+            else if (name == "berm") r.behind = Behind::berm, r.why = "the fire enters the target's hex through the berm " + b.side_name(target, side) + " (10.61)";
+        }
+    } else if (entry.size() == 2) {
+        r.why = "the fire arrives exactly at the corner of the target's hex between " + b.side_name(target, entry[0]) + " and " +
+                b.side_name(target, entry[1]) + ": which side it comes through is the referee's (target.behind)";
+    }
+    return r;
+}
+
+// The explanation's board steps: what was read, each with its hex and rule.
+void board_steps(Situation& s, const board::Board& b, const BoardRead& r, const std::string& shown) {
+    s.board_steps.clear();
+    s.board_steps.push_back({"10.2", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + " in " + to_string(s.mode) +
+                                         " mode: the target's hex " + s.target_hex + " is " + r.ground + "; " + r.why + "."});
+    for (const auto& it : r.los.items) s.board_steps.push_back({it.rule, "Board: " + it.text + "."});
+    for (const auto& c : r.los.corners)
+        s.board_steps.push_back({"10.2", "Board: the line passes exactly through the corner of " + b.name(c.left) + ", " + b.name(c.touched) + " and " +
+                                             b.name(c.entered) + " — " + c.through_text + "; " + c.past_text + "."});
+}
+
 // board = "FILE": the line's obstacles, the target's terrain and whether the fire comes through a
-// berm or slope side of its hex are read from the map; hand-entered ones must agree (both values named).
-void apply_board(Parse& p) {
+// berm or slope side of its hex are read from the map; hand-entered ones must agree (both values
+// named). `held`: the board the window holds (maybe unsaved paint), used instead of the file.
+void apply_board(Parse& p, const board::Board* held) {
     const Data& d = p.d;
     Situation& s = p.s;
     const auto file = p.root.str("board");
@@ -1069,29 +1117,25 @@ void apply_board(Parse& p) {
         p.root.error("board", "a board needs firer.hex and target.hex (two different hexes): the line is traced between them (10.2)");
         return;
     }
-    // Beside the situation file first; else the shipped boards (beside the rules data, or the
-    // source tree's): the window and standard input give no folder to look in.
-    std::filesystem::path path = *file;
-    if (path.is_relative()) {
-        path = std::filesystem::path(p.root.sink().file()).parent_path() / path;
-        std::error_code ec;
-        for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-            if (std::filesystem::exists(path, ec) || dir.empty()) break;
-            if (std::filesystem::exists(dir / *file, ec)) path = dir / *file;
+    board::Board loaded;
+    std::string shown;
+    if (held) {
+        shown = held->file;
+    } else {
+        const std::filesystem::path path = find_board(d, *file, std::filesystem::path(p.root.sink().file()).parent_path());
+        shown = path.lexically_normal().string();
+        try {
+            loaded = board::load_board(path, shown, board_vocabulary(d));
+        } catch (const InputError& e) {
+            // The board's problems keep their own file's name (Sink::absorb would re-file them under
+            // the situation's), after the situation's problems so far and the located board key.
+            p.root.error("board", typed_value(*file) + ": the board file has the problems reported for " + shown);
+            std::vector<Diagnostic> all = p.root.sink().diagnostics();
+            all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+            throw InputError(all);
         }
     }
-    const std::string shown = path.lexically_normal().string();
-    board::Board b;
-    try {
-        b = board::load_board(path, shown, board_vocabulary(d));
-    } catch (const InputError& e) {
-        // The board's problems keep their own file's name (Sink::absorb would re-file them under
-        // the situation's), after the situation's problems so far and the located board key.
-        p.root.error("board", typed_value(*file) + ": the board file has the problems reported for " + shown);
-        std::vector<Diagnostic> all = p.root.sink().diagnostics();
-        all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
-        throw InputError(all);
-    }
+    const board::Board& b = held ? *held : loaded;
     if (b.numbering.describe() != d.board.describe() || b.numbering.side_names != d.board.side_names) {
         p.root.error("board", "numbers its hexes " + b.numbering.describe() + " but the situation's hexes are read as " + d.board.describe() + " (rules-data [board])");
         return;
@@ -1100,53 +1144,29 @@ void apply_board(Parse& p) {
         if (!b.contains(*d.board.parse(*name)))
             t->error("hex", typed_value(*name) + " is off the board " + shown + " (columns 1-" + std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
     if (!p.root.sink().ok()) return;
-    const LineOfSight los = line_of_sight(b, los_rules(d, b, s.mode), p.pos->firer, p.pos->target);
+    const BoardRead r = read_board(d, b, s.mode, p.pos->firer, p.pos->target);
 
     // The obstacles.
-    const std::vector<Obstacle> obs = board_obstacles(b, los);
-    if (p.line.has("obstacles")) check_typed_obstacles(p, obs, shown);
-    s.obstacles = obs;
+    if (p.line.has("obstacles")) check_typed_obstacles(p, r.obstacles, shown);
+    s.obstacles = r.obstacles;
 
     // The target's hex (10.22B, 10.6).
-    const std::string ground = b.terrain(p.pos->target);
-    if (p.target.has("terrain") && s.terrain != ground && !(s.wreck && ground == "wreck"))
-        p.target.error("terrain", "is \"" + s.terrain + "\" but on the board " + shown + " the target's hex " + s.target_hex + " is " + ground + " (10.6)");
-    if (!p.target.has("terrain")) s.terrain = ground;
+    if (p.target.has("terrain") && s.terrain != r.ground && !(s.wreck && r.ground == "wreck"))
+        p.target.error("terrain", "is \"" + s.terrain + "\" but on the board " + shown + " the target's hex " + s.target_hex + " is " + r.ground + " (10.6)");
+    if (!p.target.has("terrain")) s.terrain = r.ground;
 
-    // The side of the target's hex the fire comes through (10.61; a slope only from its unsloped
-    // side, 10.5). A berm there is an obstacle touching the target (the module adds it); a slope
-    // needs target.behind. Arriving exactly at a corner, each side is one reading: not derived.
-    Behind behind = Behind::none;
-    std::string why = "the fire enters the target's hex through no berm or slope side";
-    if (los.target_entry_sides.size() == 1) {
-        const int side = los.target_entry_sides.front();
-        if (const board::SideFeature* f = b.side(p.pos->target, side)) {
-            const std::string name = b.vocabulary.hexside_features[std::size_t(f->feature)];
-            if (name == "slope" && f->sloped == p.pos->target) behind = Behind::slope, why = "the fire enters the target's hex through the slope " + b.side_name(p.pos->target, side) + ", and the target is on its sloped side (10.5)";
-            else if (name == "slope") why = "the fire enters the target's hex through the slope " + b.side_name(p.pos->target, side) + " from its sloped side: no defense addition (10.5)";
-            else if (name == "berm") behind = Behind::berm, why = "the fire enters the target's hex through the berm " + b.side_name(p.pos->target, side) + " (10.61)";
-        }
-    } else if (los.target_entry_sides.size() == 2) {
-        why = "the fire arrives exactly at the corner of the target's hex between " + b.side_name(p.pos->target, los.target_entry_sides[0]) + " and " +
-              b.side_name(p.pos->target, los.target_entry_sides[1]) + ": which side it comes through is the referee's (target.behind)";
-    }
-    const Behind derived = behind == Behind::slope ? Behind::slope : Behind::none;  // a berm comes with its obstacle
-    if (p.target.has("behind") && s.behind != derived && !(s.behind == Behind::berm && behind == Behind::berm) && los.target_entry_sides.size() == 1)
-        p.target.error("behind", std::string("is \"") + to_string(s.behind) + "\" but on the board " + shown + " " + why);
+    // Behind: a berm comes with its obstacle; a slope is derived only with one entry side.
+    const Behind derived = r.behind == Behind::slope ? Behind::slope : Behind::none;
+    if (p.target.has("behind") && s.behind != derived && !(s.behind == Behind::berm && r.behind == Behind::berm) && r.los.target_entry_sides.size() == 1)
+        p.target.error("behind", std::string("is \"") + to_string(s.behind) + "\" but on the board " + shown + " " + r.why);
     if (!p.target.has("behind") && s.extra_firers.empty()) s.behind = derived;
-
-    // What the ruling says about the board, each with its hex and rule.
-    s.board_steps.push_back({"10.2", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + " in " + to_string(s.mode) +
-                                         " mode: the target's hex " + s.target_hex + " is " + ground + "; " + why + "."});
-    for (const auto& it : los.items) s.board_steps.push_back({it.rule, "Board: " + it.text + "."});
-    for (const auto& c : los.corners)
-        s.board_steps.push_back({"10.2", "Board: the line passes exactly through the corner of " + b.name(c.left) + ", " + b.name(c.touched) + " and " +
-                                             b.name(c.entered) + " — " + c.through_text + "; " + c.past_text + "."});
+    s.behind_from_referee = p.target.has("behind") && (r.los.target_entry_sides.size() != 1 || !s.extra_firers.empty());
+    board_steps(s, b, r, shown);
 }
 
 }  // namespace
 
-Situation parse_situation(const Data& d, const Table& root) {
+Situation parse_situation(const Data& d, const Table& root, const board::Board* held) {
     Parse p(d, root);
     auto keys = common_situation_keys();
     for (const char* k : {"terrain_mode", "firer", "target", "line", "extra_firer", "board"}) keys.push_back(k);
@@ -1157,8 +1177,36 @@ Situation parse_situation(const Data& d, const Table& root) {
     parse_target(p);
     parse_line(p);
     parse_extra_firers(p);
-    apply_board(p);
+    apply_board(p, held);
     return p.s;
+}
+
+std::filesystem::path find_board(const Data& d, const std::string& file, const std::filesystem::path& situation_dir) {
+    // Beside the situation file first; else the shipped boards (beside the rules data, or the
+    // source tree's): the window and standard input give no folder to look in.
+    std::filesystem::path path = file;
+    if (path.is_relative()) {
+        path = situation_dir / path;
+        std::error_code ec;
+        for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+            if (std::filesystem::exists(path, ec) || dir.empty()) break;
+            if (std::filesystem::exists(dir / file, ec)) path = dir / file;
+        }
+    }
+    return path;
+}
+
+Situation moved_target(const Data& d, Situation s, const board::Board& b, const hex::Cube& target) {
+    s.target_hex = b.name(target);
+    const auto firer = d.board.parse(s.firer_hex);
+    if (!firer || *firer == target) return s;
+    const BoardRead r = read_board(d, b, s.mode, *firer, target);
+    s.obstacles = r.obstacles;
+    s.terrain = r.ground;
+    s.wreck = false;
+    if (s.extra_firers.empty()) s.behind = r.behind == Behind::slope ? Behind::slope : Behind::none;
+    board_steps(s, b, r, b.file);
+    return s;
 }
 
 toml::table to_toml(const Situation& s) {
@@ -1177,11 +1225,15 @@ toml::table to_toml(const Situation& s) {
     toml::table g;
     g.insert("unit", s.target);
     if (s.aspect) g.insert("aspect", to_string(*s.aspect));
-    g.insert("terrain", s.terrain);
-    if (s.wreck) g.insert("wreck", true);
+    // With a board, the board says the target's terrain, behind and the obstacles (apply_board):
+    // written out they would disagree with the board as soon as a unit moves. A `behind` the board
+    // cannot say (fire arriving at a corner of the target's hex) is the referee's and is kept.
+    const bool on_board = !s.board.empty();
+    if (!on_board) g.insert("terrain", s.terrain);
+    if (s.wreck && !on_board) g.insert("wreck", true);
     g.insert("improved_position", s.improved_position);
     g.insert("moving_mp", s.moving_mp);
-    g.insert("behind", to_string(s.behind));
+    if (!on_board || s.behind_from_referee) g.insert("behind", to_string(s.behind));
     if (!s.target_hex.empty()) g.insert("hex", s.target_hex);
     if (!s.facing.empty()) g.insert("facing", s.facing);
     t.insert("target", std::move(g));
@@ -1200,7 +1252,7 @@ toml::table to_toml(const Situation& s) {
         if (o.wreck) ot.insert("wreck", true);
         obs.push_back(std::move(ot));
     }
-    l.insert("obstacles", std::move(obs));
+    if (!on_board) l.insert("obstacles", std::move(obs));
     t.insert("line", std::move(l));
     if (!s.extra_firers.empty()) {
         toml::array ex;
@@ -2187,14 +2239,25 @@ Ruling rule(const Data& d, const Situation& given) {
     return std::move(f.r);
 }
 
+double kill_chance(const Data& d, const Situation& s) {
+    // rule_one without the other readings: the ruling as made, at a fraction of rule()'s cost.
+    const Fire f = rule_one(d, s, d.choices);
+    return f.forbidden.empty() ? kill_probability(f.kills, f.modifier, d.die_sides) : 0.0;
+}
+
 // =====================================================================================
 // 5. SpiTank
 // =====================================================================================
 
-void SpiTank::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "spi-tank.toml"); }
+void SpiTank::load(const std::filesystem::path& rules_dir) {
+    data_ = load_data(rules_dir / "spi-tank.toml");
+    board_support_ = make_board_support(*this);
+}
 
-Ruling SpiTank::rule(const Table& root) const {
-    Situation s = parse_situation(data_, root);
+Ruling SpiTank::rule(const Table& root) const { return rule(root, nullptr); }
+
+Ruling SpiTank::rule(const Table& root, const board::Board* held) const {
+    Situation s = parse_situation(data_, root, held);
     root.sink().throw_if_errors();
     Ruling r = spi_tank::rule(data_, s);
     r.view = ruling_view(s, r);

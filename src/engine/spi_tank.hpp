@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/board.hpp"
 #include "engine/hex.hpp"
 #include "engine/system.hpp"
 
@@ -169,6 +170,7 @@ struct Situation {
     // shows on the line, each with its hex and rule.
     std::string board;                  // as written in the situation ("" = none), relative to its file
     std::vector<std::pair<std::string, std::string>> board_steps;  // (rule, text) from the board, for the explanation
+    bool behind_from_referee = false;   // with a board: target.behind given where the board cannot say it (a corner, extra firers)
 };
 
 // What the hex numbers say: range, the line's path, and the target aspect the firer lies in.
@@ -193,8 +195,16 @@ FieldOfFire field_of_fire_at(const Choices& c, const HexPosition& pos, int facin
 // settle it: rules-data choice aspect_on_boundary (the stronger or the weaker defense; ties: a).
 Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b);
 
-// Reads a situation (the `root` table of a file); reports problems into root.sink().
-Situation parse_situation(const Data& d, const Table& root);
+// Reads a situation (the `root` table of a file); reports problems into root.sink(). With `held`,
+// a situation's `board` is that board (the window's, maybe unsaved paint) instead of the file.
+Situation parse_situation(const Data& d, const Table& root, const board::Board* held = nullptr);
+// Where a situation's `board = "FILE"` is read from: beside the situation (`situation_dir`), else
+// the shipped boards folder (d.boards_dir), else the source tree's boards/.
+std::filesystem::path find_board(const Data& d, const std::string& file, const std::filesystem::path& situation_dir);
+// `s` (read with its board, both hexes given) with the target standing in `target` instead: what
+// the board says there replaces the obstacles, the target's terrain and `behind` (the window's
+// kill-chance overlay; the facing stays as given, so the aspect follows the new hex, 8.7).
+Situation moved_target(const Data& d, Situation s, const board::Board& b, const hex::Cube& target);
 // Writes a situation in the file format (round-trips through parse_situation).
 toml::table to_toml(const Situation& s);
 
@@ -207,6 +217,9 @@ const char* to_string(Touches t);
 // ---- rule() -------------------------------------------------------------------
 
 Ruling rule(const Data& d, const Situation& s);
+// The kill probability of the ruling of `s` as made (rule-data choices; no other readings), 0 when
+// the fire is not permitted (a blocked line, 10.2).
+double kill_chance(const Data& d, const Situation& s);
 
 class SpiTank final : public GameSystem {
 public:
@@ -215,16 +228,27 @@ public:
     std::vector<std::string> data_files() const override { return {"spi-tank.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Table& root) const override;
+    // The same with the situation's `board` taken as `held` (the window's board) when given.
+    Ruling rule(const Table& root, const board::Board* held) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // spi_tank_view.cpp
     std::optional<toml::table> canonical(const Table& root) const override;  // spi_tank_view.cpp
+    const view::BoardSupport* board_support() const override;              // spi_tank_board_support.cpp
     const Data& data() const { return data_; }
+    ~SpiTank() override;
+    SpiTank();
 
 private:
+    std::unique_ptr<view::BoardSupport> board_support_;  // made by load(), on data_
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_spi_tank.hpp, in spi_tank_view.cpp
     Data data_;
 };
 
+}  // namespace umpire::spi_tank
+
+namespace umpire::spi_tank {
+// The board view's questions answered for TANK! (spi_tank_board_support.cpp), on sys's data.
+std::unique_ptr<view::BoardSupport> make_board_support(const SpiTank& sys);
 }  // namespace umpire::spi_tank
 
 namespace umpire {

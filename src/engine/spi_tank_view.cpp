@@ -279,7 +279,7 @@ std::any SpiTank::choices() const {
 // =====================================================================================
 
 std::optional<toml::table> SpiTank::canonical(const Table& root) const {
-    return canonical_with(root, data_, parse_situation, to_toml);
+    return canonical_with(root, data_, [](const Data& d, const Table& r) { return parse_situation(d, r); }, to_toml);
 }
 
 }  // namespace spi_tank

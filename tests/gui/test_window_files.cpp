@@ -25,6 +25,7 @@
 
 #include "app/app.hpp"
 #include "app/files.hpp"
+#include "app/hex_layout.hpp"
 #include "app/panel.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
@@ -51,14 +52,6 @@ std::vector<fs::path> examples(const std::string& system) {
         if (e.path().extension() == ".toml" && e.path().filename().string().rfind(system + "-", 0) == 0) v.push_back(e.path());
     std::sort(v.begin(), v.end());
     return v;
-}
-
-// A TANK! situation naming a board (docs/boards.md). The TANK! panel does not hold `board` yet (the
-// board view of issue 15 will): the window rules such a file from its text, but the panel's own
-// writeback leaves the board out, so the two panel round-trip checks below skip these files.
-bool names_board(const fs::path& f) {
-    const toml::table t = parse_toml_file(f, f.string());
-    return t.contains("board");
 }
 
 const Engine& engine() {
@@ -144,7 +137,6 @@ TEST_CASE("TANK! panel: every example loads into the panel and rules the same fr
     REQUIRE(reg);
     for (const auto& f : files) {
         INFO(f.string());
-        if (names_board(f)) continue;  // see names_board
         auto panel = reg->make(engine());
         REQUIRE(panel);
         toml::table t = parse_toml_file(f, f.string());
@@ -174,7 +166,6 @@ TEST_CASE("every panel: examples load and write back the module's own format, an
         REQUIRE_FALSE(files.empty());
         for (const auto& f : files) {
             INFO(f.string());
-            if (names_board(f)) continue;  // see names_board
             auto panel = reg->make(engine());
             toml::table t = parse_toml_file(f, f.string());
             Sink sink(f.string());
@@ -564,6 +555,65 @@ TEST_CASE("lost work: every game's situation, file and unsaved edits survive a r
         CHECK(app.status() == 0);
     }
     fs::remove_all(d);
+}
+
+TEST_CASE("lost work: a TANK! situation's board survives Save, Save As and a restart (docs/boards.md)", "[gui]") {
+    const fs::path d = fresh_dir("board-save");
+    const fs::path example = fs::path(UMPIRE_SOURCE_DIR) / "examples" / "spi-tank-board-woods-blocks.toml";
+    const fs::path a = d / "shot.toml";
+    fs::copy_file(example, a);
+    Options o = window_on(d / "state");
+    o.situation = a;
+    {
+        App app(o);
+        REQUIRE(app.start().empty());
+        REQUIRE(app.file_save());
+        REQUIRE(app.file_save_as(d / "copy"));
+        app.shutdown(1000, 700);
+    }
+    for (const fs::path& f : {a, d / "copy.toml"}) {
+        INFO(f.string());
+        const std::string text = slurp(f);
+        CHECK(text.find("board = \"test-small.toml\"") != std::string::npos);
+        CHECK(text.find("obstacles") == std::string::npos);  // the board decides them
+        // The board's folder lookup finds the shipped board: the same ruling as the example's.
+        CHECK(engine().rule_file(f).verdict == engine().rule_file(example).verdict);
+        CHECK(engine().rule_file(f).to_json().find("board") != nullptr);
+    }
+    // A restart brings the working copy back with its board.
+    App again(window_on(d / "state"));
+    REQUIRE(again.start().empty());
+    CHECK(slurp(d / "state" / "situation-spi-tank.toml").find("board = \"test-small.toml\"") != std::string::npos);
+    CHECK(again.clipboard_text().find("board = \"test-small.toml\"") != std::string::npos);
+    again.shutdown(1000, 700);
+    fs::remove_all(d);
+}
+
+TEST_CASE("board view drawing math: a hex's centre picks it, its hexsides and corners meet its neighbours' (hex_layout.hpp)", "[gui]") {
+    namespace hd = umpire::app::hexdraw;
+    auto near = [](ImVec2 a, ImVec2 b) { return std::fabs(a.x - b.x) < 1e-4f && std::fabs(a.y - b.y) < 1e-4f; };
+    for (int q = -6; q <= 6; ++q)
+        for (int r = -6; r <= 6; ++r) {
+            const hex::Cube h{q, r, -q - r};
+            INFO(q << "," << r);
+            CHECK(hd::pick(hd::centre(h)) == h);
+            for (int d = 0; d < 6; ++d) {
+                const hex::Cube n = hex::neighbour(h, d);
+                // Hexside d runs from corner d to corner d+1; the neighbour sees it as side d+3.
+                CHECK(near(hd::corner(h, d), hd::corner(n, d + 4)));
+                CHECK(near(hd::corner(h, d + 1), hd::corner(n, d + 3)));
+                const ImVec2 m = hd::side_midpoint(h, d), c = hd::centre(h);
+                CHECK(near(m, {(hd::corner(h, d).x + hd::corner(h, d + 1).x) / 2, (hd::corner(h, d).y + hd::corner(h, d + 1).y) / 2}));
+                // A point just inside the side picks this hex, that side, near the edge.
+                const ImVec2 inside{c.x + (m.x - c.x) * 0.9f, c.y + (m.y - c.y) * 0.9f};
+                CHECK(hd::pick(inside) == h);
+                CHECK(hd::nearest_side(h, inside) == d);
+                CHECK(hd::from_centre(h, inside) == Approx(0.9f).margin(1e-4));
+            }
+        }
+    // Direction 0 (hexside A) is north: up the screen (y grows downwards).
+    CHECK(hd::side_midpoint({0, 0, 0}, 0).y < 0.0f);
+    CHECK(hd::side_midpoint({0, 0, 0}, 0).x == Approx(0.0f).margin(1e-6));
 }
 
 TEST_CASE("lost work: an older state folder's single working copy is still restored", "[gui]") {

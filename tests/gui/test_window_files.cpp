@@ -916,7 +916,7 @@ TEST_CASE("every panel: every radio button, checkbox and combo item has its own 
                 Sink sink(f.string());
                 panel->load(Table(sink, &t, ""));
             }
-            PanelContext ctx{engine(), 1.0f};
+            PanelContext ctx{engine(), 1.0f, {}};
             const auto untipped = im.frame([&] { panel->draw_inputs(ctx); });
             INFO("untipped: " << joined(untipped));
             CHECK(untipped.empty());

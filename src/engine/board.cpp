@@ -47,6 +47,7 @@ void Board::resize(int c, int r) {
     columns = c;
     rows = r;
     terrain_of.assign(std::size_t(c) * std::size_t(r), 0);
+    feature_of.assign(vocabulary.hex_features.empty() ? 0 : std::size_t(c) * std::size_t(r), 0);
     sides_of.assign(std::size_t(c + 2) * std::size_t(r + 2) * 3, SideFeature{});
 }
 
@@ -263,7 +264,9 @@ void read_numbering(const Table& root, const Vocabulary& v, hex::Numbering& n) {
 Board parse_board(const toml::table& table, const std::string& display_name, const Vocabulary& v) {
     Sink sink(display_name);
     Table root(sink, &table, "");
-    root.only_keys({"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides"});
+    std::vector<std::string> keys = {"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides"};
+    if (!v.hex_features.empty()) keys.push_back("hex_features");  // only games with a second per-hex layer
+    root.only_keys(keys);
     Board b;
     b.file = display_name;
     b.vocabulary = v;
@@ -337,6 +340,52 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
                         break;
                     }
                     b.terrain_of[i] = std::uint8_t(t);
+                    o = {line, col, name};
+                }
+            }
+        }
+    }
+
+    // [hex_features]: feature = ["shorthand", ...], the optional second per-hex layer (PanzerBlitz's
+    // single-hex woods and towns). Checked like [hexes]: one feature per hex.
+    const Table features = v.hex_features.empty() ? Table(sink, nullptr, "") : root.table("hex_features");
+    if (features.present()) {
+        std::vector<Origin> feature_origin(std::size_t(b.hex_count()));
+        for (const auto& [key, node_ptr] : in_file_order(*features.raw())) {
+            const toml::node& node = *node_ptr;
+            const std::string& name = key;
+            auto it = std::find_if(v.hex_features.begin(), v.hex_features.end(), [&](const std::string& t) { return same_name(t, name); });
+            if (it == v.hex_features.end()) {
+                sink.error(&node, "hex_features." + name + ": unknown hex feature (accepted: " + join_names(v.hex_features, ", ") + ")");
+                continue;
+            }
+            const int f = int(it - v.hex_features.begin()) + 1;
+            const toml::array* arr = node.as_array();
+            if (!arr) {
+                sink.error(&node, "hex_features." + name + ": expected an array of hex strings, got " + describe_type(node));
+                continue;
+            }
+            for (const toml::node& item : *arr) {
+                const auto* s = item.as_string();
+                if (!s) {
+                    sink.error(&item, "hex_features." + name + ": expected a string such as \"0101-0110\", got " + describe_type(item));
+                    continue;
+                }
+                const Expanded e = expand_hexes(b, s->get());
+                if (!e.error.empty()) {
+                    error_in_string(sink, item, e.error_at, "hex_features." + name + ": " + e.error);
+                    continue;
+                }
+                const int line = int(item.source().begin.line), col = int(item.source().begin.column);
+                for (const hex::Cube& h : e.hexes) {
+                    const std::size_t i = std::size_t(b.index(h));
+                    Origin& o = feature_origin[i];
+                    if (o.line != 0 && b.feature_of[i] != f) {
+                        sink.error_at(line, col, "hex_features." + name + ": hex " + b.name(h) + " is already " + v.hex_features[std::size_t(b.feature_of[i] - 1)] +
+                                                     " (line " + std::to_string(o.line) + ", column " + std::to_string(o.column) + "): a hex has one feature");
+                        break;
+                    }
+                    b.feature_of[i] = std::uint8_t(f);
                     o = {line, col, name};
                 }
             }

@@ -403,6 +403,15 @@ TEST_CASE("panzerblitz maps joined from boards: placement errors are located", "
     const auto gap = map(entry(1, 1, false) + entry(1, 5, false));
     CHECK(gap.status == 2);
     CHECK(gap.err.find("lies on no board") != std::string::npos);
+    // Two boards meeting with different symbols on the hexside they share.
+    const std::string west = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\nbrown = [\"0201/C\"]\n");
+    const std::string east = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\norange = [\"0102/F\"]\n");
+    auto at_column = [](const std::string& f, int column) {
+        return "[[boards]]\nfile = \"" + std::filesystem::path(f).filename().string() + "\"\ncolumn = " + std::to_string(column) + "\nrow = 1\n";
+    };
+    const auto clash = map(at_column(west, 1) + at_column(east, 3));
+    CHECK(clash.status == 2);
+    CHECK(clash.err.find("a hexside has one symbol") != std::string::npos);
     // A board file with a problem: reported in its own file.
     const std::string broken = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 4\nrows = 3\n[hexes]\nhill = [\"0101\"]\n");
     const auto b = map("[[boards]]\nfile = \"" + std::filesystem::path(broken).filename().string() + "\"\ncolumn = 1\nrow = 1\n");

@@ -174,7 +174,15 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
                     if (!f) continue;
                     board::SideFeature g = *f;
                     g.sloped = there;
-                    map.sides_of[std::size_t(map.side_slot(there, p.rotated ? d + 3 : d))] = g;
+                    board::SideFeature& slot = map.sides_of[std::size_t(map.side_slot(there, p.rotated ? d + 3 : d))];
+                    // Where two boards meet, a symbol given on either side holds; two different ones contradict.
+                    if (slot.feature >= 0 && slot.feature != g.feature) {
+                        sink.error(p.node, "boards: " + p.name + " puts " + b.vocabulary.hexside_features[std::size_t(g.feature)] + " on map hexside " +
+                                               map.side_name(there, p.rotated ? d + 3 : d) + ", where the board beside it has " +
+                                               b.vocabulary.hexside_features[std::size_t(slot.feature)] + ": a hexside has one symbol");
+                        sink.throw_if_errors();
+                    }
+                    slot = g;
                 }
             }
         map.parts.push_back(p.name + ": " + p.file + " (" + std::to_string(b.columns) + " x " + std::to_string(b.rows) + ") at columns " +

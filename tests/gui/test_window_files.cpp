@@ -49,7 +49,7 @@ std::vector<fs::path> examples(const std::string& system) {
     return v;
 }
 
-// A TANK! situation naming a board (docs/boards.md). The TANK! panel does not hold `board` yet (the
+// A situation naming a board (docs/boards.md; TANK! or PanzerBlitz). The panels do not hold `board` yet (the
 // board view of issue 15 will): the window rules such a file from its text, but the panel's own
 // writeback leaves the board out, so the two panel round-trip checks below skip these files.
 bool names_board(const fs::path& f) {
@@ -566,7 +566,11 @@ TEST_CASE("lost work: an older state folder's single working copy is still resto
     const fs::path d = fresh_dir("legacy");
     const fs::path state = d / "state";
     fs::create_directories(state);
-    const std::string text = slurp(examples("panzerblitz").front());
+    // A hand-entered example: the panel leaves a `board` out of its working copy (see names_board).
+    const auto all = examples("panzerblitz");
+    const auto hand = std::find_if(all.begin(), all.end(), [](const fs::path& f) { return !names_board(f); });
+    REQUIRE(hand != all.end());
+    const std::string text = slurp(*hand);
     REQUIRE_FALSE(atomic_write(state / "situation.toml", text));
     REQUIRE_FALSE(atomic_write(state / "state.toml", "system = \"panzerblitz\"\nfile = \"\"\n"));
     App app(window_on(state));

@@ -74,7 +74,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
     root.choice("system", {"panzerblitz"}, true);
     map.system = "panzerblitz";
     map.title = root.str("title").value_or("");
-    map.sample = root.boolean("sample").value_or(false);
+    map.sample = root.boolean("sample").value_or(false);  // or any of its boards (below)
     std::vector<Placement> placements;
     for (const Table& e : root.tables("boards")) {
         e.only_keys({"name", "file", "column", "row", "rotated"});
@@ -189,6 +189,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
                             std::to_string(p.column) + "-" + std::to_string(p.column - 1 + b.columns) + ", rows " + std::to_string(p.row) + "-" +
                             std::to_string(p.row - 1 + b.rows) + (p.rotated ? ", rotated 180 degrees" : ""));
     }
+    for (const auto& b : parts) map.sample |= b.sample;  // a map with a sample board is sample terrain
     for (int i = 0; i < map.hex_count(); ++i)
         if (owner[std::size_t(i)] < 0) {
             sink.error(t.get("boards"), "boards: map hex " + map.name(map.hex_at(i)) + " lies on no board: the boards must fill the " +
@@ -702,7 +703,14 @@ void PbBoardSupport::visibility(const board::Board& b, const std::string& mode, 
         const RouteSearch rs(b, from, to);
         std::map<hex::Cube, std::vector<Suffix>> memo;
         int worst = 0;
-        for (const Suffix& s : suffixes(rs, from, memo)) {
+        const std::vector<Suffix>* all = nullptr;
+        try {
+            all = &suffixes(rs, from, memo);
+        } catch (const std::runtime_error&) {
+            out[std::size_t(i)] = view::Mark::referee_call;  // too many routes to rule one by one (los says so)
+            continue;
+        }
+        for (const Suffix& s : *all) {
             const Situation sit = situation_of(b, from, to, s.symbols);
             const std::string key = sit.firer + "|" + sit.target + "|" + std::to_string(sit.range) + "|" + key_of(s.symbols);
             auto it = cache.find(key);

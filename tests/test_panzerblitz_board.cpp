@@ -14,6 +14,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 #include <set>
 
@@ -276,9 +277,9 @@ TEST_CASE("panzerblitz board properties on random pairs: range hexes, on the exa
         REQUIRE(!los.routes.empty());
         CHECK(los.route_count == los.routes.size());
         // A line that meets exactly range + 1 hexes leaves nothing to choose: one route
-        // (docs/panzerblitz.md, "straightest"); more hexes met, more than one.
+        // (docs/panzerblitz.md, "straightest"); a line along hexsides always leaves a choice.
         if (int(tr.hexes.size()) == los.range + 1) CHECK(los.routes.size() == 1);
-        else CHECK(los.routes.size() > 1);
+        if (tr.hexspine) CHECK(los.routes.size() > 1);
         ties += los.routes.size() > 1;
         std::set<std::vector<std::string>> forward;
         for (const auto& r : los.routes) {
@@ -291,8 +292,13 @@ TEST_CASE("panzerblitz board properties on random pairs: range hexes, on the exa
                 names.push_back(b.name(r.hexes[i]));
                 if (i) CHECK(hex::distance(r.hexes[i - 1], r.hexes[i]) == 1);
                 CHECK(hex::distance(r.hexes[i], t) == los.range - int(i));
-                // Every hex of the route is met by the exact centre-to-centre line.
+                // Every hex of the route is met by the exact centre-to-centre line ...
                 CHECK(std::any_of(tr.hexes.begin(), tr.hexes.end(), [&](const hex::HexMeet& m) { return m.hex == r.hexes[i]; }));
+                // ... and holds the point i/range of the way: its centre is at most half a hex
+                // from it, measured in doubles here (the engine decides in integers).
+                const double x = f.q + double(t.q - f.q) * double(i) / los.range, y = f.r + double(t.r - f.r) * double(i) / los.range;
+                const double dq = x - r.hexes[i].q, dr = y - r.hexes[i].r, ds = -dq - dr;
+                CHECK(std::max({std::abs(dq - dr), std::abs(dr - ds), std::abs(ds - dq)}) <= 1.0 + 1e-9);
             }
             forward.insert(names);
             // The deciding route is the least favourable to the attacker.
@@ -432,7 +438,8 @@ TEST_CASE("panzerblitz board CLI: los with routes, visibility, board check", "[p
     CHECK(check.out.find("(sample terrain)") != std::string::npos);
     CHECK(check.out.find("hilltop-green 1") != std::string::npos);
 
-    const auto j = umpire::test::run_cli("los " + small + " 0304 1006 --json");
+    // 0401 to 0601 runs along hexsides: by 0501 (clear) or by the town in 0502 (note O: blocked).
+    const auto j = umpire::test::run_cli("los " + small + " 0401 0601 --json");
     INFO(j.err);
     REQUIRE(j.status == 0);
     // Every route from the firer's hex to the target's, inclusive; exactly one decides.
@@ -442,9 +449,11 @@ TEST_CASE("panzerblitz board CLI: los with routes, visibility, board check", "[p
         return n;
     };
     const int routes = count(j.out, "{\"hexes\":[");
-    CHECK(routes >= 2);
-    CHECK(count(j.out, "{\"hexes\":[\"0304\",") == routes);
-    CHECK(count(j.out, "\"1006\"],\"symbols\":") == routes);
+    CHECK(routes == 2);
+    CHECK(count(j.out, "{\"hexes\":[\"0401\",") == routes);
+    CHECK(count(j.out, "\"0601\"],\"symbols\":") == routes);
+    CHECK(j.out.find("{\"hexes\":[\"0401\",\"0502\",\"0601\"],\"symbols\":[{\"symbol\":\"town-hex\",\"at\":\"0502\",\"hex\":1,"
+                     "\"on_hilltop\":false}],\"los\":\"blocked\",\"referee_call\":false,\"notes\":[\"O\"],\"decides\":true}") != std::string::npos);
     CHECK(count(j.out, "\"decides\":true") == 1);
     CHECK(j.out.find("\"route_count\":" + std::to_string(routes)) != std::string::npos);
 
@@ -487,8 +496,14 @@ TEST_CASE("panzerblitz board view: BoardSupport lights every route and the symbo
     CHECK(side_mark("0306", 3) == umpire::view::Mark::blocking);
     CHECK(side_mark("0305", 3) != umpire::view::Mark::none);
 
-    const auto tie = support->line(b, "", *b.parse_hex("0304"), *b.parse_hex("1006"));
-    CHECK(tie.lines.size() >= 2);
+    const auto tie = support->line(b, "", *b.parse_hex("0401"), *b.parse_hex("0601"));
+    REQUIRE(tie.lines.size() == 2);
+    CHECK(tie.lines[1].decides);
+    CHECK(tie.lines[1].mark == umpire::view::Mark::blocking);
+    CHECK(tie.lines[0].mark == umpire::view::Mark::clear);
+    CHECK(tie.verdict == umpire::view::Mark::blocking);
+    REQUIRE(tie.hexes.size() == 1);
+    CHECK(b.name(tie.hexes[0].hex) == "0502");
     CHECK(std::count_if(tie.lines.begin(), tie.lines.end(), [](const umpire::view::BoardLine& l) { return l.decides; }) == 1);
 
     std::vector<umpire::view::Mark> seen;

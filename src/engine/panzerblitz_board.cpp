@@ -214,27 +214,36 @@ board::Board load_map(const std::filesystem::path& path, const std::string& disp
 
 namespace {
 
-// The hexes the exact line meets, and the search for the shortest chains through them.
+// The search for the straightest routes: the i-th hex of a route holds the point i/range of the way
+// along the centre-to-centre line (exactly: a point on a hexside or a corner is held by every hex
+// it touches, and those are the ties), each hex a neighbour of the last and one hex closer to the
+// target. docs/panzerblitz.md "The route" says why.
 struct RouteSearch {
     const board::Board& b;
-    hex::Cube firer, target;
+    hex::Cube firer, target, D;
     int range = 0;
-    std::vector<hex::Cube> met;
 
-    RouteSearch(const board::Board& board, const hex::Cube& f, const hex::Cube& t) : b(board), firer(f), target(t) {
+    RouteSearch(const board::Board& board, const hex::Cube& f, const hex::Cube& t) : b(board), firer(f), target(t), D(t - f) {
         range = hex::distance(f, t);
-        const hex::Trace tr = hex::trace_line(f, t);
-        for (const auto& h : tr.hexes) met.push_back(h.hex);
     }
-    bool on_line(const hex::Cube& h) const { return std::find(met.begin(), met.end(), h) != met.end(); }
-    // The next hexes of a route from `h`: neighbours met by the line, one hex closer to the target,
-    // in direction order (A..F) so that routes are listed the same way every time.
+    // Does hex h hold the point i/range of the way? The point p lies in h when, with d = p - h,
+    // |dq - dr|, |dr - ds| and |ds - dq| are all at most 1 (hex.hpp); times range, in integers.
+    bool holds(const hex::Cube& h, int i) const {
+        const std::int64_t n = range;
+        const std::int64_t dq = std::int64_t(i) * D.q - n * (h.q - firer.q), dr = std::int64_t(i) * D.r - n * (h.r - firer.r),
+                           ds = std::int64_t(i) * D.s - n * (h.s - firer.s);
+        const auto mag = [](std::int64_t x) { return x < 0 ? -x : x; };
+        return mag(dq - dr) <= n && mag(dr - ds) <= n && mag(ds - dq) <= n;
+    }
+    // The next hexes of a route from `h`, in direction order (A..F) so that routes are listed the
+    // same way every time.
     std::vector<hex::Cube> next(const hex::Cube& h) const {
         std::vector<hex::Cube> out;
         const int dist = hex::distance(h, target);
+        const int i = range - dist + 1;  // the step the next hex is
         for (int d = 0; d < 6; ++d) {
             const hex::Cube n = hex::neighbour(h, d);
-            if (hex::distance(n, target) == dist - 1 && on_line(n) && b.contains(n)) out.push_back(n);
+            if (hex::distance(n, target) == dist - 1 && holds(n, i) && b.contains(n)) out.push_back(n);
         }
         return out;
     }
@@ -419,6 +428,8 @@ BoardLos board_los(const Data& d, const board::Board& b, const hex::Cube& firer,
         los.decider = los.routes.size();
         los.routes.push_back(std::move(r));
     }
+    if (los.routes.empty())  // cannot happen (a test checks random pairs): the sampled points always chain
+        throw std::runtime_error("no route of exactly " + std::to_string(los.range) + " hexes found from " + b.name(firer) + " to " + b.name(target));
     const Route& dec = los.routes[los.decider];
     los.situation = situation_of(b, firer, target, dec.symbols);
     los.ruling = ruled.at(key_of(dec.symbols));
@@ -509,7 +520,7 @@ std::string board_los_text(const board::Board& b, const BoardLos& los) {
     out += "  firer " + b.name(los.firer) + " " + elevation_words(los.firer_elevation) + ", target " + b.name(los.target) + " " +
            elevation_words(los.target_elevation) + "\n";
     out += "  " + std::to_string(los.route_count) + " route" + (los.route_count == 1 ? "" : "s") + " of exactly " + std::to_string(los.range) +
-           " hexes " + (los.route_count == 1 ? "meets" : "meet") + " the straight line" + (los.route_count > 1 ? "; the one least favourable to the attacker decides (PB-LOS)" : "") + "\n";
+           " hexes " + (los.route_count == 1 ? "follows" : "follow") + " the straight line" + (los.route_count > 1 ? "; the one least favourable to the attacker decides (PB-LOS)" : "") + "\n";
     for (std::size_t i = 0; i < los.routes.size(); ++i) {
         const Route& r = los.routes[i];
         out += "  route " + std::to_string(i + 1) + (r.decides ? " (decides)" : "") + ": " + route_text(b, r) + " — " + verdict_words(r) + "\n";
@@ -628,7 +639,7 @@ void apply_board(const Data& d, const Table& root, const Table& firer, const Tab
         routes += (i ? "; " : "") + std::string("route ") + std::to_string(i + 1) + " (" + route_text(b, los.routes[i]) + ") " + verdict_words(los.routes[i]);
     s.board_steps.push_back(
         {"PB-LOS", std::to_string(los.route_count) + " route" + (los.route_count == 1 ? "" : "s") + " through exactly " + std::to_string(s.range) +
-                       " hexes " + (los.route_count == 1 ? "meets" : "meet") + " the straight line: " + routes +
+                       " hexes " + (los.route_count == 1 ? "follows" : "follow") + " the straight line: " + routes +
                        (los.route_count > 1 ? ". The route least favourable to the attacker counts (the defender gets the benefit of the doubt): route " +
                                                   std::to_string(los.decider + 1) + "."
                                             : ".")});

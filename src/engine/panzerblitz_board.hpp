@@ -4,9 +4,10 @@
 // The rules (Arvold, "How to determine the LOS") trace line of sight through exactly `range`
 // hexes, as short and straight as the grid allows, and where several such routes exist the one
 // least favourable to the attacker counts. Umpire's reading of "straightest": a route is a chain
-// of `range` steps between neighbouring hexes, each step one hex closer to the target, every hex
-// of which the exact centre-to-centre line meets (crosses, runs along or touches at a corner;
-// hex::trace_line). Each route is turned into the inputs a referee types by hand (the firer's
+// of `range` steps between neighbouring hexes, each step one hex closer to the target, whose i-th
+// hex holds the point i/range of the way along the exact centre-to-centre line (a point on a
+// hexside or corner is held by each hex it touches: the ties). Each route is turned into the
+// inputs a referee types by hand (the firer's
 // and target's elevations, each symbol met and its hexside count from the firer, hilltop woods,
 // gully) and ruled by the notes engine (panzerblitz.hpp); the worst for the attacker decides.
 //

@@ -365,7 +365,7 @@ TEST_CASE("panzerblitz board files: located errors", "[panzerblitz][board][bad-i
         {head + "[hex_features]\nwoods-hex = [\"0101\"]\ntown-hex = [\"0101-0102\"]\n", "hex 0101 is already woods-hex (line 5, column 14)"},
         {head + "[hex_features]\nwoods-hex = [\"0109\"]\n", "t.toml:5:15: hex_features.woods-hex: hex 0109 is off the board"},
         {head + "[hexes]\nhill = [\"0101\"]\n", "unknown terrain (accepted: ground, gully, l1-slope, l1-hilltop, l2-slope, l2-hilltop)"},
-        {head + "[hexsides]\nred = [\"0101/A\"]\n", "unknown hexside feature (accepted: green, grey, brown, orange, yellow, purple, hilltop-green, hilltop-grey)"},
+        {head + "[hexsides]\npink = [\"0101/A\"]\n", "unknown hexside feature (accepted: green, grey, brown, orange, yellow, purple, hilltop-green, hilltop-grey)"},
     };
     for (const auto& c : bad) {
         INFO(c.text);
@@ -379,6 +379,16 @@ TEST_CASE("panzerblitz board files: located errors", "[panzerblitz][board][bad-i
             CHECK(all.find(c.expect) != std::string::npos);
         }
     }
+    // The article's other spellings are accepted: gray, red, orange/red; woods and town for the single hexes.
+    const board::Board spelled = board_from(head + "[hex_features]\nwoods = [\"0102\"]\ntown = [\"0103\"]\n[hexsides]\ngray = [\"0101/A\"]\n"
+                                                  "red = [\"0101/B\"]\n\"orange/red\" = [\"0101/C\"]\nhilltop-gray = [\"0101/D\"]\n");
+    CHECK(spelled.vocabulary.hex_features[std::size_t(spelled.hex_feature(*spelled.parse_hex("0102")))] == "woods-hex");
+    CHECK(spelled.vocabulary.hex_features[std::size_t(spelled.hex_feature(*spelled.parse_hex("0103")))] == "town-hex");
+    const hex::Cube h = *spelled.parse_hex("0101");
+    CHECK(pb::side_symbol(spelled, *spelled.side(h, 0)).symbol == "grey");
+    CHECK(pb::side_symbol(spelled, *spelled.side(h, 1)).symbol == "orange");
+    CHECK(pb::side_symbol(spelled, *spelled.side(h, 2)).symbol == "orange");
+    CHECK(pb::side_symbol(spelled, *spelled.side(h, 3)).on_hilltop);
     // A TANK! board has no second per-hex layer.
     const auto tank = umpire::test::run_cli("board check " + umpire::test::temp_file("system = \"spi-tank\"\ncolumns = 4\nrows = 4\n[hex_features]\n"));
     CHECK(tank.status == 2);

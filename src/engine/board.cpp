@@ -18,6 +18,14 @@ namespace umpire::board {
 // 1. lookups
 // =====================================================================================
 
+std::vector<std::string>::const_iterator Vocabulary::find(const std::vector<std::string>& names, const std::string& name) const {
+    auto it = std::find_if(names.begin(), names.end(), [&](const std::string& t) { return same_name(t, name); });
+    if (it != names.end()) return it;
+    for (const auto& [alias, canonical] : aliases)
+        if (same_name(alias, name)) return std::find(names.begin(), names.end(), canonical);
+    return names.end();
+}
+
 hex::Cube Board::hex_at(int i) const { return numbering.to_cube(i / rows + 1, i % rows + 1); }
 
 const std::string& Board::terrain(const hex::Cube& h) const {
@@ -305,7 +313,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
         for (const auto& [key, node_ptr] : in_file_order(*hexes.raw())) {
             const toml::node& node = *node_ptr;
             const std::string& name = key;
-            auto it = std::find_if(v.hex_terrain.begin(), v.hex_terrain.end(), [&](const std::string& t) { return same_name(t, name); });
+            auto it = v.find(v.hex_terrain, name);
             if (it == v.hex_terrain.end()) {
                 std::string extra;
                 if (std::find(v.hexside_features.begin(), v.hexside_features.end(), name) != v.hexside_features.end())
@@ -354,7 +362,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
         for (const auto& [key, node_ptr] : in_file_order(*features.raw())) {
             const toml::node& node = *node_ptr;
             const std::string& name = key;
-            auto it = std::find_if(v.hex_features.begin(), v.hex_features.end(), [&](const std::string& t) { return same_name(t, name); });
+            auto it = v.find(v.hex_features, name);
             if (it == v.hex_features.end()) {
                 sink.error(&node, "hex_features." + name + ": unknown hex feature (accepted: " + join_names(v.hex_features, ", ") + ")");
                 continue;
@@ -399,7 +407,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
         for (const auto& [key, node_ptr] : in_file_order(*sides.raw())) {
             const toml::node& node = *node_ptr;
             const std::string& name = key;
-            auto it = std::find_if(v.hexside_features.begin(), v.hexside_features.end(), [&](const std::string& t) { return same_name(t, name); });
+            auto it = v.find(v.hexside_features, name);
             if (it == v.hexside_features.end()) {
                 std::string extra;
                 if (std::find(v.hex_terrain.begin(), v.hex_terrain.end(), name) != v.hex_terrain.end())

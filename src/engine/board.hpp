@@ -33,6 +33,11 @@ struct Vocabulary {
     // holds two independent things: PanzerBlitz's elevation (hex_terrain) and a single-hex woods
     // or town standing on it. Empty: the game has no second layer and the section is refused.
     std::vector<std::string> hex_features;
+    // Other spellings a board file may use for a name above (alias, name): PanzerBlitz's "gray" for
+    // "grey", "red" and "orange/red" for "orange". Empty for TANK!.
+    std::vector<std::pair<std::string, std::string>> aliases;
+    // `name` as one of `names` (matched with same_name), or through an alias; names.end() if neither.
+    std::vector<std::string>::const_iterator find(const std::vector<std::string>& names, const std::string& name) const;
     hex::Numbering numbering;                   // the game's own numbering (a board may restate it)
 };
 

@@ -29,6 +29,9 @@ board::Vocabulary board_vocabulary() {
     v.hex_terrain = elevation_names();  // ground first: the default elevation
     v.hex_features = {"woods-hex", "town-hex"};
     v.hexside_features = {"green", "grey", "brown", "orange", "yellow", "purple", "hilltop-green", "hilltop-grey"};
+    // The article's other spellings (as the situation's symbol aliases in rules-data).
+    v.aliases = {{"gray", "grey"}, {"red", "orange"}, {"orange/red", "orange"}, {"hilltop-gray", "hilltop-grey"},
+                 {"woods", "woods-hex"}, {"town", "town-hex"}};
     // Umpire's numbering for PanzerBlitz boards (docs/panzerblitz.md "Numbering"): CCRR, column
     // then row, two digits each, even columns half a hex lower, hexsides A (north) to F clockwise.
     v.numbering = hex::Numbering{};

@@ -17,6 +17,7 @@
 #include <cmath>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "engine/panzerblitz_board.hpp"
 #include "support.hpp"
@@ -313,6 +314,17 @@ TEST_CASE("panzerblitz board properties on random pairs: range hexes, on the exa
             mirrored.insert(names);
         }
         CHECK(forward == mirrored);
+        // The deciding route's inputs, written as a hand-entered situation and ruled from the file
+        // format, give the board's ruling (note letters and verdict).
+        if (n < 60) {
+            std::ostringstream typed;
+            typed << pb::to_toml(los.situation);
+            const auto by_hand = umpire::test::rule_toml(typed.str());
+            const auto on_board = los.ruling.to_json();
+            CHECK(at(by_hand, "los").as_string() == at(on_board, "los").as_string());
+            CHECK(strings(at(by_hand, "notes")) == strings(at(on_board, "notes")));
+            CHECK(at(by_hand, "referee_call").as_bool() == at(on_board, "referee_call").as_bool());
+        }
         // The verdict-only scan agrees with the full account.
         const umpire::view::Mark m = pb::board_sight(data(), b, f, t);
         const int bad = badness(los.routes[los.decider]);

@@ -87,7 +87,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
         p.column = int(e.integer("column", true, 1, 999).value_or(1));
         p.row = int(e.integer("row", true, 1, 999).value_or(1));
         p.rotated = e.boolean("rotated").value_or(false);
-        p.node = t.get("boards");
+        p.node = e.raw();  // messages about this board point at its [[boards]] entry
         placements.push_back(p);
     }
     if (placements.empty() && sink.ok()) root.error("boards", "a map needs at least one [[boards]] entry (file, column, row)");
@@ -125,7 +125,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
     for (std::size_t i = 0; i < parts.size(); ++i) {
         const board::Board& b = parts[i];
         const Placement& p = placements[i];
-        const std::string who = "boards: " + p.name + " (" + p.file + ")";
+        const std::string who = "boards: " + (p.name == p.file ? p.file : p.name + " (" + p.file + ")");
         if (b.numbering.describe() != map.numbering.describe()) {
             sink.error(p.node, who + " numbers its hexes " + b.numbering.describe() + "; a board placed in a map must number them " + map.numbering.describe());
             continue;

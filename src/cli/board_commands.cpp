@@ -15,6 +15,7 @@
 #include <optional>
 
 #include "engine/engine.hpp"
+#include "engine/input.hpp"
 #include "engine/names.hpp"
 #include "engine/tank_board.hpp"
 
@@ -264,6 +265,30 @@ int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
     return 0;
 }
 
+// The game a board file is for (its `system`), read before the game's own reader checks the rest.
+std::string board_system(const std::string& file) {
+    const toml::table t = parse_toml_file(file, file, kMaxBoardBytes);
+    if (auto s = t["system"].value<std::string>()) return *s;
+    return "";
+}
+
+// A board of another game than TANK!: the game's own board commands (one line per game). Only
+// with the right number of arguments (else TANK!'s usage messages, unchanged, answer).
+std::optional<int> other_game(const Engine& e, const Options& o, std::ostream& out) {
+    const std::string& cmd = o.positional.at(0);
+    const std::size_t want = cmd == "board" ? 3 : cmd == "los" ? 4 : o.all ? 2 : 3;
+    if (o.positional.size() != want) return std::nullopt;
+    const std::size_t file_at = cmd == "board" ? 2 : 1;
+    const std::string system = board_system(o.positional[file_at]);
+    BoardArgs a;
+    a.command = cmd == "board" ? "check" : cmd;
+    a.file = o.positional[file_at];
+    a.hexes.assign(o.positional.begin() + long(file_at) + 1, o.positional.end());
+    a.json = o.json, a.all = o.all, a.mode = o.mode;
+    if (system == "panzerblitz") return panzerblitz_board_command(e, a, out);
+    return std::nullopt;
+}
+
 }  // namespace
 
 bool is_board_command(const std::vector<std::string>& args) {
@@ -282,6 +307,8 @@ int board_main(const std::vector<std::string>& args, std::ostream& out) {
     try {
         const Engine e(o->rules_dir);
         const std::string& cmd = o->positional.at(0);
+        if (cmd != "board" || (o->positional.size() > 1 && o->positional[1] == "check"))
+            if (const auto status = other_game(e, *o, out)) return *status;
         if (cmd == "board") {
             if (o->positional.size() < 2 || o->positional[1] != "check") { std::cerr << "umpire-cli: board takes 'check FILE'\n" << kBoardUsage; return 1; }
             return board_check(e, *o, out);

@@ -10,7 +10,23 @@
 #include <string>
 #include <vector>
 
+namespace umpire {
+class Engine;
+}
+
 namespace umpire::cli {
+
+// A board command for one game's board file (the dispatch reads the file's `system` first):
+// command "check", "los" or "visibility"; hexes: FROM (and TO for los).
+struct BoardArgs {
+    std::string command, file;
+    std::vector<std::string> hexes;
+    bool json = false, all = false;
+    std::string mode;
+};
+// Each game with boards besides TANK! has its own file (board_commands_<game>.cpp). Exit status
+// as board_main's; InputError is left to the caller.
+int panzerblitz_board_command(const Engine& e, const BoardArgs& a, std::ostream& out);
 
 // True when args (without the program name) name a board command.
 bool is_board_command(const std::vector<std::string>& args);

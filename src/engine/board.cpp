@@ -18,6 +18,14 @@ namespace umpire::board {
 // 1. lookups
 // =====================================================================================
 
+std::vector<std::string>::const_iterator Vocabulary::find(const std::vector<std::string>& names, const std::string& name) const {
+    auto it = std::find_if(names.begin(), names.end(), [&](const std::string& t) { return same_name(t, name); });
+    if (it != names.end()) return it;
+    for (const auto& [alias, canonical] : aliases)
+        if (same_name(alias, name)) return std::find(names.begin(), names.end(), canonical);
+    return names.end();
+}
+
 hex::Cube Board::hex_at(int i) const { return numbering.to_cube(i / rows + 1, i % rows + 1); }
 
 const std::string& Board::terrain(const hex::Cube& h) const {
@@ -47,6 +55,7 @@ void Board::resize(int c, int r) {
     columns = c;
     rows = r;
     terrain_of.assign(std::size_t(c) * std::size_t(r), 0);
+    feature_of.assign(vocabulary.hex_features.empty() ? 0 : std::size_t(c) * std::size_t(r), 0);
     sides_of.assign(std::size_t(c + 2) * std::size_t(r + 2) * 3, SideFeature{});
 }
 
@@ -263,7 +272,9 @@ void read_numbering(const Table& root, const Vocabulary& v, hex::Numbering& n) {
 Board parse_board(const toml::table& table, const std::string& display_name, const Vocabulary& v) {
     Sink sink(display_name);
     Table root(sink, &table, "");
-    root.only_keys({"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides"});
+    std::vector<std::string> keys = {"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides"};
+    if (!v.hex_features.empty()) keys.push_back("hex_features");  // only games with a second per-hex layer
+    root.only_keys(keys);
     Board b;
     b.file = display_name;
     b.vocabulary = v;
@@ -302,7 +313,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
         for (const auto& [key, node_ptr] : in_file_order(*hexes.raw())) {
             const toml::node& node = *node_ptr;
             const std::string& name = key;
-            auto it = std::find_if(v.hex_terrain.begin(), v.hex_terrain.end(), [&](const std::string& t) { return same_name(t, name); });
+            auto it = v.find(v.hex_terrain, name);
             if (it == v.hex_terrain.end()) {
                 std::string extra;
                 if (std::find(v.hexside_features.begin(), v.hexside_features.end(), name) != v.hexside_features.end())
@@ -343,6 +354,52 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
         }
     }
 
+    // [hex_features]: feature = ["shorthand", ...], the optional second per-hex layer (PanzerBlitz's
+    // single-hex woods and towns). Checked like [hexes]: one feature per hex.
+    const Table features = v.hex_features.empty() ? Table(sink, nullptr, "") : root.table("hex_features");
+    if (features.present()) {
+        std::vector<Origin> feature_origin(std::size_t(b.hex_count()));
+        for (const auto& [key, node_ptr] : in_file_order(*features.raw())) {
+            const toml::node& node = *node_ptr;
+            const std::string& name = key;
+            auto it = v.find(v.hex_features, name);
+            if (it == v.hex_features.end()) {
+                sink.error(&node, "hex_features." + name + ": unknown hex feature (accepted: " + join_names(v.hex_features, ", ") + ")");
+                continue;
+            }
+            const int f = int(it - v.hex_features.begin()) + 1;
+            const toml::array* arr = node.as_array();
+            if (!arr) {
+                sink.error(&node, "hex_features." + name + ": expected an array of hex strings, got " + describe_type(node));
+                continue;
+            }
+            for (const toml::node& item : *arr) {
+                const auto* s = item.as_string();
+                if (!s) {
+                    sink.error(&item, "hex_features." + name + ": expected a string such as \"0101-0110\", got " + describe_type(item));
+                    continue;
+                }
+                const Expanded e = expand_hexes(b, s->get());
+                if (!e.error.empty()) {
+                    error_in_string(sink, item, e.error_at, "hex_features." + name + ": " + e.error);
+                    continue;
+                }
+                const int line = int(item.source().begin.line), col = int(item.source().begin.column);
+                for (const hex::Cube& h : e.hexes) {
+                    const std::size_t i = std::size_t(b.index(h));
+                    Origin& o = feature_origin[i];
+                    if (o.line != 0 && b.feature_of[i] != f) {
+                        sink.error_at(line, col, "hex_features." + name + ": hex " + b.name(h) + " is already " + v.hex_features[std::size_t(b.feature_of[i] - 1)] +
+                                                     " (line " + std::to_string(o.line) + ", column " + std::to_string(o.column) + "): a hex has one feature");
+                        break;
+                    }
+                    b.feature_of[i] = std::uint8_t(f);
+                    o = {line, col, name};
+                }
+            }
+        }
+    }
+
     // [hexsides]: feature = ["shorthand", ...]. A hexside named twice with different features
     // (or a slope with the other sloped side) is an error naming both places.
     const Table sides = root.table("hexsides");
@@ -350,7 +407,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
         for (const auto& [key, node_ptr] : in_file_order(*sides.raw())) {
             const toml::node& node = *node_ptr;
             const std::string& name = key;
-            auto it = std::find_if(v.hexside_features.begin(), v.hexside_features.end(), [&](const std::string& t) { return same_name(t, name); });
+            auto it = v.find(v.hexside_features, name);
             if (it == v.hexside_features.end()) {
                 std::string extra;
                 if (std::find(v.hex_terrain.begin(), v.hex_terrain.end(), name) != v.hex_terrain.end())

@@ -29,6 +29,15 @@ struct Vocabulary {
     std::vector<std::string> hex_terrain;       // "clear" first: the terrain a hex can be
     std::vector<std::string> hexside_features;  // "berm", "slope": what a hexside can carry
     std::vector<std::string> directional;       // features that have a sloped side (10.5): "slope"
+    // A second, optional per-hex layer (board file section [hex_features]) for games whose hex
+    // holds two independent things: PanzerBlitz's elevation (hex_terrain) and a single-hex woods
+    // or town standing on it. Empty: the game has no second layer and the section is refused.
+    std::vector<std::string> hex_features;
+    // Other spellings a board file may use for a name above (alias, name): PanzerBlitz's "gray" for
+    // "grey", "red" and "orange/red" for "orange". Empty for TANK!.
+    std::vector<std::pair<std::string, std::string>> aliases;
+    // `name` as one of `names` (matched with same_name), or through an alias; names.end() if neither.
+    std::vector<std::string>::const_iterator find(const std::vector<std::string>& names, const std::string& name) const;
     hex::Numbering numbering;                   // the game's own numbering (a board may restate it)
 };
 
@@ -46,6 +55,7 @@ struct Board {
     std::string title;
     bool sample = false;     // sample terrain (not a printed map)
     std::string terrain_mode;  // optional default terrain mode for the CLI ("" = not given)
+    std::vector<std::string> parts;  // a map joined from several boards: where each lies (for board check)
     hex::Numbering numbering;
     int columns = 0, rows = 0;  // hexes are numbered column 1..columns, row 1..rows
     Vocabulary vocabulary;
@@ -66,6 +76,11 @@ struct Board {
         return i < 0 ? -1 : terrain_of[std::size_t(i)];
     }
     const std::string& terrain(const hex::Cube& h) const;  // "" off the board
+    // The second layer (Vocabulary::hex_features): its index, or -1 for none or off the board.
+    int hex_feature(const hex::Cube& h) const {
+        const int i = index(h);
+        return i < 0 || feature_of.empty() ? -1 : int(feature_of[std::size_t(i)]) - 1;
+    }
     // The feature on the hexside of h in direction d (either of its two hexes may be named).
     const SideFeature* side(const hex::Cube& h, int d) const;
     std::string name(const hex::Cube& h) const { return numbering.format(h); }
@@ -76,6 +91,7 @@ struct Board {
     // hex of a grid one wider than the board on every side, its sides A, B and C (the other
     // three are sides A-C of neighbours).
     std::vector<std::uint8_t> terrain_of;
+    std::vector<std::uint8_t> feature_of;  // the second layer per hex index: 0 none, else 1 + feature
     std::vector<SideFeature> sides_of;
     int side_slot(hex::Cube h, int d) const {  // index into sides_of, -1 when off the grid
         if (unsigned(d) >= 6u) d = ((d % 6) + 6) % 6;

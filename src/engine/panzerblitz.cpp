@@ -14,6 +14,7 @@
 
 #include "engine/hex.hpp"
 #include "engine/names.hpp"
+#include "engine/panzerblitz_board.hpp"
 
 namespace umpire::panzerblitz {
 
@@ -90,6 +91,7 @@ Data load_data(const std::filesystem::path& file) {
     dist.choice("hex_position", {"j/range"}, true);
     Table sl = root.table("straight_line", true);
     sl.only_keys({"hilltop_base"});
+    d.boards_dir = file.parent_path().parent_path() / "boards";
     d.hilltop_base = sl.choice("hilltop_base", {"l1-hilltop", "l2-hilltop"}, true).value_or("l1-hilltop");
     sink.throw_if_errors();
     return d;
@@ -102,20 +104,22 @@ Data load_data(const std::filesystem::path& file) {
 Situation parse_situation(const Data& d, const Table& root) {
     Situation s;
     auto keys = common_situation_keys();
-    for (const char* k : {"firer", "target", "line"}) keys.push_back(k);
+    for (const char* k : {"firer", "target", "line", "board"}) keys.push_back(k);
     root.only_keys(keys);
+    // With board = "FILE" the units' hexes give everything else; typed keys must agree with the map.
+    const bool on_board = root.has("board");
     s.title = root.str("title").value_or("");
     // The contract states no default for an elevation; left out (or its table left out), a unit is at
     // ground level, and the ruling's first step names both elevations.
     Table f = root.table("firer");
-    f.only_keys({"elevation"});
+    f.only_keys(on_board ? std::vector<std::string>{"elevation", "hex"} : std::vector<std::string>{"elevation"});
     s.firer = f.choice("elevation", elevation_names()).value_or("ground");
     Table t = root.table("target");
-    t.only_keys({"elevation"});
+    t.only_keys(on_board ? std::vector<std::string>{"elevation", "hex"} : std::vector<std::string>{"elevation"});
     s.target = t.choice("elevation", elevation_names()).value_or("ground");
-    Table line = root.table("line", true);
+    Table line = root.table("line", !on_board);
     line.only_keys({"range", "obstacles"});
-    const auto range = line.integer("range", true, 1, 999);
+    const auto range = line.integer("range", !on_board, 1, 999);
     s.range = int(range.value_or(1));
     // With a missing or wrong range, places are checked against the widest range only, so the
     // range's own error is not repeated as a spurious one on every obstacle.
@@ -151,6 +155,7 @@ Situation parse_situation(const Data& d, const Table& root) {
         }
         s.obstacles.push_back(ob);
     }
+    if (on_board && root.sink().ok()) apply_board(d, root, f, t, line, s);
     return s;
 }
 
@@ -552,6 +557,7 @@ json::Value positions_json(const Data& d, const Situation& s) {
 Ruling rule(const Data& d, const Situation& s) {
     Ruling r;
     r.system = "panzerblitz";
+    for (const auto& st : s.board_steps) r.step(st.rule, st.text);
     // The article's words for the elevations, the file's names after them for the referee who edits the file.
     auto where = [](const std::string& e) { return elevation_words(e) + " (" + e + ")"; };
     r.step("PB-LOS", "Firer: " + where(s.firer) + "; target: " + where(s.target) + "; range " + std::to_string(s.range) + "; " +
@@ -596,6 +602,7 @@ Ruling rule(const Data& d, const Situation& s) {
     r.set("attack_halved", halved);
     r.set("positions", positions_json(d, s));
     if (!los.by_range_note.empty()) r.set("los_by_range", los.by_range_clear ? "clear" : "blocked");
+    if (!s.board.empty()) r.set("board", s.board_json);
     std::string notes_text;
     for (const auto& n : los.notes) notes_text += (notes_text.empty() ? "" : ", ") + n;
     r.figures.push_back({"Line of sight", los.clear ? "clear" : "blocked", "PB-LOS", notes_text.empty() ? "" : "notes " + notes_text, "line_of_sight"});
@@ -625,7 +632,12 @@ SideView side_view(const Data& d, const Situation& s) {
     return v;
 }
 
-void PanzerBlitz::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "panzerblitz.toml"); }
+void PanzerBlitz::load(const std::filesystem::path& rules_dir) {
+    data_ = load_data(rules_dir / "panzerblitz.toml");
+    board_support_ = std::make_shared<PbBoardSupport>(&data_);
+}
+
+const view::BoardSupport* PanzerBlitz::board_support() const { return board_support_.get(); }
 
 Ruling PanzerBlitz::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/json.hpp"
 #include "engine/system.hpp"
 
 namespace umpire::panzerblitz {
@@ -31,6 +32,7 @@ struct Data {
     std::vector<Symbol> symbols;
     std::string hexside_position = "k/(range+1)";  // or "(k-1/2)/range"
     std::string hilltop_base = "l1-hilltop";
+    std::filesystem::path boards_dir;  // the shipped boards (beside the rules-data folder)
     const Symbol* symbol(const std::string& name) const;
 };
 
@@ -55,6 +57,12 @@ struct Situation {
     int range = 4;
     std::vector<Obstacle> obstacles;
     std::string title;
+    // board = "FILE" (panzerblitz_board.hpp apply_board): the inputs above were read from the map
+    // along the deciding route; the ruling's first steps say so, citing the hexes.
+    std::string board;
+    std::string firer_hex, target_hex;
+    std::vector<Step> board_steps;
+    json::Value board_json;  // JSON `board`: file, hexes, every route and which decides
 };
 
 Situation parse_situation(const Data& d, const Table& root);
@@ -86,10 +94,12 @@ public:
     std::any choices() const override;                                    // panzerblitz_view.cpp
     std::optional<toml::table> canonical(const Table& root) const override;  // panzerblitz_view.cpp
     const Data& data() const { return data_; }
+    const view::BoardSupport* board_support() const override;  // panzerblitz_board.cpp
 
 private:
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzerblitz.hpp, in panzerblitz_view.cpp
     Data data_;
+    std::shared_ptr<const view::BoardSupport> board_support_;  // made on load, pointing at data_
 };
 
 }  // namespace umpire::panzerblitz

@@ -1,0 +1,118 @@
+// umpire-cli's board commands on PanzerBlitz boards (docs/boards.md, docs/panzerblitz.md "Boards"):
+// board check, los (every route, the deciding one marked) and visibility from one hex. The
+// dispatch is in board_commands.cpp (on the board file's `system`); this file holds only
+// PanzerBlitz's side, as each game keeps its own.
+//
+// Sections
+//   board check   size, numbering, joined boards, counts per elevation, feature and symbol
+//   los           every route with what it meets; --json adds `routes`
+//   visibility    every hex from one hex (the view's marks)
+#include <iostream>
+
+#include "cli/board_commands.hpp"
+#include "engine/engine.hpp"
+#include "engine/names.hpp"
+#include "engine/panzerblitz_board.hpp"
+
+namespace umpire::cli {
+
+namespace {
+
+const panzerblitz::Data& pb_data(const Engine& e) {
+    const auto* p = e.get<panzerblitz::PanzerBlitz>();
+    if (!p) throw std::runtime_error("the panzerblitz system is not available");
+    return p->data();
+}
+
+std::optional<hex::Cube> pb_hex(const board::Board& b, const std::string& text) {
+    if (auto h = b.parse_hex(text)) return h;
+    std::cerr << "umpire-cli: '" << escape_text(text) << "' is not a hex of " << escape_text(b.file) << " (" << b.numbering.describe() << "; columns 1-"
+              << b.columns << ", rows 1-" << b.rows << ")\n";
+    return std::nullopt;
+}
+
+int pb_check(const board::Board& b, std::ostream& out) {
+    out << "board OK: " << b.file << " — " << (b.title.empty() ? "untitled" : b.title) << (b.sample ? " (sample terrain)" : "") << "\n";
+    out << "  PanzerBlitz, " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
+    for (const auto& p : b.parts) out << "  board " << p << "\n";
+    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0), features(b.vocabulary.hex_features.size() + 1, 0),
+        symbols(b.vocabulary.hexside_features.size(), 0);
+    for (auto t : b.terrain_of) ++counts[t];
+    for (auto f : b.feature_of) ++features[f];
+    for (const auto& s : b.sides_of)
+        if (s.feature >= 0) ++symbols[std::size_t(s.feature)];
+    out << "  elevations:";
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        if (counts[i]) out << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
+    out << "\n  single-hex woods/towns:";
+    int any = 0;
+    for (std::size_t i = 1; i < features.size(); ++i)
+        if (features[i]) out << " " << b.vocabulary.hex_features[i - 1] << " " << features[i], ++any;
+    if (!any) out << " none";
+    out << "\n  hexside symbols:";
+    any = 0;
+    for (std::size_t i = 0; i < symbols.size(); ++i)
+        if (symbols[i]) out << " " << b.vocabulary.hexside_features[i] << " " << symbols[i], ++any;
+    if (!any) out << " none";
+    out << "\n";
+    return 0;
+}
+
+}  // namespace
+
+int panzerblitz_board_command(const Engine& e, const BoardArgs& a, std::ostream& out) {
+    const board::Board b = panzerblitz::load_map(a.file, a.file);
+    if (a.command == "check") return pb_check(b, out);
+    if (!a.mode.empty()) {
+        std::cerr << "umpire-cli: --mode is TANK!'s terrain mode; a PanzerBlitz board (" << escape_text(b.file) << ") has none\n";
+        return 1;
+    }
+    if (a.all) {
+        std::cerr << "umpire-cli: visibility --all is for TANK! boards; on a PanzerBlitz board ask visibility BOARD FROM\n";
+        return 1;
+    }
+    const panzerblitz::Data& d = pb_data(e);
+    const auto from = pb_hex(b, a.hexes.at(0));
+    if (!from) return 2;
+    if (a.command == "los") {
+        const auto to = pb_hex(b, a.hexes.at(1));
+        if (!to) return 2;
+        if (*from == *to) {
+            std::cerr << "umpire-cli: the firer and the target are both in " << b.name(*from) << ": give two different hexes\n";
+            return 2;
+        }
+        const panzerblitz::BoardLos los = panzerblitz::board_los(d, b, *from, *to);
+        if (a.json) {
+            json::Object obj{{"board", b.file}, {"system", "panzerblitz"}};
+            for (auto& kv : panzerblitz::board_los_json(b, los)) obj.push_back(std::move(kv));
+            out << json::Value(std::move(obj)).dump() << "\n";
+        } else {
+            out << panzerblitz::board_los_text(b, los);
+        }
+        return 0;
+    }
+    // visibility BOARD FROM
+    const panzerblitz::PbBoardSupport support(&d);
+    std::vector<view::Mark> marks;
+    support.visibility(b, "", *from, marks);
+    int counts[3] = {0, 0, 0};
+    for (int i = 0; i < b.hex_count(); ++i) {
+        const view::Mark m = marks[std::size_t(i)];
+        ++counts[m == view::Mark::clear ? 0 : m == view::Mark::blocking ? 1 : 2];
+    }
+    if (a.json) {
+        json::Array hexes;
+        for (int i = 0; i < b.hex_count(); ++i)
+            hexes.push_back(json::Object{{"hex", b.name(b.hex_at(i))}, {"sight", view::to_string(marks[std::size_t(i)])}});
+        json::Object obj{{"board", b.file}, {"system", "panzerblitz"}, {"from", b.name(*from)}, {"clear", counts[0]},
+                         {"blocked", counts[1]}, {"referee_call", counts[2]}, {"hexes", std::move(hexes)}};
+        out << json::Value(std::move(obj)).dump() << "\n";
+        return 0;
+    }
+    out << "Seen from " << b.name(*from) << " on " << b.file << " (PanzerBlitz, the route least favourable to the attacker): " << counts[0]
+        << " clear, " << counts[1] << " blocked, " << counts[2] << " referee's call\n";
+    for (int i = 0; i < b.hex_count(); ++i) out << b.name(b.hex_at(i)) << " " << view::to_string(marks[std::size_t(i)]) << "\n";
+    return 0;
+}
+
+}  // namespace umpire::cli

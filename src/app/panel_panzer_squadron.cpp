@@ -28,7 +28,7 @@ using view::PsChoices;
 // =====================================================================================
 
 struct Inputs {
-    std::string question = "movement";  // movement | actions | opportunity
+    std::string question = "movement";  // movement | actions | opportunity | line-of-fire (kept as the file gives it)
     // movement / actions
     std::string start = "stationary";
     std::string action = "move";
@@ -64,6 +64,24 @@ public:
         : FormPanel(e, "panzer-squadron", form(),
                     {"system", "title", "notes", "question", "tank", "shooter", "target", "start", "action", "dice", "restriction", "steps"}) {}
     bool draw_inputs(PanelContext& ctx) override;
+    // A line-of-fire situation (board, hexes, typed lines: docs/panzer-squadron.md) has no inputs
+    // here yet: the panel keeps the file's own table and rules it as written.
+    void load(const Table& root) override {
+        FormPanel::load(root);
+        kept_.reset();
+        if (s_.question == "line-of-fire") kept_ = canonical_of(sys_, root);
+    }
+    void reset() override {
+        kept_.reset();
+        FormPanel::reset();
+    }
+    toml::table situation() const override {
+        if (!kept_ || s_.question != "line-of-fire") return FormPanel::situation();
+        toml::table t = *kept_;
+        t.erase("title");  // the App keeps the common keys
+        t.erase("notes");
+        return t;
+    }
 
 protected:
     Inputs defaults() const override {
@@ -72,6 +90,9 @@ protected:
         return s;
     }
     void draw_view(PanelContext& ctx, const Ruling& r) override;
+
+private:
+    std::optional<toml::table> kept_;
 };
 
 // =====================================================================================
@@ -86,6 +107,11 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     changed |= util::radio_row("question", &s_.question, c.questions, [&c](const std::string& n) { return c.say(n); });
     ui::tip("movement: the MP calculator (PS-movement, PS-turning); actions: what a start state allows (PS-actions); "
             "opportunity: may this tank fire at a moving tank (PS-opportunity)");
+    if (s_.question == "line-of-fire") {
+        ImGui::TextWrapped("Line of fire (PS-fire): ruled as the file gives it (its board, hexes or typed lines). "
+                           "Edit the file to change it, or `umpire-cli los BOARD FROM TO` for the lines.");
+        return changed;
+    }
     if (s_.question == "opportunity") {
         ui::section("Shooter");
         changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states, [&c](const std::string& n) { return c.say(n); });

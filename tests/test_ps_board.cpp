@@ -450,6 +450,33 @@ TEST_CASE("ps boards: the board view's BoardSupport", "[ps-board][board-support]
     CHECK(vis[std::size_t(small().index(at(small(), "0303")))] == view::Mark::clear);
 }
 
+// The visibility scan tests lines against the board's obstacle list: it must equal line_of_fire's
+// verdict for every hex.
+TEST_CASE("ps boards: the visibility map equals line_of_fire hex by hex", "[ps-board][property]") {
+    for (const board::Board* b : {&small(), &sample()}) {
+        std::mt19937 rng(4);
+        std::uniform_int_distribution<int> pick(0, b->hex_count() - 1);
+        for (int n = 0; n < (b == &small() ? b->hex_count() : 6); ++n) {
+            const hex::Cube from = b == &small() ? b->hex_at(n) : b->hex_at(pick(rng));
+            std::vector<view::Mark> marks;
+            ps::visibility(data(), *b, from, marks);
+            for (int i = 0; i < b->hex_count(); ++i) {
+                const hex::Cube t = b->hex_at(i);
+                if (t == from) {
+                    CHECK(marks[std::size_t(i)] == view::Mark::clear);
+                    continue;
+                }
+                const auto l = ps::line_of_fire(data(), *b, from, t, -1);
+                const view::Mark want = l.points_call || l.touch_call ? view::Mark::referee_call
+                                        : l.bonus                     ? view::Mark::hindering
+                                                                      : view::Mark::clear;
+                INFO(b->name(from) << " -> " << b->name(t));
+                REQUIRE(marks[std::size_t(i)] == want);
+            }
+        }
+    }
+}
+
 TEST_CASE("ps boards: umpire-cli board check, los and visibility on a Panzer Squadron board", "[ps-board][cli]") {
     const std::string board = std::string(UMPIRE_SOURCE_DIR) + "/boards/ps-test-small.toml";
     const auto check = test::run_cli("board check " + board);

@@ -446,13 +446,94 @@ std::string lof_text(const Data& d, const board::Board& b, const LineOfFire& l) 
 // 5. visibility
 // =====================================================================================
 
+namespace {
+
+// The board's obstacles as a flat list, so a visibility scan tests each line against them alone
+// (after a bounding-box check) instead of tracing it: the same classification as trace_fire_line.
+struct ObstacleIndex {
+    struct HexObs {
+        hex::Cube hex;
+        Pt centre;
+    };
+    struct SideObs {
+        Pt a, b;
+    };
+    std::vector<HexObs> hexes;
+    std::vector<SideObs> sides;
+};
+
+ObstacleIndex index_obstacles(const Data& d, const board::Board& b) {
+    ObstacleIndex x;
+    for (int i = 0; i < b.hex_count(); ++i) {
+        const hex::Cube h = b.hex_at(i);
+        const std::string& t = b.terrain(h);
+        if (is_obstacle(d, t)) x.hexes.push_back({h, centre_point(h)});
+    }
+    // Every slot of the side grid holds sides 0..2 of one grid hex (board.hpp); walk the grid.
+    for (int c = 0; c <= b.columns + 1; ++c)
+        for (int r = 0; r <= b.rows + 1; ++r) {
+            const hex::Cube h = b.numbering.to_cube(c, r);
+            for (int dir = 0; dir < 3; ++dir) {
+                const board::SideFeature* sf = b.side(h, dir);
+                if (sf && is_obstacle(d, b.vocabulary.hexside_features[std::size_t(sf->feature)]))
+                    x.sides.push_back({corner_point(h, dir), corner_point(h, dir + 1)});
+            }
+        }
+    return x;
+}
+
+struct Flags {
+    bool passes = false, touches = false;
+};
+
+// PS-obstacle for one line, against the index (trace_fire_line's rules: not the firer's or the
+// target's hexagon; touches at the line's ends do not count).
+Flags line_flags(const ObstacleIndex& x, const hex::Cube& firer, const hex::Cube& target, const Pt& a, const Pt& z) {
+    Flags f;
+    const std::int64_t lq = std::min(a.q, z.q), hq = std::max(a.q, z.q), lr = std::min(a.r, z.r), hr = std::max(a.r, z.r);
+    HexHit hh;
+    for (const auto& o : x.hexes) {
+        if (o.centre.q + 2 < lq || o.centre.q - 2 > hq || o.centre.r + 2 < lr || o.centre.r - 2 > hr) continue;
+        if (o.hex == firer || o.hex == target || !classify_hex(a, z, o.hex, hh)) continue;
+        if (hh.how == Meet::crosses) f.passes = true;
+        else if (hh.how == Meet::along || inside_open(hh.enter)) f.touches = true;
+    }
+    SideHit sh;
+    for (const auto& o : x.sides) {
+        if (std::max(o.a.q, o.b.q) < lq || std::min(o.a.q, o.b.q) > hq || std::max(o.a.r, o.b.r) < lr || std::min(o.a.r, o.b.r) > hr) continue;
+        if (!classify_side(a, z, o.a, o.b, sh)) continue;
+        if (sh.how != Meet::touches) f.passes = true;
+        else if (inside_open(sh.at)) f.touches = true;
+    }
+    return f;
+}
+
+}  // namespace
+
 void visibility(const Data& d, const board::Board& b, const hex::Cube& from, std::vector<view::Mark>& out) {
     out.assign(std::size_t(b.hex_count()), view::Mark::clear);
+    const ObstacleIndex x = index_obstacles(d, b);
+    const Pt cannon = centre_point(from);
     for (int i = 0; i < b.hex_count(); ++i) {
         const hex::Cube t = b.hex_at(i);
         if (t == from) continue;
-        const LineOfFire l = compute(d, b, from, t, -1, Sides::featured, false);
-        out[std::size_t(i)] = l.points_call || l.touch_call ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
+        // As compute() with no facing: the bonus under each reading of the points, and under the
+        // other reading of touching for the reading ruled.
+        bool first = true, bonus0 = false, call = false;
+        for (const auto& pp : point_pairs(d, cannon, t)) {
+            const Flags l = line_flags(x, from, t, cannon, corner_point(t, pp.a));
+            const Flags r = line_flags(x, from, t, cannon, corner_point(t, pp.b));
+            const bool passes = l.passes || r.passes, touches = l.touches || r.touches;
+            const bool bonus = passes || (d.touching_passes && touches);
+            if (first) {
+                bonus0 = bonus;
+                call |= bonus != (passes || (!d.touching_passes && touches));
+                first = false;
+            } else {
+                call |= bonus != bonus0;
+            }
+        }
+        out[std::size_t(i)] = call ? view::Mark::referee_call : bonus0 ? view::Mark::hindering : view::Mark::clear;
     }
 }
 

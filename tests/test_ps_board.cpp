@@ -496,6 +496,9 @@ TEST_CASE("ps boards: umpire-cli board check, los and visibility on a Panzer Squ
     const auto text = test::run_cli("los " + board + " 0302 0306");
     CHECK(text.status == 0);
     CHECK(text.out.find("obstacle in 0304 crossed") != std::string::npos);
+    // A hexside obstacle is named as the board file writes it (0504/D, not 0505/A).
+    const auto wall = test::run_cli("los " + board + " 0502 0506");
+    CHECK(wall.out.find("obstacle on hexside 0504/D crossed") != std::string::npos);
 
     const auto vis = test::run_cli("visibility " + board + " 0302 --json");
     REQUIRE(vis.status == 0);

@@ -66,20 +66,31 @@ public:
     bool draw_inputs(PanelContext& ctx) override;
     // A line-of-fire situation (board, hexes, typed lines: docs/panzer-squadron.md) has no inputs
     // here yet: the panel keeps the file's own table and rules it as written.
+    // A movement plan on a board keeps its board, tank.hex and tank.facing the same way (the
+    // panel edits the plan; the board view will place it).
     void load(const Table& root) override {
         FormPanel::load(root);
-        kept_.reset();
-        if (s_.question == "line-of-fire") kept_ = canonical_of(sys_, root);
+        kept_ = canonical_of(sys_, root);
+        if (kept_ && !kept_->contains("board") && s_.question != "line-of-fire") kept_.reset();
     }
     void reset() override {
         kept_.reset();
         FormPanel::reset();
     }
     toml::table situation() const override {
-        if (!kept_ || s_.question != "line-of-fire") return FormPanel::situation();
-        toml::table t = *kept_;
-        t.erase("title");  // the App keeps the common keys
-        t.erase("notes");
+        toml::table t = FormPanel::situation();
+        if (!kept_) return t;
+        const std::string kept_question = (*kept_)["question"].value_or(std::string());
+        if (s_.question == "line-of-fire" && kept_question == "line-of-fire") {
+            t = *kept_;
+            t.erase("title");  // the App keeps the common keys
+            t.erase("notes");
+        } else if (s_.question == "movement" && kept_question == "movement") {
+            t.insert_or_assign("board", *(*kept_)["board"].node());
+            if (auto* tank = t["tank"].as_table())
+                for (const char* key : {"hex", "facing"})
+                    if (const auto* n = (*kept_)["tank"][key].node()) tank->insert_or_assign(key, *n);
+        }
         return t;
     }
 

@@ -676,7 +676,7 @@ std::vector<BoardStep> place_on_board(const Data& d, const Situation& s, const s
         if (!b.contains(placed[i].hex)) {
             illegal.push_back({"PS-movement", "step " + std::to_string(i + 1) + " (" + steps[i].step + ") enters " + b.name(placed[i].hex) +
                                                   ", off the board " + b.file});
-            placed.resize(i + 1);
+            placed.resize(i);  // the path stops at the board's edge; the explanation names the hex
             break;
         }
     }

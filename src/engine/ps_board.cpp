@@ -252,7 +252,7 @@ FireLine trace_fire_line(const Data& d, const board::Board& b, const hex::Cube& 
         o.how = s.how;
         o.passes = s.how != Meet::touches;
         if (texts)
-            o.text = t + " on hexside " + b.side_name(s.hex, s.side) + (s.how == Meet::crosses ? " crossed" : s.how == Meet::along ? " run along" : " touched at its end");
+            o.text = t + " on hexside " + b.side_name(o.hex, o.side) + (s.how == Meet::crosses ? " crossed" : s.how == Meet::along ? " run along" : " touched at its end");
         f.obstacles.push_back(std::move(o));
     }
     for (const auto& o : f.obstacles) (o.passes ? f.passes : f.touches) = true;

@@ -226,6 +226,24 @@ TEST_CASE("ps boards: the obstacle bonus depends on the target's hexagon only th
         for (const auto& line : r.lines) CHECK(line.obstacles.empty());
 }
 
+TEST_CASE("ps boards: an obstacle hexside of the firer's own hexagon counts, as a referee's call", "[ps-board][PS-obstacle]") {
+    // A wall on 0302/D: both lines from 0302 to 0306 cross it leaving the firer's hexagon.
+    const auto f = test::temp_file("system = \"panzer-squadron\"\ncolumns = 6\nrows = 6\n[hexsides]\nobstacle = [\"0302/D\"]\n");
+    const board::Board b = board::load_board(f, "own-wall.toml", ps::board_vocabulary(data()));
+    const auto l = ps::line_of_fire(data(), b, at(b, "0302"), at(b, "0306"), -1);
+    CHECK(l.bonus);  // rules-data own_hexsides_count = true: the line passes through it
+    CHECK(l.own_call);
+    CHECK_FALSE(l.touch_call);
+    REQUIRE_FALSE(l.readings.front().lines[0].obstacles.empty());
+    CHECK(l.readings.front().lines[0].obstacles.front().of_firer);
+    // Seen from the other side (0306 firing at 0302) the wall is not the firer's: no call.
+    const auto back = ps::line_of_fire(data(), b, at(b, "0306"), at(b, "0302"), -1);
+    CHECK_FALSE(back.own_call);
+    std::vector<view::Mark> marks;
+    ps::visibility(data(), b, at(b, "0302"), marks);
+    CHECK(marks[std::size_t(b.index(at(b, "0306")))] == view::Mark::referee_call);
+}
+
 // Properties on random pairs of the sample board.
 TEST_CASE("ps boards: properties of the lines on random pairs", "[ps-board][property]") {
     const board::Board& b = sample();
@@ -467,7 +485,7 @@ TEST_CASE("ps boards: the visibility map equals line_of_fire hex by hex", "[ps-b
                     continue;
                 }
                 const auto l = ps::line_of_fire(data(), *b, from, t, -1);
-                const view::Mark want = l.points_call || l.touch_call ? view::Mark::referee_call
+                const view::Mark want = l.referee_call() ? view::Mark::referee_call
                                         : l.bonus                     ? view::Mark::hindering
                                                                       : view::Mark::clear;
                 INFO(b->name(from) << " -> " << b->name(t));

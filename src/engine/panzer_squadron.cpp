@@ -138,7 +138,7 @@ Data load_data(const std::filesystem::path& file) {
     d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
     Table ch = root.table("choices", true);
     ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
-                  "unlisted_actions_open", "line_points", "touching_passes"});
+                  "unlisted_actions_open", "line_points", "touching_passes", "own_hexsides_count"});
     d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
     d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
     d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
@@ -146,6 +146,7 @@ Data load_data(const std::filesystem::path& file) {
     d.unlisted_actions_open = ch.boolean("unlisted_actions_open", false).value_or(false);
     d.line_points = ch.choice("line_points", {"near", "outer"}).value_or("near");
     d.touching_passes = ch.boolean("touching_passes").value_or(false);
+    d.own_hexsides_count = ch.boolean("own_hexsides_count").value_or(true);
     load_board_data(root, d);
     d.boards_dir = file.parent_path().parent_path() / "boards";
     sink.throw_if_errors();
@@ -225,7 +226,7 @@ void check_typed_lines(const Data& d, const Table& root, const Situation& s) {
     std::vector<std::pair<std::string, bool>> typed, board;
     for (std::size_t i = 0; i < 2; ++i) {
         const FireLine& f = l.readings.front().lines[i];
-        const bool obstacle = f.passes || (d.touching_passes && f.touches);
+        const bool obstacle = (d.own_hexsides_count ? f.passes : f.passes_beyond) || (d.touching_passes && f.touches);
         typed.push_back({s.lines[i].face, s.lines[i].obstacle});
         board.push_back({s.lines[i].face.empty() ? "" : f.face, obstacle});
     }
@@ -853,18 +854,16 @@ Ruling rule_line_of_fire(const Data& d, const Situation& s) {
     for (int k = 0; k < 2; ++k) {
         const FireLine& f = r0.lines[std::size_t(k)];
         r.step("PS-obstacle", "The " + line_text(d, b, l.target, f, k == 0 ? "left" : "right") + ".");
-        lines.push_back({f.face, f.passes || (d.touching_passes && f.touches)});
+        lines.push_back({f.face, (d.own_hexsides_count ? f.passes : f.passes_beyond) || (d.touching_passes && f.touches)});
     }
     if (l.facing < 0) r.step("PS-armour", "target.facing is not given: the faces struck are not named.");
-    // The touching call, when there is one, comes last (line_of_fire).
-    for (std::size_t i = 0; i < l.calls.size(); ++i)
-        r.call(l.touch_call && i + 1 == l.calls.size() ? "PS-obstacle" : "PS-fire", l.calls[i]);
+    for (const auto& c : l.calls) r.call(c.rule, c.text);
     finish_line_of_fire(d, lines, r);
     r.set("position", json::Object{{"firer_hex", s.firer_hex}, {"target_hex", s.target_hex}, {"range", l.range}});
     json::Object board{{"file", b.file}};
     for (auto& kv : lof_json(d, b, l)) board.push_back(std::move(kv));
     r.set("board", json::Value(std::move(board)));
-    if (l.points_call || l.touch_call) r.tone = Tone::caution;
+    if (l.referee_call()) r.tone = Tone::caution;
     return r;
 }
 

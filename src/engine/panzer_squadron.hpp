@@ -60,6 +60,7 @@ struct Data {
     std::vector<std::string> armour{"front", "side", "side", "rear", "side", "side"};
     std::string line_points = "near";   // which points the two lines join: "near" | "outer"
     bool touching_passes = false;       // a line that only touches an obstacle passes it
+    bool own_hexsides_count = true;     // an obstacle hexside of the firer's own hexagon counts
     std::filesystem::path boards_dir;   // the shipped boards (beside the rules data)
 };
 

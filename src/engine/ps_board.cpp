@@ -251,11 +251,15 @@ FireLine trace_fire_line(const Data& d, const board::Board& b, const hex::Cube& 
         o.terrain = t;
         o.how = s.how;
         o.passes = s.how != Meet::touches;
+        o.of_firer = s.hex == firer || hex::neighbour(s.hex, s.side) == firer;
         if (texts)
             o.text = t + " on hexside " + b.side_name(o.hex, o.side) + (s.how == Meet::crosses ? " crossed" : s.how == Meet::along ? " run along" : " touched at its end");
         f.obstacles.push_back(std::move(o));
     }
-    for (const auto& o : f.obstacles) (o.passes ? f.passes : f.touches) = true;
+    for (const auto& o : f.obstacles) {
+        (o.passes ? f.passes : f.touches) = true;
+        f.passes_beyond |= o.passes && !o.of_firer;
+    }
     return f;
 }
 
@@ -301,9 +305,13 @@ Reading make_reading(const Data& d, const board::Board& b, const hex::Cube& fire
     r.name = pp.reading;
     r.lines[0] = trace_fire_line(d, b, firer, target, left, sides, texts);
     r.lines[1] = trace_fire_line(d, b, firer, target, right, sides, texts);
-    const bool passes = r.lines[0].passes || r.lines[1].passes, touches = r.lines[0].touches || r.lines[1].touches;
+    // The bonus under the readings as ruled, and with each of the two PS-obstacle readings flipped.
+    const bool all = r.lines[0].passes || r.lines[1].passes, beyond = r.lines[0].passes_beyond || r.lines[1].passes_beyond;
+    const bool touches = r.lines[0].touches || r.lines[1].touches;
+    const bool passes = d.own_hexsides_count ? all : beyond;
     r.bonus = passes || (d.touching_passes && touches);
     r.bonus_other_touch = passes || (!d.touching_passes && touches);
+    r.bonus_other_own = (d.own_hexsides_count ? beyond : all) || (d.touching_passes && touches);
     if (facing >= 0) {
         for (auto& l : r.lines) {
             l.face = face_at(d, facing, l.corner);
@@ -326,6 +334,7 @@ LineOfFire compute(const Data& d, const board::Board& b, const hex::Cube& firer,
     const Reading& r0 = l.readings.front();
     l.bonus = r0.bonus;
     l.touch_call = r0.bonus != r0.bonus_other_touch;
+    l.own_call = r0.bonus != r0.bonus_other_own;
     for (std::size_t i = 1; i < l.readings.size(); ++i) {
         const Reading& ri = l.readings[i];
         if (ri.faces == r0.faces && ri.bonus == r0.bonus) continue;
@@ -335,13 +344,19 @@ LineOfFire compute(const Data& d, const board::Board& b, const hex::Cube& firer,
             return corner_name(d, r.lines[0].corner) + " and " + corner_name(d, r.lines[1].corner) + " points" +
                    (r.faces.empty() ? "" : " (" + r.lines[0].face + ", " + r.lines[1].face + ")") + (r.bonus ? ", obstacle bonus" : ", no obstacle bonus");
         };
-        l.calls.push_back("the Line of Fire diagram is missing: Umpire's reading (" + r0.name + ") joins the cannon to the " + say(r0) +
-                          "; the " + ri.name + " reading joins it to the " + say(ri) + " (rules-data choice line_points).");
+        l.calls.push_back({"PS-fire", "the Line of Fire diagram is missing: Umpire's reading (" + r0.name + ") joins the cannon to the " + say(r0) +
+                                          "; the " + ri.name + " reading joins it to the " + say(ri) + " (rules-data choice line_points)."});
     }
     if (l.touch_call && texts)
-        l.calls.push_back(std::string("a line only touches an obstacle (a corner, or along the side of an obstacle hexagon); Umpire reads touching as ") +
-                          (d.touching_passes ? "passing (obstacle bonus)" : "not passing (no obstacle bonus)") + ", the other reading gives " +
-                          (r0.bonus_other_touch ? "the obstacle bonus" : "no obstacle bonus") + " (rules-data choice touching_passes).");
+        l.calls.push_back({"PS-obstacle", std::string("a line only touches an obstacle (a corner, or along the side of an obstacle hexagon); Umpire reads touching as ") +
+                                              (d.touching_passes ? "passing (obstacle bonus)" : "not passing (no obstacle bonus)") + ", the other reading gives " +
+                                              (r0.bonus_other_touch ? "the obstacle bonus" : "no obstacle bonus") + " (rules-data choice touching_passes)."});
+    if (l.own_call && texts)
+        l.calls.push_back({"PS-obstacle", std::string("the obstacle a line passes is a hexside of the firer's own hexagon; the page says only that the line "
+                                                      "passes through it, and Umpire ") +
+                                              (d.own_hexsides_count ? "counts it (obstacle bonus)" : "does not count it (no obstacle bonus)") +
+                                              ", the other reading gives " + (r0.bonus_other_own ? "the obstacle bonus" : "no obstacle bonus") +
+                                              " (rules-data choice own_hexsides_count)."});
     return l;
 }
 
@@ -415,7 +430,7 @@ json::Object lof_json(const Data& d, const board::Board& b, const LineOfFire& l)
         others.emplace_back(json::Object{{"reading", r.name}, {"lines", json::Value(std::move(ls))}, {"obstacle_bonus", r.bonus}});
     }
     json::Array calls;
-    for (const auto& c : l.calls) calls.emplace_back(c);
+    for (const auto& c : l.calls) calls.emplace_back(c.text);
     return json::Object{{"firer_hex", b.name(l.firer)},
                         {"target_hex", b.name(l.target)},
                         {"range", l.range},
@@ -425,7 +440,7 @@ json::Object lof_json(const Data& d, const board::Board& b, const LineOfFire& l)
                         {"lines", json::Value(std::move(lines))},
                         {"faces", json::Value(std::move(faces))},
                         {"obstacle_bonus", l.bonus},
-                        {"referee_call", l.points_call || l.touch_call},
+                        {"referee_call", l.referee_call()},
                         {"calls", json::Value(std::move(calls))},
                         {"other_readings", json::Value(std::move(others))}};
 }
@@ -433,12 +448,12 @@ json::Object lof_json(const Data& d, const board::Board& b, const LineOfFire& l)
 std::string lof_text(const Data& d, const board::Board& b, const LineOfFire& l) {
     const Reading& r0 = l.readings.front();
     std::string s = "Line of fire " + b.name(l.firer) + " -> " + b.name(l.target) + ", range " + std::to_string(l.range) + " (PS-fire): " +
-                    (l.bonus ? "OBSTACLE BONUS" : "no obstacle bonus") + (l.points_call || l.touch_call ? " — REFEREE'S CALL" : "") + "\n";
+                    (l.bonus ? "OBSTACLE BONUS" : "no obstacle bonus") + (l.referee_call() ? " — REFEREE'S CALL" : "") + "\n";
     s += "  two lines from the cannon (the centre of " + b.name(l.firer) + ") to the target's hexagon, " + r0.name + " reading\n";
     s += "  " + line_text(d, b, l.target, r0.lines[0], "left") + "\n";
     s += "  " + line_text(d, b, l.target, r0.lines[1], "right") + "\n";
     if (l.facing < 0) s += "  armour: give --facing (the target's facing point) to name the faces struck (PS-armour)\n";
-    for (const auto& c : l.calls) s += "  referee's call: " + c + "\n";
+    for (const auto& c : l.calls) s += "  referee's call: " + c.text + "\n";
     return s;
 }
 
@@ -457,6 +472,7 @@ struct ObstacleIndex {
     };
     struct SideObs {
         Pt a, b;
+        hex::Cube h, n;  // its two hexes
     };
     std::vector<HexObs> hexes;
     std::vector<SideObs> sides;
@@ -476,14 +492,14 @@ ObstacleIndex index_obstacles(const Data& d, const board::Board& b) {
             for (int dir = 0; dir < 3; ++dir) {
                 const board::SideFeature* sf = b.side(h, dir);
                 if (sf && is_obstacle(d, b.vocabulary.hexside_features[std::size_t(sf->feature)]))
-                    x.sides.push_back({corner_point(h, dir), corner_point(h, dir + 1)});
+                    x.sides.push_back({corner_point(h, dir), corner_point(h, dir + 1), h, hex::neighbour(h, dir)});
             }
         }
     return x;
 }
 
 struct Flags {
-    bool passes = false, touches = false;
+    bool passes = false, touches = false, passes_beyond = false;
 };
 
 // PS-obstacle for one line, against the index (trace_fire_line's rules: not the firer's or the
@@ -495,14 +511,17 @@ Flags line_flags(const ObstacleIndex& x, const hex::Cube& firer, const hex::Cube
     for (const auto& o : x.hexes) {
         if (o.centre.q + 2 < lq || o.centre.q - 2 > hq || o.centre.r + 2 < lr || o.centre.r - 2 > hr) continue;
         if (o.hex == firer || o.hex == target || !classify_hex(a, z, o.hex, hh)) continue;
-        if (hh.how == Meet::crosses) f.passes = true;
+        if (hh.how == Meet::crosses) f.passes = f.passes_beyond = true;
         else if (hh.how == Meet::along || inside_open(hh.enter)) f.touches = true;
     }
     SideHit sh;
     for (const auto& o : x.sides) {
         if (std::max(o.a.q, o.b.q) < lq || std::min(o.a.q, o.b.q) > hq || std::max(o.a.r, o.b.r) < lr || std::min(o.a.r, o.b.r) > hr) continue;
         if (!classify_side(a, z, o.a, o.b, sh)) continue;
-        if (sh.how != Meet::touches) f.passes = true;
+        if (sh.how != Meet::touches) {
+            f.passes = true;
+            f.passes_beyond |= !(o.h == firer || o.n == firer);
+        }
         else if (inside_open(sh.at)) f.touches = true;
     }
     return f;
@@ -523,11 +542,13 @@ void visibility(const Data& d, const board::Board& b, const hex::Cube& from, std
         for (const auto& pp : point_pairs(d, cannon, t)) {
             const Flags l = line_flags(x, from, t, cannon, corner_point(t, pp.a));
             const Flags r = line_flags(x, from, t, cannon, corner_point(t, pp.b));
-            const bool passes = l.passes || r.passes, touches = l.touches || r.touches;
+            const bool all = l.passes || r.passes, beyond = l.passes_beyond || r.passes_beyond, touches = l.touches || r.touches;
+            const bool passes = d.own_hexsides_count ? all : beyond;
             const bool bonus = passes || (d.touching_passes && touches);
             if (first) {
                 bonus0 = bonus;
                 call |= bonus != (passes || (!d.touching_passes && touches));
+                call |= bonus != ((d.own_hexsides_count ? beyond : all) || (d.touching_passes && touches));
                 first = false;
             } else {
                 call |= bonus != bonus0;
@@ -603,7 +624,7 @@ public:
             return x.hex != y.hex ? x.hex < y.hex : int(x.mark) > int(y.mark);
         });
         m.hexes.erase(std::unique(m.hexes.begin(), m.hexes.end(), [](const auto& x, const auto& y) { return x.hex == y.hex; }), m.hexes.end());
-        m.verdict = l.points_call || l.touch_call ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
+        m.verdict = l.referee_call() ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
         m.summary = b.name(from) + " to " + b.name(to) + ", range " + std::to_string(l.range) + ": " +
                     (l.bonus ? "obstacle bonus (PS-obstacle)" : "no obstacle bonus") + (m.verdict == view::Mark::referee_call ? ", referee's call" : "");
         return m;

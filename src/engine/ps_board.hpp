@@ -11,13 +11,14 @@
 //     them is one reading. The other reading, "outer": the two lines that frame the hexagon (the
 //     extreme left and right points as seen from the cannon);
 //   - a line passes an obstacle when its open segment crosses the interior of an obstacle hex
-//     (not the firer's own, not the target's), or crosses or runs along an obstacle hexside. Only
-//     touching one (a corner, or running along a side of an obstacle hex) is a referee's call.
+//     (not the firer's own, not the target's), or crosses or runs along an obstacle hexside (one of
+//     the firer's own hexsides too: own_hexsides_count). Only touching one (a corner, or running
+//     along a side of an obstacle hex) is a referee's call (touching_passes).
 // A ruling that changes with either reading is a referee's call with every reading shown.
 //
 // Geometry is exact: points are axial coordinates times 3 (every corner is then an integer point)
 // and every decision is a comparison of integer products. hex::walk_line (trace.hpp) traces only
-// centre-to-centre lines, so corner endpoints use trace_segment below, which tests/ps_board checks
+// centre-to-centre lines, so corner endpoints use trace_segment below, which tests/test_ps_board.cpp checks
 // against hex::trace_line on centre-to-centre lines.
 //
 // Sections
@@ -98,6 +99,7 @@ struct LineObstacle {
     std::string terrain;
     Meet how = Meet::crosses;
     bool passes = false;  // crossed or run along (a hexside), crossed (a hex)
+    bool of_firer = false;  // a hexside of the firer's own hexagon (rules-data own_hexsides_count)
     std::string text;     // "obstacle in 0305 crossed"
 };
 
@@ -107,6 +109,7 @@ struct FireLine {
     SegmentTrace trace;
     std::vector<LineObstacle> obstacles;  // passed or touched, in line order
     bool passes = false, touches = false;
+    bool passes_beyond = false;  // passes an obstacle other than a hexside of the firer's own hexagon
 };
 
 struct Reading {
@@ -114,6 +117,7 @@ struct Reading {
     std::array<FireLine, 2> lines;   // left then right, as seen from the firer
     bool bonus = false;              // as ruled (touching_passes)
     bool bonus_other_touch = false;  // under the other reading of touching
+    bool bonus_other_own = false;    // under the other reading of the firer's own hexsides
     std::vector<std::string> faces;  // the two faces, sorted (the order of the lines does not matter)
 };
 
@@ -125,7 +129,13 @@ struct LineOfFire {
     bool bonus = false;             // readings[0].bonus
     bool points_call = false;       // another reading of the points changes faces or bonus
     bool touch_call = false;        // the reading of touching changes the bonus
-    std::vector<std::string> calls; // one sentence each
+    bool own_call = false;          // counting the firer's own hexsides or not changes the bonus
+    struct Call {
+        std::string rule;  // PS-fire (which points) or PS-obstacle (touching, own hexsides)
+        std::string text;  // one sentence
+    };
+    std::vector<Call> calls;
+    bool referee_call() const { return points_call || touch_call || own_call; }
 };
 
 LineOfFire line_of_fire(const Data& d, const board::Board& b, const hex::Cube& firer, const hex::Cube& target, int facing);

@@ -244,6 +244,39 @@ TEST_CASE("ps boards: an obstacle hexside of the firer's own hexagon counts, as 
     CHECK(marks[std::size_t(b.index(at(b, "0306")))] == view::Mark::referee_call);
 }
 
+// rules-data [board], [armour] and the line-of-fire choices: bad values are located errors.
+TEST_CASE("ps boards: bad board and armour rules data is a located error", "[ps-board][rules-data]") {
+    struct Case {
+        const char* from;
+        const char* to;
+        const char* message;
+    };
+    const Case cases[] = {
+        {"points = [\"front\", \"side\", \"side\", \"rear\", \"side\", \"side\"]", "points = [\"front\", \"side\"]",
+         "armour.points: needs six armour faces"},
+        {"obstacles = [\"obstacle\"]", "obstacles = [\"wall\"]", "board.obstacles: \"wall\" is neither in hex_terrain nor in hexside_features"},
+        {"corner_names = [\"NW\", \"NE\", \"E\", \"SE\", \"SW\", \"W\"]", "corner_names = [\"NW\", \"NW\", \"E\", \"SE\", \"SW\", \"W\"]",
+         "board.corner_names: needs distinct, non-empty names"},
+        {"line_points = \"near\"", "line_points = \"far\"", "choices.line_points"},
+        {"touching_passes = false", "touching_passes = 0", "choices.touching_passes"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.to);
+        const auto dir = test::rules_data_copy("panzer-squadron.toml", c.from, c.to);
+        try {
+            const Engine e(dir);
+            FAIL("accepted");
+        } catch (const InputError& err) {
+            std::string all;
+            for (const auto& d : err.diagnostics()) all += d.str() + "\n";
+            INFO(all);
+            CHECK(all.find(c.message) != std::string::npos);
+            CHECK(all.find("panzer-squadron.toml:") != std::string::npos);
+        }
+        fs::remove_all(dir);
+    }
+}
+
 // Properties on random pairs of the sample board.
 TEST_CASE("ps boards: properties of the lines on random pairs", "[ps-board][property]") {
     const board::Board& b = sample();

@@ -38,20 +38,21 @@ const std::vector<std::string>& step_names() {
 
 namespace {
 
-// A list of distinct names (at least `min` of them), or the default kept.
+// A list of distinct names (at least `min`, at most 64: a board stores a terrain in one byte), or
+// the default kept.
 void names_into(const Table& t, const char* key, std::size_t min, std::vector<std::string>& out) {
     const auto v = t.string_array(key);
     if (!v) return;
     std::vector<std::string> seen;
     for (const auto& n : *v) {
         if (n.empty() || std::find(seen.begin(), seen.end(), n) != seen.end()) {
-            t.error(key, "needs distinct, non-empty names (\"" + n + "\" is empty or repeated)");
+            t.error(key, "needs distinct, non-empty names (" + quoted_value(n) + " is empty or repeated)");
             return;
         }
         seen.push_back(n);
     }
-    if (seen.size() < min) {
-        t.error(key, "needs at least " + std::to_string(min) + " names");
+    if (seen.size() < min || seen.size() > 64) {
+        t.error(key, "needs " + std::to_string(min) + " to 64 names, got " + std::to_string(seen.size()));
         return;
     }
     out = seen;
@@ -80,7 +81,7 @@ void load_board_data(const Table& root, Data& d) {
         for (const auto& o : d.board.obstacles)
             if (std::find(d.board.hex_terrain.begin(), d.board.hex_terrain.end(), o) == d.board.hex_terrain.end() &&
                 std::find(d.board.hexside_features.begin(), d.board.hexside_features.end(), o) == d.board.hexside_features.end())
-                b.error("obstacles", "\"" + o + "\" is neither in hex_terrain nor in hexside_features");
+                b.error("obstacles", quoted_value(o) + " is neither in hex_terrain nor in hexside_features");
     }
     const Table a = root.table("armour");
     if (a.present()) {

@@ -226,6 +226,35 @@ TEST_CASE("ps boards: the obstacle bonus depends on the target's hexagon only th
         for (const auto& line : r.lines) CHECK(line.obstacles.empty());
 }
 
+// The line from 0403's centre to 0306's NW point runs along the side 0304 and 0404 share (through
+// 0304's E and SE points, then 0305's centre).
+TEST_CASE("ps boards: along the side between two obstacle hexagons passes; beside one only touches", "[ps-board][PS-obstacle]") {
+    struct Case {
+        const char* why;
+        const char* obstacles;
+        bool bonus;
+        bool touch_call;
+    };
+    const Case cases[] = {
+        {"PS-obstacle: between two obstacle hexagons (a wood of two hexes): passes", "\"0304\", \"0404\"", true, false},
+        {"PS-obstacle: along the side of one obstacle hexagon: touches only (referee's call)", "\"0304\"", false, true},
+    };
+    for (const auto& c : cases) {
+        INFO(c.why);
+        const auto f = test::temp_file(std::string("system = \"panzer-squadron\"\ncolumns = 8\nrows = 8\n[hexes]\nobstacle = [") + c.obstacles + "]\n");
+        const board::Board b = board::load_board(f, "two.toml", ps::board_vocabulary(data()));
+        const auto l = ps::line_of_fire(data(), b, at(b, "0403"), at(b, "0306"), -1);
+        const ps::Reading& r0 = l.readings.front();
+        REQUIRE((cname(r0.lines[0].corner) == "NW" || cname(r0.lines[1].corner) == "NW"));
+        CHECK(l.bonus == c.bonus);
+        CHECK(l.touch_call == c.touch_call);
+        std::vector<view::Mark> marks;
+        ps::visibility(data(), b, at(b, "0403"), marks);
+        const view::Mark want = l.referee_call() ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
+        CHECK(marks[std::size_t(b.index(at(b, "0306")))] == want);
+    }
+}
+
 TEST_CASE("ps boards: an obstacle hexside of the firer's own hexagon counts, as a referee's call", "[ps-board][PS-obstacle]") {
     // A wall on 0302/D: both lines from 0302 to 0306 cross it leaving the firer's hexagon.
     const auto f = test::temp_file("system = \"panzer-squadron\"\ncolumns = 6\nrows = 6\n[hexsides]\nobstacle = [\"0302/D\"]\n");

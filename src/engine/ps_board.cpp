@@ -256,6 +256,22 @@ FireLine trace_fire_line(const Data& d, const board::Board& b, const hex::Cube& 
             o.text = t + " on hexside " + b.side_name(o.hex, o.side) + (s.how == Meet::crosses ? " crossed" : s.how == Meet::along ? " run along" : " touched at its end");
         f.obstacles.push_back(std::move(o));
     }
+    // Along the side shared by two obstacle hexagons the line runs through the middle of one
+    // obstacle (a wood of two hexes): it passes it, though it touches each hexagon only.
+    for (const SideHit& s : f.trace.sides) {
+        if (s.how != Meet::along) continue;
+        const hex::Cube n = hex::neighbour(s.hex, s.side);
+        if (!is_obstacle(d, b.terrain(s.hex)) || !is_obstacle(d, b.terrain(n))) continue;
+        LineObstacle o;
+        o.hexside = true;
+        o.hex = s.hex;
+        o.side = s.side;
+        o.terrain = b.terrain(s.hex) + " on both sides";
+        o.how = Meet::along;
+        o.passes = true;
+        if (texts) o.text = "between " + b.terrain(s.hex) + " in " + b.name(s.hex) + " and " + b.terrain(n) + " in " + b.name(n) + ", along their side " + b.side_name(s.hex, s.side);
+        f.obstacles.push_back(std::move(o));
+    }
     for (const auto& o : f.obstacles) {
         (o.passes ? f.passes : f.touches) = true;
         f.passes_beyond |= o.passes && !o.of_firer;
@@ -508,11 +524,17 @@ Flags line_flags(const ObstacleIndex& x, const hex::Cube& firer, const hex::Cube
     Flags f;
     const std::int64_t lq = std::min(a.q, z.q), hq = std::max(a.q, z.q), lr = std::min(a.r, z.r), hr = std::max(a.r, z.r);
     HexHit hh;
+    hex::Cube along[8];  // obstacle hexagons the line runs along a side of (two adjacent: between them)
+    int alongs = 0;
     for (const auto& o : x.hexes) {
         if (o.centre.q + 2 < lq || o.centre.q - 2 > hq || o.centre.r + 2 < lr || o.centre.r - 2 > hr) continue;
         if (o.hex == firer || o.hex == target || !classify_hex(a, z, o.hex, hh)) continue;
         if (hh.how == Meet::crosses) f.passes = f.passes_beyond = true;
         else if (hh.how == Meet::along || inside_open(hh.enter)) f.touches = true;
+        if (hh.how != Meet::along || f.passes_beyond) continue;
+        for (int k = 0; k < alongs; ++k)
+            if (hex::distance(along[k], o.hex) == 1) f.passes = f.passes_beyond = true;
+        if (alongs < 8) along[alongs++] = o.hex;
     }
     SideHit sh;
     for (const auto& o : x.sides) {

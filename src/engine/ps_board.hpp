@@ -11,7 +11,8 @@
 //     them is one reading. The other reading, "outer": the two lines that frame the hexagon (the
 //     extreme left and right points as seen from the cannon);
 //   - a line passes an obstacle when its open segment crosses the interior of an obstacle hex
-//     (not the firer's own, not the target's), or crosses or runs along an obstacle hexside (one of
+//     (not the firer's own, not the target's), runs along the side two obstacle hexes share, or
+//     crosses or runs along an obstacle hexside (one of
 //     the firer's own hexsides too: own_hexsides_count). Only touching one (a corner, or running
 //     along a side of an obstacle hex) is a referee's call (touching_passes).
 // A ruling that changes with either reading is a referee's call with every reading shown.

@@ -466,8 +466,15 @@ std::string lof_text(const Data& d, const board::Board& b, const LineOfFire& l) 
     std::string s = "Line of fire " + b.name(l.firer) + " -> " + b.name(l.target) + ", range " + std::to_string(l.range) + " (PS-fire): " +
                     (l.bonus ? "OBSTACLE BONUS" : "no obstacle bonus") + (l.referee_call() ? " — REFEREE'S CALL" : "") + "\n";
     s += "  two lines from the cannon (the centre of " + b.name(l.firer) + ") to the target's hexagon, " + r0.name + " reading\n";
-    s += "  " + line_text(d, b, l.target, r0.lines[0], "left") + "\n";
-    s += "  " + line_text(d, b, l.target, r0.lines[1], "right") + "\n";
+    for (int k = 0; k < 2; ++k) {
+        const FireLine& f = r0.lines[std::size_t(k)];
+        s += "  " + line_text(d, b, l.target, f, k == 0 ? "left" : "right") + "\n";
+        std::string hexes;
+        for (const HexHit& h : f.trace.hexes)
+            hexes += (hexes.empty() ? "" : ", ") + b.name(h.hex) + (b.terrain(h.hex).empty() || b.terrain(h.hex) == b.vocabulary.hex_terrain.front() ? "" : " " + b.terrain(h.hex)) +
+                     (h.how == Meet::crosses ? "" : h.how == Meet::along ? " (along a side)" : " (a corner)");
+        s += "    hexes: " + hexes + "\n";
+    }
     if (l.facing < 0) s += "  armour: give --facing (the target's facing point) to name the faces struck (PS-armour)\n";
     for (const auto& c : l.calls) s += "  referee's call: " + c.text + "\n";
     return s;

@@ -228,7 +228,7 @@ TEST_CASE("ps boards: the obstacle bonus depends on the target's hexagon only th
 
 // The line from 0403's centre to 0306's NW point runs along the side 0304 and 0404 share (through
 // 0304's E and SE points, then 0305's centre).
-TEST_CASE("ps boards: along the side between two obstacle hexagons passes; beside one only touches", "[ps-board][PS-obstacle]") {
+TEST_CASE("ps boards: along the side between two obstacle hexagons passes, beside one it only touches", "[ps-board][PS-obstacle]") {
     struct Case {
         const char* why;
         const char* obstacles;

@@ -228,10 +228,10 @@ TEST_CASE("bad input: an unknown question is one line for every system that asks
             CHECK(err.find("question: unknown name \"parley\"") != std::string::npos);
         }
     }
-    SECTION("panzer-squadron line-of-fire: reserved, said so in one line") {
+    SECTION("panzer-squadron line-of-fire with neither lines nor a board: what it needs, in one line") {
         const auto f = temp_file("system = \"panzer-squadron\"\nquestion = \"line-of-fire\"\n");
         const std::string err = one_error_line(f);
-        CHECK(err.find("question: \"line-of-fire\" is not ruled yet") != std::string::npos);
-        CHECK(err.find("accepted: movement, actions or opportunity") != std::string::npos);
+        CHECK(err.find("line: a line of fire needs two [[line]]s") != std::string::npos);
+        CHECK(err.find("or board = \"FILE\" with firer.hex and target.hex") != std::string::npos);
     }
 }

@@ -316,7 +316,8 @@ TEST_CASE("panzer-squadron bad input: exit 2 with FILE:LINE:COL", "[panzer-squad
         {"restriction beyond -99..99",
          "system = \"panzer-squadron\"\nquestion = \"movement\"\n[tank]\nstart = \"stationary\"\naction = \"move\"\ndice = [2]\nrestriction = -100\nsteps = []\n",
          "tank.restriction"},
-        {"line of fire is not ruled yet", "system = \"panzer-squadron\"\nquestion = \"line-of-fire\"\n", "accepted: movement, actions or opportunity"},
+        {"line of fire with neither lines nor a board (PS-fire)", "system = \"panzer-squadron\"\nquestion = \"line-of-fire\"\n",
+         "line: a line of fire needs two [[line]]s"},
     };
     for (const auto& c : cases) {
         SECTION(c.name) {

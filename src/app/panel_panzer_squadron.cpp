@@ -30,7 +30,7 @@ using view::PsChoices;
 // =====================================================================================
 
 struct Inputs {
-    std::string question = "movement";  // movement | actions | opportunity
+    std::string question = "movement";  // movement | actions | opportunity | line-of-fire (kept as the file gives it)
     // movement / actions
     std::string start = "stationary";
     std::string action = "move";
@@ -66,6 +66,35 @@ public:
         : FormPanel(e, "panzer-squadron", form(),
                     {"system", "title", "notes", "question", "tank", "shooter", "target", "start", "action", "dice", "restriction", "steps"}) {}
     bool draw_inputs(PanelContext& ctx) override;
+    // A line-of-fire situation (board, hexes, typed lines: docs/panzer-squadron.md) has no inputs
+    // here yet: the panel keeps the file's own table and rules it as written.
+    // A movement plan on a board keeps its board, tank.hex and tank.facing the same way (the
+    // panel edits the plan; the board view will place it).
+    void load(const Table& root) override {
+        FormPanel::load(root);
+        kept_ = canonical_of(sys_, root);
+        if (kept_ && !kept_->contains("board") && s_.question != "line-of-fire") kept_.reset();
+    }
+    void reset() override {
+        kept_.reset();
+        FormPanel::reset();
+    }
+    toml::table situation() const override {
+        toml::table t = FormPanel::situation();
+        if (!kept_) return t;
+        const std::string kept_question = (*kept_)["question"].value_or(std::string());
+        if (s_.question == "line-of-fire" && kept_question == "line-of-fire") {
+            t = *kept_;
+            t.erase("title");  // the App keeps the common keys
+            t.erase("notes");
+        } else if (s_.question == "movement" && kept_question == "movement") {
+            t.insert_or_assign("board", *(*kept_)["board"].node());
+            if (auto* tank = t["tank"].as_table())
+                for (const char* key : {"hex", "facing"})
+                    if (const auto* n = (*kept_)["tank"][key].node()) tank->insert_or_assign(key, *n);
+        }
+        return t;
+    }
 
 protected:
     Inputs defaults() const override {
@@ -74,6 +103,9 @@ protected:
         return s;
     }
     void draw_view(PanelContext& ctx, const Ruling& r) override;
+
+private:
+    std::optional<toml::table> kept_;
 };
 
 // =====================================================================================
@@ -86,6 +118,8 @@ std::string option_tip(const std::string& n) {
         {"movement", "The movement points calculator: roll less restriction, and what the planned steps cost (PS-movement, PS-turning)"},
         {"actions", "Which of the four actions a tank may choose from its start state (PS-actions)"},
         {"opportunity", "May this tank fire out of turn at a tank while it moves (PS-opportunity)"},
+        {"line-of-fire", "The two straight lines from the firer to the target's hexagon, the armour face they strike and the "
+                         "obstacle bonus (PS-fire); from a board or typed lines"},
         {"not-activated", "PS-opportunity: not yet activated this turn: it may fire at a moving tank"},
         {"ambush", "PS-opportunity: left waiting in ambush: it may fire at a moving tank"},
         {"activated", "PS-opportunity: already activated this turn"},
@@ -106,6 +140,11 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     ui::section("Question");
     const util::Say say = [&c](const std::string& n) { return c.say(n); };
     changed |= util::radio_row("question", &s_.question, c.questions, say, option_tip);
+    if (s_.question == "line-of-fire") {
+        ImGui::TextWrapped("Line of fire (PS-fire): ruled as the file gives it (its board, hexes or typed lines). "
+                           "Edit the file to change it, or `umpire-cli los BOARD FROM TO` for the lines.");
+        return changed;
+    }
     if (s_.question == "opportunity") {
         ui::section("Shooter");
         changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states, say, option_tip);

@@ -294,7 +294,7 @@ std::optional<int> other_game(const Engine& e, const Options& o, std::ostream& o
 bool is_board_command(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--rules-data" || a == "--mode" || a == "--all" || a == "--threads") { ++i; continue; }
+        if (a == "--rules-data" || a == "--mode" || a == "--all" || a == "--threads" || a == "--facing") { ++i; continue; }
         if (!a.empty() && a[0] == '-') continue;
         return a == "board" || a == "los" || a == "visibility";
     }
@@ -302,6 +302,7 @@ bool is_board_command(const std::vector<std::string>& args) {
 }
 
 int board_main(const std::vector<std::string>& args, std::ostream& out) {
+    if (const auto ps = ps_board_main(args, out)) return *ps;  // Panzer Squadron boards: ps_board_command.cpp
     const auto o = parse_options(args);
     if (!o) return 1;
     try {

@@ -6,6 +6,7 @@
 //   umpire-cli visibility BOARD --all OUT [--mode M] [--threads N]
 //                                                        every pair, one file
 #pragma once
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -35,5 +36,9 @@ bool is_board_command(const std::vector<std::string>& args);
 // with every write checked); diagnostics go to stderr. Returns the exit status: 0 done, 2 bad
 // input (a board file or a hex), 1 anything else (usage, a failed write of --all's file).
 int board_main(const std::vector<std::string>& args, std::ostream& out);
+
+// The same commands on a Panzer Squadron board (ps_board_command.cpp): nullopt when the board
+// named is not one (system = "panzer-squadron"), else the exit status.
+std::optional<int> ps_board_main(const std::vector<std::string>& args, std::ostream& out);
 
 }  // namespace umpire::cli

@@ -4,21 +4,24 @@
 //   1. Data loading
 //   2. Situation parsing and writing
 //   3. Movement: costs per step, per-hexagon turning, the rules of reversing, the end state
+//      (on a board: the plan placed hex by hex from tank.hex, tank.facing)
 //   4. Actions and attacks of opportunity
-//   5. GameSystem glue
+//   5. Line of fire: typed by hand, or read from a board (ps_board.hpp)
+//   6. GameSystem glue
 #include "engine/panzer_squadron.hpp"
 
 #include <algorithm>
 #include <numeric>
 
 #include "engine/names.hpp"
+#include "engine/ps_board.hpp"
 
 namespace umpire::panzer_squadron {
 
 namespace {
 const std::vector<std::string> kStarts = {"stationary", "in-movement"};
 const std::vector<std::string> kMoveActions = {"move", "move-and-fire"};
-const std::vector<std::string> kQuestions = {"movement", "actions", "opportunity"};
+const std::vector<std::string> kQuestions = {"movement", "actions", "opportunity", "line-of-fire"};
 const std::vector<std::string> kShooter = {"not-activated", "ambush", "activated"};
 const std::vector<std::string> kAllActions = {"move", "fire", "move-and-fire", "ambush"};
 }  // namespace
@@ -33,11 +36,71 @@ const std::vector<std::string>& step_names() {
 // 1. Data loading
 // =====================================================================================
 
+namespace {
+
+// A list of distinct names (at least `min`, at most 64: a board stores a terrain in one byte), or
+// the default kept.
+void names_into(const Table& t, const char* key, std::size_t min, std::vector<std::string>& out) {
+    const auto v = t.string_array(key);
+    if (!v) return;
+    std::vector<std::string> seen;
+    for (const auto& n : *v) {
+        if (n.empty() || std::find(seen.begin(), seen.end(), n) != seen.end()) {
+            t.error(key, "needs distinct, non-empty names (" + quoted_value(n) + " is empty or repeated)");
+            return;
+        }
+        seen.push_back(n);
+    }
+    if (seen.size() < min || seen.size() > 64) {
+        t.error(key, "needs " + std::to_string(min) + " to 64 names, got " + std::to_string(seen.size()));
+        return;
+    }
+    out = seen;
+}
+
+// [board] (numbering, corner names, terrain, obstacles) and [armour]; both optional (defaults in
+// panzer_squadron.hpp), so a board's numbering and names are data, never code.
+void load_board_data(const Table& root, Data& d) {
+    const Table b = root.table("board");
+    if (b.present()) {
+        b.only_keys({"column_digits", "row_digits", "lower_columns", "side_names", "corner_names", "hex_terrain", "hexside_features", "obstacles"});
+        auto& n = d.board.numbering;
+        if (auto c = b.integer("column_digits", false, 1, 3)) n.column_digits = int(*c);
+        if (auto r = b.integer("row_digits", false, 1, 3)) n.row_digits = int(*r);
+        if (auto l = b.choice("lower_columns", {"even", "odd"})) n.even_columns_lower = *l == "even";
+        std::vector<std::string> sides = n.side_names, corners = d.board.corner_names;
+        names_into(b, "side_names", 6, sides);
+        names_into(b, "corner_names", 6, corners);
+        if (sides.size() != 6) b.error("side_names", "needs six names, north then clockwise");
+        else n.side_names = sides;
+        if (corners.size() != 6) b.error("corner_names", "needs six names, north-west then clockwise");
+        else d.board.corner_names = corners;
+        names_into(b, "hex_terrain", 1, d.board.hex_terrain);
+        names_into(b, "hexside_features", 0, d.board.hexside_features);
+        names_into(b, "obstacles", 0, d.board.obstacles);
+        for (const auto& o : d.board.obstacles)
+            if (std::find(d.board.hex_terrain.begin(), d.board.hex_terrain.end(), o) == d.board.hex_terrain.end() &&
+                std::find(d.board.hexside_features.begin(), d.board.hexside_features.end(), o) == d.board.hexside_features.end())
+                b.error("obstacles", quoted_value(o) + " is neither in hex_terrain nor in hexside_features");
+    }
+    const Table a = root.table("armour");
+    if (a.present()) {
+        a.only_keys({"points"});
+        if (auto p = a.string_array("points")) {
+            if (p->size() != 6 || std::any_of(p->begin(), p->end(), [](const std::string& x) { return x.empty(); }))
+                a.error("points", "needs six armour faces, for the point faced and then each point clockwise");
+            else d.armour = *p;
+        }
+    }
+}
+
+}  // namespace
+
 Data load_data(const std::filesystem::path& file) {
     toml::table t = parse_toml_file(file, file.string());
     Sink sink(file.string());
     Table root(sink, &t, "");
-    root.only_keys({"dice", "costs", "action", "opportunity", "choices"});
+    root.only_keys({"dice", "costs", "action", "opportunity", "choices", "board", "armour"});
     Data d;
     Table dice = root.table("dice", true);
     dice.only_keys({"sides", "stationary", "in-movement"});
@@ -76,12 +139,17 @@ Data load_data(const std::filesystem::path& file) {
     d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
     Table ch = root.table("choices", true);
     ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
-                  "unlisted_actions_open"});
+                  "unlisted_actions_open", "line_points", "touching_passes", "own_hexsides_count"});
     d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
     d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
     d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
     d.stationary_uses_all_points = ch.boolean("stationary_uses_all_points", false).value_or(false);
     d.unlisted_actions_open = ch.boolean("unlisted_actions_open", false).value_or(false);
+    d.line_points = ch.choice("line_points", {"near", "outer"}).value_or("near");
+    d.touching_passes = ch.boolean("touching_passes").value_or(false);
+    d.own_hexsides_count = ch.boolean("own_hexsides_count").value_or(true);
+    load_board_data(root, d);
+    d.boards_dir = file.parent_path().parent_path() / "boards";
     sink.throw_if_errors();
     return d;
 }
@@ -90,21 +158,146 @@ Data load_data(const std::filesystem::path& file) {
 // 2. Situation
 // =====================================================================================
 
+namespace {
+
+// board = "FILE": beside the situation file first, else the shipped boards (beside the rules data,
+// or the source tree's): the window and standard input give no folder to look in. The board's own
+// problems keep their file's name, after the located `board` key.
+std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Table& root, const std::string& file) {
+    std::filesystem::path path = file;
+    if (path.is_relative()) {
+        path = std::filesystem::path(root.sink().file()).parent_path() / path;
+        std::error_code ec;
+        for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+            if (std::filesystem::exists(path, ec) || dir.empty()) break;
+            if (std::filesystem::exists(dir / file, ec)) path = dir / file;
+        }
+    }
+    const std::string shown = path.lexically_normal().string();
+    try {
+        return std::make_shared<board::Board>(board::load_board(path, shown, board_vocabulary(d)));
+    } catch (const InputError& e) {
+        root.error("board", quoted_value(file) + ": the board file has the problems reported for " + shown);
+        std::vector<Diagnostic> all = root.sink().diagnostics();
+        all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+        throw InputError(all);
+    }
+}
+
+// A hex of the situation's board, or an error on `key` (required when a board is given).
+void board_hex(const Situation& s, const Table& t, const char* key, std::string& out) {
+    const auto v = t.str(key, s.board_map != nullptr);
+    if (!v) return;
+    if (!s.board_map) {
+        t.error(key, "is a hex of a board: give board = \"FILE\" too (docs/boards.md)");
+        return;
+    }
+    if (!s.board_map->parse_hex(*v)) {
+        const auto& b = *s.board_map;
+        t.error(key, quoted_value(*v) + " is not a hex of the board " + b.file + " (" + b.numbering.describe() + "; columns 1-" +
+                         std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
+        return;
+    }
+    out = *v;
+}
+
+// PS-turning: a tank faces a point (corner) of its hexagon, named as in rules-data [board].
+void board_facing(const Data& d, const Situation& s, const Table& t, bool required, std::string& out) {
+    const auto v = t.choice("facing", d.board.corner_names, required);
+    if (v && !s.board_map) t.error("facing", "places the tank on a board: give board = \"FILE\" too (docs/boards.md)");
+    if (v) out = *v;
+}
+
+void parse_tank_on_board(const Data& d, const Table& tank, Situation& s) {
+    board_hex(s, tank, "hex", s.tank_hex);
+    board_facing(d, s, tank, s.board_map != nullptr, s.tank_facing);
+}
+
+// The typed lines (hand-entered) must be the board's: as a set, since which is "left" is the
+// board's business. The faces are compared only when both sides name them.
+void check_typed_lines(const Data& d, const Table& root, const Situation& s) {
+    const LineOfFire l = line_of_fire(d, *s.board_map, *s.board_map->parse_hex(s.firer_hex), *s.board_map->parse_hex(s.target_hex),
+                                      s.target_facing.empty() ? -1 : *parse_corner(d, s.target_facing));
+    auto describe = [](std::vector<std::pair<std::string, bool>> v) {
+        std::sort(v.begin(), v.end());
+        std::string out;
+        for (const auto& [f, o] : v) out += (out.empty() ? "" : ", ") + (f.empty() ? std::string("a line") : f) + (o ? " passing an obstacle" : "");
+        return "[" + out + "]";
+    };
+    std::vector<std::pair<std::string, bool>> typed, board;
+    for (std::size_t i = 0; i < 2; ++i) {
+        const FireLine& f = l.readings.front().lines[i];
+        const bool obstacle = (d.own_hexsides_count ? f.passes : f.passes_beyond) || (d.touching_passes && f.touches);
+        typed.push_back({s.lines[i].face, s.lines[i].obstacle});
+        board.push_back({s.lines[i].face.empty() ? "" : f.face, obstacle});
+    }
+    if (describe(typed) == describe(board)) return;
+    root.error("line", "is " + describe(typed) + " but on the board " + s.board_map->file + " the lines from " + s.firer_hex + " to " + s.target_hex +
+                           " are " + describe(board) + " (" + line_text(d, *s.board_map, l.target, l.readings.front().lines[0], "the left") + "; " +
+                           line_text(d, *s.board_map, l.target, l.readings.front().lines[1], "the right") + "); leave [[line]] out to take them from the board");
+}
+
+// question = "line-of-fire": by hand, two [[line]]s (face, obstacle); on a board, firer.hex,
+// target.hex and target.facing (and [[line]]s, if typed, must agree with the board).
+void parse_line_of_fire(const Data& d, const Table& root, Situation& s) {
+    const Table firer = root.table("firer", s.board_map != nullptr), target = root.table("target", s.board_map != nullptr);
+    if (firer.present()) {
+        firer.only_keys({"hex"});
+        board_hex(s, firer, "hex", s.firer_hex);
+    }
+    if (target.present()) {
+        target.only_keys({"hex", "facing"});
+        board_hex(s, target, "hex", s.target_hex);
+        board_facing(d, s, target, false, s.target_facing);
+    }
+    std::vector<std::string> faces;
+    for (const auto& f : d.armour)
+        if (std::find(faces.begin(), faces.end(), f) == faces.end()) faces.push_back(f);
+    const auto lines = root.tables("line");
+    if (lines.empty() && !s.board_map && !root.has("line"))
+        root.error("line", "a line of fire needs two [[line]]s (face, obstacle) typed by hand, or board = \"FILE\" with firer.hex and "
+                           "target.hex to read them from the map (PS-fire)");
+    for (const Table& t : lines) {
+        t.only_keys({"face", "obstacle"});
+        Situation::Line x;
+        x.face = t.choice("face", faces, s.board_map == nullptr).value_or("");
+        x.obstacle = t.boolean("obstacle", true).value_or(false);
+        if (!x.face.empty() && s.board_map && s.target_facing.empty())
+            t.error("face", "names an armour face, which on a board depends on target.facing (give it, or leave face out)");
+        s.lines.push_back(x);
+    }
+    if (!lines.empty() && lines.size() != 2)
+        root.error("line", "needs exactly two [[line]]s, the two straight lines from the cannon to the target's hexagon (PS-fire); got " +
+                               std::to_string(lines.size()));
+    if (s.board_map && !s.firer_hex.empty() && s.firer_hex == s.target_hex)
+        target.error("hex", "is the firer's hex " + s.firer_hex + ": the two lines join two different hexagons (PS-fire)");
+    if (!root.sink().ok() || !s.board_map || s.lines.empty()) return;
+    check_typed_lines(d, root, s);
+}
+
+}  // namespace
+
 Situation parse_situation(const Data& d, const Table& root) {
     Situation s;
     auto keys = common_situation_keys();
-    for (const char* k : {"question", "tank", "shooter", "target"}) keys.push_back(k);
+    for (const char* k : {"question", "tank", "shooter", "target", "board", "firer", "line"}) keys.push_back(k);
     root.only_keys(keys);
     s.title = root.str("title").value_or("");
-    // The line of fire needs a board and the page's missing diagrams: reserved, said plainly.
-    if (const auto q = root.str("question"); q && same_name(*q, "line-of-fire")) {
-        root.error("question", quoted_value(*q) + " is not ruled yet: the line of fire needs a board and the missing Line of Fire and "
-                               "Armour diagrams (accepted: " + join_names(kQuestions) + ")");
-        return s;
-    }
     const auto question = root.choice("question", kQuestions, true);
     if (!question) return s;  // reported; the rest depends on the question, so no follow-on errors
     s.question = *question;
+    if (const auto b = root.str("board")) {
+        if (s.question == "movement" || s.question == "line-of-fire") {
+            s.board = *b;
+            s.board_map = load_situation_board(d, root, *b);
+        } else {
+            root.error("board", "a board is read for question = \"movement\" and \"line-of-fire\" only (this question is " + s.question + ")");
+        }
+    }
+    if (s.question == "line-of-fire") {
+        parse_line_of_fire(d, root, s);
+        return s;
+    }
     if (s.question == "opportunity") {
         Table sh = root.table("shooter", true);
         sh.only_keys({"state"});
@@ -121,7 +314,8 @@ Situation parse_situation(const Data& d, const Table& root) {
         s.start = tank.choice("start", kStarts, true).value_or("stationary");
         return s;
     }
-    tank.only_keys({"start", "action", "dice", "restriction", "steps"});
+    tank.only_keys({"start", "action", "dice", "restriction", "steps", "hex", "facing"});
+    parse_tank_on_board(d, tank, s);
     if (auto start = tank.choice("start", kStarts)) {
         s.start = *start;
     } else if (!tank.has("start")) {
@@ -161,6 +355,23 @@ toml::table to_toml(const Situation& s) {
     t.insert("system", "panzer-squadron");
     if (!s.title.empty()) t.insert("title", s.title);
     t.insert("question", s.question);
+    if (!s.board.empty()) t.insert("board", s.board);
+    if (s.question == "line-of-fire") {
+        if (!s.firer_hex.empty()) t.insert("firer", toml::table{{"hex", s.firer_hex}});
+        toml::table target;
+        if (!s.target_hex.empty()) target.insert("hex", s.target_hex);
+        if (!s.target_facing.empty()) target.insert("facing", s.target_facing);
+        if (!target.empty()) t.insert("target", target);
+        toml::array lines;
+        for (const auto& l : s.lines) {
+            toml::table x;
+            if (!l.face.empty()) x.insert("face", l.face);
+            x.insert("obstacle", l.obstacle);
+            lines.push_back(x);
+        }
+        if (!lines.empty()) t.insert("line", lines);
+        return t;
+    }
     if (s.question == "opportunity") {
         t.insert("shooter", toml::table{{"state", s.shooter}});
         t.insert("target", toml::table{{"moving", s.target_moving}, {"hexagons_moved", s.target_hexagons_moved}});
@@ -177,6 +388,8 @@ toml::table to_toml(const Situation& s) {
         toml::array steps;
         for (const auto& st : s.steps) steps.push_back(st);
         tank.insert("steps", steps);
+        if (!s.tank_hex.empty()) tank.insert("hex", s.tank_hex);
+        if (!s.tank_facing.empty()) tank.insert("facing", s.tank_facing);
     }
     t.insert("tank", tank);
     return t;
@@ -397,8 +610,8 @@ void check_points(const Data& d, const Situation& s, int available, int used, Ru
 }
 
 // PS-actions: the end state; then the contract keys, the trace, the figures and the verdict.
-void finish_movement(const Data& d, const Situation& s, const std::vector<StepTrace>& steps, const PlanCounts& c, int available,
-                     int used, const Illegal& illegal, Ruling& r) {
+void finish_movement(const Data& d, const Situation& s, const std::vector<StepTrace>& steps, const std::vector<BoardStep>& placed,
+                     const PlanCounts& c, int available, int used, const Illegal& illegal, Ruling& r) {
     const bool legal = illegal.empty();
     const std::string ends = s.action == "move-and-fire" || c.reverse > 0 ? "stationary" : "stationary-or-moving";
     if (ends == "stationary")
@@ -417,9 +630,27 @@ void finish_movement(const Data& d, const Situation& s, const std::vector<StepTr
     r.set("mp_left", available - used);
     r.set("ends", ends);
     json::Array trace_json;
-    for (const auto& t : steps)
-        trace_json.emplace_back(json::Object{{"step", t.step}, {"cost", t.cost}, {"total", t.total}, {"q", t.q}, {"r", t.r}, {"corner", t.corner}});
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const auto& t = steps[i];
+        json::Object o{{"step", t.step}, {"cost", t.cost}, {"total", t.total}, {"q", t.q}, {"r", t.r}, {"corner", t.corner}};
+        if (i < placed.size()) {  // on a board: the hex (its number) and the point faced after the step
+            o.emplace_back("hex", s.board_map->name(placed[i].hex));
+            o.emplace_back("facing", corner_name(d, placed[i].corner));
+        }
+        trace_json.emplace_back(std::move(o));
+    }
     r.set("steps", json::Value(std::move(trace_json)));
+    if (!placed.empty() || s.board_map) {
+        json::Array path{json::Value(s.tank_hex)};
+        for (const auto& p : placed)
+            if (path.back().as_string() != s.board_map->name(p.hex)) path.emplace_back(s.board_map->name(p.hex));
+        r.set("board", json::Object{{"file", s.board_map->file},
+                                    {"start", s.tank_hex},
+                                    {"start_facing", s.tank_facing},
+                                    {"path", json::Value(std::move(path))},
+                                    {"end", placed.empty() ? s.tank_hex : s.board_map->name(placed.back().hex)},
+                                    {"end_facing", placed.empty() ? s.tank_facing : corner_name(d, placed.back().corner)}});
+    }
     r.figures.push_back({"Used", std::to_string(used), "PS-turning", s.action == "move-and-fire" ? "includes " + std::to_string(d.move_and_fire_cost) + " to fire" : "", "mp_used"});
     r.figures.push_back({"Left", std::to_string(available - used), "PS-movement", "", "mp_left"});
     r.figures.push_back({"Ends", ends, "PS-actions", "", "ends"});
@@ -430,6 +661,29 @@ void finish_movement(const Data& d, const Situation& s, const std::vector<StepTr
         for (const auto& w : illegal) all += (all.empty() ? "" : "; ") + w.second + " (" + w.first + ")";
         r.detail = "Not allowed: " + all + ".";
     }
+}
+
+// On a board: the plan from tank.hex facing tank.facing, hex by hex; a step off the board cannot
+// be played (the page has no board edge rule: Umpire reads leaving the map as not allowed).
+std::vector<BoardStep> place_on_board(const Data& d, const Situation& s, const std::vector<StepTrace>& steps, Ruling& r, Illegal& illegal) {
+    if (!s.board_map) return {};
+    const board::Board& b = *s.board_map;
+    const int facing = *parse_corner(d, s.tank_facing);
+    std::vector<BoardStep> placed = place_steps(steps, *b.parse_hex(s.tank_hex), facing);
+    std::string route = s.tank_hex + " facing " + s.tank_facing;
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const bool moved = !is_turn(steps[i].step);
+        route += moved ? ", enters " + b.name(placed[i].hex) + " facing " + corner_name(d, placed[i].corner)
+                       : ", turns to face " + corner_name(d, placed[i].corner);
+        if (!b.contains(placed[i].hex)) {
+            illegal.push_back({"PS-movement", "step " + std::to_string(i + 1) + " (" + steps[i].step + ") enters " + b.name(placed[i].hex) +
+                                                  ", off the board " + b.file});
+            placed.resize(i);  // the path stops at the board's edge; the explanation names the hex
+            break;
+        }
+    }
+    r.step("PS-movement", "On the board " + b.file + ": " + route + ".");
+    return placed;
 }
 
 Ruling rule_movement(const Data& d, const Situation& s) {
@@ -447,7 +701,8 @@ Ruling rule_movement(const Data& d, const Situation& s) {
     }
     check_minimum_move(d, s, c, available, used, r, illegal);
     check_points(d, s, available, used, r, illegal);
-    finish_movement(d, s, steps, c, available, used, illegal, r);
+    const std::vector<BoardStep> placed = place_on_board(d, s, steps, r, illegal);
+    finish_movement(d, s, steps, placed, c, available, used, illegal, r);
     return r;
 }
 
@@ -546,19 +801,92 @@ Ruling rule_opportunity(const Data& d, const Situation& s) {
     return r;
 }
 
+// =====================================================================================
+// 5. Line of fire (PS-fire, PS-armour, PS-obstacle)
+// =====================================================================================
+
+// The verdict shared by the hand-entered and the board rulings, from the two lines' faces and
+// obstacle flags (so both give the same ruling for the same geometry).
+// The faces are listed in the order of rules-data [armour] (front, side, rear), not in the lines'
+// order: which line is typed first changes nothing.
+void finish_line_of_fire(const Data& d, const std::vector<Situation::Line>& lines, Ruling& r) {
+    bool bonus = false;
+    json::Array faces, ls;
+    std::string face_text;
+    std::vector<std::string> named;
+    for (const auto& l : lines) {
+        bonus |= l.obstacle;
+        if (!l.face.empty()) named.push_back(l.face);
+        ls.emplace_back(json::Object{{"face", l.face.empty() ? json::Value() : json::Value(l.face)}, {"obstacle", l.obstacle}});
+    }
+    auto rank = [&d](const std::string& f) { return std::find(d.armour.begin(), d.armour.end(), f) - d.armour.begin(); };
+    std::sort(named.begin(), named.end(), [&](const std::string& a, const std::string& b) { return rank(a) < rank(b); });
+    for (const auto& f : named) {
+        faces.emplace_back(f);
+        face_text += (face_text.empty() ? "" : " and ") + f;
+    }
+    r.step("PS-fire", "Two straight lines can be shown from the cannon to the target's hexagon: the target is visible.");
+    if (!face_text.empty()) r.step("PS-armour", "The lines meet points denoting the target's " + face_text + " armour.");
+    r.step("PS-obstacle", bonus ? "A line passes through an obstacle: the target has the obstacle bonus in this combat."
+                                : "Neither line passes through an obstacle: no obstacle bonus.");
+    r.set("visible", true);
+    r.set("faces", json::Value(std::move(faces)));
+    r.set("obstacle_bonus", bonus);
+    r.set("lines", json::Value(std::move(ls)));
+    r.figures.push_back({"Armour", face_text.empty() ? "—" : face_text, "PS-armour", "the faces the two lines strike", "faces"});
+    r.figures.push_back({"Obstacle bonus", bonus ? "yes" : "no", "PS-obstacle", "", "obstacle_bonus"});
+    r.tone = bonus ? Tone::caution : Tone::good;
+    r.verdict = std::string("VISIBLE — ") + (face_text.empty() ? "" : face_text + " armour, ") + (bonus ? "obstacle bonus" : "no obstacle bonus");
+}
+
+Ruling rule_line_of_fire(const Data& d, const Situation& s) {
+    Ruling r;
+    if (!s.board_map) {
+        finish_line_of_fire(d, s.lines, r);
+        return r;
+    }
+    const board::Board& b = *s.board_map;
+    const LineOfFire l = line_of_fire(d, b, *b.parse_hex(s.firer_hex), *b.parse_hex(s.target_hex),
+                                      s.target_facing.empty() ? -1 : *parse_corner(d, s.target_facing));
+    const Reading& r0 = l.readings.front();
+    r.step("PS-fire", "On the board " + b.file + ": from the cannon (the centre of " + s.firer_hex + ") to the points of " + s.target_hex +
+                          "'s hexagon, " + r0.name + " reading (rules-data choice line_points); range " + std::to_string(l.range) + ".");
+    std::vector<Situation::Line> lines;
+    for (int k = 0; k < 2; ++k) {
+        const FireLine& f = r0.lines[std::size_t(k)];
+        r.step("PS-obstacle", "The " + line_text(d, b, l.target, f, k == 0 ? "left" : "right") + ".");
+        lines.push_back({f.face, (d.own_hexsides_count ? f.passes : f.passes_beyond) || (d.touching_passes && f.touches)});
+    }
+    if (l.facing < 0) r.step("PS-armour", "target.facing is not given: the faces struck are not named.");
+    for (const auto& c : l.calls) r.call(c.rule, c.text);
+    finish_line_of_fire(d, lines, r);
+    r.set("position", json::Object{{"firer_hex", s.firer_hex}, {"target_hex", s.target_hex}, {"range", l.range}});
+    json::Object board{{"file", b.file}};
+    for (auto& kv : lof_json(d, b, l)) board.push_back(std::move(kv));
+    r.set("board", json::Value(std::move(board)));
+    if (l.referee_call()) r.tone = Tone::caution;
+    return r;
+}
+
 }  // namespace
 
 Ruling rule(const Data& d, const Situation& s) {
-    Ruling r = s.question == "actions" ? rule_actions(d, s) : s.question == "opportunity" ? rule_opportunity(d, s) : rule_movement(d, s);
+    Ruling r = s.question == "actions"        ? rule_actions(d, s)
+               : s.question == "opportunity"  ? rule_opportunity(d, s)
+               : s.question == "line-of-fire" ? rule_line_of_fire(d, s)
+                                              : rule_movement(d, s);
     r.system = "panzer-squadron";
     return r;
 }
 
 // =====================================================================================
-// 5. GameSystem glue
+// 6. GameSystem glue
 // =====================================================================================
 
-void PanzerSquadron::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "panzer-squadron.toml"); }
+void PanzerSquadron::load(const std::filesystem::path& rules_dir) {
+    data_ = load_data(rules_dir / "panzer-squadron.toml");
+    board_support_ = make_board_support(data_);
+}
 
 Ruling PanzerSquadron::rule(const Table& root) const {
     Situation s = parse_situation(data_, root);
@@ -569,8 +897,11 @@ Ruling PanzerSquadron::rule(const Table& root) const {
 }
 
 std::vector<NameList> PanzerSquadron::names() const {
+    std::vector<std::string> faces;
+    for (const auto& f : data_.armour)
+        if (std::find(faces.begin(), faces.end(), f) == faces.end()) faces.push_back(f);
     return {{"question", kQuestions}, {"tank.start", kStarts}, {"tank.action", kMoveActions}, {"tank.steps", step_names()},
-            {"shooter.state", kShooter}};
+            {"shooter.state", kShooter}, {"tank.facing", data_.board.corner_names}, {"line.face", faces}};
 }
 
 }  // namespace umpire::panzer_squadron

@@ -6,14 +6,19 @@
 //   Situation  question = "movement" (shared/spec/situations.md), "actions", "opportunity"
 //   rule()     one procedure per question; movement also returns a per-step breakdown
 //
-// Line of fire (two straight lines from the cannon, obstacles, armour face) needs a board and the
-// missing diagrams; it will be question = "line-of-fire" and is not accepted yet.
+// question = "line-of-fire" (two straight lines from the cannon, the armour face each strikes, the
+// obstacle bonus) is typed by hand as two [[line]]s or read from a board (board = "FILE"); the
+// board geometry and the readings of the missing diagrams are in ps_board.hpp. A movement plan
+// with a board is placed on it (tank.hex, tank.facing: a corner).
 #pragma once
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "engine/board.hpp"
+#include "engine/board_support.hpp"
+#include "engine/hex.hpp"
 #include "engine/system.hpp"
 
 namespace umpire::panzer_squadron {
@@ -22,6 +27,16 @@ struct ActionRule {
     std::string name;
     std::vector<std::string> open_from;
     bool dice = false;
+};
+
+// rules-data [board]: how a Panzer Squadron board numbers its hexes and names its corners, the
+// terrain it may hold and which of it is an obstacle (PS-obstacle).
+struct BoardData {
+    hex::Numbering numbering;
+    std::vector<std::string> corner_names{"NW", "NE", "E", "SE", "SW", "W"};  // board corners 0..5
+    std::vector<std::string> hex_terrain{"clear", "obstacle"};
+    std::vector<std::string> hexside_features{"obstacle"};
+    std::vector<std::string> obstacles{"obstacle"};
 };
 
 struct Data {
@@ -39,6 +54,14 @@ struct Data {
     bool free_point_after_move = true;  // Diagram 4: either point of the hexside ahead, free
     bool stationary_uses_all_points = false;  // true: a stationary start must use all its points (a contrario reading)
     bool unlisted_actions_open = false;  // one of the four actions the start state's list leaves out: true = open
+    BoardData board;
+    // PS-armour: the face each point of the target's hexagon denotes, counted clockwise from the
+    // point the target faces (the Armour diagram is missing: rules-data [armour]).
+    std::vector<std::string> armour{"front", "side", "side", "rear", "side", "side"};
+    std::string line_points = "near";   // which points the two lines join: "near" | "outer"
+    bool touching_passes = false;       // a line that only touches an obstacle passes it
+    bool own_hexsides_count = true;     // an obstacle hexside of the firer's own hexagon counts
+    std::filesystem::path boards_dir;   // the shipped boards (beside the rules data)
 };
 
 Data load_data(const std::filesystem::path& file);
@@ -60,6 +83,19 @@ struct Situation {
     bool target_moving = true;
     int target_hexagons_moved = 1;
     std::string title;
+    // On a board (board = "FILE"): movement places the plan from tank.hex facing tank.facing;
+    // line-of-fire reads the two lines from firer.hex to target.hex (facing: the target's point).
+    std::string board;                             // as written
+    std::shared_ptr<const board::Board> board_map; // loaded, when board is given
+    std::string tank_hex, tank_facing;
+    std::string firer_hex, target_hex, target_facing;
+    // line-of-fire typed by hand: the two lines, each its armour face and whether it passes an
+    // obstacle (on a board these must agree with it).
+    struct Line {
+        std::string face;
+        bool obstacle = false;
+    };
+    std::vector<Line> lines;
 };
 
 // One planned step as a window draws it: the tank's hex (axial q, r relative to the start) and the
@@ -90,10 +126,12 @@ public:
     std::any choices() const override;                                       // panzer_squadron_view.cpp
     std::optional<toml::table> canonical(const Table& root) const override;  // panzer_squadron_view.cpp
     const Data& data() const { return data_; }
+    const view::BoardSupport* board_support() const override { return board_support_.get(); }  // ps_board.hpp
 
 private:
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzer_squadron.hpp, in panzer_squadron_view.cpp
     Data data_;
+    std::unique_ptr<view::BoardSupport> board_support_;
 };
 
 }  // namespace umpire::panzer_squadron

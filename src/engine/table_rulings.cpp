@@ -20,6 +20,7 @@
 #include "engine/engine.hpp"
 #include "engine/gf9_tanks.hpp"
 #include "engine/names.hpp"
+#include "engine/view_agv.hpp"
 
 namespace umpire::tabletop {
 
@@ -53,6 +54,7 @@ struct Ctx {
 std::string dq(const std::string& s) { return quoted_value(s); }  // names echoed from the files, escaped
 
 bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool has_ref(const std::vector<ItemRef>& v, ItemRef r) { return std::find(v.begin(), v.end(), r) != v.end(); }
 
 // The base a situation key names (`firer.base = "Tiger"`).
 const Base* named_base(const Toml& t, std::string_view key, const Table& table) {
@@ -159,6 +161,13 @@ bool crosses(const pl::Segment& s, const Piece& p) {
 
 std::string piece_name(const Piece& p) { return p.kind + " " + dq(p.name); }
 
+ItemRef ref(const Table& t, const Piece& p) { return {false, static_cast<std::size_t>(&p - t.pieces.data())}; }
+ItemRef ref(const Table& t, const Base& b) { return {true, static_cast<std::size_t>(&b - t.bases.data())}; }
+Found found(const Table& t, const Piece& p, Role role, std::string says) { return {{ref(t, p), piece_name(p), Mark::clear, std::move(says)}, role}; }
+Found found(const Table& t, const Base& b, Role role, std::string says) {
+    return {{ref(t, b), "base " + dq(b.name), Mark::clear, std::move(says)}, role};
+}
+
 // The outline points used as the target's corners for "partly hidden" (all four of a rectangle;
 // eight around a circle).
 std::vector<pl::Vec2> corners(const Base& b) {
@@ -252,13 +261,29 @@ Between hills_between(const std::map<std::string, std::vector<double>>& depth_by
     return b;
 }
 
+// A hill piece as the sight line meets it: the firer's or target's own hill; between (across the
+// line to the target's centre or a corner); or passing within the tolerance of it (near). An
+// empty `says` when it is none of these.
+Found hill_crossing(const Ctx& c, const Piece& p, const std::vector<pl::Segment>& rays, const HillFit& fh, const HillFit& th, bool on_line) {
+    const bool own = (fh.on != gf9_tanks::OnHill::no && p.hill == fh.hill) || (th.on != gf9_tanks::OnHill::no && p.hill == th.hill);
+    const std::string of = p.hill != p.name ? " (of hill " + dq(p.hill) + ")" : std::string();
+    if (own) return found(c.t, p, Role::own, on_line ? piece_name(p) + of + ": the firer's or the target's own hill, not between" : "");
+    double deepest = -kInf;
+    for (const auto& r : rays) deepest = std::max(deepest, depth(r, p));
+    if (deepest > pl::kEps)
+        return found(c.t, p, Role::between, piece_name(p) + of + " between: reaches " + c.u(deepest) + " across the line" +
+                                                 (on_line ? "" : " to one of the target's corners"));
+    if (-deepest <= c.tol()) return found(c.t, p, Role::near, piece_name(p) + of + " passes " + c.u(-deepest) + " clear of the line");
+    return found(c.t, p, Role::near, "");
+}
+
 void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
     const Table& t = c.t;
     const Base* f = named_base(root.table("firer"), "base", t);
     const Base* g = named_base(root.table("target"), "base", t);
     if (!f || !g) return;
     const pl::Segment line{f->at, g->at};
-    Sight sight{f->name, g->name, line, {}};
+    Sight sight{f->name, g->name, line, {}, {}};
 
     // GF9-hills: on a hill, partly or wholly.
     const HillFit fh = hill_of(*f, t, c.rules), th = hill_of(*g, t, c.rules);
@@ -277,6 +302,9 @@ void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
             rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9_tanks::to_string(other) + " on hill " +
                       dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9_tanks::to_string(other);
             rd.keys.push_back({who + ".on_hill", std::string(gf9_tanks::to_string(other))});
+            rd.items.push_back(ref(t, b));
+            for (const auto& p : t.pieces)
+                if (p.kind == c.rules.hill_kind && p.hill == h.hill) rd.items.push_back(ref(t, p));
             if (other == gf9_tanks::OnHill::no) rd.keys.push_back({"line.same_hill", false});
             c.out.readings.push_back(rd);
         }
@@ -302,6 +330,7 @@ void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
         }
     }
     bool f_on_esc = false, t_on_esc = false;
+    std::string esc_says;  // the escarpment's crossing, with both distances
     if (esc) {
         const EscSide a = side_of(*esc, f->at), b = side_of(*esc, g->at);
         f_on_esc = a.within && a.top;
@@ -324,6 +353,7 @@ void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
             fd = pl::distance(f->at, x), td = pl::distance(g->at, x);
             how = " along the line of sight (it crosses at [" + fmt(x.x) + ", " + fmt(x.y) + "])";
         }
+        esc_says = "escarpment " + dq(esc->name) + how + ": firer " + c.u(fd) + " from it, target " + c.u(td);
         c.fact("line.firer_distance_to_escarpment", fd, "GF9-escarpments", "firer " + c.u(fd) + " from " + e + how);
         c.fact("line.target_distance_to_escarpment", td, "GF9-escarpments", "target " + c.u(td) + " from " + e + how);
         // A difference within the tolerance of a blocking case's threshold: rule the other side too.
@@ -337,6 +367,7 @@ void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
                           ", within the " + c.tolerance() + " measuring tolerance of the rule's threshold: read with the target " +
                           c.u(std::max(0.0, td + shift)) + " away";
                 rd.keys.push_back({"line.target_distance_to_escarpment", std::max(0.0, td + shift)});
+                rd.items = {ref(t, *esc), ref(t, *g), ref(t, *f)};
                 c.out.readings.push_back(rd);
             }
             break;
@@ -375,6 +406,8 @@ void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
                       " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
                       (deepest > pl::kEps ? "without it" : "with it between");
             rd.keys.push_back({"line.hills_between", static_cast<double>(o.count)});
+            for (const auto& p : t.pieces)
+                if (p.kind == c.rules.hill_kind && p.hill == h) rd.items.push_back(ref(t, p));
             rd.keys.push_back({"line.partly_hidden", o.partly});
             c.out.readings.push_back(rd);
         }
@@ -390,16 +423,28 @@ void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
     const auto shooting = d.shooting_terrain_names();
     std::vector<std::string> terrain, obstacles;
     for (const auto& p : t.pieces) {
-        if (!crosses(line, p)) continue;
+        const bool on_line = crosses(line, p);
+        if (p.kind == c.rules.hill_kind) sight.found.push_back(hill_crossing(c, p, rays, fh, th, on_line));
+        // An escarpment is a line with no width: it is crossed where first_crossing found it.
+        if (&p == esc && esc_between) sight.found.push_back(found(t, p, Role::between, esc_says));
+        if (!on_line) continue;
         sight.crossed.push_back(piece_name(p));
         if (has(shooting, p.kind) && !has(terrain, p.kind)) terrain.push_back(p.kind);
         if (d.find_core(p.kind) && !has(obstacles, p.kind)) obstacles.push_back(p.kind);
+        if (&p == esc) continue;
+        if (d.find_core(p.kind)) sight.found.push_back(found(t, p, Role::obstacle, piece_name(p) + " on the line: the core rules judge it"));
+        else if (p.kind != c.rules.hill_kind)
+            sight.found.push_back(found(t, p, Role::terrain, piece_name(p) + " on the line: no effect on the line of sight in the house rules"));
     }
+    sight.found.erase(std::remove_if(sight.found.begin(), sight.found.end(), [](const Found& x) { return x.crossing.says.empty(); }),
+                      sight.found.end());
     for (const auto& o : t.bases) {
         if (&o == f || &o == g || !pl::touches(o.outline, line)) continue;
         sight.crossed.push_back("base " + dq(o.name));
         const std::string k = o.wreck ? "wrecks" : "vehicles";
         if (!has(obstacles, k)) obstacles.push_back(k);
+        sight.found.push_back(found(t, o, Role::obstacle, "base " + dq(o.name) + (o.wreck ? " (a wreck)" : " (a vehicle)") +
+                                                              " on the line: the core rules judge it"));
     }
     c.fact("line.terrain", terrain, "GF9-core", terrain.empty() ? "the line crosses no movement terrain" : "the line crosses " + join_names(terrain, ", "));
     c.fact("line.obstacles", obstacles, "GF9-core",
@@ -440,6 +485,7 @@ bool along_road(const std::vector<pl::Vec2>& at, const Table& t, const std::stri
 void path_fact(Ctx& c, const std::string& rule, const Base& b, const pl::Polyline& path) {
     c.out.path = path;
     c.out.moved = pl::path_length(path);
+    c.out.subjects.push_back(b.name);
     c.fact("", c.out.moved, rule, "base " + dq(b.name) + " moves " + c.u(c.out.moved) + " (its centre's path)");
 }
 
@@ -455,6 +501,7 @@ void gf9_move(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
     std::vector<std::string> terrain, via, said;
     for (const Piece* p : touched_along(*b, at, c.t)) {
         if (has(names, p->kind)) terrain.push_back(p->kind), said.push_back(piece_name(*p));
+        c.out.path_found.push_back(found(c.t, *p, Role::touched, "the move enters, crosses or leaves " + piece_name(*p)));
         if ((p->kind == "bridge" || p->kind == "ford") && !has(via, p->kind)) via.push_back(p->kind);
     }
     if (along_road(at, c.t, "road")) via.insert(via.begin(), "road");
@@ -505,6 +552,7 @@ void touch_readings(Ctx& c, const Base& b, const std::string& key, const std::ve
         rd.says = "base " + dq(b.name) + (in ? " touches " : " misses ") + piece_name(p) + " by " + c.u(std::fabs(r)) + ", within the " +
                   c.tolerance() + " measuring tolerance: read as " + (in ? "not touching it" : "touching it");
         rd.keys.push_back({key, other});
+        rd.items = {ref(c.t, p), ref(c.t, b)};
         c.out.readings.push_back(rd);
     }
 }
@@ -523,7 +571,10 @@ void agv_move(const agv::Data& d, const Toml& root, Ctx& c) {
     const auto along = touched_along(*b, at, c.t);
     std::vector<const Piece*> feats;
     for (const Piece* p : along)
-        if (!has(c.rules.drawn, p->kind)) feats.push_back(p);
+        if (!has(c.rules.drawn, p->kind)) {
+            feats.push_back(p);
+            c.out.path_found.push_back(found(c.t, *p, Role::touched, "the move enters, crosses, leaves or touches " + piece_name(*p)));
+        }
     const auto start = touched(*b, c.t, c.rules);
     std::vector<std::string> starts;
     for (const Piece* p : start)
@@ -592,7 +643,7 @@ void agv_fire(const Toml& root, Ctx& c) {
         const Base& s = *stands[i];
         const std::string key = "stand[" + std::to_string(i) + "]";
         const pl::Segment line{f->at, s.at};
-        Sight sight{f->name, s.name, line, {}};
+        Sight sight{f->name, s.name, line, {}, {}};
         const auto s_in = touched(s, c.t, c.rules);
         std::vector<std::string> in = feature_names(s_in, c.rules), between, apart;
         std::vector<const Piece*> others;  // crossed, not the stand's own
@@ -603,7 +654,12 @@ void agv_fire(const Toml& root, Ctx& c) {
             const bool stand_own = std::find(s_in.begin(), s_in.end(), &p) != s_in.end();
             // The firer's and the stand's own general features are not "between": the engine rules
             // fire out of, into and through them from `in` and `wholly_in` (AGV-firing).
-            if ((fire_own || stand_own) && !p.is_line) continue;
+            const bool own = (fire_own || stand_own) && !p.is_line;
+            sight.found.push_back(found(c.t, p, own ? Role::own : Role::cover,
+                                        piece_name(p) + (own ? std::string(fire_own ? " is the firer's own: fired out of, not between"
+                                                                                    : " is the stand's own: fired into, not between")
+                                                             : " lies between the firer and stand " + std::to_string(i + 1))));
+            if (own) continue;
             if (stand_own) between.push_back(p.kind);  // the wall it stands behind: one feature
             else {
                 between.push_back(p.kind);
@@ -656,6 +712,7 @@ void agv_melee(const Toml& root, Ctx& c) {
         for (const auto& s : pl::segments(route))
             if (depth(s, *p) >= -pl::kEps) {
                 crossed.push_back(p);
+                c.out.path_found.push_back(found(c.t, *p, Role::touched, "the charge goes over or through " + piece_name(*p) + ", the defender's"));
                 break;
             }
     c.fact("charger.in", feature_names(a_in, c.rules), "AGV-hand-to-hand", "charger base " + dq(a->name) + " is in or touching " + list_pieces(a_in));
@@ -663,7 +720,7 @@ void agv_melee(const Toml& root, Ctx& c) {
     c.fact("defender.crossed", feature_names(crossed, c.rules), "AGV-hand-to-hand",
            "the charge (charger's centre to the defender's) goes over or through " + list_pieces(crossed) + " of the defender's");
     touch_readings(c, *b, "defender.in", feature_names(b_in, c.rules), "AGV-hand-to-hand");
-    c.out.sights.push_back({a->name, b->name, {a->at, b->at}, {}});
+    c.out.sights.push_back({a->name, b->name, {a->at, b->at}, {}, {}});
 }
 
 }  // namespace
@@ -898,7 +955,101 @@ void decorate(Ruling& r, const Derived& dv, const Table& t, const Rules& rules, 
     r.set("table", table);
 }
 
+const Rules* rules_of(const GameSystem& g) {
+    if (const auto* gf = dynamic_cast<const gf9_tanks::Gf9Tanks*>(&g)) return &gf->data().table;
+    if (const auto* ag = dynamic_cast<const agv::Agv*>(&g)) return &ag->data().table;
+    return nullptr;
+}
+
+// A crossing's mark, read from the game's ruling (never from the rules themselves): what the
+// ruling decided about the line (GF9 `los` and `cover`; AGV each stand's cover).
+Mark mark_of(Role role, const Ruling& r, std::optional<bool> stand_cover, std::optional<bool> stand_hit) {
+    const json::Value* los = nullptr;
+    const json::Value* cover = nullptr;
+    for (const auto& [k, v] : r.fields) {
+        if (k == "los") los = &v;
+        if (k == "cover") cover = &v;
+    }
+    const bool blocked = los && los->is_string() && los->as_string() == "blocked";
+    const bool covered = cover && cover->is_bool() && cover->as_bool();
+    switch (role) {
+        case Role::between: return blocked ? Mark::blocking : covered ? Mark::cover : Mark::clear;
+        case Role::obstacle: return blocked ? Mark::clear : Mark::call;
+        case Role::cover:
+            if (stand_hit && !*stand_hit) return Mark::blocking;
+            return stand_cover.value_or(false) ? Mark::cover : Mark::clear;
+        default: return Mark::clear;
+    }
+}
+
+std::string mark_words(Mark m, Role role) {
+    switch (m) {
+        case Mark::blocking: return "blocks (as ruled)";
+        case Mark::cover: return "gives cover (as ruled)";
+        case Mark::call: return role == Role::obstacle ? "the referee's call (the core rules judge it)" : "the referee's call (within the measuring tolerance)";
+        case Mark::clear: break;
+    }
+    return role == Role::obstacle ? "not needed: the line is already blocked" : "no effect on this ruling";
+}
+
+TableView table_view(const Ruling& r, const Derived& dv, const Table& t, const Rules& rules, const std::vector<ItemRef>& called) {
+    TableView v;
+    v.unit = t.unit;
+    v.tolerance = rules.tolerance;
+    v.game = r.view;
+    const auto* agv_view = std::any_cast<view::AgvRulingView>(&r.view);
+    auto is_called = [&](ItemRef i) { return std::find(called.begin(), called.end(), i) != called.end(); };
+    auto finish = [&](const Found& f, std::optional<bool> cover, std::optional<bool> hit) {
+        Crossing c = f.crossing;
+        c.mark = is_called(c.item) ? Mark::call : mark_of(f.role, r, cover, hit);
+        c.says += ": " + mark_words(c.mark, f.role);
+        v.notes.push_back({c.item, c.says});
+        return c;
+    };
+    std::vector<std::string> subjects = dv.subjects;
+    for (std::size_t i = 0; i < dv.sights.size(); ++i) {
+        const Sight& s = dv.sights[i];
+        subjects.push_back(s.from);
+        subjects.push_back(s.to);
+        std::optional<bool> cover, hit;
+        if (agv_view && i < agv_view->stands.size()) cover = agv_view->stands[i].cover, hit = agv_view->stands[i].can_be_fired_at;
+        SightView sv{s.from, s.to, s.line, {}};
+        for (const auto& f : s.found) sv.crossed.push_back(finish(f, cover, hit));
+        v.sights.push_back(std::move(sv));
+    }
+    v.path = dv.path;
+    v.moved = dv.moved;
+    v.cost = dv.cost;
+    for (const auto& f : dv.path_found) v.path_crossed.push_back(finish(f, std::nullopt, std::nullopt));
+    for (const auto& name : subjects)
+        if (const Base* b = t.base(name); b && !has_ref(v.subjects, ref(t, *b))) v.subjects.push_back(ref(t, *b));
+    // Every fact and reading on the items it names (a quoted name in its sentence).
+    auto note_all = [&](const std::string& says) {
+        for (const auto& p : t.pieces)
+            if (says.find(dq(p.name)) != std::string::npos) v.notes.push_back({ref(t, p), says});
+        for (const auto& b : t.bases)
+            if (says.find(dq(b.name)) != std::string::npos) v.notes.push_back({ref(t, b), says});
+    };
+    for (const auto& f : dv.facts) {
+        note_all(f.says);
+        if (const double* d = std::get_if<double>(&f.value); d && f.key != "line.hills_between")
+            v.distances.push_back({f.key.empty() ? std::string("measured") : f.key, *d, f.says});
+    }
+    for (const auto& rd : dv.readings) note_all(rd.says);
+    return v;
+}
+
 }  // namespace
+
+const char* to_string(Mark m) {
+    switch (m) {
+        case Mark::blocking: return "blocking";
+        case Mark::cover: return "cover";
+        case Mark::call: return "referee's call";
+        case Mark::clear: break;
+    }
+    return "clear";
+}
 
 Systems table_systems(const Engine& e) {
     Systems s;
@@ -930,17 +1081,25 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
         all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
         throw InputError(all);
     }
-    if (t.system != g.id()) {
-        root.error("table", dq(*file) + " is a table for " + t.system + "; this situation is " + g.id());
-        sink.throw_if_errors();
-    }
+    return rule_on_table(g, situation, display_name, t);
+}
+
+Ruling rule_on_table(const GameSystem& g, const toml::table& situation, const std::string& display_name, const Table& t) {
+    Sink sink(display_name);
+    Toml root(sink, &situation, "");
+    const Rules* rules = rules_of(g);
+    const std::string file = root.str("table").value_or(t.file);
+    if (!rules) root.error("table", "a " + g.id() + " situation cannot use a table (tables are for gf9-tanks and agv)");
+    else if (t.system != g.id()) root.error("table", dq(file) + " is a table for " + t.system + "; this situation is " + g.id());
+    sink.throw_if_errors();
     const Derived dv = derive(g, root, t);
     sink.throw_if_errors();
     const toml::table built = build(situation, dv, sink, rules->tolerance, t.unit);
     sink.throw_if_errors();
     Ruling r = rule_built(g, built, display_name);
-    decorate(r, dv, t, *rules, shown);
+    decorate(r, dv, t, *rules, t.file);
     // Every measurement within the tolerance of a threshold: rule the other reading too.
+    std::vector<ItemRef> called;
     for (const auto& rd : dv.readings) {
         toml::table other = built;
         for (const auto& [k, v] : rd.keys) put(other, k, v);
@@ -951,9 +1110,14 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
             r.step(rd.rule, "Table: " + rd.says + " — that reading is not a situation the rules cover, so the measured one stands.");
             continue;
         }
-        if (verdict != r.verdict) r.call(rd.rule, rd.says + ": " + verdict + "; as measured: " + r.verdict + ".");
-        else r.step(rd.rule, "Table: " + rd.says + ": the same ruling either way.");
+        if (verdict != r.verdict) {
+            r.call(rd.rule, rd.says + ": " + verdict + "; as measured: " + r.verdict + ".");
+            called.insert(called.end(), rd.items.begin(), rd.items.end());
+        } else {
+            r.step(rd.rule, "Table: " + rd.says + ": the same ruling either way.");
+        }
     }
+    r.view = table_view(r, dv, t, *rules, called);
     return r;
 }
 

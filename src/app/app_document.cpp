@@ -11,6 +11,7 @@
 
 #include "app/app.hpp"
 #include "app/app_util.hpp"
+#include "engine/table_rulings.hpp"
 
 namespace umpire::app {
 
@@ -85,6 +86,7 @@ void App::adopt(const Loaded& l, const fs::path& file) {
     d.notes = l.notes;
     d.path = file;
     if (l.raw) raw_[l.system] = *l.raw;
+    tables_.erase(l.system);  // a situation opened again reads its table file again
 }
 
 // =====================================================================================
@@ -93,7 +95,8 @@ void App::adopt(const Loaded& l, const fs::path& file) {
 
 void App::edited() {
     text_ = current_text();
-    if (text_ != ruled_text_) rule_now();
+    const TableView* tv = table_view();
+    if (text_ != ruled_text_ || (tv && tv->revision() != ruled_table_revision_)) rule_now();
     if (!headless()) autosave_due_ = Clock::now() + kAutosaveDelay;
 }
 
@@ -108,7 +111,15 @@ void App::rule_now() {
     }
     if (!panel(system_) && !raw_.count(system_)) return;  // nothing to rule yet
     try {
-        ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
+        const TableView* tv = table_view();
+        ruled_table_revision_ = tv ? tv->revision() : -1;
+        if (tv && tv->loaded()) {
+            // The table as the referee has it on screen (dragged, perhaps not saved yet).
+            const toml::table t = parse_toml_string(text_, display_name());
+            ruling_ = tabletop::rule_on_table(*engine_->find(system_), t, display_name(), *tv->table());
+        } else {
+            ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
+        }
     } catch (const InputError& e) {
         ruling_errors_ = lines_of(e);
     } catch (const std::exception& e) {

@@ -159,7 +159,7 @@ void App::draw_system_bar() {
     ImGui::SameLine();
     auto note = [&](const std::string& id) -> std::string {
         if (!data_errors(id).empty()) return "  (its rules data has errors)";
-        return panel(id) ? "" : "  (coming in a later release)";
+        return panels_.count(id) ? "" : "  (coming in a later release)";  // a table situation has its table view
     };
     const std::string preview = system_title(system_) + note(system_);
     // As wide as the game's name needs; when the name does not fit on the line, the selector is
@@ -231,6 +231,15 @@ bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float lw, float h) {
     ImGui::BeginChild("##inputs", ImVec2(lw, h), true, ImGuiWindowFlags_NavFlattened);
     if (p) {
         changed |= p->draw_inputs(ctx);
+    } else if (TableView* tv = table_view()) {
+        const float canvas_h = std::max(ImGui::GetFontSize() * 14.0f, std::floor(h * 0.6f));
+        const tabletop::TableView* view = ruling_ && ruling_errors_.empty() ? ruling_->view_as<tabletop::TableView>() : nullptr;
+        changed |= tv->draw(ctx, view, canvas_h);
+        if (ImGui::CollapsingHeader("Situation (read-only)")) {
+            ImGui::PushTextWrapPos(0.0f);  // wrapped: a long title or path must not run past the panel's edge
+            ImGui::TextUnformatted(text_.c_str());
+            ImGui::PopTextWrapPos();
+        }
     } else {
         ui::error_banner("Coming in a later release",
                          {"The inputs for " + system_title(system_) + " are not in this window yet.",

@@ -105,6 +105,9 @@ void probe(const char* name) {
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     probe_state().rects[name] = ImVec4(a.x, a.y, b.x, b.y);
 }
+void probe_rect(const std::string& name, ImVec2 lo, ImVec2 hi) {
+    if (probe_state().on) probe_state().rects[name] = ImVec4(lo.x, lo.y, hi.x, hi.y);
+}
 void set_probing(bool on) { probe_state().on = on; }
 bool probing() { return probe_state().on; }
 const std::map<std::string, ImVec4>& probed() { return probe_state().rects; }

@@ -64,6 +64,8 @@ void tip(const std::string& text);
 // Records the last item's rectangle under `name` when probing is on (umpire --test-layout),
 // so end-to-end tests can click real widgets without guessing coordinates.
 void probe(const char* name);
+// The same for a rectangle drawn straight into a draw list (the table view's bases).
+void probe_rect(const std::string& name, ImVec2 lo, ImVec2 hi);
 void set_probing(bool on);
 bool probing();
 const std::map<std::string, ImVec4>& probed();  // name -> (x0, y0, x1, y1) in window pixels

@@ -72,22 +72,34 @@ before=$(cksum <"$table")
 start "$sit"
 grep -q '"los":"blocked"' "$state/ruling.json" || { on_fail; fail "the escarpment dispute is not blocked to begin with"; }
 read -r cx0 cy0 cx1 cy1 <<<"$(widget table_canvas)"
-read -r bx0 by0 bx1 by1 <<<"$(widget table_base_Panther)"
-[ -n "${bx1:-}" ] || { on_fail; fail "no table_base_Panther in the layout"; }
-x=$(((bx0 + bx1) / 2)) y=$(((by0 + by1) / 2))
-# The table is 48 in deep, fitted to the canvas: 6 in north is at least 1/8 of the fitted height.
-# The canvas is no taller than the table needs, so 1/8 of its height is about 6 in.
+# The table is 48 in deep and the canvas no taller than the table needs: 1/8 of its height is about
+# 6 in. Up to three tries: a loaded machine can drop a press that comes before the window's frame.
 dy=$(((cy1 - cy0) / 8))
-xdotool mousemove --window "$win" "$x" "$y"
-sleep 0.3
-xdotool mousedown 1
-for i in 1 2 3 4 5 6 7 8; do
-  xdotool mousemove --window "$win" "$x" $((y - dy * i / 8))
-  sleep 0.1
+drag_panther() {
+  local bx0 by0 bx1 by1 x y i
+  read -r bx0 by0 bx1 by1 <<<"$(widget table_base_Panther)"
+  [ -n "${bx1:-}" ] || { on_fail; fail "no table_base_Panther in the layout"; }
+  x=$(((bx0 + bx1) / 2)) y=$(((by0 + by1) / 2))
+  xdotool mousemove --window "$win" $((x + 1)) "$y"
+  sleep 0.2
+  xdotool mousemove --window "$win" "$x" "$y"
+  sleep 0.3
+  xdotool mousedown 1
+  sleep 0.2
+  for i in 1 2 3 4 5 6 7 8; do
+    xdotool mousemove --window "$win" "$x" $((y - dy * i / 8))
+    sleep 0.1
+  done
+  sleep 0.2
+  xdotool mouseup 1
+}
+cleared=""
+for try in 1 2 3; do
+  drag_panther
+  if wait_for 5 "the ruling to follow the drag (los clear)" grep -q '"los":"clear"' "$state/ruling.json"; then cleared=1; break; fi
+  echo "the drag did not take (try $try)" >&2
 done
-sleep 0.2
-xdotool mouseup 1
-wait_for 10 "the ruling to follow the drag (los clear)" grep -q '"los":"clear"' "$state/ruling.json" || { on_fail; fail "the ruling did not change after the drag"; }
+[ -n "$cleared" ] || { on_fail; fail "the ruling did not change after dragging the Panther"; }
 [ "$(cksum <"$table")" = "$before" ] || fail "the table file changed before Save table"
 echo "ok: dragging the Panther back 6 in clears the line of sight, nothing saved yet"
 

@@ -124,6 +124,22 @@ TEST_CASE("table view: AGV-cover, the churchyard wall gives each stand of the Le
     }
 }
 
+TEST_CASE("table view: AGV-movement, the move's path and the woods it goes through", "[table][table-view]") {
+    const umpire::Ruling r = umpire::test::engine().rule_file(kSource / "examples" / "table-agv-move-horse-through-the-spinney.toml");
+    const auto* v = r.view_as<tt::TableView>();
+    REQUIRE(v);
+    CHECK(v->sights.empty());
+    REQUIRE(v->path.size() >= 2);
+    CHECK(v->moved == Approx(umpire::plane::path_length(v->path)));
+    REQUIRE(v->cost);
+    CHECK(*v->cost > v->moved);  // half rate through the woods counts twice
+    bool spinney = false;
+    for (const auto& c : v->path_crossed) spinney = spinney || (c.name == "woods \"Spinney\"" && c.mark == tt::Mark::crossed);
+    CHECK(spinney);
+    REQUIRE(v->subjects.size() == 1);
+    CHECK(v->subjects[0].base);
+}
+
 TEST_CASE("table view: GF9-hills, a hill between blocks and a hill within the tolerance of the line is the referee's call", "[table][table-view]") {
     // A 3 in hill on the line between two tanks 28 in apart.
     const std::string hill = "[[piece]]\nkind = \"hill\"\nname = \"H\"\ncircle = [24, 24, 3]\n";

@@ -64,6 +64,7 @@ ImVec4 mark_colour(tt::Mark m) {
         case tt::Mark::blocking: return ui::bad();
         case tt::Mark::call: return ui::open();
         case tt::Mark::cover: return ui::neutral();
+        case tt::Mark::crossed: return ui::lit();
         case tt::Mark::clear: break;
     }
     return ui::good();
@@ -75,6 +76,7 @@ const char* mark_word(tt::Mark m) {
         case tt::Mark::blocking: return "\xe2\x9c\x96 BLOCKS";
         case tt::Mark::call: return "\xe2\x96\xb2 REFEREE'S CALL";
         case tt::Mark::cover: return "\xe2\x97\x8f COVER";
+        case tt::Mark::crossed: return "\xe2\x97\x8f CROSSED";
         case tt::Mark::clear: break;
     }
     return "\xe2\x9c\x94 clear";
@@ -341,7 +343,9 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
     }
 
     // The marks the ruling gave each item (the worst mark when several lines cross it).
-    auto rank = [](tt::Mark m) { return m == tt::Mark::call ? 3 : m == tt::Mark::blocking ? 2 : m == tt::Mark::cover ? 1 : 0; };
+    auto rank = [](tt::Mark m) {
+        return m == tt::Mark::call ? 4 : m == tt::Mark::blocking ? 3 : m == tt::Mark::cover ? 2 : m == tt::Mark::crossed ? 1 : 0;
+    };
     std::vector<std::optional<tt::Mark>> piece_mark(t.pieces.size()), base_mark(t.bases.size());
     auto note_mark = [&](const tt::Crossing& c) {
         auto& slot = c.item.base ? base_mark : piece_mark;

@@ -978,6 +978,7 @@ Mark mark_of(Role role, const Ruling& r, std::optional<bool> stand_cover, std::o
         case Role::cover:
             if (stand_hit && !*stand_hit) return Mark::blocking;
             return stand_cover.value_or(false) ? Mark::cover : Mark::clear;
+        case Role::touched: return Mark::crossed;  // the ruling's verdict says what the move over it costs
         default: return Mark::clear;
     }
 }
@@ -987,6 +988,7 @@ std::string mark_words(Mark m, Role role) {
         case Mark::blocking: return "blocks (as ruled)";
         case Mark::cover: return "gives cover (as ruled)";
         case Mark::call: return role == Role::obstacle ? "the referee's call (the core rules judge it)" : "the referee's call (within the measuring tolerance)";
+        case Mark::crossed: return "ruled on as terrain crossed (see the ruling)";
         case Mark::clear: break;
     }
     return role == Role::obstacle ? "not needed: the line is already blocked" : "no effect on this ruling";
@@ -1046,6 +1048,7 @@ const char* to_string(Mark m) {
         case Mark::blocking: return "blocking";
         case Mark::cover: return "cover";
         case Mark::call: return "referee's call";
+        case Mark::crossed: return "crossed";
         case Mark::clear: break;
     }
     return "clear";

@@ -22,11 +22,12 @@ namespace umpire::tabletop {
 
 // ---- Mark, ItemRef ------------------------------------------------------------------
 
-// What a crossed item does to the ruling: nothing (clear), it blocks, it gives cover, or the
-// ruling leaves it to the referee (a measurement within the tolerance that changes the ruling,
-// or something only the core rules judge).
-enum class Mark { clear, blocking, cover, call };
-const char* to_string(Mark m);  // "clear", "blocking", "cover", "referee's call"
+// What a crossed item does to the ruling: nothing (clear), it blocks, it gives cover, the ruling
+// leaves it to the referee (a measurement within the tolerance that changes the ruling, or
+// something only the core rules judge), or it is terrain a move or charge goes over, which the
+// ruling rules on (crossed).
+enum class Mark { clear, blocking, cover, call, crossed };
+const char* to_string(Mark m);  // "clear", "blocking", "cover", "referee's call", "crossed"
 
 // A piece (index into Table::pieces) or a base (index into Table::bases).
 struct ItemRef {

@@ -140,6 +140,11 @@ TableView* App::table_view() {
     return tv.get();
 }
 
+bool App::table_modified() const {
+    const auto it = tables_.find(system_);
+    return it != tables_.end() && it->second && it->second->modified();
+}
+
 std::string App::system_title(const std::string& system) const {
     if (engine_)
         if (const GameSystem* g = engine_->find(system)) return g->title();

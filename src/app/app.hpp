@@ -141,7 +141,9 @@ private:
     std::string current_text() const { return text_for(system_); }
     std::string fresh_text(const std::string& system) const;
     std::string display_name() const;
-    bool modified() const { return text_ != doc().baseline; }
+    // The situation's text differs from its file, or its table has been moved and not saved.
+    bool modified() const { return text_ != doc().baseline || table_modified(); }
+    bool table_modified() const;
     bool modified(const std::string& system) const;
     void edited();  // after any change: re-rule, schedule autosave
     void rule_now();

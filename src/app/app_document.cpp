@@ -195,6 +195,7 @@ std::optional<std::string> App::canonical_text(const fs::path& p) {
 
 void App::file_new() {
     raw_.erase(system_);  // first: a table situation's raw copy hides the panel (App::panel)
+    tables_.erase(system_);
     if (Panel* p = panel(system_)) p->reset();
     Doc& d = doc();
     d.title.clear();
@@ -263,6 +264,12 @@ bool App::file_save() {
         show_problem("Cannot save " + d.path.filename().string(), {*err});
         return false;
     }
+    // A moved table is saved with its situation (the table view's Save table does it alone).
+    if (const auto it = tables_.find(system_); it != tables_.end() && it->second && it->second->modified())
+        if (auto err = it->second->save()) {
+            show_problem("Cannot save the table " + it->second->path().string(), {*err});
+            return false;
+        }
     open_errors_.clear();
     d.baseline = text_;
     remember_recent(d.path);

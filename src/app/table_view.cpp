@@ -219,8 +219,8 @@ void TableView::draw_toolbar(PanelContext& ctx) {
     const std::string state = modified_ ? "\xe2\x97\x8f table moved, not saved" : "table as saved";
     ui::same_line_if_fits(ImGui::CalcTextSize(state.c_str()).x);
     ImGui::TextDisabled("%s", state.c_str());
-    ui::wrapped(ui::dim_text(), "Left drag: move a piece or a base. Right or middle drag: pan. Wheel: zoom. "
-                                "Shift + left drag (or Tape): measure.");
+    ui::wrapped(ui::dim_text(), "Left drag: move a piece or a base. Ctrl + wheel on a base: turn it. Right or middle drag: pan. "
+                                "Wheel: zoom. Shift + left drag (or Tape): measure.");
     if (!status_.empty()) ui::wrapped(ui::dim_text(), status_);
 }
 
@@ -269,16 +269,27 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
     ui::probe("table_canvas");
     const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
     if (!cam_.fitted) cam_.fit(ImVec2(0, 0), ImVec2(float(t.width), float(t.depth)), canvas_lo_, canvas_hi_, 12.0f * ctx.scale);
-    // Wheel zoom about the mouse and right-drag pan (the shared camera); middle drag pans too.
-    if (handle_input(cam_, ImGuiMouseButton_Right)) panned_ = true;
     const ImGuiIO& io = ImGui::GetIO();
+    const Pick under = hovered ? pick(io.MousePos) : Pick{};
+    // Ctrl + wheel over a base turns it 15 degrees a notch (clockwise with the wheel towards you);
+    // else the wheel zooms about the mouse and right drag pans (the shared camera); middle drag pans too.
+    if (hovered && io.KeyCtrl && io.MouseWheel != 0.0f && under.found && under.item.base) {
+        tt::Base& b = table_->bases[under.item.index];
+        remember();
+        double f = std::fmod(b.facing - 15.0 * io.MouseWheel, 360.0);
+        if (f < 0) f += 360.0;
+        tt::turn_base(b, f);
+        modified_ = true;
+        ++revision_;
+    } else if (handle_input(cam_, ImGuiMouseButton_Right)) {
+        panned_ = true;
+    }
     if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f)) {
         cam_.origin = {cam_.origin.x + io.MouseDelta.x, cam_.origin.y + io.MouseDelta.y};
         panned_ = true;
     }
 
     // ---- the mouse: left press picks a piece or a base, or starts the tape ----
-    const Pick under = hovered ? pick(io.MousePos) : Pick{};
     if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         if (tape_mode_ || io.KeyShift || !under.found) {
             measuring_ = tape_mode_ || io.KeyShift;
@@ -571,7 +582,7 @@ std::string TableView::hover_text(const Pick& p, const tt::TableView* view) cons
     const auto notes = view ? view->notes_for(p.item) : std::vector<std::string>{};
     if (notes.empty()) s += "\n(not part of this ruling)";
     for (const auto& n : notes) s += "\n\xe2\x80\xa2 " + n;
-    s += "\nLeft drag to move it.";
+    s += p.item.base ? "\nLeft drag to move it; Ctrl + wheel to turn it." : "\nLeft drag to move it.";
     return s;
 }
 

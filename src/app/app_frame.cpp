@@ -398,6 +398,8 @@ void App::draw_shortcut_list() {
         {"Space or Enter", "Open the focused list or combo, choose the focused item, tick a box"},
         {"Esc", "Close a list, a menu or this window"},
         {"Ctrl+click on a slider", "Type its value"},
+        {"Table view: left drag", "Move a piece or a base (Shift + left drag: the measuring tape)"},
+        {"Table view: right or middle drag, wheel", "Pan, zoom about the mouse (Ctrl + wheel on a base: turn it)"},
         {"F1", "This list"},
     };
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34.0f, 0), ImGuiCond_Appearing);

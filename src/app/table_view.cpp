@@ -4,8 +4,8 @@
 //   1. helpers           colours and patterns per kind, labels that are never cut off
 //   2. loading and saving
 //   3. the toolbar
-//   4. the canvas        grid, pieces, bases, sight lines, path, tape
-//   5. the mouse         picking, dragging, hovering
+//   4. the canvas        grid, pieces, sight lines and path, bases, names, tape
+//   5. the mouse         the left button, picking, dragging, hovering
 //   6. the crossings list
 #include "app/table_view.hpp"
 
@@ -111,6 +111,24 @@ void label(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImVec2 at, const std::string& t
     if (placed) placed->push_back(ImVec4(p.x, p.y, p.x + size.x, p.y + size.y));
     dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + size.x + 2, p.y + size.y), IM_COL32(20, 22, 26, 170), 2.0f);
     dl->AddText(p, colour, text.c_str());
+}
+
+// One mark of a kind's pattern, centred on q, r pixels across.
+void glyph(ImDrawList* dl, Glyph g, ImVec2 q, float r, ImU32 c) {
+    switch (g) {
+        case Glyph::contour:  // a hill: a small ridge
+            dl->AddLine(ImVec2(q.x - r, q.y + r / 2), ImVec2(q.x, q.y - r / 2), c, 1);
+            dl->AddLine(ImVec2(q.x, q.y - r / 2), ImVec2(q.x + r, q.y + r / 2), c, 1);
+            break;
+        case Glyph::tree: dl->AddCircle(q, r, c, 8, 1); break;
+        case Glyph::house: dl->AddRect(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), c); break;
+        case Glyph::reed:
+            dl->AddLine(ImVec2(q.x - r, q.y), ImVec2(q.x + r, q.y), c, 1);
+            dl->AddLine(ImVec2(q.x, q.y), ImVec2(q.x, q.y - r), c, 1);
+            break;
+        case Glyph::row: dl->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), c, 1); break;
+        case Glyph::none: dl->AddCircleFilled(q, r / 3, c, 4); break;
+    }
 }
 
 bool inside_box(const std::vector<pl::Vec2>& pts, double w, double d) {
@@ -288,32 +306,7 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
         cam_.origin = {cam_.origin.x + io.MouseDelta.x, cam_.origin.y + io.MouseDelta.y};
         panned_ = true;
     }
-
-    // ---- the mouse: left press picks a piece or a base, or starts the tape ----
-    if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
-        if (tape_mode_ || io.KeyShift || !under.found) {
-            measuring_ = tape_mode_ || io.KeyShift;
-            if (measuring_) tape_a_ = tape_b_ = table_at(io.MousePos);
-            dragging_ = Pick{};
-        } else {
-            dragging_ = under;
-            drag_last_ = table_at(io.MousePos);
-            remember();
-        }
-    }
-    if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-        const pl::Vec2 now = table_at(io.MousePos);
-        if (measuring_) tape_b_ = now;
-        else if (dragging_.found && !(now == drag_last_)) {
-            drag_by(dragging_, now - drag_last_);
-            drag_last_ = now;
-        }
-    }
-    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-        if (dragging_.found && !undo_.empty() && tt::same_table(undo_.back(), t)) undo_.pop_back();  // a click, not a drag
-        dragging_ = Pick{};
-        measuring_ = false;
-    }
+    handle_left_mouse(hovered, active, under);
 
     // ---- drawing ----
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -323,8 +316,24 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
     dl->AddRectFilled(tl, br, IM_COL32(44, 52, 40, 255));
     dl->AddRect(tl, br, IM_COL32(200, 200, 200, 255), 0, 0, 1.5f);
     const float s = ctx.scale;
+    draw_grid(dl, s);
+    const Marks m = marks_of(view);
+    draw_pieces(dl, s, under);
+    draw_ruling_lines(dl, s, view, m);
+    draw_bases(dl, s, view, under, m);
+    draw_names(dl, s, m);
+    draw_tape(dl, s);
+    dl->PopClipRect();
 
-    // The grid: lines every `step` of the table's unit, at least ~48 px apart, each labelled.
+    // Hover: the item's sentences from the ruling.
+    if (hovered && !dragging_.found && !measuring_ && under.found) ui::tip(hover_text(under, view));
+    if (hovered) ImGui::SetMouseCursor(under.found && !tape_mode_ ? ImGuiMouseCursor_Hand : ImGuiMouseCursor_Arrow);
+    return false;
+}
+
+// The grid: lines every `step` of the table's unit, at least ~48 px apart, each labelled.
+void TableView::draw_grid(ImDrawList* dl, float s) const {
+    const tt::Table& t = *table_;
     const double steps_in[] = {1, 2, 3, 6, 12, 24, 48, 96};
     const double steps_cm[] = {1, 2, 5, 10, 20, 50, 100, 200};
     const double* steps = t.unit == "cm" ? steps_cm : steps_in;
@@ -353,13 +362,17 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
         }
     }
 
-    // The marks the ruling gave each item (the worst mark when several lines cross it).
+}
+
+// The marks the ruling gave each item (the worst mark when several lines cross it).
+TableView::Marks TableView::marks_of(const tt::TableView* view) const {
+    const tt::Table& t = *table_;
     auto rank = [](tt::Mark m) {
         return m == tt::Mark::call ? 4 : m == tt::Mark::blocking ? 3 : m == tt::Mark::cover ? 2 : m == tt::Mark::crossed ? 1 : 0;
     };
-    std::vector<std::optional<tt::Mark>> piece_mark(t.pieces.size()), base_mark(t.bases.size());
+    Marks m{std::vector<std::optional<tt::Mark>>(t.pieces.size()), std::vector<std::optional<tt::Mark>>(t.bases.size())};
     auto note_mark = [&](const tt::Crossing& c) {
-        auto& slot = c.item.base ? base_mark : piece_mark;
+        auto& slot = c.item.base ? m.bases : m.pieces;
         if (c.item.index >= slot.size()) return;
         if (!slot[c.item.index] || rank(c.mark) > rank(*slot[c.item.index])) slot[c.item.index] = c.mark;
     };
@@ -368,8 +381,12 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
             for (const auto& c : sv.crossed) note_mark(c);
         for (const auto& c : view->path_crossed) note_mark(c);
     }
+    return m;
+}
 
-    // Pieces: areas first (patterned outlines), then lines (drawn at their true width).
+// Pieces: areas first (patterned outlines), then lines (drawn at their true width).
+void TableView::draw_pieces(ImDrawList* dl, float s, const Pick& under) const {
+    const tt::Table& t = *table_;
     const float thin = std::max(1.0f, 1.5f * s);
     for (int pass = 0; pass < 2; ++pass)
         for (std::size_t i = 0; i < t.pieces.size(); ++i) {
@@ -391,15 +408,7 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
                         const float ox = std::fmod(std::floor((y - a.y) / gap), 2.0f) * gap / 2;  // staggered rows
                         const ImVec2 q(x + ox, y);
                         if (!pl::contains(p.outline, table_at(q))) continue;
-                        const float r = 3.0f * s;
-                        switch (lk.glyph) {
-                            case Glyph::contour: dl->AddLine(ImVec2(q.x - r, q.y + r / 2), ImVec2(q.x, q.y - r / 2), faint, 1), dl->AddLine(ImVec2(q.x, q.y - r / 2), ImVec2(q.x + r, q.y + r / 2), faint, 1); break;
-                            case Glyph::tree: dl->AddCircle(q, r, faint, 8, 1); break;
-                            case Glyph::house: dl->AddRect(ImVec2(q.x - r, q.y - r), ImVec2(q.x + r, q.y + r), faint); break;
-                            case Glyph::reed: dl->AddLine(ImVec2(q.x - r, q.y), ImVec2(q.x + r, q.y), faint, 1), dl->AddLine(ImVec2(q.x, q.y), ImVec2(q.x, q.y - r), faint, 1); break;
-                            case Glyph::row: dl->AddLine(ImVec2(q.x - r, q.y + r), ImVec2(q.x + r, q.y - r), faint, 1); break;
-                            case Glyph::none: dl->AddCircleFilled(q, 1.0f * s, faint, 4); break;
-                        }
+                        glyph(dl, lk.glyph, q, 3.0f * s, faint);
                     }
                 dl->AddPolyline(pts.data(), int(pts.size()), c, ImDrawFlags_Closed, picked ? 3 * thin : thin);
             } else {
@@ -430,7 +439,13 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
             }
         }
 
-    // The sight lines and the move path (lit: what the ruling used).
+}
+
+// The sight lines and the move path (lit: what the ruling used), and each crossed piece outlined
+// again in its mark's colour.
+void TableView::draw_ruling_lines(ImDrawList* dl, float s, const tt::TableView* view, const Marks& m) const {
+    const tt::Table& t = *table_;
+    const float thin = std::max(1.0f, 1.5f * s);
     const ImU32 lit = col(ui::lit());
     if (view) {
         for (const auto& sv : view->sights) {
@@ -449,15 +464,20 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
 
     // Crossed items: drawn again in their mark's colour, thicker.
     for (std::size_t i = 0; i < t.pieces.size(); ++i) {
-        if (!piece_mark[i]) continue;
+        if (!m.pieces[i]) continue;
         const tt::Piece& p = t.pieces[i];
-        const ImU32 c = col(mark_colour(*piece_mark[i]));
+        const ImU32 c = col(mark_colour(*m.pieces[i]));
         std::vector<ImVec2> pts;
         for (auto v : p.is_line ? p.line : p.outline) pts.push_back(screen(v));
         dl->AddPolyline(pts.data(), int(pts.size()), c, p.is_line ? 0 : ImDrawFlags_Closed, 2.5f * thin);
     }
+}
 
-    // Bases: outline, front edge and facing tick, name; the question's bases lit.
+// Bases: outline, front edge and facing stroke; the question's bases lit.
+void TableView::draw_bases(ImDrawList* dl, float s, const tt::TableView* view, const Pick& under, const Marks& m) const {
+    const tt::Table& t = *table_;
+    const float thin = std::max(1.0f, 1.5f * s);
+    const ImU32 lit = col(ui::lit());
     for (std::size_t i = 0; i < t.bases.size(); ++i) {
         const tt::Base& b = t.bases[i];
         const bool subject = view && std::find(view->subjects.begin(), view->subjects.end(), tt::ItemRef{true, i}) != view->subjects.end();
@@ -466,8 +486,8 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
         for (auto v : b.outline) pts.push_back(screen(v));
         dl->AddConvexPolyFilled(pts.data(), int(pts.size()), IM_COL32(225, 225, 230, 200));
         ImU32 edge = subject ? lit : IM_COL32(40, 40, 44, 255);
-        if (base_mark[i]) edge = col(mark_colour(*base_mark[i]));
-        dl->AddPolyline(pts.data(), int(pts.size()), edge, ImDrawFlags_Closed, (subject || picked || base_mark[i]) ? 2.5f * thin : thin);
+        if (m.bases[i]) edge = col(mark_colour(*m.bases[i]));
+        dl->AddPolyline(pts.data(), int(pts.size()), edge, ImDrawFlags_Closed, (subject || picked || m.bases[i]) ? 2.5f * thin : thin);
         // Facing: a line from the centre to the front, clockwise from north.
         const double rad = b.facing * pl::kPi / 180.0;
         const double reach = b.circle ? b.radius : b.depth / 2;
@@ -483,16 +503,19 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
         }
         if (b.wreck) dl->AddLine(pts[0], pts[2], IM_COL32(30, 30, 34, 255), thin), dl->AddLine(pts[1], pts[3], IM_COL32(30, 30, 34, 255), thin);
     }
+}
 
-    // Names last, so nothing covers them: bases beside them, then pieces at their middle, each
-    // moved off a label already drawn.
+// Names last, so nothing covers them: bases beside them, then pieces at their middle, each moved
+// off a label already drawn.
+void TableView::draw_names(ImDrawList* dl, float s, const Marks& m) const {
+    const tt::Table& t = *table_;
     std::vector<ImVec4> placed;
     for (std::size_t i = 0; i < t.bases.size(); ++i) {
         const tt::Base& b = t.bases[i];
         const pl::Box bx = pl::bounds(b.outline);
         const ImVec2 at = screen({bx.hi.x, bx.hi.y});
         std::string text = b.name;
-        if (base_mark[i]) text += "  " + std::string(mark_word(*base_mark[i]));
+        if (m.bases[i]) text += "  " + std::string(mark_word(*m.bases[i]));
         label(dl, canvas_lo_, canvas_hi_, ImVec2(at.x + 4 * s, at.y), text, IM_COL32(240, 240, 244, 255), false, &placed);
     }
     for (std::size_t i = 0; i < t.pieces.size(); ++i) {
@@ -501,12 +524,16 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
         std::string text = p.name;
         if (p.is_line && p.width > 0 && look(p.kind).water)
             text += " (" + length_text(p.width, t.unit) + " wide)";
-        if (piece_mark[i]) text += "  " + std::string(mark_word(*piece_mark[i]));
-        label(dl, canvas_lo_, canvas_hi_, screen(at), text, piece_mark[i] ? col(mark_colour(*piece_mark[i])) : col(look(p.kind).colour), true,
+        if (m.pieces[i]) text += "  " + std::string(mark_word(*m.pieces[i]));
+        label(dl, canvas_lo_, canvas_hi_, screen(at), text, m.pieces[i] ? col(mark_colour(*m.pieces[i])) : col(look(p.kind).colour), true,
               &placed);
     }
+}
 
-    // The tape: a line with its length in the table's unit.
+// The tape: a line with its length in the table's unit.
+void TableView::draw_tape(ImDrawList* dl, float s) const {
+    const tt::Table& t = *table_;
+    const float thin = std::max(1.0f, 1.5f * s);
     if (tape_a_ && tape_b_) {
         const ImVec2 a = screen(*tape_a_), b = screen(*tape_b_);
         const ImU32 tape = IM_COL32(255, 255, 255, 235);
@@ -514,17 +541,42 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
         dl->AddCircle(a, 4 * s, tape), dl->AddCircle(b, 4 * s, tape);
         label(dl, canvas_lo_, canvas_hi_, ImVec2(b.x + 10 * s, b.y - 10 * s), "tape " + length_text(pl::distance(*tape_a_, *tape_b_), t.unit), tape, false);
     }
-    dl->PopClipRect();
-
-    // Hover: the item's sentences from the ruling.
-    if (hovered && !dragging_.found && !measuring_ && under.found) ui::tip(hover_text(under, view));
-    if (hovered) ImGui::SetMouseCursor(under.found && !tape_mode_ ? ImGuiMouseCursor_Hand : ImGuiMouseCursor_Arrow);
-    return false;
 }
+
 
 // =====================================================================================
 // 5. the mouse
 // =====================================================================================
+
+// Left button: a press picks a piece or a base to drag, or starts the tape (Tape, or Shift); a
+// drag moves the piece (one undo step per drag) or stretches the tape.
+void TableView::handle_left_mouse(bool hovered, bool active, const Pick& under) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        if (tape_mode_ || io.KeyShift || !under.found) {
+            measuring_ = tape_mode_ || io.KeyShift;
+            if (measuring_) tape_a_ = tape_b_ = table_at(io.MousePos);
+            dragging_ = Pick{};
+        } else {
+            dragging_ = under;
+            drag_last_ = table_at(io.MousePos);
+            remember();
+        }
+    }
+    if (active && ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+        const pl::Vec2 now = table_at(io.MousePos);
+        if (measuring_) tape_b_ = now;
+        else if (dragging_.found && !(now == drag_last_)) {
+            drag_by(dragging_, now - drag_last_);
+            drag_last_ = now;
+        }
+    }
+    if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+        if (dragging_.found && !undo_.empty() && tt::same_table(undo_.back(), *table_)) undo_.pop_back();  // a click, not a drag
+        dragging_ = Pick{};
+        measuring_ = false;
+    }
+}
 
 TableView::Pick TableView::pick(ImVec2 mouse) const {
     const tt::Table& t = *table_;

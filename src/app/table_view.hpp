@@ -61,8 +61,19 @@ private:
         tabletop::ItemRef item;
         bool found = false;
     };
+    struct Marks {
+        std::vector<std::optional<tabletop::Mark>> pieces, bases;  // by index into the table
+    };
     void draw_toolbar(PanelContext& ctx);
     bool draw_canvas(PanelContext& ctx, const tabletop::TableView* view, float height);
+    void handle_left_mouse(bool hovered, bool active, const Pick& under);
+    void draw_grid(ImDrawList* dl, float s) const;
+    Marks marks_of(const tabletop::TableView* view) const;
+    void draw_pieces(ImDrawList* dl, float s, const Pick& under) const;
+    void draw_ruling_lines(ImDrawList* dl, float s, const tabletop::TableView* view, const Marks& m) const;
+    void draw_bases(ImDrawList* dl, float s, const tabletop::TableView* view, const Pick& under, const Marks& m) const;
+    void draw_names(ImDrawList* dl, float s, const Marks& m) const;
+    void draw_tape(ImDrawList* dl, float s) const;
     void draw_crossings(const tabletop::TableView* view);
     Pick pick(ImVec2 mouse) const;
     void drag_by(const Pick& p, plane::Vec2 by);

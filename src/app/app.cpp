@@ -7,6 +7,7 @@
 #include "app/app.hpp"
 
 #include "app/app_util.hpp"
+#include "engine/table_rulings.hpp"
 
 namespace umpire::app {
 
@@ -127,6 +128,21 @@ Panel* App::panel(const std::string& system) const {
     if (const auto r = raw_.find(system); r != raw_.end() && r->second.contains("table")) return nullptr;
     const auto it = panels_.find(system);
     return it == panels_.end() ? nullptr : it->second.get();
+}
+
+TableView* App::table_view() {
+    if (!engine_) return nullptr;
+    const auto r = raw_.find(system_);
+    if (r == raw_.end() || !r->second.contains("table") || !tabletop::table_systems(*engine_).find(system_)) return nullptr;
+    auto& tv = tables_[system_];
+    if (!tv) tv = std::make_unique<TableView>();
+    tv->load(*engine_, r->second, doc().path.parent_path());
+    return tv.get();
+}
+
+bool App::table_modified() const {
+    const auto it = tables_.find(system_);
+    return it != tables_.end() && it->second && it->second->modified();
 }
 
 std::string App::system_title(const std::string& system) const {

@@ -32,6 +32,7 @@
 #include "app/files.hpp"
 #include "app/panel.hpp"
 #include "app/session.hpp"
+#include "app/table_view.hpp"
 #include "engine/engine.hpp"
 
 namespace umpire::app {
@@ -109,6 +110,9 @@ private:
     void load_engine();
     void reload_rules_data();  // Rules data > Reload and the "Reload rules data" buttons
     Panel* panel(const std::string& system) const;
+    // The shown game's table view: a GF9 TANKS or AGV situation naming a table sketch (loaded
+    // on first use, kept with its drags until the situation is opened again); else nullptr.
+    TableView* table_view();
     std::string system_title(const std::string& system) const;
     const std::vector<Diagnostic>& data_errors(const std::string& system) const;
 
@@ -137,7 +141,9 @@ private:
     std::string current_text() const { return text_for(system_); }
     std::string fresh_text(const std::string& system) const;
     std::string display_name() const;
-    bool modified() const { return text_ != doc().baseline; }
+    // The situation's text differs from its file, or its table has been moved and not saved.
+    bool modified() const { return text_ != doc().baseline || table_modified(); }
+    bool table_modified() const;
     bool modified(const std::string& system) const;
     void edited();  // after any change: re-rule, schedule autosave
     void rule_now();
@@ -196,6 +202,8 @@ private:
 
     std::map<std::string, std::unique_ptr<Panel>> panels_;
     std::map<std::string, toml::table> raw_;  // situations of systems that have no panel yet
+    std::map<std::string, std::unique_ptr<TableView>> tables_;  // the table views, per game
+    int ruled_table_revision_ = -1;           // the table view's revision last ruled
 
     // The documents, one per game shown so far; system_ is the game shown.
     std::string system_ = "spi-tank";

@@ -11,6 +11,7 @@
 
 #include "app/app.hpp"
 #include "app/app_util.hpp"
+#include "engine/table_rulings.hpp"
 
 namespace umpire::app {
 
@@ -85,6 +86,7 @@ void App::adopt(const Loaded& l, const fs::path& file) {
     d.notes = l.notes;
     d.path = file;
     if (l.raw) raw_[l.system] = *l.raw;
+    tables_.erase(l.system);  // a situation opened again reads its table file again
 }
 
 // =====================================================================================
@@ -93,7 +95,8 @@ void App::adopt(const Loaded& l, const fs::path& file) {
 
 void App::edited() {
     text_ = current_text();
-    if (text_ != ruled_text_) rule_now();
+    const TableView* tv = table_view();
+    if (text_ != ruled_text_ || (tv && tv->revision() != ruled_table_revision_)) rule_now();
     if (!headless()) autosave_due_ = Clock::now() + kAutosaveDelay;
 }
 
@@ -108,10 +111,19 @@ void App::rule_now() {
     }
     if (!panel(system_) && !raw_.count(system_)) return;  // nothing to rule yet
     try {
+        const TableView* tv = table_view();
+        ruled_table_revision_ = tv ? tv->revision() : -1;
         const Panel* p = panel(system_);
         const board::Board* held = p ? p->held_board() : nullptr;
-        if (held) ruling_ = engine_->rule_on_board(parse_toml_string(text_, display_name()), display_name(), *held);  // the board drawn
-        else ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
+        if (tv && tv->loaded()) {
+            // The table as the referee has it on screen (dragged, perhaps not saved yet).
+            const toml::table t = parse_toml_string(text_, display_name());
+            ruling_ = tabletop::rule_on_table(*engine_->find(system_), t, display_name(), *tv->table());
+        } else if (held) {
+            ruling_ = engine_->rule_on_board(parse_toml_string(text_, display_name()), display_name(), *held);  // the board drawn
+        } else {
+            ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
+        }
     } catch (const InputError& e) {
         ruling_errors_ = lines_of(e);
     } catch (const std::exception& e) {
@@ -187,6 +199,7 @@ std::optional<std::string> App::canonical_text(const fs::path& p) {
 
 void App::file_new() {
     raw_.erase(system_);  // first: a table situation's raw copy hides the panel (App::panel)
+    tables_.erase(system_);
     if (Panel* p = panel(system_)) p->reset();
     Doc& d = doc();
     d.title.clear();
@@ -255,6 +268,12 @@ bool App::file_save() {
         show_problem("Cannot save " + d.path.filename().string(), {*err});
         return false;
     }
+    // A moved table is saved with its situation (the table view's Save table does it alone).
+    if (const auto it = tables_.find(system_); it != tables_.end() && it->second && it->second->modified())
+        if (auto err = it->second->save()) {
+            show_problem("Cannot save the table " + it->second->path().string(), {*err});
+            return false;
+        }
     open_errors_.clear();
     d.baseline = text_;
     remember_recent(d.path);

@@ -164,7 +164,7 @@ void App::draw_system_bar() {
     ImGui::SameLine();
     auto note = [&](const std::string& id) -> std::string {
         if (!data_errors(id).empty()) return "  (its rules data has errors)";
-        return panel(id) ? "" : "  (coming in a later release)";
+        return panels_.count(id) ? "" : "  (coming in a later release)";  // a table situation has its table view
     };
     const std::string preview = system_title(system_) + note(system_);
     // As wide as the game's name needs; when the name does not fit on the line, the selector is
@@ -240,6 +240,15 @@ bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float lw, float h) {
     ImGui::BeginChild("##inputs", ImVec2(lw, h), true, ImGuiWindowFlags_NavFlattened);
     if (p) {
         changed |= p->draw_inputs(ctx);
+    } else if (TableView* tv = table_view()) {
+        const float canvas_h = std::max(ImGui::GetFontSize() * 14.0f, std::floor(h * 0.6f));
+        const tabletop::TableView* view = ruling_ && ruling_errors_.empty() ? ruling_->view_as<tabletop::TableView>() : nullptr;
+        changed |= tv->draw(ctx, view, canvas_h);
+        if (ImGui::CollapsingHeader("Situation (read-only)")) {
+            ImGui::PushTextWrapPos(0.0f);  // wrapped: a long title or path must not run past the panel's edge
+            ImGui::TextUnformatted(text_.c_str());
+            ImGui::PopTextWrapPos();
+        }
     } else {
         ui::error_banner("Coming in a later release",
                          {"The inputs for " + system_title(system_) + " are not in this window yet.",
@@ -344,7 +353,11 @@ void App::draw_status() {
 
 void App::draw_status_line() {
     ImGui::Separator();
-    if (modified()) {
+    if (table_modified()) {
+        // The table sketch is not autosaved: say so (Save or the table view's Save table writes it).
+        ImGui::Text("\xe2\x97\x8f %s", "table moved, not saved (Ctrl+S or Save table writes it)");
+        ui::tip("Drags on the table are kept in this window only until the table file is saved.");
+    } else if (modified()) {
         const char* what = !autosaving_ ? (doc().path.empty() ? "unsaved (not autosaved)" : "modified (not autosaved)")
                                         : (doc().path.empty() ? "unsaved (kept by autosave)" : "modified (kept by autosave)");
         ImGui::Text("\xe2\x97\x8f %s", what);  // a mark, not amber: amber means referee's call only
@@ -399,6 +412,8 @@ void App::draw_shortcut_list() {
         {"Board view: drag from the target", "Turn the target to face that hexside (8.7)"},
         {"Board view: right or middle drag", "Pan (a left drag on the board pans too)"},
         {"Board view: mouse wheel", "Zoom about the mouse (Fit shows the whole board)"},
+        {"Table view: left drag", "Move a piece or a base (Shift + left drag: the measuring tape)"},
+        {"Table view: right or middle drag, wheel", "Pan, zoom about the mouse (Ctrl + wheel on a base: turn it)"},
         {"F1", "This list"},
     };
     ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34.0f, 0), ImGuiCond_Appearing);

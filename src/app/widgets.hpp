@@ -65,7 +65,7 @@ void tip(const std::string& text);
 // Records the last item's rectangle under `name` when probing is on (umpire --test-layout),
 // so end-to-end tests can click real widgets without guessing coordinates.
 void probe(const char* name);
-// The same for a rectangle that is not an item (a hex of the board view).
+// The same for a rectangle that is not an item (a hex of the board view, a base of the table view).
 void probe_rect(const std::string& name, ImVec2 min, ImVec2 max);
 void set_probing(bool on);
 bool probing();

@@ -20,6 +20,7 @@
 #include "engine/engine.hpp"
 #include "engine/gf9_tanks.hpp"
 #include "engine/names.hpp"
+#include "engine/view_agv.hpp"
 
 namespace umpire::tabletop {
 
@@ -53,6 +54,7 @@ struct Ctx {
 std::string dq(const std::string& s) { return quoted_value(s); }  // names echoed from the files, escaped
 
 bool has(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+bool has_ref(const std::vector<ItemRef>& v, ItemRef r) { return std::find(v.begin(), v.end(), r) != v.end(); }
 
 // The base a situation key names (`firer.base = "Tiger"`).
 const Base* named_base(const Toml& t, std::string_view key, const Table& table) {
@@ -159,6 +161,13 @@ bool crosses(const pl::Segment& s, const Piece& p) {
 
 std::string piece_name(const Piece& p) { return p.kind + " " + dq(p.name); }
 
+ItemRef ref(const Table& t, const Piece& p) { return {false, static_cast<std::size_t>(&p - t.pieces.data())}; }
+ItemRef ref(const Table& t, const Base& b) { return {true, static_cast<std::size_t>(&b - t.bases.data())}; }
+Found found(const Table& t, const Piece& p, Role role, std::string says) { return {{ref(t, p), piece_name(p), Mark::clear, std::move(says)}, role}; }
+Found found(const Table& t, const Base& b, Role role, std::string says) {
+    return {{ref(t, b), "base " + dq(b.name), Mark::clear, std::move(says)}, role};
+}
+
 // The outline points used as the target's corners for "partly hidden" (all four of a rectangle;
 // eight around a circle).
 std::vector<pl::Vec2> corners(const Base& b) {
@@ -252,116 +261,132 @@ Between hills_between(const std::map<std::string, std::vector<double>>& depth_by
     return b;
 }
 
-// GF9-hills: a base within the measuring tolerance of another reading (wholly/partly/no) gets
-// that reading ruled too.
-void gf9_on_hill_readings(Ctx& c, const std::string& who, const Base& b, const HillFit& h) {
-    if (h.hill.empty()) return;
-    std::vector<std::pair<gf9_tanks::OnHill, double>> near;  // the other reading and how close it is
-    if (h.on == gf9_tanks::OnHill::wholly && h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, h.inset});
-    if (h.on == gf9_tanks::OnHill::partly && -h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::wholly, -h.inset});
-    if (h.on == gf9_tanks::OnHill::partly && h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::no, h.reach});
-    if (h.on == gf9_tanks::OnHill::no && -h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, -h.reach});
-    for (const auto& [other, by] : near) {
-        Reading rd;
-        rd.rule = "GF9-hills";
-        rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9_tanks::to_string(other) + " on hill " +
-                  dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9_tanks::to_string(other);
-        rd.keys.push_back({who + ".on_hill", std::string(gf9_tanks::to_string(other))});
-        if (other == gf9_tanks::OnHill::no) rd.keys.push_back({"line.same_hill", false});
-        c.out.readings.push_back(rd);
-    }
+// A hill piece as the sight line meets it: the firer's or target's own hill; between (across the
+// line to the target's centre or a corner); or passing within the tolerance of it (near). An
+// empty `says` when it is none of these.
+Found hill_crossing(const Ctx& c, const Piece& p, const std::vector<pl::Segment>& rays, const HillFit& fh, const HillFit& th, bool on_line) {
+    const bool own = (fh.on != gf9_tanks::OnHill::no && p.hill == fh.hill) || (th.on != gf9_tanks::OnHill::no && p.hill == th.hill);
+    const std::string of = p.hill != p.name ? " (of hill " + dq(p.hill) + ")" : std::string();
+    if (own) return found(c.t, p, Role::own, on_line ? piece_name(p) + of + ": the firer's or the target's own hill, not between" : "");
+    double deepest = -kInf;
+    for (const auto& r : rays) deepest = std::max(deepest, depth(r, p));
+    if (deepest > pl::kEps)
+        return found(c.t, p, Role::between, piece_name(p) + of + " between: reaches " + c.u(deepest) + " across the line" +
+                                                 (on_line ? "" : " to one of the target's corners"));
+    if (-deepest <= c.tol()) return found(c.t, p, Role::near, piece_name(p) + of + " passes " + c.u(-deepest) + " clear of the line");
+    return found(c.t, p, Role::near, "");
 }
 
-// GF9-escarpments: the escarpment that takes part in the line, and where.
-struct EscarpmentOnLine {
-    const Piece* piece = nullptr;
-    bool between = false;  // the line crosses it
-    double along = kInf;   // where, as a fraction of the line
-};
+void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
+    const Table& t = c.t;
+    const Base* f = named_base(root.table("firer"), "base", t);
+    const Base* g = named_base(root.table("target"), "base", t);
+    if (!f || !g) return;
+    const pl::Segment line{f->at, g->at};
+    Sight sight{f->name, g->name, line, {}, {}};
 
-// The escarpment the line crosses first, else the nearest one both bases stand by (none: no piece).
-EscarpmentOnLine find_escarpment(const Ctx& c, const pl::Segment& line, const Base& f, const Base& g) {
-    EscarpmentOnLine e;
-    for (const auto& p : c.t.pieces) {
-        if (p.kind != c.rules.top_kind) continue;
-        if (auto x = pl::first_crossing(p.line, line))
-            if (x->along < e.along) e.along = x->along, e.piece = &p;
-    }
-    e.between = e.piece != nullptr;
-    if (e.piece) return e;
-    double best = kInf;
-    for (const auto& p : c.t.pieces) {
-        if (p.kind != c.rules.top_kind) continue;
-        const EscSide a = side_of(p, f.at), b = side_of(p, g.at);
-        if (a.within && b.within && a.dist < best) best = a.dist, e.piece = &p;
-    }
-    return e;
-}
-
-// GF9-escarpments: a difference of the two distances within the tolerance of a blocking case's
-// threshold: rule the other side too.
-void gf9_escarpment_readings(const gf9_tanks::Data& d, Ctx& c, const std::string& e, double fd, double td) {
-    for (const auto& k : d.escarpments.cases) {
-        const double diff = k.target_closer ? fd - td : td - fd;
-        if (std::fabs(diff - k.by_more_than) > c.tol()) continue;
-        for (const double shift : {-2 * c.tol(), 2 * c.tol()}) {
+    // GF9-hills: on a hill, partly or wholly.
+    const HillFit fh = hill_of(*f, t, c.rules), th = hill_of(*g, t, c.rules);
+    gf9_on_hill(c, "firer", *f, fh);
+    gf9_on_hill(c, "target", *g, th);
+    auto on_hill_reading = [&](const std::string& who, const Base& b, const HillFit& h) {
+        if (h.hill.empty()) return;
+        std::vector<std::pair<gf9_tanks::OnHill, double>> near;  // the other reading and how close it is
+        if (h.on == gf9_tanks::OnHill::wholly && h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, h.inset});
+        if (h.on == gf9_tanks::OnHill::partly && -h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::wholly, -h.inset});
+        if (h.on == gf9_tanks::OnHill::partly && h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::no, h.reach});
+        if (h.on == gf9_tanks::OnHill::no && -h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, -h.reach});
+        for (const auto& [other, by] : near) {
             Reading rd;
-            rd.rule = "GF9-escarpments";
-            rd.says = "the two distances to " + e + " (target " + c.u(td) + ", firer " + c.u(fd) + ") differ by " + c.u(std::fabs(fd - td)) +
-                      ", within the " + c.tolerance() + " measuring tolerance of the rule's threshold: read with the target " +
-                      c.u(std::max(0.0, td + shift)) + " away";
-            rd.keys.push_back({"line.target_distance_to_escarpment", std::max(0.0, td + shift)});
+            rd.rule = "GF9-hills";
+            rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9_tanks::to_string(other) + " on hill " +
+                      dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9_tanks::to_string(other);
+            rd.keys.push_back({who + ".on_hill", std::string(gf9_tanks::to_string(other))});
+            rd.items.push_back(ref(t, b));
+            for (const auto& p : t.pieces)
+                if (p.kind == c.rules.hill_kind && p.hill == h.hill) rd.items.push_back(ref(t, p));
+            if (other == gf9_tanks::OnHill::no) rd.keys.push_back({"line.same_hill", false});
             c.out.readings.push_back(rd);
         }
-        break;
-    }
-}
+    };
+    on_hill_reading("firer", *f, fh);
+    on_hill_reading("target", *g, th);
 
-// GF9-escarpments: which base is on top or below, whether the line crosses it, and the distances
-// (along the line when it crosses, else the nearest). Sets *f_on and *t_on.
-void gf9_escarpment_facts(const gf9_tanks::Data& d, Ctx& c, const EscarpmentOnLine& esc, const pl::Segment& line, const Base& f,
-                          const Base& g, bool* f_on, bool* t_on) {
-    const EscSide a = side_of(*esc.piece, f.at), b = side_of(*esc.piece, g.at);
-    *f_on = a.within && a.top;
-    *t_on = b.within && b.top;
-    const bool t_below = b.within && !b.top;
-    const std::string e = "escarpment " + dq(esc.piece->name);
-    c.fact("firer.on_escarpment", *f_on, "GF9-escarpments", "firer base " + dq(f.name) + (*f_on ? " on top of " : " not on ") + e);
-    c.fact("target.on_escarpment", *t_on, "GF9-escarpments", "target base " + dq(g.name) + (*t_on ? " on top of " : " not on ") + e);
-    if (!*t_on)
-        c.fact("target.below_escarpment", t_below, "GF9-escarpments",
-               "target base " + dq(g.name) + (t_below ? " below " : " not below ") + e);
-    c.fact("line.escarpment_between", esc.between, "GF9-escarpments",
-           "the line of sight " + std::string(esc.between ? "crosses " : "does not cross ") + e);
-    double fd = a.dist, td = b.dist;
-    std::string how = " (nearest distance: the line does not cross it)";
-    if (esc.between) {
-        const pl::Vec2 x = line.a + (line.b - line.a) * esc.along;
-        fd = pl::distance(f.at, x), td = pl::distance(g.at, x);
-        how = " along the line of sight (it crosses at [" + fmt(x.x) + ", " + fmt(x.y) + "])";
+    // GF9-escarpments: the escarpment the line crosses first, else the nearest one both stand by.
+    const Piece* esc = nullptr;
+    double along = kInf;
+    for (const auto& p : t.pieces) {
+        if (p.kind != c.rules.top_kind) continue;
+        if (auto x = pl::first_crossing(p.line, line))
+            if (x->along < along) along = x->along, esc = &p;
     }
-    c.fact("line.firer_distance_to_escarpment", fd, "GF9-escarpments", "firer " + c.u(fd) + " from " + e + how);
-    c.fact("line.target_distance_to_escarpment", td, "GF9-escarpments", "target " + c.u(td) + " from " + e + how);
-    gf9_escarpment_readings(d, c, e, fd, td);
-}
-
-// GF9-hills: same hill: both on one hill, or both on top of the one escarpment.
-void gf9_same_hill(Ctx& c, const HillFit& fh, const HillFit& th, bool f_on_esc, bool t_on_esc, const Piece* esc) {
+    const bool esc_between = esc != nullptr;
+    if (!esc) {
+        double best = kInf;
+        for (const auto& p : t.pieces) {
+            if (p.kind != c.rules.top_kind) continue;
+            const EscSide a = side_of(p, f->at), b = side_of(p, g->at);
+            if (a.within && b.within && a.dist < best) best = a.dist, esc = &p;
+        }
+    }
+    bool f_on_esc = false, t_on_esc = false;
+    std::string esc_says;  // the escarpment's crossing, with both distances
+    if (esc) {
+        const EscSide a = side_of(*esc, f->at), b = side_of(*esc, g->at);
+        f_on_esc = a.within && a.top;
+        t_on_esc = b.within && b.top;
+        const bool t_below = b.within && !b.top;
+        const std::string e = "escarpment " + dq(esc->name);
+        c.fact("firer.on_escarpment", f_on_esc, "GF9-escarpments",
+               "firer base " + dq(f->name) + (f_on_esc ? " on top of " : " not on ") + e);
+        c.fact("target.on_escarpment", t_on_esc, "GF9-escarpments",
+               "target base " + dq(g->name) + (t_on_esc ? " on top of " : " not on ") + e);
+        if (!t_on_esc)
+            c.fact("target.below_escarpment", t_below, "GF9-escarpments",
+                   "target base " + dq(g->name) + (t_below ? " below " : " not below ") + e);
+        c.fact("line.escarpment_between", esc_between, "GF9-escarpments",
+               "the line of sight " + std::string(esc_between ? "crosses " : "does not cross ") + e);
+        double fd = a.dist, td = b.dist;
+        std::string how = " (nearest distance: the line does not cross it)";
+        if (esc_between) {
+            const pl::Vec2 x = line.a + (line.b - line.a) * along;
+            fd = pl::distance(f->at, x), td = pl::distance(g->at, x);
+            how = " along the line of sight (it crosses at [" + fmt(x.x) + ", " + fmt(x.y) + "])";
+        }
+        esc_says = "escarpment " + dq(esc->name) + how + ": firer " + c.u(fd) + " from it, target " + c.u(td);
+        c.fact("line.firer_distance_to_escarpment", fd, "GF9-escarpments", "firer " + c.u(fd) + " from " + e + how);
+        c.fact("line.target_distance_to_escarpment", td, "GF9-escarpments", "target " + c.u(td) + " from " + e + how);
+        // A difference within the tolerance of a blocking case's threshold: rule the other side too.
+        for (const auto& k : d.escarpments.cases) {
+            const double diff = k.target_closer ? fd - td : td - fd;
+            if (std::fabs(diff - k.by_more_than) > c.tol()) continue;
+            for (const double shift : {-2 * c.tol(), 2 * c.tol()}) {
+                Reading rd;
+                rd.rule = "GF9-escarpments";
+                rd.says = "the two distances to " + e + " (target " + c.u(td) + ", firer " + c.u(fd) + ") differ by " + c.u(std::fabs(fd - td)) +
+                          ", within the " + c.tolerance() + " measuring tolerance of the rule's threshold: read with the target " +
+                          c.u(std::max(0.0, td + shift)) + " away";
+                rd.keys.push_back({"line.target_distance_to_escarpment", std::max(0.0, td + shift)});
+                rd.items = {ref(t, *esc), ref(t, *g), ref(t, *f)};
+                c.out.readings.push_back(rd);
+            }
+            break;
+        }
+    }
+    // Same hill: both on one hill, or both on top of the one escarpment.
     const bool both_hills = fh.on != gf9_tanks::OnHill::no && th.on != gf9_tanks::OnHill::no;
-    if (!both_hills && !(f_on_esc && t_on_esc)) return;
-    const bool same = (both_hills && fh.hill == th.hill) || (f_on_esc && t_on_esc);
-    c.fact("line.same_hill", same, "GF9-hills",
-           same ? (both_hills && fh.hill == th.hill ? "both on hill " + dq(fh.hill) : "both on top of escarpment " + dq(esc->name))
-                : "firer on hill " + dq(fh.hill) + ", target on another hill " + dq(th.hill));
-}
+    if (both_hills || (f_on_esc && t_on_esc)) {
+        const bool same = (both_hills && fh.hill == th.hill) || (f_on_esc && t_on_esc);
+        c.fact("line.same_hill", same, "GF9-hills",
+               same ? (both_hills && fh.hill == th.hill ? "both on hill " + dq(fh.hill) : "both on top of escarpment " + dq(esc->name))
+                    : "firer on hill " + dq(fh.hill) + ", target on another hill " + dq(th.hill));
+    }
 
-// GF9-hills: hills between: every hill but the firer's own and the target's own, on any line to
-// the target (its centre and corners); a hill within the tolerance of the line is read both ways.
-void gf9_hills_between(Ctx& c, const pl::Segment& line, const Base& f, const Base& g, const HillFit& fh, const HillFit& th) {
+    // Hills between: every hill but the firer's own and the target's own, on any line to the target.
     std::vector<pl::Segment> rays = {line};
-    for (auto v : corners(g)) rays.push_back({f.at, v});
+    for (auto v : corners(*g)) rays.push_back({f->at, v});
     std::map<std::string, std::vector<double>> depth_by_hill;
-    for (const auto& p : c.t.pieces) {
+    for (const auto& p : t.pieces) {
         if (p.kind != c.rules.hill_kind) continue;
         if ((fh.on != gf9_tanks::OnHill::no && p.hill == fh.hill) || (th.on != gf9_tanks::OnHill::no && p.hill == th.hill)) continue;
         auto& ds = depth_by_hill[p.hill];
@@ -373,64 +398,57 @@ void gf9_hills_between(Ctx& c, const pl::Segment& line, const Base& f, const Bas
     for (const auto& [h, ds] : depth_by_hill) {
         const double deepest = *std::max_element(ds.begin(), ds.end());
         if (deepest > pl::kEps) between_names.push_back(dq(h) + " (" + c.u(deepest) + " across the line at its deepest)");
-        if (std::fabs(deepest) > c.tol()) continue;
-        const Between o = hills_between(depth_by_hill, rays.size(), h);
-        Reading rd;
-        rd.rule = "GF9-hills";
-        rd.says = "hill " + dq(h) + (deepest > pl::kEps ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
-                  " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
-                  (deepest > pl::kEps ? "without it" : "with it between");
-        rd.keys.push_back({"line.hills_between", static_cast<double>(o.count)});
-        rd.keys.push_back({"line.partly_hidden", o.partly});
-        c.out.readings.push_back(rd);
+        if (std::fabs(deepest) <= c.tol()) {
+            const Between o = hills_between(depth_by_hill, rays.size(), h);
+            Reading rd;
+            rd.rule = "GF9-hills";
+            rd.says = "hill " + dq(h) + (deepest > pl::kEps ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
+                      " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
+                      (deepest > pl::kEps ? "without it" : "with it between");
+            rd.keys.push_back({"line.hills_between", static_cast<double>(o.count)});
+            for (const auto& p : t.pieces)
+                if (p.kind == c.rules.hill_kind && p.hill == h) rd.items.push_back(ref(t, p));
+            rd.keys.push_back({"line.partly_hidden", o.partly});
+            c.out.readings.push_back(rd);
+        }
     }
     c.fact("line.hills_between", static_cast<double>(b.count), "GF9-hills",
            b.count == 0 ? "no hill between (lines to the target's centre and " + std::to_string(rays.size() - 1) + " corners)"
                         : std::to_string(b.count) + " hill(s) between: " + join_names(between_names, ", ") + "; " +
                               (b.partly ? "some lines to the target's corners pass clear: partly hidden" : "every line to the target crosses one: hidden"));
     c.fact("line.partly_hidden", b.partly, "GF9-hills", b.partly ? "the target is partly hidden" : "the target is not partly hidden");
-}
 
-// GF9-core: terrain the line crosses (no effect on shooting in the house rules) and what only the
-// core rules judge: woods, buildings, other vehicles and wrecks on the line.
-void gf9_on_the_line(const gf9_tanks::Data& d, Ctx& c, const Base& f, const Base& g, Sight* sight) {
+    // Terrain the line crosses (no effect on shooting in the house rules) and what only the core
+    // rules judge: woods, buildings, other vehicles and wrecks on the line.
     const auto shooting = d.shooting_terrain_names();
     std::vector<std::string> terrain, obstacles;
-    for (const auto& p : c.t.pieces) {
-        if (!crosses(sight->line, p)) continue;
-        sight->crossed.push_back(piece_name(p));
+    for (const auto& p : t.pieces) {
+        const bool on_line = crosses(line, p);
+        if (p.kind == c.rules.hill_kind) sight.found.push_back(hill_crossing(c, p, rays, fh, th, on_line));
+        // An escarpment is a line with no width: it is crossed where first_crossing found it.
+        if (&p == esc && esc_between) sight.found.push_back(found(t, p, Role::between, esc_says));
+        if (!on_line) continue;
+        sight.crossed.push_back(piece_name(p));
         if (has(shooting, p.kind) && !has(terrain, p.kind)) terrain.push_back(p.kind);
         if (d.find_core(p.kind) && !has(obstacles, p.kind)) obstacles.push_back(p.kind);
+        if (&p == esc) continue;
+        if (d.find_core(p.kind)) sight.found.push_back(found(t, p, Role::obstacle, piece_name(p) + " on the line: the core rules judge it"));
+        else if (p.kind != c.rules.hill_kind)
+            sight.found.push_back(found(t, p, Role::terrain, piece_name(p) + " on the line: no effect on the line of sight in the house rules"));
     }
-    for (const auto& o : c.t.bases) {
-        if (&o == &f || &o == &g || !pl::touches(o.outline, sight->line)) continue;
-        sight->crossed.push_back("base " + dq(o.name));
+    sight.found.erase(std::remove_if(sight.found.begin(), sight.found.end(), [](const Found& x) { return x.crossing.says.empty(); }),
+                      sight.found.end());
+    for (const auto& o : t.bases) {
+        if (&o == f || &o == g || !pl::touches(o.outline, line)) continue;
+        sight.crossed.push_back("base " + dq(o.name));
         const std::string k = o.wreck ? "wrecks" : "vehicles";
         if (!has(obstacles, k)) obstacles.push_back(k);
+        sight.found.push_back(found(t, o, Role::obstacle, "base " + dq(o.name) + (o.wreck ? " (a wreck)" : " (a vehicle)") +
+                                                              " on the line: the core rules judge it"));
     }
     c.fact("line.terrain", terrain, "GF9-core", terrain.empty() ? "the line crosses no movement terrain" : "the line crosses " + join_names(terrain, ", "));
     c.fact("line.obstacles", obstacles, "GF9-core",
            obstacles.empty() ? "no woods, buildings, vehicles or wrecks on the line" : "on the line: " + join_names(obstacles, ", "));
-}
-
-// GF9 line of sight from the table: each rule's facts in turn, in the order the ruling lists them.
-void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
-    const Base* f = named_base(root.table("firer"), "base", c.t);
-    const Base* g = named_base(root.table("target"), "base", c.t);
-    if (!f || !g) return;
-    const pl::Segment line{f->at, g->at};
-    Sight sight{f->name, g->name, line, {}};
-    const HillFit fh = hill_of(*f, c.t, c.rules), th = hill_of(*g, c.t, c.rules);
-    gf9_on_hill(c, "firer", *f, fh);
-    gf9_on_hill(c, "target", *g, th);
-    gf9_on_hill_readings(c, "firer", *f, fh);
-    gf9_on_hill_readings(c, "target", *g, th);
-    const EscarpmentOnLine esc = find_escarpment(c, line, *f, *g);
-    bool f_on_esc = false, t_on_esc = false;
-    if (esc.piece) gf9_escarpment_facts(d, c, esc, line, *f, *g, &f_on_esc, &t_on_esc);
-    gf9_same_hill(c, fh, th, f_on_esc, t_on_esc, esc.piece);
-    gf9_hills_between(c, line, *f, *g, fh, th);
-    gf9_on_the_line(d, c, *f, *g, &sight);
     c.out.sights.push_back(sight);
 }
 
@@ -467,6 +485,7 @@ bool along_road(const std::vector<pl::Vec2>& at, const Table& t, const std::stri
 void path_fact(Ctx& c, const std::string& rule, const Base& b, const pl::Polyline& path) {
     c.out.path = path;
     c.out.moved = pl::path_length(path);
+    c.out.subjects.push_back(b.name);
     c.fact("", c.out.moved, rule, "base " + dq(b.name) + " moves " + c.u(c.out.moved) + " (its centre's path)");
 }
 
@@ -482,6 +501,7 @@ void gf9_move(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
     std::vector<std::string> terrain, via, said;
     for (const Piece* p : touched_along(*b, at, c.t)) {
         if (has(names, p->kind)) terrain.push_back(p->kind), said.push_back(piece_name(*p));
+        c.out.path_found.push_back(found(c.t, *p, Role::touched, "the move enters, crosses or leaves " + piece_name(*p)));
         if ((p->kind == "bridge" || p->kind == "ford") && !has(via, p->kind)) via.push_back(p->kind);
     }
     if (along_road(at, c.t, "road")) via.insert(via.begin(), "road");
@@ -532,6 +552,7 @@ void touch_readings(Ctx& c, const Base& b, const std::string& key, const std::ve
         rd.says = "base " + dq(b.name) + (in ? " touches " : " misses ") + piece_name(p) + " by " + c.u(std::fabs(r)) + ", within the " +
                   c.tolerance() + " measuring tolerance: read as " + (in ? "not touching it" : "touching it");
         rd.keys.push_back({key, other});
+        rd.items = {ref(c.t, p), ref(c.t, b)};
         c.out.readings.push_back(rd);
     }
 }
@@ -550,7 +571,10 @@ void agv_move(const agv::Data& d, const Toml& root, Ctx& c) {
     const auto along = touched_along(*b, at, c.t);
     std::vector<const Piece*> feats;
     for (const Piece* p : along)
-        if (!has(c.rules.drawn, p->kind)) feats.push_back(p);
+        if (!has(c.rules.drawn, p->kind)) {
+            feats.push_back(p);
+            c.out.path_found.push_back(found(c.t, *p, Role::touched, "the move enters, crosses, leaves or touches " + piece_name(*p)));
+        }
     const auto start = touched(*b, c.t, c.rules);
     std::vector<std::string> starts;
     for (const Piece* p : start)
@@ -619,7 +643,7 @@ void agv_fire(const Toml& root, Ctx& c) {
         const Base& s = *stands[i];
         const std::string key = "stand[" + std::to_string(i) + "]";
         const pl::Segment line{f->at, s.at};
-        Sight sight{f->name, s.name, line, {}};
+        Sight sight{f->name, s.name, line, {}, {}};
         const auto s_in = touched(s, c.t, c.rules);
         std::vector<std::string> in = feature_names(s_in, c.rules), between, apart;
         std::vector<const Piece*> others;  // crossed, not the stand's own
@@ -630,7 +654,12 @@ void agv_fire(const Toml& root, Ctx& c) {
             const bool stand_own = std::find(s_in.begin(), s_in.end(), &p) != s_in.end();
             // The firer's and the stand's own general features are not "between": the engine rules
             // fire out of, into and through them from `in` and `wholly_in` (AGV-firing).
-            if ((fire_own || stand_own) && !p.is_line) continue;
+            const bool own = (fire_own || stand_own) && !p.is_line;
+            sight.found.push_back(found(c.t, p, own ? Role::own : Role::cover,
+                                        piece_name(p) + (own ? std::string(fire_own ? " is the firer's own: fired out of, not between"
+                                                                                    : " is the stand's own: fired into, not between")
+                                                             : " lies between the firer and stand " + std::to_string(i + 1))));
+            if (own) continue;
             if (stand_own) between.push_back(p.kind);  // the wall it stands behind: one feature
             else {
                 between.push_back(p.kind);
@@ -683,6 +712,7 @@ void agv_melee(const Toml& root, Ctx& c) {
         for (const auto& s : pl::segments(route))
             if (depth(s, *p) >= -pl::kEps) {
                 crossed.push_back(p);
+                c.out.path_found.push_back(found(c.t, *p, Role::touched, "the charge goes over or through " + piece_name(*p) + ", the defender's"));
                 break;
             }
     c.fact("charger.in", feature_names(a_in, c.rules), "AGV-hand-to-hand", "charger base " + dq(a->name) + " is in or touching " + list_pieces(a_in));
@@ -690,7 +720,7 @@ void agv_melee(const Toml& root, Ctx& c) {
     c.fact("defender.crossed", feature_names(crossed, c.rules), "AGV-hand-to-hand",
            "the charge (charger's centre to the defender's) goes over or through " + list_pieces(crossed) + " of the defender's");
     touch_readings(c, *b, "defender.in", feature_names(b_in, c.rules), "AGV-hand-to-hand");
-    c.out.sights.push_back({a->name, b->name, {a->at, b->at}, {}});
+    c.out.sights.push_back({a->name, b->name, {a->at, b->at}, {}, {}});
 }
 
 }  // namespace
@@ -925,7 +955,104 @@ void decorate(Ruling& r, const Derived& dv, const Table& t, const Rules& rules, 
     r.set("table", table);
 }
 
+const Rules* rules_of(const GameSystem& g) {
+    if (const auto* gf = dynamic_cast<const gf9_tanks::Gf9Tanks*>(&g)) return &gf->data().table;
+    if (const auto* ag = dynamic_cast<const agv::Agv*>(&g)) return &ag->data().table;
+    return nullptr;
+}
+
+// A crossing's mark, read from the game's ruling (never from the rules themselves): what the
+// ruling decided about the line (GF9 `los` and `cover`; AGV each stand's cover).
+Mark mark_of(Role role, const Ruling& r, std::optional<bool> stand_cover, std::optional<bool> stand_hit) {
+    const json::Value* los = nullptr;
+    const json::Value* cover = nullptr;
+    for (const auto& [k, v] : r.fields) {
+        if (k == "los") los = &v;
+        if (k == "cover") cover = &v;
+    }
+    const bool blocked = los && los->is_string() && los->as_string() == "blocked";
+    const bool covered = cover && cover->is_bool() && cover->as_bool();
+    switch (role) {
+        case Role::between: return blocked ? Mark::blocking : covered ? Mark::cover : Mark::clear;
+        case Role::obstacle: return blocked ? Mark::clear : Mark::call;
+        case Role::cover:
+            if (stand_hit && !*stand_hit) return Mark::blocking;
+            return stand_cover.value_or(false) ? Mark::cover : Mark::clear;
+        case Role::touched: return Mark::crossed;  // the ruling's verdict says what the move over it costs
+        default: return Mark::clear;
+    }
+}
+
+std::string mark_words(Mark m, Role role) {
+    switch (m) {
+        case Mark::blocking: return "blocks (as ruled)";
+        case Mark::cover: return "gives cover (as ruled)";
+        case Mark::call: return role == Role::obstacle ? "the referee's call (the core rules judge it)" : "the referee's call (within the measuring tolerance)";
+        case Mark::crossed: return "ruled on as terrain crossed (see the ruling)";
+        case Mark::clear: break;
+    }
+    return role == Role::obstacle ? "not needed: the line is already blocked" : "no effect on this ruling";
+}
+
+TableView table_view(const Ruling& r, const Derived& dv, const Table& t, const Rules& rules, const std::vector<ItemRef>& called) {
+    TableView v;
+    v.unit = t.unit;
+    v.tolerance = rules.tolerance;
+    v.game = r.view;
+    const auto* agv_view = std::any_cast<view::AgvRulingView>(&r.view);
+    auto is_called = [&](ItemRef i) { return std::find(called.begin(), called.end(), i) != called.end(); };
+    auto finish = [&](const Found& f, std::optional<bool> cover, std::optional<bool> hit) {
+        Crossing c = f.crossing;
+        c.mark = is_called(c.item) ? Mark::call : mark_of(f.role, r, cover, hit);
+        c.says += ": " + mark_words(c.mark, f.role);
+        v.notes.push_back({c.item, c.says});
+        return c;
+    };
+    std::vector<std::string> subjects = dv.subjects;
+    for (std::size_t i = 0; i < dv.sights.size(); ++i) {
+        const Sight& s = dv.sights[i];
+        subjects.push_back(s.from);
+        subjects.push_back(s.to);
+        std::optional<bool> cover, hit;
+        if (agv_view && i < agv_view->stands.size()) cover = agv_view->stands[i].cover, hit = agv_view->stands[i].can_be_fired_at;
+        SightView sv{s.from, s.to, s.line, {}};
+        for (const auto& f : s.found) sv.crossed.push_back(finish(f, cover, hit));
+        v.sights.push_back(std::move(sv));
+    }
+    v.path = dv.path;
+    v.moved = dv.moved;
+    v.cost = dv.cost;
+    for (const auto& f : dv.path_found) v.path_crossed.push_back(finish(f, std::nullopt, std::nullopt));
+    for (const auto& name : subjects)
+        if (const Base* b = t.base(name); b && !has_ref(v.subjects, ref(t, *b))) v.subjects.push_back(ref(t, *b));
+    // Every fact and reading on the items it names (a quoted name in its sentence).
+    auto note_all = [&](const std::string& says) {
+        for (const auto& p : t.pieces)
+            if (says.find(dq(p.name)) != std::string::npos) v.notes.push_back({ref(t, p), says});
+        for (const auto& b : t.bases)
+            if (says.find(dq(b.name)) != std::string::npos) v.notes.push_back({ref(t, b), says});
+    };
+    for (const auto& f : dv.facts) {
+        note_all(f.says);
+        if (const double* d = std::get_if<double>(&f.value); d && f.key != "line.hills_between")
+            v.distances.push_back({f.key.empty() ? std::string("measured") : f.key, *d, f.says});
+    }
+    for (const auto& rd : dv.readings) note_all(rd.says);
+    return v;
+}
+
 }  // namespace
+
+const char* to_string(Mark m) {
+    switch (m) {
+        case Mark::blocking: return "blocking";
+        case Mark::cover: return "cover";
+        case Mark::call: return "referee's call";
+        case Mark::crossed: return "crossed";
+        case Mark::clear: break;
+    }
+    return "clear";
+}
 
 Systems table_systems(const Engine& e) {
     Systems s;
@@ -957,17 +1084,25 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
         all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
         throw InputError(all);
     }
-    if (t.system != g.id()) {
-        root.error("table", dq(*file) + " is a table for " + t.system + "; this situation is " + g.id());
-        sink.throw_if_errors();
-    }
+    return rule_on_table(g, situation, display_name, t);
+}
+
+Ruling rule_on_table(const GameSystem& g, const toml::table& situation, const std::string& display_name, const Table& t) {
+    Sink sink(display_name);
+    Toml root(sink, &situation, "");
+    const Rules* rules = rules_of(g);
+    const std::string file = root.str("table").value_or(t.file);
+    if (!rules) root.error("table", "a " + g.id() + " situation cannot use a table (tables are for gf9-tanks and agv)");
+    else if (t.system != g.id()) root.error("table", dq(file) + " is a table for " + t.system + "; this situation is " + g.id());
+    sink.throw_if_errors();
     const Derived dv = derive(g, root, t);
     sink.throw_if_errors();
     const toml::table built = build(situation, dv, sink, rules->tolerance, t.unit);
     sink.throw_if_errors();
     Ruling r = rule_built(g, built, display_name);
-    decorate(r, dv, t, *rules, shown);
+    decorate(r, dv, t, *rules, t.file);
     // Every measurement within the tolerance of a threshold: rule the other reading too.
+    std::vector<ItemRef> called;
     for (const auto& rd : dv.readings) {
         toml::table other = built;
         for (const auto& [k, v] : rd.keys) put(other, k, v);
@@ -978,9 +1113,14 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
             r.step(rd.rule, "Table: " + rd.says + " — that reading is not a situation the rules cover, so the measured one stands.");
             continue;
         }
-        if (verdict != r.verdict) r.call(rd.rule, rd.says + ": " + verdict + "; as measured: " + r.verdict + ".");
-        else r.step(rd.rule, "Table: " + rd.says + ": the same ruling either way.");
+        if (verdict != r.verdict) {
+            r.call(rd.rule, rd.says + ": " + verdict + "; as measured: " + r.verdict + ".");
+            called.insert(called.end(), rd.items.begin(), rd.items.end());
+        } else {
+            r.step(rd.rule, "Table: " + rd.says + ": the same ruling either way.");
+        }
     }
+    r.view = table_view(r, dv, t, *rules, called);
     return r;
 }
 

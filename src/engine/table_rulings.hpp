@@ -10,7 +10,9 @@
 //                   movement, fire and melee)
 //   rule_with_table the whole ruling: derive, check hand-entered keys, rule, add the facts to the
 //                   explanation, and rule the other reading of every measurement within the
-//                   tolerance of a threshold (a referee's call when the ruling changes)
+//                   tolerance of a threshold (a referee's call when the ruling changes);
+//                   rule_on_table does the same against a table in memory (the window's drags)
+//                   and leaves a TableView (view_table.hpp) in Ruling::view
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -21,6 +23,7 @@
 #include "engine/ruling.hpp"
 #include "engine/system.hpp"
 #include "engine/tabletop.hpp"
+#include "engine/view_table.hpp"
 
 namespace umpire {
 class Engine;
@@ -45,6 +48,16 @@ struct Fact {
 struct Reading {
     std::string rule, says;
     std::vector<std::pair<std::string, Value>> keys;
+    std::vector<ItemRef> items;  // the pieces and bases the measurement is of
+};
+
+// What a crossed item may do, as measured; its Mark is read from the game's ruling afterwards
+// (rule_on_table): `between` blocks when the line is blocked and covers when the target is in
+// cover; `obstacle` is judged by the core rules; `cover` covers a stand that claims cover.
+enum class Role { own, near, terrain, between, obstacle, cover, touched };
+struct Found {
+    Crossing crossing;
+    Role role = Role::terrain;
 };
 
 // A sight line drawn from one base's centre to another's, and the pieces and bases it crosses.
@@ -52,6 +65,7 @@ struct Sight {
     std::string from, to;
     plane::Segment line;
     std::vector<std::string> crossed;
+    std::vector<Found> found;  // crossed, and hills within the tolerance of the line
 };
 
 struct Derived {
@@ -62,6 +76,8 @@ struct Derived {
     plane::Polyline path;      // a move or charge: the base centre's path
     double moved = 0;          // its length, in the table's unit
     std::optional<double> cost;  // AGV movement: allowance spent (half-rate terrain counts twice)
+    std::vector<Found> path_found;  // the pieces the move or charge touches
+    std::vector<std::string> subjects;  // the bases the question names
 };
 
 // ---- derive() -------------------------------------------------------------------
@@ -79,6 +95,12 @@ Derived derive(const GameSystem& g, const umpire::Table& root, const Table& tabl
 // Throws InputError for a bad situation or table (FILE:LINE:COL lines).
 Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& situation, const std::string& display_name,
                        const std::filesystem::path& base_dir);
+
+// The same against a table already in memory (the window rules while the referee drags, before
+// anything is saved). The ruling's view is a TableView (view_table.hpp) holding the game's own
+// view in `game`.
+// Throws InputError for a bad situation, or a table of another system.
+Ruling rule_on_table(const GameSystem& g, const toml::table& situation, const std::string& display_name, const Table& table);
 
 // The table systems known to an engine (gf9-tanks and agv, when loaded).
 Systems table_systems(const Engine& e);

@@ -5,13 +5,16 @@
 //   load_rules    a system's [table] rules-data section
 //   read_table    [[piece]] and [[base]] entries, with bounds
 //   check_table   one function per kind of guideline
+//   editing       move_piece, place_base, turn_base, write_table, same_table
 #include "engine/tabletop.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <cstdlib>
 #include <set>
+#include <sstream>
 
 #include "engine/names.hpp"
 
@@ -214,10 +217,12 @@ static std::optional<Piece> read_piece(const Toml& p, const Rules& r, double w, 
         if (!p.has("line")) p.error("", "a " + x.kind + " needs `line = [[x, y], ...]`");
         else if (auto l = points(p, "line", 2, maxp, w, d)) {
             x.line = *l;
+            x.shape = Piece::Shape::line;
             if (pl::path_length(x.line) <= pl::kEps) p.error("line", "has no length");
         }
         x.width = bounded(p, "width", false, 0, std::max(w, d)).value_or(0.0);
         if (x.kind == r.top_kind) {
+            x.has_top = true;
             auto top = p.choice("top", {"left", "right"}, true);
             x.top_left = top.value_or("left") == "left";
         } else if (p.has("top")) {
@@ -246,6 +251,8 @@ static std::optional<Piece> read_piece(const Toml& p, const Rules& r, double w, 
             if (rx <= 0 || ry <= 0) p.error(circ ? "circle" : "ellipse", "radius must be more than 0");
             else {
                 x.outline = circ ? pl::circle({n[0], n[1]}, rx) : pl::ellipse({n[0], n[1]}, rx, ry, n[4]);
+                x.shape = circ ? Piece::Shape::circle : Piece::Shape::ellipse;
+                x.shape_args = n;
                 for (auto q : x.outline)
                     if (q.x < -pl::kEps || q.x > w + pl::kEps || q.y < -pl::kEps || q.y > d + pl::kEps) {
                         p.error(circ ? "circle" : "ellipse", "reaches off the table (0 to " + fmt(w) + " by 0 to " + fmt(d) + ")");
@@ -324,6 +331,7 @@ Table read_table(const toml::table& doc, const std::string& display_name, const 
     t.system = *sys;
     const Rules& r = *systems.find(t.system);
     t.title = root.str("title").value_or("");
+    t.notes = root.str("notes").value_or("");
     if (auto u = root.choice("unit", {"in", "cm"}, true)) {
         t.unit = *u;
         if (t.unit != r.unit) root.error("unit", "\"" + t.unit + "\": a " + t.system + " table is measured in " + r.unit);
@@ -509,6 +517,126 @@ std::vector<Breach> check_table(const Table& t, const Rules& r) {
         return a.where.line < b.where.line || (a.where.line == b.where.line && a.where.column < b.where.column);
     });
     return c.out;
+}
+
+// ---- editing ----------------------------------------------------------------------
+
+void move_piece(Piece& p, pl::Vec2 by) {
+    for (auto& v : p.outline) v = v + by;
+    for (auto& v : p.line) v = v + by;
+    if (p.shape_args.size() >= 2) {
+        p.shape_args[0] += by.x, p.shape_args[1] += by.y;
+        // Rebuilt from the shorthand, as load_table builds it, so a saved file reads back equal.
+        const auto& n = p.shape_args;
+        p.outline = p.shape == Piece::Shape::circle ? pl::circle({n[0], n[1]}, n[2]) : pl::ellipse({n[0], n[1]}, n[2], n[3], n[4]);
+    }
+}
+
+static void rebuild(Base& b) {
+    b.outline = b.circle ? pl::circle(b.at, b.radius) : pl::rectangle(b.at, b.width, b.depth, b.facing);
+}
+
+void place_base(Base& b, pl::Vec2 at) {
+    b.at = at;
+    rebuild(b);
+}
+
+void turn_base(Base& b, double facing) {
+    b.facing = facing;
+    rebuild(b);
+}
+
+namespace {
+
+// The fewest significant digits that read back as exactly `v` (so 0.1 stays "0.1").
+std::string num(double v) {
+    if (v == 0) return "0";
+    char buf[40];
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+std::string str(const std::string& s) {
+    std::ostringstream os;
+    os << toml::value<std::string>(s);
+    return os.str();
+}
+
+std::string point(pl::Vec2 p) { return "[" + num(p.x) + ", " + num(p.y) + "]"; }
+
+std::string points_text(const std::vector<pl::Vec2>& ps) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < ps.size(); ++i) out += (i ? ", " : "") + point(ps[i]);
+    return out + "]";
+}
+
+std::string numbers_text(const std::vector<double>& v) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + num(v[i]);
+    return out + "]";
+}
+
+}  // namespace
+
+std::string write_table(const Table& t) {
+    std::string o = "# A table sketch written by Umpire (format: docs/tables.md).\n";
+    o += "system = " + str(t.system) + "\n";
+    if (!t.title.empty()) o += "title = " + str(t.title) + "\n";
+    if (!t.notes.empty()) o += "notes = " + str(t.notes) + "\n";
+    o += "unit = " + str(t.unit) + "\n";
+    o += "width = " + num(t.width) + "\ndepth = " + num(t.depth) + "\n";
+    if (t.base_width) o += "base_width = " + num(*t.base_width) + "\n";
+    for (const auto& p : t.pieces) {
+        o += "\n[[piece]]\nkind = " + str(p.kind) + "\nname = " + str(p.name) + "\n";
+        if (!p.hill.empty()) o += "hill = " + str(p.hill) + "\n";
+        if (p.level) o += "level = " + std::to_string(*p.level) + "\n";
+        if (p.church) o += "church = true\n";
+        switch (p.shape) {
+            case Piece::Shape::line:
+                o += "line = " + points_text(p.line) + "\nwidth = " + num(p.width) + "\n";
+                if (p.has_top) o += std::string("top = ") + (p.top_left ? "\"left\"" : "\"right\"") + "\n";
+                break;
+            case Piece::Shape::circle: o += "circle = " + numbers_text(p.shape_args) + "\n"; break;
+            case Piece::Shape::ellipse: o += "ellipse = " + numbers_text(p.shape_args) + "\n"; break;
+            case Piece::Shape::points: o += "points = " + points_text(p.outline) + "\n"; break;
+        }
+    }
+    for (const auto& b : t.bases) {
+        o += "\n[[base]]\nname = " + str(b.name) + "\n";
+        if (b.unit != b.name) o += "unit = " + str(b.unit) + "\n";
+        if (!b.type.empty()) o += "type = " + str(b.type) + "\n";
+        o += "at = " + point(b.at) + "\n";
+        if (b.circle) o += "radius = " + num(b.radius) + "\n";
+        else o += "size = [" + num(b.width) + ", " + num(b.depth) + "]\n";
+        o += "facing = " + num(b.facing) + "\n";
+        if (b.wreck) o += "wreck = true\n";
+    }
+    return o;
+}
+
+static bool same_points(const std::vector<pl::Vec2>& a, const std::vector<pl::Vec2>& b) { return a == b; }
+
+bool same_table(const Table& a, const Table& b) {
+    if (a.system != b.system || a.title != b.title || a.notes != b.notes || a.unit != b.unit || a.width != b.width ||
+        a.depth != b.depth || a.base_width != b.base_width || a.pieces.size() != b.pieces.size() || a.bases.size() != b.bases.size())
+        return false;
+    for (std::size_t i = 0; i < a.pieces.size(); ++i) {
+        const Piece &p = a.pieces[i], &q = b.pieces[i];
+        if (p.name != q.name || p.kind != q.kind || p.is_line != q.is_line || !same_points(p.outline, q.outline) ||
+            !same_points(p.line, q.line) || p.shape != q.shape || p.shape_args != q.shape_args || p.width != q.width ||
+            p.hill != q.hill || p.level != q.level || p.top_left != q.top_left || p.has_top != q.has_top || p.church != q.church)
+            return false;
+    }
+    for (std::size_t i = 0; i < a.bases.size(); ++i) {
+        const Base &p = a.bases[i], &q = b.bases[i];
+        if (p.name != q.name || p.unit != q.unit || p.type != q.type || p.circle != q.circle || !(p.at == q.at) || p.width != q.width ||
+            p.depth != q.depth || p.radius != q.radius || p.facing != q.facing || p.wreck != q.wreck || !same_points(p.outline, q.outline))
+            return false;
+    }
+    return true;
 }
 
 }  // namespace umpire::tabletop

@@ -7,6 +7,8 @@
 //   Table        a loaded table file: Piece (area or line) and Base (rectangle or circle)
 //   load_table   reading and validating a table file (FILE:LINE:COL errors, bounded counts)
 //   check_table  the placement guidelines: one Breach per piece that breaks one
+//   editing      moving pieces and bases (the window's drags), write_table (a file load_table
+//                reads back identically)
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -87,15 +89,20 @@ struct Where {
 };
 
 struct Piece {
+    // How the file gave the outline: kept so that write_table writes the shorthand back.
+    enum class Shape { points, circle, ellipse, line };
     std::string name;        // as given, else "KIND N" (N counts that kind from 1)
     std::string kind;        // a terrain name of the table's system
     bool is_line = false;
     plane::Polygon outline;  // area pieces
     plane::Polyline line;    // line pieces
+    Shape shape = Shape::points;
+    std::vector<double> shape_args;  // circle: x, y, r; ellipse: x, y, rx, ry, angle (degrees)
     double width = 0;        // line pieces: full width across (0 = a thin line)
     std::string hill;        // hill pieces: the hill it belongs to (default: its own name)
     std::optional<int> level;  // hill pieces: the level of that hill it is (1 = lowest)
     bool top_left = true;    // escarpments: the top lies left of the line's direction
+    bool has_top = false;    // the kind has a top side (Rules::top_kind)
     bool church = false;     // landmarks: a village church
     Where where;
 };
@@ -116,6 +123,7 @@ struct Table {
     std::string file;        // as named in messages
     std::string system;      // "gf9-tanks" | "agv"
     std::string title;
+    std::string notes;
     std::string unit;        // "in" | "cm"
     double width = 0, depth = 0;
     std::optional<double> base_width;  // AGV: one base width, for the stream / river / ditch guideline
@@ -143,6 +151,20 @@ struct Breach {
     std::string cite;
 };
 std::vector<Breach> check_table(const Table& t, const Rules& r);
+
+// ---- editing ----------------------------------------------------------------------
+
+// Moves a piece by `by` (its outline or line, and its circle or ellipse centre).
+void move_piece(Piece& p, plane::Vec2 by);
+// Puts a base's centre at `at` / turns it to `facing` degrees; its outline is rebuilt as
+// load_table builds it.
+void place_base(Base& b, plane::Vec2 at);
+void turn_base(Base& b, double facing);
+// The table as a table file (docs/tables.md) that load_table reads back to an equal Table
+// (every number written in the fewest digits that read back exactly). Comments are not kept.
+std::string write_table(const Table& t);
+// Two tables hold the same pieces and bases, at the same places (file and source places aside).
+bool same_table(const Table& a, const Table& b);
 
 std::string fmt(double v);  // one decimal place ("3.2"), more only when needed to tell near values apart
 

@@ -2,7 +2,7 @@
 # Regenerates screenshots/ : one PNG of the real window per example situation
 # (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x1200 (tall enough for the whole ruling), plus
 # one at 2x UI scale, the TANK! board view with its overlays (screenshots/board-view-*.png), and each game's first example in a small window (800x600) at 1x and 2x
-# (screenshots/small-*.png). Called by `./dev screenshots` as
+# (screenshots/small-*.png), and the table view's two examples small too. Called by `./dev screenshots` as
 #   tests/gui/make-screenshots.sh build/umpire
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,6 +32,14 @@ shot 1280x1000 "$root/examples/spi-tank-board-sample-map.toml" "$out/board-view-
 shot 1280x1000 "$root/examples/spi-tank-board-woods-blocks.toml" "$out/board-view-kill-chance.png" --scale 1 --board-overlay kill-chance
 # A HiDPI screen: the window at 2x UI scale (text size 200%) in twice the pixels.
 shot 2560x1600 "${examples[-1]}" "$out/scale-2x-$(basename "${examples[-1]%.toml}").png" --scale 2
+# The table view (docs/window.md): the GF9 escarpment dispute and the AGV village in a small
+# window too, at 100 % and 200 % text.
+for f in "$root"/examples/table-gf9-escarpment-under-the-cliff.toml "$root"/examples/table-agv-fire-over-the-wall.toml; do
+  [ -f "$f" ] || continue
+  for scale in 1 2; do
+    shot 800x600 "$f" "$out/small-x$scale-$(basename "${f%.toml}").png" --scale "$scale"
+  done
+done
 # A small window (800x600) at 100 % and 200 % text: one example of each game.
 seen=" "
 for f in "${examples[@]}"; do

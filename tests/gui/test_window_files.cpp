@@ -30,6 +30,8 @@
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
 #include "engine/engine.hpp"
+#include "engine/table_rulings.hpp"
+#include "app/table_view.hpp"
 
 namespace fs = std::filesystem;
 using namespace umpire;
@@ -958,4 +960,63 @@ TEST_CASE("panels draw no bare checkbox or radio button: each goes through a hel
         }
     }
     CHECK(panels >= 5);
+}
+
+// ---- the table view (docs/window.md, "Table view"): no display needed for its file side ----------
+
+TEST_CASE("table view: a drag changes the ruling in memory, Undo takes it back, Save table writes what load_table reads back", "[gui][table-view]") {
+    const fs::path dir = fresh_dir("table-view");
+    fs::create_directories(dir / "examples");
+    fs::create_directories(dir / "tables");
+    const fs::path src = UMPIRE_SOURCE_DIR;
+    fs::copy_file(src / "examples" / "table-gf9-escarpment-under-the-cliff.toml", dir / "examples" / "s.toml");
+    fs::copy_file(src / "tables" / "gf9-sample-ridge.toml", dir / "tables" / "gf9-sample-ridge.toml");
+    const fs::path table = dir / "tables" / "gf9-sample-ridge.toml";
+    const std::string before = slurp(table);
+    const toml::table sit = parse_toml_file(dir / "examples" / "s.toml", "s.toml");
+    const GameSystem& gf9 = *engine().find("gf9-tanks");
+    auto los = [&](const TableView& tv) {
+        return json::Value(tabletop::rule_on_table(gf9, sit, "s.toml", *tv.table()).to_json()).find("los")->as_string();
+    };
+
+    TableView tv;
+    tv.load(engine(), sit, dir / "examples");
+    REQUIRE(tv.loaded());
+    CHECK(tv.errors().empty());
+    CHECK(los(tv) == "blocked");
+    const int rev = tv.revision();
+    const plane::Vec2 at = tv.table()->base("Panther")->at;
+    REQUIRE(tv.move_base("Panther", {at.x, at.y + 5}));
+    CHECK(tv.modified());
+    CHECK(tv.revision() > rev);
+    CHECK(los(tv) == "clear");
+    CHECK(slurp(table) == before);  // nothing written yet
+    REQUIRE(tv.undo());
+    CHECK(los(tv) == "blocked");
+    REQUIRE(tv.move_base("Panther", {at.x, at.y + 5}));
+    // Loading the same file again keeps the drags; only `force` reads the file again.
+    tv.load(engine(), sit, dir / "examples");
+    CHECK(los(tv) == "clear");
+    REQUIRE_FALSE(tv.save());
+    CHECK_FALSE(tv.modified());
+    CHECK(slurp(table) != before);
+    const auto back = tabletop::load_table(table, table.string(), tabletop::table_systems(engine()));
+    CHECK(tabletop::same_table(back, *tv.table()));
+    TableView again;
+    again.load(engine(), sit, dir / "examples");
+    CHECK(los(again) == "clear");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("table view: a broken table file is reported with FILE:LINE:COL, nothing drawn from it", "[gui][table-view][bad-input]") {
+    const fs::path dir = fresh_dir("table-view-bad");
+    std::ofstream(dir / "t.toml") << "system = \"gf9-tanks\"\nunit = \"in\"\nwidth = 48\ndepth = 48\n[[piece]]\nkind = \"lava\"\ncircle = [5, 5, 1]\n";
+    const toml::table sit = toml::parse("system = \"gf9-tanks\"\nquestion = \"los\"\ntable = \"t.toml\"\n");
+    TableView tv;
+    tv.load(engine(), sit, dir);
+    CHECK_FALSE(tv.loaded());
+    REQUIRE_FALSE(tv.errors().empty());
+    CHECK(tv.errors().front().find("t.toml:6:8: piece[0].kind: unknown name \"lava\"") != std::string::npos);
+    CHECK(tv.save().has_value());  // nothing to save
+    fs::remove_all(dir);
 }

@@ -728,11 +728,19 @@ void PbBoardSupport::visibility(const board::Board& b, const std::string& mode, 
             const Situation sit = situation_of(b, from, to, s.symbols);
             const std::string key = sit.firer + "|" + sit.target + "|" + std::to_string(sit.range) + "|" + key_of(s.symbols);
             auto it = cache.find(key);
-            if (it == cache.end()) it = cache.emplace(key, badness(rule(*data_, sit))).first;
+            if (it == cache.end()) it = cache.emplace(key, badness(panzerblitz::rule(*data_, sit))).first;
             worst = std::max(worst, it->second);
         }
         out[std::size_t(i)] = mark_of(worst);
     }
+}
+
+Ruling PbBoardSupport::rule(const Table& situation, const board::Board& b) const {
+    (void)b;
+    situation.sink().error(situation.node("board"), "ruling a PanzerBlitz situation against a board held in the window is not supported yet: "
+                                             "save the board and rule the file");
+    situation.sink().throw_if_errors();
+    return {};
 }
 
 }  // namespace umpire::panzerblitz

@@ -110,6 +110,8 @@ public:
     }
     view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override;
     void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override;
+    // Not yet: the PanzerBlitz panel holds no board, so the window never asks; a caller is told so.
+    Ruling rule(const Table& situation, const board::Board& b) const override;
 
 private:
     const Data* data_;

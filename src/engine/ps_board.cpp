@@ -664,6 +664,15 @@ public:
         panzer_squadron::visibility(d_, b, from, out);
     }
 
+    // Not yet: the Panzer Squadron panel holds no board, so the window never asks; a caller is told so.
+    Ruling rule(const Table& situation, const board::Board& b) const override {
+        (void)b;
+        situation.sink().error(situation.node("board"), "ruling a Panzer Squadron situation against a board held in the window is "
+                                                        "not supported yet: save the board and rule the file");
+        situation.sink().throw_if_errors();
+        return {};
+    }
+
 private:
     const Data& d_;
     board::Vocabulary vocabulary_;

@@ -142,7 +142,7 @@ private:
 
 // Which Special Notes judge a unit at each elevation and a symbol of each colour: one-line
 // summaries checked against the article's notes A-R, Gullies A-D and Hill and Slope Defense
-// Exceptions A-C (cited as PB-HSD); the tooltip of each option. A name not listed gets no tip
+// Exceptions A-C (PB-HSD-A..C); the tooltip of each option. A name not listed gets no tip
 // (the window tests report it).
 std::string elevation_tip(const std::string& n) {
     static const std::map<std::string, std::string> tips = {

@@ -44,6 +44,7 @@
 #include "app/board_view.hpp"
 #include "app/files.hpp"
 #include "app/widgets.hpp"
+#include "engine/diag.hpp"
 
 namespace fs = std::filesystem;
 using umpire::app::App;
@@ -83,8 +84,39 @@ const char* kUsage =
     "                       and let F12 write STATE-DIR/screen.png (for end-to-end tests)\n"
     "  -h, --help, --version\n";
 
+// --scale S: a UI scale from 0.5 to 4; says why on stderr when it is not one.
+bool parse_scale(const std::string& value, Options& o) {
+    char* end = nullptr;
+    const float s = std::strtof(value.c_str(), &end);
+    if (!end || *end || !(s >= 0.5f && s <= 4.0f)) {
+        std::cerr << "umpire: --scale takes a number from 0.5 to 4, not '" << value << "'\n";
+        return false;
+    }
+    o.scale = s;
+    return true;
+}
+
+// --size WxH: a window size of at least 320x240; says why on stderr when it is not one.
+bool parse_size(const std::string& value, Options& o) {
+    int w = 0, h = 0;
+    char x = 0;
+    if (std::sscanf(value.c_str(), "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 240) {
+        std::cerr << "umpire: --size takes WIDTHxHEIGHT, at least 320x240, not '" << value << "'\n";
+        return false;
+    }
+    o.width = w;
+    o.height = h;
+    return true;
+}
+
+// The command line into `o`. Returns false when the program should stop: exit_code is then 0
+// (--help, --version) or 1 (a bad option, already explained on stderr).
 bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
     std::vector<std::string> args(argv + 1, argv + argc);
+    auto fail = [&] {
+        exit_code = 1;
+        return false;
+    };
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string a = args[i], value;
         bool has_value = false;
@@ -97,7 +129,6 @@ bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
             if (has_value) return true;
             if (i + 1 >= args.size()) {
                 std::cerr << "umpire: " << a << " needs " << what << "\n";
-                exit_code = 1;
                 return false;
             }
             value = args[++i];
@@ -107,54 +138,34 @@ bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
         if (a == "--version") { std::cout << "umpire " << UMPIRE_VERSION << "\n"; exit_code = 0; return false; }
         if (a == "--test-layout") { o.test_layout = true; continue; }
         if (a == "--check-clipping") { g_check_clipping = true; continue; }
-        if (a == "--situation") { if (!need("a file")) return false; o.situation = value; continue; }
-        if (a == "--rules-data") { if (!need("a folder")) return false; o.rules_dir = value; continue; }
-        if (a == "--state-dir") { if (!need("a folder")) return false; o.state_dir = value; continue; }
-        if (a == "--screenshot") { if (!need("a PNG file name")) return false; o.screenshot = value; continue; }
+        if (a == "--situation") { if (!need("a file")) return fail(); o.situation = value; continue; }
+        if (a == "--rules-data") { if (!need("a folder")) return fail(); o.rules_dir = value; continue; }
+        if (a == "--state-dir") { if (!need("a folder")) return fail(); o.state_dir = value; continue; }
+        if (a == "--screenshot") { if (!need("a PNG file name")) return fail(); o.screenshot = value; continue; }
         if (a == "--board-overlay") {
-            if (!need("'visibility' or 'kill-chance'")) return false;
+            if (!need("'visibility' or 'kill-chance'")) return fail();
             if (value != "visibility" && value != "kill-chance") {
-                std::cerr << "umpire: --board-overlay takes 'visibility' or 'kill-chance', not '" << value << "'\n";
-                exit_code = 1;
-                return false;
+                std::cerr << "umpire: --board-overlay takes 'visibility' or 'kill-chance', not " << umpire::quoted_value(value) << "\n";
+                return fail();
             }
             (value == "visibility" ? umpire::app::BoardView::defaults().visibility : umpire::app::BoardView::defaults().kill_chance) = true;
             continue;
         }
         if (a == "--scale") {
-            if (!need("a number")) return false;
-            char* end = nullptr;
-            const float s = std::strtof(value.c_str(), &end);
-            if (!end || *end || !(s >= 0.5f && s <= 4.0f)) {
-                std::cerr << "umpire: --scale takes a number from 0.5 to 4, not '" << value << "'\n";
-                exit_code = 1;
-                return false;
-            }
-            o.scale = s;
+            if (!need("a number") || !parse_scale(value, o)) return fail();
             continue;
         }
         if (a == "--size") {
-            if (!need("WxH")) return false;
-            int w = 0, h = 0;
-            char x = 0;
-            if (std::sscanf(value.c_str(), "%d%c%d", &w, &x, &h) != 3 || (x != 'x' && x != 'X') || w < 320 || h < 240) {
-                std::cerr << "umpire: --size takes WIDTHxHEIGHT, at least 320x240, not '" << value << "'\n";
-                exit_code = 1;
-                return false;
-            }
-            o.width = w;
-            o.height = h;
+            if (!need("WxH") || !parse_size(value, o)) return fail();
             continue;
         }
         if (!a.empty() && a[0] == '-') {
             std::cerr << "umpire: unknown option " << a << "\n" << kUsage;
-            exit_code = 1;
-            return false;
+            return fail();
         }
         if (!o.situation.empty()) {
             std::cerr << "umpire: one situation file at a time\n";
-            exit_code = 1;
-            return false;
+            return fail();
         }
         o.situation = a;
     }

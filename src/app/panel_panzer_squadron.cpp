@@ -122,11 +122,12 @@ std::string option_tip(const std::string& n) {
                          "obstacle bonus (PS-fire); from a board or typed lines"},
         {"not-activated", "PS-opportunity: not yet activated this turn: it may fire at a moving tank"},
         {"ambush", "PS-opportunity: left waiting in ambush: it may fire at a moving tank"},
-        {"activated", "PS-opportunity: already activated this turn"},
+        {"activated", "PS-opportunity: already activated this turn and not left in ambush: it may not fire out of turn"},
         {"stationary", "The tank starts the turn stationary (PS-actions): its list of actions and its movement dice (PS-movement)"},
         {"in-movement", "The tank starts the turn in movement (PS-actions): its list of actions, its movement dice and at least "
                         "one hexagon moved (PS-movement)"},
-        {"move", "Move only (PS-actions): the whole roll less restriction is spent on hexagons and turns"},
+        {"move", "Move only (PS-actions): the roll less restriction gives the movement points, spent on hexagons and turns; "
+                 "a tank that started in movement need not use them all (PS-movement)"},
         {"move-and-fire", "Move, then fire (PS-move-and-fire): firing costs points from the roll"},
     };
     const auto it = tips.find(n);
@@ -211,15 +212,15 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     ui::section("Planned steps");
     struct B { const char* label; const char* step; const char* tip; };
     const B buttons[] = {
-        {"\xe2\x86\x96 forward-left", "forward-left", "Into the front-left of the two hexagons in front of the facing corner"},
-        {"\xe2\x86\x97 forward-right", "forward-right", "Into the front-right hexagon"},
-        {"\xe2\x86\x99 reverse-left", "reverse-left", "Reverse into the back-left hexagon (PS-reverse)"},
-        {"\xe2\x86\x98 reverse-right", "reverse-right", "Reverse into the back-right hexagon (PS-reverse)"},
+        {"\xe2\x86\x96 forward-left", "forward-left", "Into the left of the two hexagons in front of the facing corner: 1 MP (PS-movement)"},
+        {"\xe2\x86\x97 forward-right", "forward-right", "Into the right of the two hexagons in front: 1 MP (PS-movement)"},
+        {"\xe2\x86\x99 reverse-left", "reverse-left", "Reverse into the back-left hexagon: not in a turn with forward moves; the tank ends stopped (PS-reverse)"},
+        {"\xe2\x86\x98 reverse-right", "reverse-right", "Reverse into the back-right hexagon: not in a turn with forward moves; the tank ends stopped (PS-reverse)"},
         {"\xe2\x86\xb6 turn-left", "turn-left", "Turn one corner left: 1 MP (PS-turning)"},
-        {"\xe2\x86\xb7 turn-right", "turn-right", "Turn one corner right: 1 MP"},
-        {"turn-left-2", "turn-left-2", "Two corners left in one hexagon: 2 MP"},
-        {"turn-right-2", "turn-right-2", "Two corners right in one hexagon: 2 MP"},
-        {"turn-3", "turn-3", "Three corners (about turn) in one hexagon: 2 MP"},
+        {"\xe2\x86\xb7 turn-right", "turn-right", "Turn one corner right: 1 MP (PS-turning)"},
+        {"turn-left-2", "turn-left-2", "Two corners left in one hexagon: 2 MP (PS-turning)"},
+        {"turn-right-2", "turn-right-2", "Two corners right in one hexagon: 2 MP (PS-turning)"},
+        {"turn-3", "turn-3", "Three corners (about turn) in one hexagon: 2 MP (PS-turning)"},
     };
     for (std::size_t i = 0; i < std::size(buttons); ++i) {
         if (i % 2 && i != 8) util::same_line_or_wrap(170 * ctx.scale);

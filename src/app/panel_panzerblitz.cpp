@@ -140,34 +140,55 @@ private:
 // 2. inputs
 // =====================================================================================
 
-// Which Special Notes judge a unit at each elevation and a symbol of each colour (docs/panzerblitz.md):
-// the tooltip of each option. A name not listed gets no tip (the window tests report it).
+// Which Special Notes judge a unit at each elevation and a symbol of each colour: one-line
+// summaries checked against the article's notes A-R, Gullies A-D and Hill and Slope Defense
+// Exceptions A-C (PB-HSD-A..C); the tooltip of each option. A name not listed gets no tip
+// (the window tests report it).
 std::string elevation_tip(const std::string& n) {
     static const std::map<std::string, std::string> tips = {
-        {"ground", "Ground level: note O when both units are at ground; A/B, C/D or E/F against a unit on a hill"},
-        {"gully", "In a gully: blocked against ground or another gully unless adjacent (GULLY-A); against a slope or "
-                  "hilltop it counts as ground (GULLY-B). A ford or crossing is ground (GULLY-C)"},
-        {"l1-slope", "On the slope of a level 1 hill: notes G/H against a level 2 hilltop; hill and slope defense (PB-HSD)"},
-        {"l1-hilltop", "On a level 1 hilltop: notes C/D against ground, G/H against a level 2 hilltop; hill and slope "
-                       "defense (PB-HSD)"},
-        {"l2-slope", "On the slope of a level 2 hill: notes I/J against level 1; hill and slope defense (PB-HSD)"},
-        {"l2-hilltop", "On a level 2 hilltop: notes E/F against ground, G/H against level 1, I/J and L; hill and slope "
-                       "defense (PB-HSD)"},
+        {"ground", "Ground level: with both units at ground every symbol blocks (O); against a raised unit, woods and towns "
+                   "block only when on a side of the ground unit's hex (A/B), brown against a level 1 hilltop by C/D, "
+                   "brown, orange and yellow against a level 2 hilltop by E/F"},
+        {"gully", "In a gully: no fire to or from ground level or another gully unless adjacent (GULLY-A); against a slope "
+                  "or hilltop it counts as ground level (GULLY-B). A ford or a road crossing is clear ground (GULLY-C); "
+                  "a gully's end hex is gully (GULLY-D)"},
+        {"l1-slope", "On a level 1 slope: woods and towns against ground by A/B; yellow against a level 2 hilltop by G/H; "
+                     "orange never blocks against level 2 (I/J); fire at it is halved unless adjacent with no brown or "
+                     "yellow between (PB-HSD-B)"},
+        {"l1-hilltop", "On a level 1 hilltop: against ground, woods and towns by A/B and brown by C/D; yellow against a level "
+                       "2 hilltop by G/H; orange never blocks against level 2 (I/J) and may be crossed to another level 1 "
+                       "hilltop (L); against level 2, woods and towns on a hilltop go by A/B with this unit as if at ground "
+                       "(N); fire at it is halved unless from a hilltop as high or higher or a level 2 slope (PB-HSD-A)"},
+        {"l2-slope", "On a level 2 slope: woods and towns against ground by A/B; orange never blocks against level 1 (I/J); "
+                     "fire at it is halved unless adjacent with no brown or yellow between (PB-HSD-B)"},
+        {"l2-hilltop", "On a level 2 hilltop: against ground, woods and towns by A/B and brown, orange and yellow by E/F; "
+                       "yellow against level 1 by G/H; orange never blocks against level 1 (I/J); orange and purple may be "
+                       "crossed to another level 2 hilltop (L); fire at it is halved unless from a level 2 hilltop (PB-HSD-A)"},
     };
     const auto it = tips.find(n);
     return it == tips.end() ? std::string() : it->second;
 }
 std::string symbol_tip(const std::string& n) {
     static const std::map<std::string, std::string> tips = {
-        {"green", "A green (woods) hexside: notes O (both at ground: blocks), A/B (one unit raised), N (on a hilltop)"},
-        {"grey", "A grey (town) hexside: notes O (both at ground: blocks), A/B (one unit raised), N (on a hilltop)"},
-        {"woods-hex", "A single-hex woods, placed by hex number: as a green hexside (notes O, A/B, N)"},
-        {"town-hex", "A single-hex town, placed by hex number: as a grey hexside (notes O, A/B, N)"},
-        {"brown", "A brown hexside: notes C/D (level 1 hilltop and ground), E/F (level 2 hilltop and ground), O"},
-        {"orange", "An orange (red) hexside: notes E/F, I/J (level 2 and level 1: never obstructs), L (more than one "
-                   "blocks), O"},
-        {"yellow", "A yellow hexside: notes E/F, G/H (level 2 hilltop and level 1), O"},
-        {"purple", "A purple hexside: notes L (more than one blocks) and O; other cases by the straight sight line (PB-LOS)"},
+        {"green", "A green (woods) hexside: blocks when both units are at ground (O); between a raised unit and a ground one, "
+                  "only when it is a side of the ground unit's hex (A/B); woods on a hilltop block all fire (N)"},
+        {"grey", "A grey (town) hexside: blocks when both units are at ground (O); between a raised unit and a ground one, "
+                 "only when it is a side of the ground unit's hex (A/B); a town on a hilltop blocks all fire (N)"},
+        {"woods-hex", "A single-hex woods, placed by hex number: as a green hexside, but for A/B the ground unit must be in "
+                      "the next hex beyond it (O, A/B, N)"},
+        {"town-hex", "A single-hex town, placed by hex number: as a grey hexside, but for A/B the ground unit must be in "
+                     "the next hex beyond it (O, A/B, N)"},
+        {"brown", "A brown (level 1 slope) hexside: between a level 1 hilltop and ground it blocks when nearer the ground "
+                  "unit or midway (C/D); between a level 2 hilltop and ground, when within a third of the way from the "
+                  "ground unit (E/F); both at ground it blocks (O)"},
+        {"orange", "An orange/red (level 1 hilltop) hexside: level 2 hilltop and ground by E/F; never blocks between level 2 "
+                   "and level 1 (I/J); more than one orange or purple on the line blocks, save between hilltops of one "
+                   "level and in cases G-J (L); both at ground it blocks (O)"},
+        {"yellow", "A yellow (level 2 slope) hexside: level 2 hilltop and ground by E/F; between a level 2 hilltop and level "
+                   "1 it blocks when nearer the level 1 unit or midway (G/H); both at ground it blocks (O)"},
+        {"purple", "A purple (level 2 hilltop) hexside: more than one orange or purple on the line blocks, save between "
+                   "hilltops of one level and in cases G-J (L); both at ground it blocks (O); no other note names it, so Umpire's straight sight line decides, a "
+                   "referee's call (PB-LOS)"},
     };
     const auto it = tips.find(n);
     return it == tips.end() ? std::string() : it->second;
@@ -235,7 +256,8 @@ bool PbPanel::draw_inputs(PanelContext& ctx) {
         if (may_be_on_hilltop(o.symbol)) {
             util::same_line_or_wrap(h + st.ItemInnerSpacing.x + ImGui::CalcTextSize("on hilltop").x, h + st.ItemSpacing.x);
             changed |= util::checkbox("on hilltop", &o.on_hilltop,
-                                      "Note N: woods and towns on a hilltop obstruct all fire (except level 2 against a level 1 hilltop)");
+                                      "Note N: woods and towns on a hilltop block all fire, except between a level 2 unit and a level 1 hilltop, "
+                                      "where A/B apply with the level 1 unit as if at ground");
         }
         util::same_line_or_wrap(ImGui::CalcTextSize("remove").x + 2 * st.FramePadding.x, h + st.ItemSpacing.x);
         if (ImGui::SmallButton("remove")) remove = int(i);

@@ -186,24 +186,22 @@ const std::vector<std::string> kFeatureKeys = {"kind", "label", "cite", "also_ci
                                                "on_road", "road_as", "crossed_at", "sight", "cover_against", "cover_targets",
                                                "cover_only_in", "fire_through_own", "no_fire_from", "melee", "calls"};
 
-Feature load_feature(Data& d, const std::string& name, const Table& t) {
-    t.only_keys(kFeatureKeys);
-    Feature f;
-    f.name = name;
-    if (auto k = t.choice("kind", kKinds, true)) f.kind = enum_from<Kind>(*k, kKinds);
-    f.label = t.str("label", true).value_or(name);
-    load_cites(d, t, f);
-
+// [feature.NAME.movement]: a row per unit type (AGV-movement: prohibited, half rate or normal
+// for move, charge and intercept), and artillery-unpacked where it differs (streams).
+void load_movement(const Table& t, Feature& f) {
     Table mv = t.table("movement", true);
-    if (mv.present()) {
-        std::vector<std::string> rows = kUnitTypes;
-        rows.push_back("artillery-unpacked");
-        mv.only_keys(rows);
-        for (std::size_t u = 0; u < kUnitTypes.size(); ++u)
-            if (auto r = load_row(mv, kUnitTypes[u], true)) f.movement[u] = *r;
-        f.artillery_unpacked = load_row(mv, "artillery-unpacked", false);
-    }
-    f.ends_movement = t.boolean("ends_movement").value_or(false);
+    if (!mv.present()) return;
+    std::vector<std::string> rows = kUnitTypes;
+    rows.push_back("artillery-unpacked");
+    mv.only_keys(rows);
+    for (std::size_t u = 0; u < kUnitTypes.size(); ++u)
+        if (auto r = load_row(mv, kUnitTypes[u], true)) f.movement[u] = *r;
+    f.artillery_unpacked = load_row(mv, "artillery-unpacked", false);
+}
+
+// AGV-roads, AGV-placement, AGV-bridges: what a road through the feature does to it, and where
+// the feature is crossed (bridge, ford).
+void load_road(const Table& t, Feature& f) {
     if (auto r = t.choice("on_road", kOnRoad, true)) f.on_road = enum_from<OnRoad>(*r, kOnRoad);
     if (auto ra = t.str("road_as")) {
         if (f.on_road != OnRoad::replaced) t.error("road_as", "only used with on_road = \"replaced\"");
@@ -212,6 +210,11 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
         t.error("road_as", "missing required key (on_road = \"replaced\" needs the feature it counts as)");
     }
     if (auto c = t.string_array("crossed_at")) f.crossed_at = *c;  // checked once every feature is known
+}
+
+// AGV-firing, AGV-cover: sight, the cover the feature gives (against which fire, to which
+// targets, only to stands in it), and who cannot fire from it.
+void load_fire(const Table& t, Feature& f) {
     if (auto s = t.choice("sight", kSight)) f.sight = enum_from<Sight>(*s, kSight);
     if (auto c = t.choice_array("cover_against", kFirerTypes)) f.cover_against = enums_from<FirerType>(*c, kFirerTypes);
     if (auto c = t.choice_array("cover_targets", kUnitTypes)) {
@@ -226,8 +229,11 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
     }
     f.fire_through_own = t.boolean("fire_through_own").value_or(true);
     if (auto c = t.choice_array("no_fire_from", kFirerTypes)) f.no_fire_from = enums_from<FirerType>(*c, kFirerTypes);
-    if (auto m = t.choice("melee", kMelee, true)) f.melee = enum_from<MeleeEffect>(*m, kMelee);
+}
 
+// [feature.NAME.calls]: the cells where the guidelines are silent, each naming a [choices] id,
+// and only cells this feature can rule on.
+void load_calls(const Table& t, Feature& f) {
     Table calls = t.table("calls");
     if (calls.present()) {
         for (const auto& [k, v] : *calls.raw()) {
@@ -251,6 +257,23 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
             f.calls.count("movement.artillery-unpacked.intercept") >
         0 && !f.artillery_unpacked)
         calls.error("", "names an artillery-unpacked cell, but [movement] has no artillery-unpacked row");
+}
+
+// One [feature.NAME] table: its kind (AGV-terrain-types), movement, roads and crossings, fire,
+// hand-to-hand effect (AGV-hand-to-hand) and calls.
+Feature load_feature(Data& d, const std::string& name, const Table& t) {
+    t.only_keys(kFeatureKeys);
+    Feature f;
+    f.name = name;
+    if (auto k = t.choice("kind", kKinds, true)) f.kind = enum_from<Kind>(*k, kKinds);
+    f.label = t.str("label", true).value_or(name);
+    load_cites(d, t, f);
+    load_movement(t, f);
+    f.ends_movement = t.boolean("ends_movement").value_or(false);
+    load_road(t, f);
+    load_fire(t, f);
+    if (auto m = t.choice("melee", kMelee, true)) f.melee = enum_from<MeleeEffect>(*m, kMelee);
+    load_calls(t, f);
     return f;
 }
 
@@ -626,6 +649,8 @@ void cite_feature(Ruling& r, const Feature& f) {
     for (const auto& c : f.also_cite) r.cite(c);
 }
 
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
+
 // ---- movement: AGV-movement, per-feature entries, AGV-roads, AGV-bridges ----
 
 // A movement that starts in a feature leaves it. Each feature entry words its limits as "into,
@@ -637,130 +662,171 @@ void explain_starts_in(Ruling& r, const Feature& f, Action a) {
                        "\" covers it, and no crossing carries the unit over what it stands in.");
 }
 
+// What the features a movement names add up to, gathered feature by feature.
+struct MoveTally {
+    json::Array effects;                      // the JSON `effects`
+    std::vector<std::string> prohibited, half;  // labels of features prohibiting it / slowing it
+    std::vector<std::string> prohibited_out_of;  // those of `prohibited` the unit starts in
+    bool ends = false;                         // a bridge crossed ends the move (AGV-bridges)
+};
+
+// The unit's description in rulings ("unpacked artillery units") and its movement row in the data.
+std::string mover(const Movement& m) {
+    const bool unpacked = m.type == UnitType::artillery && m.packed == false;
+    return std::string(unpacked ? "unpacked artillery" : to_string(m.type)) + " units";
+}
+std::string movement_row(const Movement& m) {
+    return m.type == UnitType::artillery && m.packed == false ? "artillery-unpacked" : to_string(m.type);
+}
+
+// AGV-roads: a multi-stand unit follows a road only in block formation, and then ignores the
+// terrain the road passes through.
+void explain_road(Ruling& r, const Movement& m) {
+    if (!m.on_road) return;
+    if (m.block == false)
+        r.step(kRoads, "A multi-stand unit must be in block formation to move along a road; this unit is not, so the "
+                       "terrain the road passes through counts in full.");
+    else
+        r.step(kRoads, "The unit moves along the road (a multi-stand unit doing so is in block formation) and ignores the "
+                       "terrain the road passes through; the road itself has no effect on movement.");
+}
+
+// AGV-bridges, AGV-rivers: the bridge or ford named in the move at which a water course or ditch
+// is crossed (nullptr: none). A unit that starts in the feature is not carried over it by a
+// crossing: it moves out of it.
+const Feature* crossing_for(const Data& d, const Movement& m, const Feature& f, bool leaves) {
+    if (leaves) return nullptr;
+    for (const auto& c : f.crossed_at)
+        for (const auto& other : m.terrain)
+            if (same_name(other, c))
+                if (const Feature* via = d.find(other)) return via;
+    return nullptr;
+}
+
+// AGV-roads, AGV-placement: the feature whose effect applies along a road: `f` itself, the
+// feature a road across it counts as (a ditch: a bridge), or nullptr when the road ignores it.
+const Feature* along_road(const Data& d, Ruling& r, const Feature* f, MoveTally& t) {
+    if (f->on_road == OnRoad::ignored) {
+        r.step(kRoads, "Along the road the unit ignores " + f->label + " (" + f->cite + ").");
+        t.effects.push_back(json::Object{{"feature", f->name}, {"effect", "ignored"}, {"rule", kRoads}});
+        return nullptr;
+    }
+    if (f->on_road == OnRoad::replaced) {
+        const Feature* as = d.find(f->road_as);
+        r.step(kPlacement, "Where a road crosses " + f->label + " it counts as " + as->label + ".");
+        return as;
+    }
+    if (f->on_road == OnRoad::designate)
+        r.step(kPlacement, "A road crosses " + f->label + " only at a bridge or a ford designated before play; name that "
+                           "crossing in the terrain list. As given, " + f->label + " itself applies.");
+    return f;
+}
+
+// The feature entry's own effect on this unit type and action (prohibited, half rate or none),
+// and whether crossing it ends the move (AGV-bridges).
+void apply_feature(const Data& d, Ruling& r, const Movement& m, const Feature& f, bool leaves, MoveTally& t) {
+    const std::string who = mover(m);
+    const Effect e = f.effect(m.type, m.action, m.packed);
+    const std::string where = where_phrase(f);
+    if (leaves) explain_starts_in(r, f, m.action);
+    switch (e) {
+        case Effect::prohibited:
+            r.step(f.cite, cap(who) + " cannot " + to_string(m.action) + " " + where + ".");
+            t.prohibited.push_back(f.label);
+            if (leaves) t.prohibited_out_of.push_back(f.label);
+            break;
+        case Effect::half_rate:
+            r.step(f.cite, cap(who) + " " + to_string(m.action) + " " + where + " at half rate.");
+            t.half.push_back(f.label);
+            break;
+        case Effect::normal:
+            r.step(f.cite, cap(f.label) + " has no effect on " + who + " " + acting(m.action) + ".");
+            break;
+    }
+    maybe_call(d, r, f, "movement." + movement_row(m) + "." + to_string(m.action));
+    if (f.ends_movement && e != Effect::prohibited) {
+        t.ends = true;
+        r.step(f.cite, "Crossing " + f.label + " uses all of the unit's remaining movement allowance, and the unit keeps "
+                       "the same formation on the far side.");
+    }
+    json::Object eo{{"feature", f.name}, {"effect", to_string(e)}, {"rule", f.cite}};
+    if (leaves) eo.emplace_back("starts_in", true);
+    t.effects.push_back(std::move(eo));
+}
+
+// One feature named in the move: crossed at a bridge or ford, ignored along a road, or its own
+// effect.
+void rule_feature_move(const Data& d, Ruling& r, const Movement& m, const std::string& name, MoveTally& t) {
+    const Feature* f = d.find(name);
+    if (!f) return;
+    cite_feature(r, *f);
+    const bool leaves = contains(m.starts_in, name);
+    if (const Feature* via = crossing_for(d, m, *f, leaves)) {
+        r.step(via->cite, "The unit crosses " + f->label + " at " + via->label + ", so " + f->label +
+                              " itself has no effect on this movement; " + via->label + " decides it.");
+        t.effects.push_back(json::Object{{"feature", f->name}, {"effect", "crossed-at-" + via->name}, {"rule", via->cite}});
+        return;
+    }
+    if (m.on_road && m.block != false) f = along_road(d, r, f, t);
+    if (f) apply_feature(d, r, m, *f, leaves, t);
+}
+
+// AGV-movement: any prohibition forbids the move; otherwise any half rate gives half rate, once
+// (the penalty is not cumulative). Sets the verdict and returns the movement value.
+Effect movement_verdict(const Data& d, Ruling& r, const Movement& m, const MoveTally& t) {
+    const std::string who = mover(m);
+    if (!t.prohibited.empty()) {
+        r.step(kMovement, "A unit cannot enter or interpenetrate terrain prohibited to it under any circumstances: " + join(t.prohibited) +
+                              " " + (t.prohibited.size() == 1 ? "forbids" : "forbid") + " this.");
+        r.verdict = "PROHIBITED";
+        r.tone = Tone::bad;
+        r.detail = cap(who) + " cannot " + to_string(m.action) + " into or across " + join(t.prohibited) + ".";
+        if (t.prohibited_out_of.size() == t.prohibited.size())  // every prohibition is a feature the unit starts in
+            r.detail = cap(who) + " cannot " + to_string(m.action) + " out of " + join(t.prohibited) + " (the unit starts in it).";
+        return Effect::prohibited;
+    }
+    if (!t.half.empty()) {
+        r.step(kMovement, "While interpenetrated with " + join(t.half) + " every form of movement costs " +
+                              std::to_string(d.half_rate_cost) + " cm of allowance per 1 cm moved" +
+                              (t.half.size() > 1 ? "; the penalty is not cumulative, so the unit still moves at half rate, no slower."
+                                                 : "."));
+        r.verdict = "HALF RATE";
+        r.tone = Tone::caution;
+        r.detail = "Half rate (" + std::to_string(d.half_rate_cost) + " cm of allowance per cm) while in or crossing " + join(t.half) + ".";
+        return Effect::half_rate;
+    }
+    r.step(kMovement, m.terrain.empty() ? "No terrain feature is involved: the unit moves normally."
+                                        : "Nothing here prohibits or slows this movement: the unit moves normally.");
+    r.verdict = "NORMAL MOVEMENT";
+    r.tone = Tone::good;
+    r.detail = cap(who) + " " + acting(m.action) + " at the normal rate.";
+    return Effect::normal;
+}
+
+// Movement, charges and intercepts: each feature named (AGV-movement and the feature entries,
+// AGV-roads, AGV-bridges), then the combined rate.
 Ruling rule_movement(const Data& d, const Movement& m) {
     Ruling r;
-    const bool unpacked = m.type == UnitType::artillery && m.packed == false;
-    const std::string who = std::string(unpacked ? "unpacked artillery" : to_string(m.type)) + " units";
-    const std::string row = unpacked ? "artillery-unpacked" : to_string(m.type);
-    const bool follows_road = m.on_road && m.block != false;
-
     if (m.packed_assumed)
         r.step(kMovement, "The situation does not say whether the artillery is packed; packed and unpacked artillery "
                           "are treated differently here, and packed left out means false: the unit is unpacked.");
-
-    if (m.on_road) {
-        if (m.block == false)
-            r.step(kRoads, "A multi-stand unit must be in block formation to move along a road; this unit is not, so the "
-                           "terrain the road passes through counts in full.");
-        else
-            r.step(kRoads, "The unit moves along the road (a multi-stand unit doing so is in block formation) and ignores the "
-                           "terrain the road passes through; the road itself has no effect on movement.");
-    }
-
-    json::Array effects;
-    std::vector<std::string> prohibited, half, prohibited_out_of;
-    bool ends = false;
-    for (const auto& name : m.terrain) {
-        const Feature* f = d.find(name);
-        if (!f) continue;
-        cite_feature(r, *f);
-        // A water course or ditch crossed at a bridge or ford also named: the crossing carries the
-        // unit over it, so its own movement effect does not apply (AGV-bridges, AGV-rivers).
-        // A unit that starts in the feature is not carried over it by a crossing: it moves out of it.
-        const bool leaves = std::find(m.starts_in.begin(), m.starts_in.end(), name) != m.starts_in.end();
-        const Feature* via = nullptr;
-        for (const auto& c : f->crossed_at)
-            for (const auto& other : m.terrain)
-                if (!via && !leaves && same_name(other, c)) via = d.find(other);
-        if (via) {
-            r.step(via->cite, "The unit crosses " + f->label + " at " + via->label + ", so " + f->label +
-                                  " itself has no effect on this movement; " + via->label + " decides it.");
-            effects.push_back(json::Object{{"feature", f->name}, {"effect", "crossed-at-" + via->name}, {"rule", via->cite}});
-            continue;
-        }
-        if (follows_road) {
-            if (f->on_road == OnRoad::ignored) {
-                r.step(kRoads, "Along the road the unit ignores " + f->label + " (" + f->cite + ").");
-                effects.push_back(json::Object{{"feature", f->name}, {"effect", "ignored"}, {"rule", kRoads}});
-                continue;
-            }
-            if (f->on_road == OnRoad::replaced) {
-                const Feature* as = d.find(f->road_as);
-                r.step(kPlacement, "Where a road crosses " + f->label + " it counts as " + as->label + ".");
-                f = as;
-            } else if (f->on_road == OnRoad::designate) {
-                r.step(kPlacement, "A road crosses " + f->label + " only at a bridge or a ford designated before play; name that "
-                                   "crossing in the terrain list. As given, " + f->label + " itself applies.");
-            }
-        }
-        const Effect e = f->effect(m.type, m.action, m.packed);
-        const std::string where = where_phrase(*f);
-        if (leaves) explain_starts_in(r, *f, m.action);
-        switch (e) {
-            case Effect::prohibited:
-                r.step(f->cite, cap(who) + " cannot " + to_string(m.action) + " " + where + ".");
-                prohibited.push_back(f->label);
-                if (leaves) prohibited_out_of.push_back(f->label);
-                break;
-            case Effect::half_rate:
-                r.step(f->cite, cap(who) + " " + to_string(m.action) + " " + where + " at half rate.");
-                half.push_back(f->label);
-                break;
-            case Effect::normal:
-                r.step(f->cite, cap(f->label) + " has no effect on " + who + " " + acting(m.action) + ".");
-                break;
-        }
-        maybe_call(d, r, *f, "movement." + row + "." + to_string(m.action));
-        if (f->ends_movement && e != Effect::prohibited) {
-            ends = true;
-            r.step(f->cite, "Crossing " + f->label + " uses all of the unit's remaining movement allowance, and the unit keeps "
-                            "the same formation on the far side.");
-        }
-        json::Object eo{{"feature", f->name}, {"effect", to_string(e)}, {"rule", f->cite}};
-        if (leaves) eo.emplace_back("starts_in", true);
-        effects.push_back(std::move(eo));
-    }
-
-    Effect result = Effect::normal;
-    if (!prohibited.empty()) {
-        result = Effect::prohibited;
-        r.step(kMovement, "A unit cannot enter or interpenetrate terrain prohibited to it under any circumstances: " + join(prohibited) +
-                              " " + (prohibited.size() == 1 ? "forbids" : "forbid") + " this.");
-        r.verdict = "PROHIBITED";
-        r.tone = Tone::bad;
-        r.detail = cap(who) + " cannot " + to_string(m.action) + " into or across " + join(prohibited) + ".";
-        if (prohibited_out_of.size() == prohibited.size())  // every prohibition is a feature the unit starts in
-            r.detail = cap(who) + " cannot " + to_string(m.action) + " out of " + join(prohibited) + " (the unit starts in it).";
-    } else if (!half.empty()) {
-        result = Effect::half_rate;
-        r.step(kMovement, "While interpenetrated with " + join(half) + " every form of movement costs " +
-                              std::to_string(d.half_rate_cost) + " cm of allowance per 1 cm moved" +
-                              (half.size() > 1 ? "; the penalty is not cumulative, so the unit still moves at half rate, no slower."
-                                               : "."));
-        r.verdict = "HALF RATE";
-        r.tone = Tone::caution;
-        r.detail = "Half rate (" + std::to_string(d.half_rate_cost) + " cm of allowance per cm) while in or crossing " + join(half) + ".";
-    } else {
-        r.step(kMovement, m.terrain.empty() ? "No terrain feature is involved: the unit moves normally."
-                                            : "Nothing here prohibits or slows this movement: the unit moves normally.");
-        r.verdict = "NORMAL MOVEMENT";
-        r.tone = Tone::good;
-        r.detail = cap(who) + " " + acting(m.action) + " at the normal rate.";
-    }
-    if (ends && result != Effect::prohibited) r.detail += " Crossing the bridge ends its movement this phase.";
+    explain_road(r, m);
+    MoveTally t;
+    for (const auto& name : m.terrain) rule_feature_move(d, r, m, name, t);
+    const Effect result = movement_verdict(d, r, m, t);
+    const bool ends = t.ends && result != Effect::prohibited;
+    if (ends) r.detail += " Crossing the bridge ends its movement this phase.";
 
     r.set("movement", to_string(result));
-    r.set("ends_movement", ends && result != Effect::prohibited);
-    r.set("effects", std::move(effects));
+    r.set("ends_movement", ends);
+    r.set("effects", std::move(t.effects));
     r.figures.push_back({"Movement", to_string(result), kMovement, "", "movement"});
     if (result == Effect::half_rate)
-        r.figures.push_back({"Cost", std::to_string(d.half_rate_cost) + " cm of allowance per 1 cm moved", kMovement, join(half), "cost"});
+        r.figures.push_back({"Cost", std::to_string(d.half_rate_cost) + " cm of allowance per 1 cm moved", kMovement, join(t.half), "cost"});
     return r;
 }
 
 // ---- fire: AGV-firing, AGV-cover, per-feature entries ----
-
-bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 struct Occurrence {
     const Feature* f;
@@ -1070,15 +1136,18 @@ Ruling rule_fire(const Data& d, const Fire& fire) {
 
 // ---- hand-to-hand: AGV-hand-to-hand, per-feature entries ----
 
-Ruling rule_melee(const Data& d, const Melee& m) {
-    Ruling r;
-    std::vector<const Feature*> advantage;
-    std::vector<std::string> charger_advantage;
+// Who has the hand-to-hand advantage, gathered rule step by rule step.
+struct MeleeTally {
+    std::vector<const Feature*> advantage;      // the defender's: each halves the charger's dice
+    std::vector<std::string> charger_advantage;  // names of streams the defender is in and the charger is not
+    std::vector<bool> used;                      // crossings matched with a feature the defender is in
+    std::set<std::string> told;                  // notes already given, once each
+};
 
-    // Defending a feature the charger crossed: each feature the defender is in is matched with one
-    // crossing of a feature of that name (duplicates are separate features).
-    std::vector<bool> used(m.crossed.size(), false);
-    std::set<std::string> told;
+// AGV-hand-to-hand: a defender in (general) or in contact with (linear) a feature giving the
+// advantage defends it when the charger charged over or through it. Each feature the defender is
+// in is matched with one crossing of a feature of that name (duplicates are separate features).
+void rule_defended(const Data& d, Ruling& r, const Melee& m, MeleeTally& t) {
     for (const auto& n : m.defender_in) {
         const Feature* f = d.find(n);
         cite_feature(r, *f);
@@ -1086,38 +1155,47 @@ Ruling rule_melee(const Data& d, const Melee& m) {
         const char* rel = f->kind == Kind::general ? "is in or partly in " : "is in contact with ";
         bool crossed = false;
         for (std::size_t i = 0; i < m.crossed.size(); ++i)
-            if (!used[i] && m.crossed[i] == n) { used[i] = crossed = true; break; }
+            if (!t.used[i] && m.crossed[i] == n) { t.used[i] = crossed = true; break; }
         if (crossed) {
             r.step(f->cite, "The defender " + std::string(rel) + f->label + ", which gives the hand-to-hand advantage, and the " +
                                 "charger charged over or through it: the defender is defending it and claims the advantage.");
-            advantage.push_back(f);
+            t.advantage.push_back(f);
         } else {
             r.step(kMeleeRule, "The defender " + std::string(rel) + f->label + ", but the charger did not charge over or through "
                                    "it: no advantage from it.");
         }
     }
+}
+
+// The features the charger crossed that the defender is not defending (AGV-hand-to-hand), and a
+// note where the feature entry lets no unit charge across it at all (a stream not crossed at a
+// bridge also named, AGV-streams, AGV-bridges).
+void rule_crossed(const Data& d, Ruling& r, const Melee& m, MeleeTally& t) {
     for (std::size_t i = 0; i < m.crossed.size(); ++i) {
         const Feature* f = d.find(m.crossed[i]);
         cite_feature(r, *f);
-        bool at_crossing = false;  // e.g. a stream crossed at a bridge also crossed (AGV-bridges)
+        bool at_crossing = false;
         for (const auto& c : f->crossed_at) at_crossing = at_crossing || contains(m.crossed, c);
-        if (!at_crossing && f->effect(UnitType::foot, Action::charge, std::nullopt) == Effect::prohibited &&
-            f->effect(UnitType::mounted, Action::charge, std::nullopt) == Effect::prohibited &&
-            f->effect(UnitType::elephant, Action::charge, std::nullopt) == Effect::prohibited &&
-            f->effect(UnitType::artillery, Action::charge, std::nullopt) == Effect::prohibited && told.insert("x" + f->name).second)
+        bool no_charge = true;
+        for (UnitType u : {UnitType::foot, UnitType::mounted, UnitType::elephant, UnitType::artillery})
+            no_charge = no_charge && f->effect(u, Action::charge, std::nullopt) == Effect::prohibited;
+        if (!at_crossing && no_charge && t.told.insert("x" + f->name).second)
             r.step(f->cite, "Note: no unit may charge " + where_phrase(*f) + "; check that this charge was allowed.");
-        if (used[i] || f->melee != MeleeEffect::defended) continue;
+        if (t.used[i] || f->melee != MeleeEffect::defended) continue;
         r.step(kMeleeRule, "The charger crossed " + f->label + ", but the defender is not in or touching it: no advantage from it.");
     }
     // Features that never give the advantage, named once each.
     for (const auto* list : {&m.defender_in, &m.crossed})
         for (const auto& n : *list) {
             const Feature* f = d.find(n);
-            if (f->melee == MeleeEffect::none && told.insert(f->name).second)
+            if (f->melee == MeleeEffect::none && t.told.insert(f->name).second)
                 r.step(f->cite, cap(f->label) + " gives no hand-to-hand advantage.");
         }
-    // Features whose advantage goes to units outside them (streams). A feature that copies another
-    // (a ford is a stream) is the same kind of feature: a unit in a ford is a unit in a stream.
+}
+
+// AGV-streams: units not in a stream have the advantage over units in one. A feature that copies
+// another (a ford is a stream, AGV-rivers) is the same kind: a unit in a ford is in a stream.
+void rule_against_units_in(const Data& d, Ruling& r, const Melee& m, MeleeTally& t) {
     auto kind_of = [&](const std::string& n) {
         const Feature* f = d.find(n);
         return f->same_as.empty() ? f->name : f->same_as;
@@ -1141,22 +1219,26 @@ Ruling rule_melee(const Data& d, const Melee& m) {
         if (chg_f && !def_f) {
             r.step(f->cite, "Units not in " + kind_label + " have the hand-to-hand advantage over units in one: the charger is in " +
                                 f->label + ", the defender is not, so the defender claims the advantage.");
-            advantage.push_back(f);
+            t.advantage.push_back(f);
         } else if (def_f && !chg_f) {
             r.step(f->cite, "Units not in " + kind_label + " have the hand-to-hand advantage over units in one: the defender is in " +
                                 f->label + ", the charger is not, so the advantage is the charger's.");
-            charger_advantage.push_back(f->name);
+            t.charger_advantage.push_back(f->name);
             maybe_call(d, r, *f, "melee.charger");
         } else {
             const std::string both = def_f == chg_f ? f->label : def_f->label + " and " + chg_f->label;
             r.step(f->cite, "Both units are in " + kind_label + " (" + both + "): neither has an advantage from it.");
         }
     }
+}
 
+// AGV-hand-to-hand: the charger halves its dice once per feature giving the defender the
+// advantage, rounding down each time (cumulative), for the very next hand-to-hand phase only.
+void rule_melee_dice(const Data& d, Ruling& r, const Melee& m, const MeleeTally& t) {
     int dice = m.dice;
     json::Array adv;
     std::string breakdown = std::to_string(m.dice);
-    for (const Feature* f : advantage) {
+    for (const Feature* f : t.advantage) {
         const int before = dice;
         dice /= d.melee_divisor;
         adv.emplace_back(f->name);
@@ -1164,9 +1246,9 @@ Ruling rule_melee(const Data& d, const Melee& m) {
         r.step(kMeleeRule, "The charger halves its dice for " + f->label + ", rounding down: " + std::to_string(before) + " -> " +
                                std::to_string(dice) + ".");
     }
-    if (advantage.size() > 1)
+    if (t.advantage.size() > 1)
         r.step(kMeleeRule, "The halving is cumulative: one halving per feature giving the advantage, each rounded down.");
-    if (advantage.empty()) {
+    if (t.advantage.empty()) {
         r.step(kMeleeRule, "The defender claims no hand-to-hand advantage: the charger uses its normal " + plural(m.dice, "die", "dice") + ".");
         r.verdict = "NO ADVANTAGE — " + plural(dice, "die", "dice");
         r.tone = Tone::good;
@@ -1176,17 +1258,30 @@ Ruling rule_melee(const Data& d, const Melee& m) {
                            "and fights with its normal " + plural(m.dice, "die", "dice") + ".");
         r.verdict = "DEFENDER HAS THE ADVANTAGE — charger " + plural(dice, "die", "dice");
         r.tone = Tone::caution;
-        r.detail = "The charger halves its dice " + plural(static_cast<int>(advantage.size()), "time", "times") +
+        r.detail = "The charger halves its dice " + plural(static_cast<int>(t.advantage.size()), "time", "times") +
                    " for the next hand-to-hand phase only.";
     }
     json::Array cadv;
-    for (const auto& c : charger_advantage) cadv.emplace_back(c);
+    for (const auto& c : t.charger_advantage) cadv.emplace_back(c);
     r.set("dice", dice);
     r.set("advantage", std::move(adv));
     r.set("dice_later_phases", m.dice);
     r.set("charger_advantage", std::move(cadv));
-    r.figures.push_back({"Charger's dice, next phase", std::to_string(dice), kMeleeRule, advantage.empty() ? "" : breakdown, "dice_next_phase"});
+    r.figures.push_back({"Charger's dice, next phase", std::to_string(dice), kMeleeRule, t.advantage.empty() ? "" : breakdown,
+                         "dice_next_phase"});
     r.figures.push_back({"Charger's dice, later phases", std::to_string(m.dice), kMeleeRule, "", "dice_later_phases"});
+}
+
+// Hand-to-hand: features defended (AGV-hand-to-hand), those crossed or giving nothing, streams
+// (AGV-streams), then the charger's dice.
+Ruling rule_melee(const Data& d, const Melee& m) {
+    Ruling r;
+    MeleeTally t;
+    t.used.assign(m.crossed.size(), false);
+    rule_defended(d, r, m, t);
+    rule_crossed(d, r, m, t);
+    rule_against_units_in(d, r, m, t);
+    rule_melee_dice(d, r, m, t);
     return r;
 }
 

@@ -17,6 +17,7 @@
 
 #include "engine/board.hpp"
 #include "engine/board_edit.hpp"
+#include "engine/board_support.hpp"
 #include "engine/tank_board.hpp"
 #include "support.hpp"
 
@@ -37,7 +38,7 @@ board::Board board_from(const std::string& text, const std::string& name = "boar
 board::Board read_back(const board::Board& b) {
     const std::string text = board::write_board(b);
     INFO(text);
-    return board_from(text, "written.toml");
+    return board::parse_board(parse_toml_string(text, "written.toml"), "written.toml", b.vocabulary);
 }
 
 int feature_index(const std::string& name) {
@@ -73,15 +74,21 @@ TEST_CASE("Board edit: every shipped board, written and read back, is the same b
         if (entry.path().extension() != ".toml") continue;
         const std::string name = entry.path().filename().string();
         INFO(name);
-        const board::Board b = board::load_board(entry.path(), name, vocabulary());
+        // Each board with its own game's names (TANK!, PanzerBlitz, Panzer Squadron); a joined
+        // PanzerBlitz map is read as the one board it makes.
+        const std::string system = parse_toml_file(entry.path(), name)["system"].value_or(std::string());
+        const GameSystem* game = test::engine().find(system);
+        REQUIRE(game);
+        REQUIRE(game->board_support());
+        const board::Board b = game->board_support()->load(entry.path(), name);
         const board::Board again = read_back(b);
         CHECK(board::equal_boards(b, again));
         // Compact: runs and areas in the shorthand, so the written file is no larger than the
         // hand-written one (whose comments it drops) by more than half again.
-        CHECK(board::write_board(b).size() < entry.file_size() * 3 / 2);
+        if (b.system == "spi-tank") CHECK(board::write_board(b).size() < entry.file_size() * 3 / 2);
         ++seen;
     }
-    CHECK(seen >= 2);
+    CHECK(seen >= 6);
 }
 
 TEST_CASE("Board edit: random boards read back the same, in every numbering", "[boards][board_edit]") {

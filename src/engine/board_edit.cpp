@@ -244,19 +244,19 @@ void write_lists(std::string& out, const std::string& name, const std::vector<st
 // The hexes of terrain t as few shorthand strings: from each hex not yet written, the longest
 // run down its column, then as many whole columns of that run to the east as hold the same
 // terrain (hexes already written may be named again: the same terrain twice is allowed).
-std::vector<std::string> cover(const Board& b, int t) {
+std::vector<std::string> cover(const Board& b, const std::vector<std::uint8_t>& layer, int t) {
     std::vector<std::string> out;
     std::vector<std::uint8_t> done(std::size_t(b.hex_count()), 0);
     auto at = [&](int c, int r) { return std::size_t((c - 1) * b.rows + (r - 1)); };
     auto name = [&](int c, int r) { return b.name(b.numbering.to_cube(c, r)); };
     for (int c = 1; c <= b.columns; ++c)
         for (int r = 1; r <= b.rows; ++r) {
-            if (b.terrain_of[at(c, r)] != t || done[at(c, r)]) continue;
+            if (layer[at(c, r)] != t || done[at(c, r)]) continue;
             int r2 = r, c2 = c;
-            while (r2 < b.rows && b.terrain_of[at(c, r2 + 1)] == t) ++r2;
+            while (r2 < b.rows && layer[at(c, r2 + 1)] == t) ++r2;
             auto column_holds = [&](int cc) {
                 for (int rr = r; rr <= r2; ++rr)
-                    if (b.terrain_of[at(cc, rr)] != t) return false;
+                    if (layer[at(cc, rr)] != t) return false;
                 return true;
             };
             while (c2 < b.columns && column_holds(c2 + 1)) ++c2;
@@ -338,9 +338,16 @@ std::string write_board(const Board& b) {
     std::string hexes;
     for (int t = 0; t < int(v.hex_terrain.size()); ++t) {
         if (t == def || count[std::size_t(t)] == 0) continue;
-        write_lists(hexes, v.hex_terrain[std::size_t(t)], cover(b, t));
+        write_lists(hexes, v.hex_terrain[std::size_t(t)], cover(b, b.terrain_of, t));
     }
     if (!hexes.empty()) out += "\n[hexes]\n" + hexes;
+
+    // The second per-hex layer (a single-hex woods or town in PanzerBlitz): 0 none, else 1 + feature.
+    std::string features;
+    for (std::size_t f = 0; f < v.hex_features.size() && !b.feature_of.empty(); ++f)
+        if (std::find(b.feature_of.begin(), b.feature_of.end(), std::uint8_t(f + 1)) != b.feature_of.end())
+            write_lists(features, v.hex_features[f], cover(b, b.feature_of, int(f + 1)));
+    if (!features.empty()) out += "\n[hex_features]\n" + features;
 
     std::string sides;
     const auto by_feature = sides_by_feature(b);
@@ -379,6 +386,9 @@ bool equal_boards(const Board& a, const Board& b) {
     if (a.system != b.system || a.title != b.title || a.sample != b.sample || a.terrain_mode != b.terrain_mode) return false;
     if (!same_numbering(a.numbering, b.numbering) || a.columns != b.columns || a.rows != b.rows) return false;
     if (a.terrain_of != b.terrain_of || a.sides_of.size() != b.sides_of.size()) return false;
+    if (a.feature_of != b.feature_of && !(a.feature_of.empty() && std::all_of(b.feature_of.begin(), b.feature_of.end(), [](auto x) { return x == 0; })) &&
+        !(b.feature_of.empty() && std::all_of(a.feature_of.begin(), a.feature_of.end(), [](auto x) { return x == 0; })))
+        return false;
     for (std::size_t i = 0; i < a.sides_of.size(); ++i)
         if (!same_side(a, a.sides_of[i], b.sides_of[i])) return false;
     return true;

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/board_paint.hpp"
+#include "headless_imgui.hpp"
 #include "app/hex_layout.hpp"
 #include "engine/board_edit.hpp"
 #include "engine/engine.hpp"
@@ -137,17 +138,7 @@ namespace {
 
 // A Dear ImGui context with no display or renderer: frames are built and ended, never drawn.
 struct HeadlessImGui {
-    HeadlessImGui() {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(1000, 700);
-        io.DeltaTime = 1.0f / 60.0f;
-        unsigned char* pixels = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
-    }
-    ~HeadlessImGui() { ImGui::DestroyContext(); }
+    umpire::test::HeadlessContext context{ImVec2(1000, 700)};
     // One frame: the toolbar in a window, the hover outline on its draw list.
     void frame(BoardPainter& p, const board::Board& b, ImVec2 world) {
         ImGui::NewFrame();

@@ -29,6 +29,7 @@
 #include "app/panel.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
+#include "headless_imgui.hpp"
 #include "engine/engine.hpp"
 #include "engine/table_rulings.hpp"
 #include "app/table_view.hpp"
@@ -863,17 +864,7 @@ TEST_CASE("Copy ruling carries the game, the situation's title and the situation
 namespace {
 
 struct HeadlessImGui {
-    HeadlessImGui() {
-        ImGui::CreateContext();
-        ImGuiIO& io = ImGui::GetIO();
-        io.IniFilename = nullptr;
-        io.DisplaySize = ImVec2(1280, 800);
-        io.DeltaTime = 1.0f / 60.0f;
-        unsigned char* pixels = nullptr;
-        int w = 0, h = 0;
-        io.Fonts->GetTexDataAsAlpha8(&pixels, &w, &h);
-    }
-    ~HeadlessImGui() { ImGui::DestroyContext(); }
+    umpire::test::HeadlessContext context;
     // One frame with `body` drawn in a window; returns the options it drew without a tooltip.
     template <class F>
     std::set<std::string> frame(F&& body) {

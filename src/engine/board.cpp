@@ -288,23 +288,23 @@ void read_areas(const Table& root, Board& b) {
         const toml::node* node = t.node("hexes");
         const toml::array* arr = node ? node->as_array() : nullptr;
         if (!node) {
-            t.error("", "missing key \"hexes\": the area's hexes in the shorthand, e.g. [\"3707..3909\"]");
+            t.error("hexes", "missing required key: the area's hexes in the shorthand, e.g. [\"3707..3909\"]");
             continue;
         }
         if (!arr || arr->empty()) {
-            sink.error(node, "area.hexes: expected a non-empty array of hex strings such as \"3707..3909\", got " +
+            sink.error(node, t.key_path("hexes") + ": expected a non-empty array of hex strings such as \"3707..3909\", got " +
                                  (arr ? std::string("an empty array") : describe_type(*node)));
             continue;
         }
         for (const toml::node& item : *arr) {
             const auto* s = item.as_string();
             if (!s) {
-                sink.error(&item, "area.hexes: expected a string such as \"3707..3909\", got " + describe_type(item));
+                sink.error(&item, t.key_path("hexes") + ": expected a string such as \"3707..3909\", got " + describe_type(item));
                 continue;
             }
             const Expanded e = expand_hexes(b, s->get());
             if (!e.error.empty()) {
-                error_in_string(sink, item, e.error_at, "area.hexes: " + e.error);
+                error_in_string(sink, item, e.error_at, t.key_path("hexes") + ": " + e.error);
                 continue;
             }
             for (const hex::Cube& h : e.hexes) a.hexes.push_back(b.index(h));

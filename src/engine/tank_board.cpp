@@ -138,15 +138,16 @@ struct Judge {
         return a.name.empty() ? "the " + rules.area_kind[std::size_t(i)] : a.name;
     }
     // "(the firer lies inside the depression, so its slopes obstruct, 10.26)"
-    std::string inside_note(int i) const {
+    std::string inside_note(int i, const hex::Cube& h, int d) const {
         const board::Area& a = b.areas[std::size_t(i)];
         const bool f = b.in_area(a, firer), t = b.in_area(a, target);
         return "; " + std::string(f && t ? "both units lie" : f ? "the firer lies" : "the target lies") + " inside " + area_name(i) +
-               ", so the " + rules.area_kind[std::size_t(i)] + "'s hexsides obstruct (" + rules.area_rule[std::size_t(i)] + ")";
+               ", so its " + b.vocabulary.hexside_features[std::size_t(b.side(h, d)->feature)] + "s obstruct as usual (" + rules.area_rule[std::size_t(i)] + ")";
     }
+    // "slope 3806/D ignored: both units outside the depression around 3808, the line passes over it (10.26)"
     std::string ignored_text(const hex::Cube& h, int d, int i) const {
         return b.vocabulary.hexside_features[std::size_t(b.side(h, d)->feature)] + " " + b.side_name(h, d) + " ignored: both units outside " + area_name(i) +
-               " (" + rules.area_rule[std::size_t(i)] + ")";
+               ", the line passes over it (" + rules.area_rule[std::size_t(i)] + ")";
     }
 
     bool hex_obstructs(const hex::Cube& h) const {
@@ -201,15 +202,15 @@ struct Judge {
             it.obstructs = false;
             it.ignored = true;
             it.rule = rules.area_rule[std::size_t(over)];
-            it.text = ignored_text(h, d, over) + ", the line passing over it";
+            it.text = ignored_text(h, d, over);
         } else if (it.of_firer || it.of_target) {
             it.rule = "10.22A";
             const std::string whose = it.of_firer && it.of_target ? "the firer's and the target's hexes" : it.of_firer ? "the firer's hex" : "the target's hex";
-            it.text = head + " is a side of " + whose + ", so it does not block (10.22A)" + (inside >= 0 ? inside_note(inside) : "");
+            it.text = head + " is a side of " + whose + ", so it does not block (10.22A)" + (inside >= 0 ? inside_note(inside, h, d) : "");
         } else {
             it.blocks = true;
             it.rule = "10.22C";
-            it.text = head + " blocks (10.22C)" + (inside >= 0 ? inside_note(inside) : "");
+            it.text = head + " blocks (10.22C)" + (inside >= 0 ? inside_note(inside, h, d) : "");
         }
         return it;
     }
@@ -243,13 +244,13 @@ struct Judge {
         } else if (over >= 0) {  // 10.26, nothing else beside the line obstructs
             it.ignored = true;
             it.rule = rules.area_rule[std::size_t(over)];
-            it.text = head + ": " + ignored_text(p, d, over) + ", the line passing over it";
+            it.text = head + ": " + ignored_text(p, d, over);
         } else {
             it.rule = "10.23";
             it.text = head + (f ? ": the " + it.terrain + " hexside " + not_obstructing(rules.side_notes[std::size_t(f->feature)], mode) : std::string(": nothing there obstructs")) +
                       " (10.23, 10.24)";
         }
-        if (side_obs && inside_of(p, d) >= 0) it.text += inside_note(inside_of(p, d));
+        if (side_obs && inside_of(p, d) >= 0) it.text += inside_note(inside_of(p, d), p, d);
         return it;
     }
 };

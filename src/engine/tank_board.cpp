@@ -386,6 +386,7 @@ json::Object los_json(const board::Board& b, const LineOfSight& los) {
         x.emplace_back("of_firer", it.of_firer);
         x.emplace_back("of_target", it.of_target);
         x.emplace_back("blocks", it.blocks);
+        if (it.ignored) x.emplace_back("ignored", true);  // 10.26: passed over (both units outside a depression)
         x.emplace_back("rule", it.rule);
         x.emplace_back("text", it.text);
         items.push_back(std::move(x));

@@ -254,6 +254,14 @@ TEST_CASE("Board areas: write_board and load_board keep them", "[boards][board_e
     CHECK(two_back.areas[1].name == "east");
     two.areas[1].hexes.pop_back();
     CHECK_FALSE(board::equal_boards(two, two_back));
+    // A scattered area needs more strings than one array holds (1000): written as hexes, hexes-.
+    board::Board wide = board_from("system = \"spi-tank\"\ncolumns = 66\nrows = 44\n[[area]]\nkind = \"depression\"\nhexes = [\"0101\"]\n");
+    wide.areas[0].hexes.clear();
+    for (int i = 0; i < wide.hex_count(); ++i)
+        if ((i / wide.rows + i % wide.rows) % 2 == 0) wide.areas[0].hexes.push_back(i);  // a checkerboard: 1452 single hexes
+    const std::string wide_text = board::write_board(wide);
+    CHECK_THAT(wide_text, Catch::Contains("\nhexes- = ["));
+    CHECK(board::equal_boards(wide, board_from(wide_text, "wide.toml")));
 }
 
 TEST_CASE("Board areas: bad areas give one located error each", "[boards][bad-input][depression]") {
@@ -273,4 +281,8 @@ TEST_CASE("Board areas: bad areas give one located error each", "[boards][bad-in
         INFO(r.text);
         CHECK_THAT(only_error(r.text), Catch::StartsWith(r.error));
     }
+    // At most 32 areas (a rules module keeps the areas holding a unit in one 32-bit mask).
+    std::string many = head;
+    for (int i = 0; i < 33; ++i) many += "[[area]]\nkind = \"depression\"\nhexes = [\"0101\"]\n";
+    CHECK_THAT(only_error(many), Catch::Contains("area[32]: a board has at most 32 areas"));
 }

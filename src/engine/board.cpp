@@ -271,7 +271,6 @@ void read_areas(const Table& root, Board& b) {
     Sink& sink = root.sink();
     int n = 0;
     for (const Table& t : root.tables("area")) {
-        t.only_keys({"kind", "name", "hexes"});
         if (++n > kMaxAreas) {
             t.error("", "a board has at most " + std::to_string(kMaxAreas) + " areas");
             break;
@@ -285,29 +284,39 @@ void read_areas(const Table& root, Board& b) {
         }
         const auto kind = t.choice("kind", v.area_kinds, true);
         a.name = t.str("name").value_or("");
-        const toml::node* node = t.node("hexes");
-        const toml::array* arr = node ? node->as_array() : nullptr;
-        if (!node) {
+        // "hexes", then "hexes-", "hexes--", ...: a list longer than one array may hold goes on
+        // under the same name with '-' added, as write_board splits it (docs/boards.md).
+        std::vector<const toml::node*> lists;
+        for (const auto& [k, node] : *t.raw()) {
+            const std::string key(k.str());
+            if (key == "kind" || key == "name") continue;
+            if (key.rfind("hexes", 0) == 0 && key.find_first_not_of('-', 5) == std::string::npos) lists.push_back(&node);
+            else sink.error(&node, t.key_path(key) + ": unknown key (accepted keys here: kind, name, hexes)");
+        }
+        if (lists.empty()) {
             t.error("hexes", "missing required key: the area's hexes in the shorthand, e.g. [\"3707..3909\"]");
             continue;
         }
-        if (!arr || arr->empty()) {
-            sink.error(node, t.key_path("hexes") + ": expected a non-empty array of hex strings such as \"3707..3909\", got " +
-                                 (arr ? std::string("an empty array") : describe_type(*node)));
-            continue;
-        }
-        for (const toml::node& item : *arr) {
-            const auto* s = item.as_string();
-            if (!s) {
-                sink.error(&item, t.key_path("hexes") + ": expected a string such as \"3707..3909\", got " + describe_type(item));
+        for (const toml::node* node : lists) {
+            const toml::array* arr = node->as_array();
+            if (!arr || arr->empty()) {
+                sink.error(node, t.key_path("hexes") + ": expected a non-empty array of hex strings such as \"3707..3909\", got " +
+                                     (arr ? std::string("an empty array") : describe_type(*node)));
                 continue;
             }
-            const Expanded e = expand_hexes(b, s->get());
-            if (!e.error.empty()) {
-                error_in_string(sink, item, e.error_at, t.key_path("hexes") + ": " + e.error);
-                continue;
+            for (const toml::node& item : *arr) {
+                const auto* s = item.as_string();
+                if (!s) {
+                    sink.error(&item, t.key_path("hexes") + ": expected a string such as \"3707..3909\", got " + describe_type(item));
+                    continue;
+                }
+                const Expanded e = expand_hexes(b, s->get());
+                if (!e.error.empty()) {
+                    error_in_string(sink, item, e.error_at, t.key_path("hexes") + ": " + e.error);
+                    continue;
+                }
+                for (const hex::Cube& h : e.hexes) a.hexes.push_back(b.index(h));
             }
-            for (const hex::Cube& h : e.hexes) a.hexes.push_back(b.index(h));
         }
         if (!kind) continue;
         a.kind = int(std::find(v.area_kinds.begin(), v.area_kinds.end(), *kind) - v.area_kinds.begin());

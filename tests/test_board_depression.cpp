@@ -286,3 +286,16 @@ TEST_CASE("Board areas: bad areas give one located error each", "[boards][bad-in
     for (int i = 0; i < 33; ++i) many += "[[area]]\nkind = \"depression\"\nhexes = [\"0101\"]\n";
     CHECK_THAT(only_error(many), Catch::Contains("area[32]: a board has at most 32 areas"));
 }
+
+TEST_CASE("CLI: board check lists areas; los names the ignored slope (10.26)", "[boards][cli][depression]") {
+    const std::string big = "'" + sample_board() + "'";
+    auto r = test::run_cli("board check " + big);
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("area: depression \"the depression around 3808\", 7 hexes"));
+    r = test::run_cli("los " + big + " 3805 3811 --mode mixed");
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("CLEAR"));
+    CHECK_THAT(r.out, Catch::Contains("10.26: slope 3806/D ignored: both units outside the depression around 3808"));
+    r = test::run_cli("los " + big + " 3805 3811 --mode mixed --json");
+    CHECK_THAT(r.out, Catch::Contains("\"ignored\":true,\"rule\":\"10.26\""));
+}

@@ -299,3 +299,9 @@ TEST_CASE("CLI: board check lists areas; los names the ignored slope (10.26)", "
     r = test::run_cli("los " + big + " 3805 3811 --mode mixed --json");
     CHECK_THAT(r.out, Catch::Contains("\"ignored\":true,\"rule\":\"10.26\""));
 }
+
+TEST_CASE("Board example: firing over the depression is clear (10.26)", "[boards][rulings][depression]") {
+    const json::Value v = test::engine().rule_file(std::string(UMPIRE_SOURCE_DIR) + "/examples/spi-tank-board-depression.toml").to_json();
+    CHECK(test::at(v, "los").as_string() == "clear");
+    CHECK_THAT(test::at(v, "explanation").dump(), Catch::Contains("slope 3809/D ignored: both units outside the depression around 3808"));
+}

@@ -287,7 +287,7 @@ TEST_CASE("Board areas: bad areas give one located error each", "[boards][bad-in
     CHECK_THAT(only_error(many), Catch::Contains("area[32]: a board has at most 32 areas"));
 }
 
-TEST_CASE("CLI: board check lists areas; los names the ignored slope (10.26)", "[boards][cli][depression]") {
+TEST_CASE("CLI: board check lists areas and los names the ignored slope (10.26)", "[boards][cli][depression]") {
     const std::string big = "'" + sample_board() + "'";
     auto r = test::run_cli("board check " + big);
     CHECK(r.status == 0);

@@ -128,6 +128,9 @@ int board_check(const Engine& e, const Options& o, std::ostream& out) {
     for (std::size_t i = 0; i < counts.size(); ++i)
         if (counts[i]) out << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
     out << "\n  hexsides with a feature: " << featured << "\n";
+    for (const auto& a : b.areas)  // [[area]]: e.g. the depression of TANK! 10.26
+        out << "  area: " << escape_text(b.vocabulary.area_kinds.at(std::size_t(a.kind))) << (a.name.empty() ? "" : " \"" + escape_text(a.name) + "\"") << ", "
+            << a.hexes.size() << " hexes\n";
     return 0;
 }
 

@@ -3,7 +3,7 @@
 // Sections
 //   1. lookups       index, terrain, side slots
 //   2. shorthand     hex runs/areas/columns/rows; hexside lists and paths
-//   3. load_board    keys, numbering, size, [hexes], [hexsides]; every problem located
+//   3. load_board    keys, numbering, size, [hexes], [hexsides], [[area]]; every problem located
 #include "engine/board.hpp"
 
 #include <algorithm>
@@ -49,6 +49,11 @@ std::optional<hex::Cube> Board::parse_hex(const std::string& number) const {
     auto c = numbering.parse(number);
     if (!c || !contains(*c)) return std::nullopt;
     return c;
+}
+
+bool Board::in_area(const Area& a, const hex::Cube& h) const {
+    const int i = index(h);
+    return i >= 0 && std::binary_search(a.hexes.begin(), a.hexes.end(), i);
 }
 
 void Board::resize(int c, int r) {
@@ -251,6 +256,7 @@ std::vector<std::pair<std::string, const toml::node*>> in_file_order(const toml:
     return out;
 }
 
+constexpr int kMaxAreas = 32;  // areas on one board (see read_areas)
 constexpr int kMaxSide = 999;  // columns or rows: bounded so a typo cannot ask for gigabytes
 
 void read_numbering(const Table& root, const Vocabulary& v, hex::Numbering& n) {
@@ -267,12 +273,74 @@ void read_numbering(const Table& root, const Vocabulary& v, hex::Numbering& n) {
     }
 }
 
+// [[area]]: kind = one of the game's area kinds, name (optional), hexes = ["shorthand", ...].
+// At most kMaxAreas, so a rules module can hold which areas hold a unit in one 32-bit mask.
+void read_areas(const Table& root, Board& b) {
+    const Vocabulary& v = b.vocabulary;
+    Sink& sink = root.sink();
+    int n = 0;
+    for (const Table& t : root.tables("area")) {
+        if (++n > kMaxAreas) {
+            t.error("", "a board has at most " + std::to_string(kMaxAreas) + " areas");
+            break;
+        }
+        Area a;
+        a.line = int(t.where().begin.line);
+        a.column = int(t.where().begin.column);
+        if (v.area_kinds.empty()) {
+            t.error("kind", "this game names no kinds of area (" + v.system + ")");
+            continue;
+        }
+        const auto kind = t.choice("kind", v.area_kinds, true);
+        a.name = t.str("name").value_or("");
+        // "hexes", then "hexes-", "hexes--", ...: a list longer than one array may hold goes on
+        // under the same name with '-' added, as write_board splits it (docs/boards.md).
+        std::vector<const toml::node*> lists;
+        for (const auto& [k, node] : *t.raw()) {
+            const std::string key(k.str());
+            if (key == "kind" || key == "name") continue;
+            if (key.rfind("hexes", 0) == 0 && key.find_first_not_of('-', 5) == std::string::npos) lists.push_back(&node);
+            else sink.error(&node, t.key_path(key) + ": unknown key (accepted keys here: kind, name, hexes)");
+        }
+        if (lists.empty()) {
+            t.error("hexes", "missing required key: the area's hexes in the shorthand, e.g. [\"3707..3909\"]");
+            continue;
+        }
+        for (const toml::node* node : lists) {
+            const toml::array* arr = node->as_array();
+            if (!arr || arr->empty()) {
+                sink.error(node, t.key_path("hexes") + ": expected a non-empty array of hex strings such as \"3707..3909\", got " +
+                                     (arr ? std::string("an empty array") : describe_type(*node)));
+                continue;
+            }
+            for (const toml::node& item : *arr) {
+                const auto* s = item.as_string();
+                if (!s) {
+                    sink.error(&item, t.key_path("hexes") + ": expected a string such as \"3707..3909\", got " + describe_type(item));
+                    continue;
+                }
+                const Expanded e = expand_hexes(b, s->get());
+                if (!e.error.empty()) {
+                    error_in_string(sink, item, e.error_at, t.key_path("hexes") + ": " + e.error);
+                    continue;
+                }
+                for (const hex::Cube& h : e.hexes) a.hexes.push_back(b.index(h));
+            }
+        }
+        if (!kind) continue;
+        a.kind = int(std::find(v.area_kinds.begin(), v.area_kinds.end(), *kind) - v.area_kinds.begin());
+        std::sort(a.hexes.begin(), a.hexes.end());
+        a.hexes.erase(std::unique(a.hexes.begin(), a.hexes.end()), a.hexes.end());
+        b.areas.push_back(std::move(a));
+    }
+}
+
 }  // namespace
 
 Board parse_board(const toml::table& table, const std::string& display_name, const Vocabulary& v) {
     Sink sink(display_name);
     Table root(sink, &table, "");
-    std::vector<std::string> keys = {"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides"};
+    std::vector<std::string> keys = {"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides", "area"};
     if (!v.hex_features.empty()) keys.push_back("hex_features");  // only games with a second per-hex layer
     root.only_keys(keys);
     Board b;
@@ -456,6 +524,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
             }
         }
     }
+    read_areas(root, b);
     sink.throw_if_errors();
     return b;
 }

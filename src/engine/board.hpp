@@ -6,7 +6,8 @@
 //
 // Sections
 //   Vocabulary   the terrain and hexside feature names a game accepts (read from its rules data)
-//   Board        the map: size, numbering, terrain per hex, features per hexside, fast lookups
+//   Board        the map: size, numbering, terrain per hex, features per hexside, named areas of
+//                hexes (a TANK! depression, 10.26), fast lookups
 //   load_board   read and validate a board file (all problems reported at once)
 //   shorthand    the hex and hexside notations ("0101-0110", "0305..0812", "column 12",
 //                "1204/B-C-D", "1204>1205>1305"), exposed for the window's paint tool
@@ -38,6 +39,7 @@ struct Vocabulary {
     std::vector<std::pair<std::string, std::string>> aliases;
     // `name` as one of `names` (matched with same_name), or through an alias; names.end() if neither.
     std::vector<std::string>::const_iterator find(const std::vector<std::string>& names, const std::string& name) const;
+    std::vector<std::string> area_kinds;        // kinds of named areas ([[area]]): "depression" (10.26)
     hex::Numbering numbering;                   // the game's own numbering (a board may restate it)
 };
 
@@ -46,6 +48,15 @@ struct Vocabulary {
 struct SideFeature {
     int feature = -1;         // index into Vocabulary::hexside_features; -1 = none
     hex::Cube sloped;         // directional features: the hex on the sloped side (10.5)
+    int line = 0, column = 0; // where the board file set it
+};
+
+// A named area of hexes ([[area]] in the file): what the rules say of it is the game module's
+// (TANK! 10.26: slopes on a depression's boundary). Its hexes are board indices, sorted, unique.
+struct Area {
+    int kind = 0;             // index into Vocabulary::area_kinds
+    std::string name;         // optional label ("the depression around 3808")
+    std::vector<int> hexes;   // Board::index of each hex in it
     int line = 0, column = 0; // where the board file set it
 };
 
@@ -101,6 +112,8 @@ struct Board {
         if (c < 0 || c > columns + 1 || r < 0 || r > rows + 1) return -1;
         return (c * (rows + 2) + r) * 3 + d;
     }
+    std::vector<Area> areas;  // in file order
+    bool in_area(const Area& a, const hex::Cube& h) const;  // h lies in a (false off the board)
     void resize(int columns, int rows);              // every hex the first terrain, no features
 };
 

@@ -2,7 +2,8 @@
 //
 // Sections
 //   1. EditHistory    edits, strokes, undo/redo, bounds, the saved mark
-//   2. write_board    header keys, [numbering], [hexes] as a rectangle cover, [hexsides] per hex
+//   2. write_board    header keys, [numbering], [hexes] as a rectangle cover, [hexsides] per hex,
+//                     [[area]] (its hexes as the same cover)
 //   3. equal_boards
 #include "engine/board_edit.hpp"
 
@@ -244,19 +245,20 @@ void write_lists(std::string& out, const std::string& name, const std::vector<st
 // The hexes of terrain t as few shorthand strings: from each hex not yet written, the longest
 // run down its column, then as many whole columns of that run to the east as hold the same
 // terrain (hexes already written may be named again: the same terrain twice is allowed).
-std::vector<std::string> cover(const Board& b, const std::vector<std::uint8_t>& layer, int t) {
+template <class Holds>
+std::vector<std::string> cover_if(const Board& b, Holds holds) {
     std::vector<std::string> out;
     std::vector<std::uint8_t> done(std::size_t(b.hex_count()), 0);
     auto at = [&](int c, int r) { return std::size_t((c - 1) * b.rows + (r - 1)); };
     auto name = [&](int c, int r) { return b.name(b.numbering.to_cube(c, r)); };
     for (int c = 1; c <= b.columns; ++c)
         for (int r = 1; r <= b.rows; ++r) {
-            if (layer[at(c, r)] != t || done[at(c, r)]) continue;
+            if (!holds(at(c, r)) || done[at(c, r)]) continue;
             int r2 = r, c2 = c;
-            while (r2 < b.rows && layer[at(c, r2 + 1)] == t) ++r2;
+            while (r2 < b.rows && holds(at(c, r2 + 1))) ++r2;
             auto column_holds = [&](int cc) {
                 for (int rr = r; rr <= r2; ++rr)
-                    if (layer[at(cc, rr)] != t) return false;
+                    if (!holds(at(cc, rr))) return false;
                 return true;
             };
             while (c2 < b.columns && column_holds(c2 + 1)) ++c2;
@@ -269,6 +271,9 @@ std::vector<std::string> cover(const Board& b, const std::vector<std::uint8_t>& 
             else out.push_back(name(c, r) + ".." + name(c2, r2));
         }
     return out;
+}
+std::vector<std::string> cover(const Board& b, const std::vector<std::uint8_t>& layer, int t) {
+    return cover_if(b, [&](std::size_t i) { return layer[i] == t; });
 }
 
 // Every hexside carrying a feature, as (hex named, direction): a slope from its sloped hex
@@ -365,6 +370,14 @@ std::string write_board(const Board& b) {
         if (!items.empty()) write_lists(sides, v.hexside_features[f], items);
     }
     if (!sides.empty()) out += "\n[hexsides]\n" + sides;
+
+    for (const Area& a : b.areas) {
+        out += "\n[[area]]\nkind = " + quoted(v.area_kinds.at(std::size_t(a.kind))) + "\n";
+        if (!a.name.empty()) out += "name = " + quoted(a.name) + "\n";
+        std::vector<std::uint8_t> in(std::size_t(b.hex_count()), 0);
+        for (int i : a.hexes) in.at(std::size_t(i)) = 1;
+        write_lists(out, "hexes", cover_if(b, [&](std::size_t i) { return in[i] != 0; }));
+    }
     return out;
 }
 
@@ -391,6 +404,12 @@ bool equal_boards(const Board& a, const Board& b) {
         return false;
     for (std::size_t i = 0; i < a.sides_of.size(); ++i)
         if (!same_side(a, a.sides_of[i], b.sides_of[i])) return false;
+    if (a.areas.size() != b.areas.size()) return false;
+    for (std::size_t i = 0; i < a.areas.size(); ++i) {
+        const Area &x = a.areas[i], &y = b.areas[i];
+        if (a.vocabulary.area_kinds.at(std::size_t(x.kind)) != b.vocabulary.area_kinds.at(std::size_t(y.kind)) || x.name != y.name || x.hexes != y.hexes)
+            return false;
+    }
     return true;
 }
 

@@ -541,6 +541,26 @@ void load_board(Data& d, const Table& root) {
     }
 }
 
+// [board_areas.KIND]: ignores = hexside features (slope, berm), rule = "10.26". Optional.
+void load_board_areas(Data& d, const Table& root) {
+    const Table areas = root.table("board_areas");
+    if (!areas.present()) return;
+    for (const auto& [k, v] : *areas.raw()) {
+        const std::string kind(k.str());
+        Table t = areas.table(kind, true);
+        if (!t.present()) continue;
+        t.only_keys({"ignores", "rule"});
+        Data::AreaKind a;
+        if (auto ig = t.string_array("ignores", true))
+            for (const auto& f : *ig) {
+                if (!is_hexside_terrain(f)) t.error("ignores", "\"" + f + "\" is not a hexside feature (accepted: berm, slope)");
+                else a.ignores.push_back(f);
+            }
+        a.rule = t.str("rule", true).value_or("");
+        d.board_areas[kind] = a;
+    }
+}
+
 }  // namespace
 
 Data load_data(const std::filesystem::path& file) {
@@ -548,7 +568,7 @@ Data load_data(const std::filesystem::path& file) {
     toml::table t = parse_toml_file(file, shown);
     Sink sink(shown);
     Table root(sink, &t, "");
-    root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board"});
+    root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board", "board_areas"});
     Data d;
     d.boards_dir = file.parent_path().parent_path() / "boards";
     Table game = root.table("game", true);
@@ -561,6 +581,7 @@ Data load_data(const std::filesystem::path& file) {
     load_spotting(d, root);
     load_choices(d, root);
     load_board(d, root);
+    load_board_areas(d, root);
     sink.throw_if_errors();
     return d;
 }
@@ -991,6 +1012,7 @@ std::vector<Obstacle> board_obstacles(const board::Board& b, const LineOfSight& 
     };
     auto feature = [&](const hex::Cube& h, int d) { return b.vocabulary.hexside_features[std::size_t(b.side(h, d)->feature)]; };
     for (const auto& it : los.items) {
+        if (it.ignored && it.kind == LosItem::hexside) continue;  // 10.26: the referee leaves it out
         if (it.kind == LosItem::hex) {
             Obstacle o(it.terrain, At::hex, touches(it.where, it.where));
             o.hex = b.name(it.where);
@@ -1000,7 +1022,7 @@ std::vector<Obstacle> board_obstacles(const board::Board& b, const LineOfSight& 
             o.hex = b.side_name(it.where, it.side);
             out.push_back(o);
         } else {
-            if (!it.terrain.empty()) {
+            if (!it.terrain.empty() && !it.ignored) {
                 Obstacle o(it.terrain, At::along_hexside, Touches::none);
                 o.hex = b.side_name(it.where, it.side);
                 out.push_back(o);
@@ -1019,9 +1041,11 @@ std::vector<Obstacle> board_obstacles(const board::Board& b, const LineOfSight& 
             o.hex = b.name(c.touched);
             out.push_back(o);
         }
+        int k = 0;
         for (auto [x, y] : {std::pair{c.left, c.touched}, std::pair{c.touched, c.entered}, std::pair{c.left, c.entered}}) {
             const int d = *hex::direction_to(x, y);
-            if (!b.side(x, d)) continue;
+            const bool ignored = c.side_ignored[k++];  // 10.26
+            if (!b.side(x, d) || ignored) continue;
             Obstacle o(feature(x, d), At::hexside, touches(x, y));
             o.hex = b.side_name(x, d);
             out.push_back(o);

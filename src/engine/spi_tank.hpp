@@ -102,6 +102,13 @@ struct Data {
     std::vector<SpotRow> spotting;
     Choices choices;
     hex::Numbering board;  // how the map numbers its hexes ([board]; 9.13's plot example)
+    // Kinds of area a board may name ([board_areas]): the hexside features its boundary loses for
+    // a line between two units both outside it, and the rule (10.26: the depression's slopes).
+    struct AreaKind {
+        std::vector<std::string> ignores;
+        std::string rule;
+    };
+    std::map<std::string, AreaKind> board_areas;
     // The shipped boards (docs/boards.md): the `boards` folder beside the rules-data folder, where
     // a situation's `board = "NAME"` is looked up when it is not beside the situation file.
     std::filesystem::path boards_dir;

@@ -33,6 +33,7 @@ board::Vocabulary board_vocabulary(const Data& d) {
         }
     if (std::find(v.hexside_features.begin(), v.hexside_features.end(), "slope") != v.hexside_features.end())
         v.directional.push_back("slope");  // 10.5: a slope protects only a unit on its sloped side
+    for (const auto& [kind, a] : d.board_areas) v.area_kinds.push_back(kind);
     v.numbering = d.board;
     return v;
 }
@@ -50,6 +51,22 @@ LosRules los_rules(const Data& d, const board::Board& b, Mode m) {
         auto it = chart.find(name);
         r.side_obstructs.push_back(it != chart.end() && it->second.obstructs);
         r.side_notes.push_back(it != chart.end() ? it->second.as_clear_note : "");
+    }
+    for (const board::Area& a : b.areas) {
+        const std::string& kind = b.vocabulary.area_kinds.at(std::size_t(a.kind));
+        std::uint32_t mask = 0;
+        std::string rule;
+        if (auto k = d.board_areas.find(kind); k != d.board_areas.end()) {
+            rule = k->second.rule;
+            for (const auto& f : k->second.ignores) {
+                const auto& feats = b.vocabulary.hexside_features;
+                const auto at = std::find(feats.begin(), feats.end(), f);
+                if (at != feats.end() && at - feats.begin() < 32) mask |= 1u << (at - feats.begin());
+            }
+        }
+        r.area_ignores.push_back(mask);
+        r.area_rule.push_back(rule);
+        r.area_kind.push_back(kind);
     }
     return r;
 }
@@ -71,19 +88,75 @@ std::string not_obstructing(const std::string& note, const std::string& mode) {
     return note.empty() ? "does not obstruct in " + mode + " mode (10.6)" : "does not obstruct: " + note + " (10.61)";
 }
 
+// The areas (bit i: Board::areas[i]) holding h, among those whose boundary can lose a feature.
+std::uint32_t areas_holding(const board::Board& b, const LosRules& rules, const hex::Cube& h) {
+    std::uint32_t m = 0;
+    for (std::size_t i = 0; i < b.areas.size() && i < 32; ++i)
+        if (rules.area_ignores[i] && b.in_area(b.areas[i], h)) m |= 1u << i;
+    return m;
+}
+
+// The areas whose boundary the hexside between h and its neighbour d is and that ignore its
+// feature f (10.26), given the areas holding each of its two hexes.
+std::uint32_t boundary_ignoring(const LosRules& rules, std::uint32_t in_h, std::uint32_t in_n, int f) {
+    std::uint32_t m = in_h ^ in_n, out = 0;
+    for (std::size_t i = 0; m; ++i, m >>= 1)
+        if ((m & 1) && (rules.area_ignores[i] >> f & 1)) out |= 1u << i;
+    return out;
+}
+
 struct Judge {
     const board::Board& b;
     const LosRules& rules;
     hex::Cube firer, target;
     std::string mode;
+    std::uint32_t units_in = 0;  // areas holding the firer or the target (10.26)
+
+    // The area whose boundary feature on this hexside the line passes over: one of the areas
+    // it bounds that ignore it, none of which holds a unit (10.26). -1: it obstructs as usual.
+    int ignored_by(const hex::Cube& h, int d) const {
+        const board::SideFeature* f = b.side(h, d);
+        if (!f || rules.area_ignores.empty()) return -1;
+        const std::uint32_t bound = boundary_ignoring(rules, areas_holding(b, rules, h), areas_holding(b, rules, hex::neighbour(h, d)), f->feature);
+        if (!bound || (bound & units_in)) return -1;
+        int i = 0;
+        while (!(bound >> i & 1)) ++i;
+        return i;
+    }
+    // A unit inside an area whose boundary this feature is: it obstructs as usual (10.26).
+    int inside_of(const hex::Cube& h, int d) const {
+        const board::SideFeature* f = b.side(h, d);
+        if (!f || rules.area_ignores.empty()) return -1;
+        const std::uint32_t bound = boundary_ignoring(rules, areas_holding(b, rules, h), areas_holding(b, rules, hex::neighbour(h, d)), f->feature) & units_in;
+        int i = 0;
+        if (!bound) return -1;
+        while (!(bound >> i & 1)) ++i;
+        return i;
+    }
+    std::string area_name(int i) const {
+        const board::Area& a = b.areas[std::size_t(i)];
+        return a.name.empty() ? "the " + rules.area_kind[std::size_t(i)] : a.name;
+    }
+    // "(the firer lies inside the depression, so its slopes obstruct, 10.26)"
+    std::string inside_note(int i, const hex::Cube& h, int d) const {
+        const board::Area& a = b.areas[std::size_t(i)];
+        const bool f = b.in_area(a, firer), t = b.in_area(a, target);
+        return "; " + std::string(f && t ? "both units lie" : f ? "the firer lies" : "the target lies") + " inside " + area_name(i) +
+               ", so its " + b.vocabulary.hexside_features[std::size_t(b.side(h, d)->feature)] + "s obstruct as usual (" + rules.area_rule[std::size_t(i)] + ")";
+    }
+    // "slope 3806/D ignored: both units outside the depression around 3808, the line passes over it (10.26)"
+    std::string ignored_text(const hex::Cube& h, int d, int i) const {
+        return b.vocabulary.hexside_features[std::size_t(b.side(h, d)->feature)] + " " + b.side_name(h, d) + " ignored: both units outside " + area_name(i) +
+               ", the line passes over it (" + rules.area_rule[std::size_t(i)] + ")";
+    }
 
     bool hex_obstructs(const hex::Cube& h) const {
         const int t = b.terrain_index(h);
         return t >= 0 && rules.hex_obstructs[std::size_t(t)];
     }
-    bool side_blocks(const hex::Cube& h, int d) const {  // 10.22A/C
+    bool side_blocks(const hex::Cube& h, int d) const {  // 10.22A/C, 10.26
         const board::SideFeature* f = b.side(h, d);
-        return f && rules.side_obstructs[std::size_t(f->feature)] && !side_of(h, d, firer) && !side_of(h, d, target);
+        return f && rules.side_obstructs[std::size_t(f->feature)] && !side_of(h, d, firer) && !side_of(h, d, target) && ignored_by(h, d) < 0;
     }
 
     LosItem hex_item(const hex::Cube& h) const {
@@ -121,17 +194,23 @@ struct Judge {
         it.of_firer = side_of(h, d, firer);
         it.of_target = side_of(h, d, target);
         const std::string head = it.terrain + " on " + between(b, h, d);
+        const int over = it.obstructs ? ignored_by(h, d) : -1, inside = it.obstructs ? inside_of(h, d) : -1;
         if (!it.obstructs) {
             it.rule = rules.side_notes[std::size_t(f->feature)].empty() ? "10.6" : "10.61";
             it.text = head + " " + not_obstructing(rules.side_notes[std::size_t(f->feature)], mode);
+        } else if (over >= 0) {  // 10.26: the line passes over the depression
+            it.obstructs = false;
+            it.ignored = true;
+            it.rule = rules.area_rule[std::size_t(over)];
+            it.text = ignored_text(h, d, over);
         } else if (it.of_firer || it.of_target) {
             it.rule = "10.22A";
             const std::string whose = it.of_firer && it.of_target ? "the firer's and the target's hexes" : it.of_firer ? "the firer's hex" : "the target's hex";
-            it.text = head + " is a side of " + whose + ", so it does not block (10.22A)";
+            it.text = head + " is a side of " + whose + ", so it does not block (10.22A)" + (inside >= 0 ? inside_note(inside, h, d) : "");
         } else {
             it.blocks = true;
             it.rule = "10.22C";
-            it.text = head + " blocks (10.22C)";
+            it.text = head + " blocks (10.22C)" + (inside >= 0 ? inside_note(inside, h, d) : "");
         }
         return it;
     }
@@ -147,7 +226,8 @@ struct Judge {
         it.beside[1] = b.terrain(q);
         const board::SideFeature* f = b.side(p, d);
         if (f) it.terrain = b.vocabulary.hexside_features[std::size_t(f->feature)];
-        const bool side_obs = f && rules.side_obstructs[std::size_t(f->feature)];
+        const int over = f && rules.side_obstructs[std::size_t(f->feature)] ? ignored_by(p, d) : -1;
+        const bool side_obs = f && rules.side_obstructs[std::size_t(f->feature)] && over < 0;
         const bool p_obs = hex_obstructs(p), q_obs = hex_obstructs(q);
         it.obstructs = side_obs || p_obs || q_obs;
         std::string head = "the line runs along " + between(b, p, d) + ", " + (it.beside[0].empty() ? "off the board" : it.beside[0]) +
@@ -161,11 +241,16 @@ struct Judge {
             it.rule = "10.24";
             it.text = head + ": a side of the " + (p_obs ? b.terrain(p) + " hex " + b.name(p) : b.terrain(q) + " hex " + b.name(q)) +
                       " blocks in " + mode + " mode (10.24)";
+        } else if (over >= 0) {  // 10.26, nothing else beside the line obstructs
+            it.ignored = true;
+            it.rule = rules.area_rule[std::size_t(over)];
+            it.text = head + ": " + ignored_text(p, d, over);
         } else {
             it.rule = "10.23";
             it.text = head + (f ? ": the " + it.terrain + " hexside " + not_obstructing(rules.side_notes[std::size_t(f->feature)], mode) : std::string(": nothing there obstructs")) +
                       " (10.23, 10.24)";
         }
+        if (side_obs && inside_of(p, d) >= 0) it.text += inside_note(inside_of(p, d), p, d);
         return it;
     }
 };
@@ -187,7 +272,7 @@ LineOfSight line_of_sight(const board::Board& b, const LosRules& rules, const he
     los.target = target;
     los.range = hex::distance(firer, target);
     hex::trace_into(firer, target, los.trace);
-    const Judge j{b, rules, firer, target, to_string(rules.mode)};
+    const Judge j{b, rules, firer, target, to_string(rules.mode), areas_holding(b, rules, firer) | areas_holding(b, rules, target)};
 
     // Items in line order: hexes (with a feature or non-clear terrain), hexsides crossed, runs along.
     struct Ordered { hex::Frac at; int order; LosItem item; };
@@ -227,6 +312,9 @@ LineOfSight line_of_sight(const board::Board& b, const LosRules& rules, const he
             c.through_text = "read as passing through " + b.name(c.touched) + ": " + (why.empty() ? std::string("nothing there blocks") : "blocked by " + why.front());
             for (std::size_t i = 1; i < why.size(); ++i) c.through_text += " and " + why[i];
             c.past_blocks = j.side_blocks(c.left, d_le);
+            c.side_ignored[0] = j.ignored_by(c.left, d_lt) >= 0;
+            c.side_ignored[1] = j.ignored_by(c.touched, d_te) >= 0;
+            c.side_ignored[2] = j.ignored_by(c.left, d_le) >= 0;
             c.past_text = "read as passing between " + b.name(c.left) + " and " + b.name(c.entered) + ": " +
                           (c.past_blocks ? "blocked by " + b.vocabulary.hexside_features[std::size_t(b.side(c.left, d_le)->feature)] + " on " + between(b, c.left, d_le) + " (10.22C)"
                                          : std::string("nothing there blocks"));
@@ -298,6 +386,7 @@ json::Object los_json(const board::Board& b, const LineOfSight& los) {
         x.emplace_back("of_firer", it.of_firer);
         x.emplace_back("of_target", it.of_target);
         x.emplace_back("blocks", it.blocks);
+        if (it.ignored) x.emplace_back("ignored", true);  // 10.26: passed over (both units outside a depression)
         x.emplace_back("rule", it.rule);
         x.emplace_back("text", it.text);
         items.push_back(std::move(x));
@@ -400,9 +489,22 @@ struct Grid {
     UMPIRE_SCAN_INLINE bool side_obstructs(const hex::Cube& h, int d) const { return at(h) >> (1 + d) & 1; }
 };
 
+// Per board hex (Board::index), the areas holding it (as areas_holding); empty when no area of
+// the board changes anything, so one grid serves every pair.
+std::vector<std::uint32_t> area_masks(const board::Board& b, const LosRules& rules) {
+    if (std::all_of(rules.area_ignores.begin(), rules.area_ignores.end(), [](std::uint32_t m) { return m == 0; })) return {};
+    std::vector<std::uint32_t> out(std::size_t(b.hex_count()), 0);
+    for (std::size_t i = 0; i < b.areas.size() && i < 32; ++i)
+        if (rules.area_ignores[i])
+            for (int h : b.areas[i].hexes) out[std::size_t(h)] |= 1u << i;
+    return out;
+}
+
 // Built from the board's storage directly (each stored hexside once, marked on both its hexes),
-// not by asking Board::side six times per hex: a visibility map builds one per call.
-Grid make_grid(const board::Board& b, const LosRules& rules) {
+// not by asking Board::side six times per hex: a visibility map builds one per call. With areas
+// (masks not empty) the grid is for lines whose units lie in the areas `units_in`: a boundary
+// feature of an area holding neither unit is left out (10.26).
+Grid make_grid(const board::Board& b, const LosRules& rules, const std::vector<std::uint32_t>& masks = {}, std::uint32_t units_in = 0) {
     Grid g;
     // Offset columns -1 .. columns + 2 and rows -1 .. rows + 2, as a (q, r) rectangle.
     int rmin = 1 << 30, rmax = -(1 << 30);
@@ -430,6 +532,11 @@ Grid make_grid(const board::Board& b, const LosRules& rules) {
             for (int d = 0; d < 3; ++d) {
                 const board::SideFeature& sf = b.sides_of[std::size_t((c * (b.rows + 2) + r) * 3 + d)];
                 if (sf.feature < 0 || !rules.side_obstructs[std::size_t(sf.feature)]) continue;
+                if (!masks.empty()) {
+                    auto in = [&](const hex::Cube& x) { const int i = b.index(x); return i < 0 ? 0u : masks[std::size_t(i)]; };
+                    const std::uint32_t bound = boundary_ignoring(rules, in(h), in(hex::neighbour(h, d)), sf.feature);
+                    if (bound && !(bound & units_in)) continue;  // 10.26: the line passes over it
+                }
                 cell(h) |= std::uint8_t(2 << d);
                 cell(hex::neighbour(h, d)) |= std::uint8_t(2 << (d + 3));
             }
@@ -503,20 +610,61 @@ VisibilityCell scan(const Grid& grid, const hex::Cube& from, const hex::Cube& to
     return s.cell;
 }
 
+// The grids for the lines of a board with areas, one per set of areas holding either unit (10.26),
+// built when first asked for (or all at once, for threads that only read them).
+struct Grids {
+    const board::Board& b;
+    const LosRules& rules;
+    std::vector<std::uint32_t> masks;
+    std::vector<std::pair<std::uint32_t, Grid>> built;
+
+    const Grid& get(std::uint32_t units_in) {
+        for (const auto& [k, g] : built)
+            if (k == units_in) return g;
+        built.emplace_back(units_in, make_grid(b, rules, masks, units_in));
+        return built.back().second;
+    }
+    const Grid& find(std::uint32_t units_in) const {  // after build_all
+        for (const auto& [k, g] : built)
+            if (k == units_in) return g;
+        return built.front().second;
+    }
+    void build_all() {  // every pair of the masks the hexes have
+        std::vector<std::uint32_t> seen(masks.begin(), masks.end());
+        std::sort(seen.begin(), seen.end());
+        seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+        for (std::uint32_t x : seen)
+            for (std::uint32_t y : seen) get(x | y);
+    }
+};
+
 }  // namespace
 
 void visibility(const board::Board& b, const LosRules& rules, const hex::Cube& from, std::vector<VisibilityCell>& out) {
-    const Grid grid = make_grid(b, rules);
     out.resize(std::size_t(b.hex_count()));
-    std::size_t i = 0;  // board order: column by column (Board::index), without a division per hex
+    Grids grids{b, rules, area_masks(b, rules), {}};
+    if (grids.masks.empty()) {
+        const Grid grid = make_grid(b, rules);
+        std::size_t i = 0;  // board order: column by column (Board::index), without a division per hex
+        for (int c = 1; c <= b.columns; ++c)
+            for (int r = 1; r <= b.rows; ++r) out[i++] = scan(grid, from, b.numbering.to_cube(c, r));
+        return;
+    }
+    const int fi = b.index(from);
+    const std::uint32_t mf = fi < 0 ? 0 : grids.masks[std::size_t(fi)];
+    std::size_t i = 0;
     for (int c = 1; c <= b.columns; ++c)
-        for (int r = 1; r <= b.rows; ++r) out[i++] = scan(grid, from, b.numbering.to_cube(c, r));
+        for (int r = 1; r <= b.rows; ++r, ++i) out[i] = scan(grids.get(mf | grids.masks[i]), from, b.numbering.to_cube(c, r));
 }
 
 std::vector<Sight> visibility_all(const board::Board& b, const LosRules& rules, unsigned threads) {
     const int n = b.hex_count();
     std::vector<Sight> out(std::size_t(n) * std::size_t(n), Sight::clear);
-    const Grid grid = make_grid(b, rules);
+    Grids grids{b, rules, area_masks(b, rules), {}};
+    if (grids.masks.empty()) grids.built.emplace_back(0u, make_grid(b, rules));
+    else grids.build_all();
+    const Grids& ready = grids;
+    const bool one = grids.masks.empty();
     std::vector<hex::Cube> cubes(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) cubes[std::size_t(i)] = b.hex_at(i);
     if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
@@ -525,6 +673,7 @@ std::vector<Sight> visibility_all(const board::Board& b, const LosRules& rules, 
         // Rows are taken one at a time (row i does n - i - 1 lines, so fixed blocks would be uneven).
         for (int i = next++; i < n; i = next++)
             for (int k = i + 1; k < n; ++k) {
+                const Grid& grid = one ? ready.built.front().second : ready.find(ready.masks[std::size_t(i)] | ready.masks[std::size_t(k)]);
                 const Sight s = scan(grid, cubes[std::size_t(i)], cubes[std::size_t(k)]).sight;
                 out[std::size_t(i) * std::size_t(n) + std::size_t(k)] = s;
                 out[std::size_t(k) * std::size_t(n) + std::size_t(i)] = s;

@@ -11,6 +11,10 @@
 //     computed — the line taken as passing through the hex that only touches the corner (crossing
 //     two of its sides) or past it (crossing the side between the other two) — and where they
 //     differ the result is a referee's call.
+//   - A depression (10.26; a board's [[area]] of kind "depression"): the slopes that describe it are
+//     those on its boundary (a hexside between a hex in the area and one outside). A line between
+//     two units both outside the area ignores them, crossed or run along; a unit inside sees them
+//     obstruct as usual (10.22, 10.25). Slopes between two hexes inside the area are other terrain.
 //   - A line along a hexside (a hexspine): blocked by an obstructing hexside there (10.23) or, in
 //     closed and mixed modes, by a woods hex on either side (10.24): both hexes are shown. The
 //     corners where such a line leaves one hex centre for the next hexside are not readings of
@@ -47,6 +51,11 @@ struct LosRules {
     std::vector<std::uint8_t> hex_obstructs;   // by vocabulary hex terrain index (10.21)
     std::vector<std::uint8_t> side_obstructs;  // by vocabulary hexside feature index
     std::vector<std::string> hex_notes, side_notes;  // why a terrain does not obstruct (10.61 open mode)
+    // Per board area (Board::areas, in order): bit f set when a line between two units both
+    // outside the area ignores an obstructing feature f on its boundary (10.26: the depression's
+    // slopes), and the rule to cite. Areas with a zero mask change nothing.
+    std::vector<std::uint32_t> area_ignores;
+    std::vector<std::string> area_rule, area_kind;
 };
 LosRules los_rules(const Data& d, const board::Board& b, Mode m);
 
@@ -66,6 +75,7 @@ struct LosItem {
     bool obstructs = false;
     bool of_firer = false, of_target = false;  // is (a side of) the firer's / target's hex
     bool blocks = false;
+    bool ignored = false;  // an obstructing feature the line passes over (10.26: both units outside a depression)
     std::string rule;  // "10.22D"
     std::string text;  // "woods in 1204 blocks (10.22D)"
 };
@@ -78,6 +88,9 @@ struct CornerReading {
     bool through_blocks = false;  // read as passing through `touched` (two sides and that hex)
     bool past_blocks = false;     // read as passing past it (the side between left and entered)
     std::string through_text, past_text;
+    // The hexsides left|touched, touched|entered, left|entered: a feature there the line passes
+    // over (10.26: both units outside a depression it bounds).
+    bool side_ignored[3] = {false, false, false};
 };
 
 struct LineOfSight {

@@ -7,9 +7,13 @@
 //   Rule cases      10.22 A-D, 10.23, 10.24, 10.5, 10.61 and a corner, each on a small board
 //   Properties      range = hex distance (breadth-first count); the fast visibility scan equals
 //                   the full line_of_sight on every hex; A->B and B->A agree
+//   CLI             board check, los, visibility (one hex; --all written atomically, failed writes)
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <deque>
+#include <filesystem>
 #include <random>
 #include <string>
 
@@ -533,4 +537,68 @@ TEST_CASE("CLI: board check, los and visibility", "[boards][cli]") {
     r = test::run_cli("visibility " + small + " --all /nonexistent-dir/out.txt");
     CHECK(r.status == 1);
     CHECK_THAT(r.err, Catch::Contains("cannot write"));
+}
+
+TEST_CASE("CLI: visibility --all writes OUT atomically, and a failed write exits 1, says why and leaves OUT as it was", "[boards][cli]") {
+    namespace fs = std::filesystem;
+    const std::string small = "'" + board_path("test-small.toml") + "'";
+    const fs::path dir = fs::path(test::temp_file("", ".txt")).string() + ".d";
+    fs::create_directories(dir);
+    const fs::path out = dir / "all.txt";
+    auto files_in_dir = [&] {
+        std::size_t n = 0;
+        for ([[maybe_unused]] const auto& x : fs::directory_iterator(dir)) ++n;
+        return n;
+    };
+
+    // Written, and no temporary file left beside it (TANK! 10.2 for every pair: one line per hex).
+    auto r = test::run_cli("visibility " + small + " --all '" + out.string() + "'");
+    REQUIRE(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("wrote " + out.string()));
+    const std::string first = test::read_text(out.string());
+    CHECK_THAT(first, Catch::StartsWith("# umpire visibility, board "));
+    CHECK(files_in_dir() == 1);
+
+    // Written again over the old file: the same text, still one file.
+    r = test::run_cli("visibility " + small + " --all '" + out.string() + "'");
+    REQUIRE(r.status == 0);
+    CHECK(test::read_text(out.string()) == first);
+    CHECK(files_in_dir() == 1);
+
+    struct Bad {
+        std::string why, target, says;
+    };
+    const fs::path not_a_folder = out / "x.txt";  // its "folder" is a regular file
+    const fs::path pipe = dir / "pipe";
+    REQUIRE(::mkfifo(pipe.c_str(), 0600) == 0);
+    const std::vector<Bad> bad = {
+        {"a missing folder", (dir / "missing" / "x.txt").string(), "No such file or directory"},
+        {"a folder that is a file", not_a_folder.string(), "Not a directory"},
+        {"a folder as OUT", dir.string(), "not a regular file"},
+        {"a pipe as OUT (a device such as /dev/full is refused the same way)", pipe.string(), "not a regular file"},
+    };
+    for (const auto& b : bad) {
+        INFO(b.why);
+        r = test::run_cli("visibility " + small + " --all '" + b.target + "'");
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("umpire-cli: cannot write " + b.target + ": "));
+        CHECK_THAT(r.err, Catch::Contains(b.says));
+        CHECK(r.out.empty());
+    }
+    // Nothing was replaced, and no temporary file was left behind.
+    CHECK(fs::is_fifo(pipe));
+    CHECK(test::read_text(out.string()) == first);
+    CHECK(files_in_dir() == 2);
+
+    // A folder the program may not write to (root may write anywhere: checked only for others).
+    if (::geteuid() != 0) {
+        const fs::path locked = dir / "locked";
+        fs::create_directories(locked);
+        fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
+        r = test::run_cli("visibility " + small + " --all '" + (locked / "x.txt").string() + "'");
+        CHECK(r.status == 1);
+        CHECK_THAT(r.err, Catch::Contains("Permission denied"));
+        fs::permissions(locked, fs::perms::owner_all);
+    }
+    fs::remove_all(dir);
 }

@@ -5,15 +5,13 @@
 //   commands    board check, los, visibility (one hex, all pairs)
 #include "cli/board_commands.hpp"
 
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 
+#include "engine/atomic_file.hpp"
 #include "engine/engine.hpp"
 #include "engine/input.hpp"
 #include "engine/names.hpp"
@@ -214,13 +212,44 @@ int visibility_one(const Engine& e, const Options& o, std::ostream& out) {
     return 0;
 }
 
+// The file `visibility --all` writes: a header, then one line per hex seen from, one character
+// per hex seen (TANK! 10.2 ruled for every pair).
+std::string all_pairs_text(const board::Board& b, spi_tank::Mode mode, const std::vector<spi_tank::Sight>& all) {
+    std::string text = "# umpire visibility, board " + b.file + ", " + spi_tank::to_string(mode) + " mode, " +
+                       std::to_string(b.hex_count()) + " hexes\n"
+                       "# one line per hex seen from (in board order: column by column, rows down);\n"
+                       "# then one character per hex in the same order: . clear, # blocked, ? referee's call, @ itself\n";
+    const int n = b.hex_count();
+    text.reserve(text.size() + std::size_t(n) * (std::size_t(n) + 8));
+    for (int i = 0; i < n; ++i) {
+        text += b.name(b.hex_at(i)) + " ";
+        for (int k = 0; k < n; ++k) {
+            const spi_tank::Sight s = all[std::size_t(i) * std::size_t(n) + std::size_t(k)];
+            text += i == k ? '@' : s == spi_tank::Sight::clear ? '.' : s == spi_tank::Sight::blocked ? '#' : '?';
+        }
+        text += '\n';
+    }
+    return text;
+}
+
+// Writes the file atomically (atomic_file.hpp: a temporary file beside it, fsync, rename), so a
+// failed or interrupted write leaves the old file or none, never half a file. Only a regular file
+// (or none) is replaced: renaming over a device, a pipe or a folder would swap it for a file.
+std::optional<std::string> write_all_pairs(const std::string& out, const std::string& text) {
+    std::error_code ec;
+    const auto st = std::filesystem::status(out, ec);
+    if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+        return std::string("not a regular file but a folder, a device or a pipe (the output goes to a new file renamed over it)");
+    return atomic_write(out, text);
+}
+
 int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
     if (o.positional.size() != 2) { std::cerr << "umpire-cli: visibility --all takes BOARD and the output file\n" << kBoardUsage; return 1; }
     const board::Board b = read_board(e, o.positional[1]);
     const auto mode = pick_mode(o, b);
     if (!mode) return 1;
     // The matrix (and the file) hold hexes x hexes bytes: bounded so a large board cannot ask for
-    // gigabytes (100 x 100 hexes: 100 MB).
+    // gigabytes (100 x 100 hexes: 100 MB, built in memory and then written at once).
     constexpr int kMaxAllPairsHexes = 10000;
     if (b.hex_count() > kMaxAllPairsHexes) {
         std::cerr << "umpire-cli: visibility --all holds every pair in memory and in the file: at most " << kMaxAllPairsHexes
@@ -232,38 +261,11 @@ int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
     const std::vector<spi_tank::Sight> all = spi_tank::visibility_all(b, rules, o.threads);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
-    // Written beside the target and renamed over it, so a failed write never leaves half a file.
-    const std::filesystem::path target = o.all_out, tmp = o.all_out + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f) { std::cerr << "umpire-cli: cannot write " << escape_text(tmp.string()) << ": " << std::strerror(errno) << "\n"; return 1; }
-        f << "# umpire visibility, board " << b.file << ", " << spi_tank::to_string(*mode) << " mode, " << b.hex_count() << " hexes\n"
-          << "# one line per hex seen from (in board order: column by column, rows down);\n"
-          << "# then one character per hex in the same order: . clear, # blocked, ? referee's call, @ itself\n";
-        const int n = b.hex_count();
-        std::string line;
-        for (int i = 0; i < n; ++i) {
-            line = b.name(b.hex_at(i)) + " ";
-            for (int k = 0; k < n; ++k) {
-                const spi_tank::Sight s = all[std::size_t(i) * std::size_t(n) + std::size_t(k)];
-                line += i == k ? '@' : s == spi_tank::Sight::clear ? '.' : s == spi_tank::Sight::blocked ? '#' : '?';
-            }
-            line += '\n';
-            f.write(line.data(), std::streamsize(line.size()));
-        }
-        f.flush();
-        if (!f) { std::cerr << "umpire-cli: writing " << tmp.string() << " failed\n"; std::filesystem::remove(tmp); return 1; }
-        f.close();
-        if (f.fail()) { std::cerr << "umpire-cli: closing " << tmp.string() << " failed\n"; std::filesystem::remove(tmp); return 1; }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, target, ec);
-    if (ec) {
-        std::cerr << "umpire-cli: cannot move " << escape_text(tmp.string()) << " to " << escape_text(target.string()) << ": " << ec.message() << "\n";
-        std::filesystem::remove(tmp, ec);
+    if (auto err = write_all_pairs(o.all_out, all_pairs_text(b, *mode, all))) {
+        std::cerr << "umpire-cli: cannot write " << escape_text(o.all_out) << ": " << escape_text(*err) << "\n";
         return 1;
     }
-    out << "wrote " << target.string() << ": " << b.hex_count() << " x " << b.hex_count() << " hexes (" << spi_tank::to_string(*mode)
+    out << "wrote " << escape_text(o.all_out) << ": " << b.hex_count() << " x " << b.hex_count() << " hexes (" << spi_tank::to_string(*mode)
               << " mode) in " << int(ms) << " ms\n";
     return 0;
 }

@@ -873,110 +873,164 @@ struct SightCall {
     std::string cell, id;
 };
 
-// flip: a choice id read the other way (a called "sight" cell then does not hide the stand, a
-// called "sight-off" cell then stops the fire); used to test whether the call matters.
-StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& s, int index,
-                       std::vector<SightCall>* calls = nullptr, const std::string* flip = nullptr) {
-    StandResult res;
-    auto flipped = [&](const Feature& f, const std::string& cell) {
+// What ruling one stand shares between its steps: the ruling the steps go into, the fire, the
+// stand's label, and the sight calls met (collected into `calls`; `flip`, a choice id read the
+// other way: a called "sight" cell then does not hide the stand, a called "sight-off" cell then
+// stops the fire; used to test whether the call matters).
+struct StandCtx {
+    const Data& d;
+    Ruling& r;
+    const Fire& fire;
+    std::string who;  // "Stand 2"
+    std::vector<SightCall>* calls;
+    const std::string* flip;
+
+    bool flipped(const Feature& f, const std::string& cell) const {
         const std::string* id = f.call(cell);
         return id && flip && *id == *flip;
-    };
-    auto note_call = [&](const Feature& f, const std::string& cell) {
+    }
+    void note_call(const Feature& f, const std::string& cell) const {
         if (const std::string* id = f.call(cell))
             if (calls) calls->push_back({&f, cell, *id});
-    };
-    const std::string who = "Stand " + std::to_string(index);
-    const std::string firer = to_string(fire.firer);
-    std::vector<std::string> candidates;
-    for (const auto& o : occurrences(d, fire, s)) {
+    }
+};
+
+bool fire_relevant(const Feature& f) { return f.sight != Sight::none || !f.cover_against.empty(); }
+
+// AGV-firing: a feature the firer is in that lies between it and the stand (the stand is not in
+// it): a stand fires into and through its own feature but not out of it, unless the feature lets
+// it; a linear one it touches it fires over. Returns false when the stand cannot be fired at.
+bool fire_past_own(const StandCtx& c, const Feature& f) {
+    if (!f.fire_through_own) {
+        c.r.step(kFiring, c.who + " is beyond " + f.label + " that the firer is in: a stand may fire into and through the " +
+                              "feature it is in but not through and out of it, so it cannot fire at this stand.");
+        return false;
+    }
+    if (f.kind == Kind::linear && !f.cover_against.empty()) {
+        c.r.step(kFiring, "The firer is in contact with " + f.label + ", so it fires over it as if it were not there.");
+        return true;
+    }
+    if (!fire_relevant(f)) return true;
+    if (f.sight == Sight::blocks_beyond && c.flipped(f, "sight-off")) return false;  // the other reading: it hides the stand beyond it
+    c.r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
+    if (f.sight == Sight::blocks_beyond) c.note_call(f, "sight-off");
+    return true;
+}
+
+// AGV-cover and the feature's own entry: a feature the stand is in or behind (not the firer's):
+// one that blocks sight beyond it hides a stand behind it; else it gives the stand cover against
+// this fire or says why not. Returns false when the stand cannot be seen; adds the feature's label
+// to `cover` when it gives cover.
+bool stand_feature(const StandCtx& c, const Occurrence& o, std::vector<std::string>& cover) {
+    const Feature& f = *o.f;
+    if (!o.in_stand && f.sight == Sight::blocks_beyond && !c.flipped(f, "sight")) {
+        c.r.step(f.cite, c.who + " is behind " + f.label + ": it cannot be seen, so it cannot be fired at.");
+        c.note_call(f, "sight");
+        return false;
+    }
+    if (o.in_stand && f.sight == Sight::blocks_beyond) c.r.step(f.cite, cap(f.label) + " does not stop fire at a stand in or on it.");
+    if (f.cover_against.empty()) return true;
+    const std::string firer = to_string(c.fire.firer);
+    if (!f.gives_cover_against(c.fire.firer)) {
+        c.r.step(f.cite, cap(f.label) + " gives no cover against " + firer + " fire.");
+    } else if (!f.cover_claimable_by(c.fire.target)) {
+        c.r.step(f.cite, cap(f.label) + " gives no cover to " + to_string(c.fire.target) + " stands.");
+    } else if (f.cover_only_in && !o.in_stand) {
+        c.r.step(f.cite, cap(f.label) + " gives cover only to stands interpenetrated with it; " + c.who + " is not.");
+    } else {
+        c.r.step(f.cite, cap(f.label) + " gives cover against " + firer + " fire" +
+                             (f.cover_only_in ? " to a " + std::string(to_string(c.fire.target)) + " stand in it." : "."));
+        cover.push_back(f.label);
+    }
+    return true;
+}
+
+// AGV-firing, AGV-cover: each feature the stand is in or behind, and each of the firer's own on
+// the way. Returns false when one of them stops the fire; fills `cover` with those giving cover.
+bool rule_features(const StandCtx& c, const Stand& s, std::vector<std::string>& cover) {
+    bool fired_at = true;
+    for (const auto& o : occurrences(c.d, c.fire, s)) {
         const Feature& f = *o.f;
-        cite_feature(r, f);
-        const bool fire_relevant = f.sight != Sight::none || !f.cover_against.empty();
-        if (o.also_between && fire_relevant)
-            r.step(kCover, who + " is in or touching " + f.label + ", also named between it and the firer: that is one feature, "
-                                 "counted once (name it twice in `between` for a second one).");
+        cite_feature(c.r, f);
+        if (o.also_between && fire_relevant(f))
+            c.r.step(kCover, c.who + " is in or touching " + f.label + ", also named between it and the firer: that is one feature, "
+                                     "counted once (name it twice in `between` for a second one).");
         if (o.own && !o.in_stand) {
-            if (!f.fire_through_own) {
-                r.step(kFiring, who + " is beyond " + f.label + " that the firer is in: a stand may fire into and through the " +
-                                    "feature it is in but not through and out of it, so it cannot fire at this stand.");
-                res.fired_at = false;
-            } else if (f.kind == Kind::linear && !f.cover_against.empty()) {
-                r.step(kFiring, "The firer is in contact with " + f.label + ", so it fires over it as if it were not there.");
-            } else if (fire_relevant) {
-                if (f.sight == Sight::blocks_beyond && flipped(f, "sight-off")) {
-                    res.fired_at = false;  // the other reading: it hides the stand beyond it
-                } else {
-                    r.step(f.cite, "Fire off " + f.label + " that the firer is in or on is not stopped by it.");
-                    if (f.sight == Sight::blocks_beyond) note_call(f, "sight-off");
-                }
-            }
-            continue;
-        }
-        if (o.own && o.in_stand) {
-            if (fire_relevant)
-                r.step(kCover, who + " is in the same " + f.name + " as the firer: fire into it is not stopped, and the firer, "
-                                     "being interpenetrated with it, leaves it no cover from this fire.");
-            continue;
-        }
-        if (!o.in_stand && f.sight == Sight::blocks_beyond && !flipped(f, "sight")) {
-            r.step(f.cite, who + " is behind " + f.label + ": it cannot be seen, so it cannot be fired at.");
-            note_call(f, "sight");
-            res.fired_at = false;
-            continue;
-        }
-        if (o.in_stand && f.sight == Sight::blocks_beyond)
-            r.step(f.cite, cap(f.label) + " does not stop fire at a stand in or on it.");
-        if (f.cover_against.empty()) continue;
-        if (!f.gives_cover_against(fire.firer)) {
-            r.step(f.cite, cap(f.label) + " gives no cover against " + firer + " fire.");
-        } else if (!f.cover_claimable_by(fire.target)) {
-            r.step(f.cite, cap(f.label) + " gives no cover to " + to_string(fire.target) + " stands.");
-        } else if (f.cover_only_in && !o.in_stand) {
-            r.step(f.cite, cap(f.label) + " gives cover only to stands interpenetrated with it; " + who + " is not.");
-        } else {
-            r.step(f.cite, cap(f.label) + " gives cover against " + firer + " fire" +
-                               (f.cover_only_in ? " to a " + std::string(to_string(fire.target)) + " stand in it." : "."));
-            candidates.push_back(f.label);
+            if (!fire_past_own(c, f)) fired_at = false;
+        } else if (o.own && o.in_stand) {
+            if (fire_relevant(f))
+                c.r.step(kCover, c.who + " is in the same " + f.name + " as the firer: fire into it is not stopped, and the firer, "
+                                         "being interpenetrated with it, leaves it no cover from this fire.");
+        } else if (!stand_feature(c, o, cover)) {
+            fired_at = false;
         }
     }
-    // AGV-firing: a firer in a general cover feature that does not reach this stand fires away from
-    // (out of) it. Partly in it, that is normal; wholly within it, the stand could fire only into
-    // and through it, not out (unless the feature lets fire out, as a landmark does).
-    const auto occ = occurrences(d, fire, s);
-    for (const auto& n : fire.firer_in) {
-        const Feature* f = d.find(n);
+    return fired_at;
+}
+
+// AGV-firing: a firer in a general cover feature that does not reach this stand fires away from
+// (out of) it. Partly in it, that is normal; wholly within it, the stand could fire only into
+// and through it, not out (unless the feature lets fire out, as a landmark does). Returns false
+// when the firer cannot fire out at this stand.
+bool fire_out_of_own(const StandCtx& c, const Stand& s) {
+    bool fired_at = true;
+    const auto occ = occurrences(c.d, c.fire, s);
+    for (const auto& n : c.fire.firer_in) {
+        const Feature* f = c.d.find(n);
         if (f->kind != Kind::general || f->cover_against.empty()) continue;
         bool matched = false, shared = false;
         for (const auto& o : occ)
             if (o.own && o.f->name == n) { matched = true; shared = shared || o.in_stand; }
-        if (shared || (matched && !f->fire_through_own)) continue;  // told above
-        const bool wholly = contains(fire.wholly_in, n);
+        if (shared || (matched && !f->fire_through_own)) continue;  // told by rule_features
+        const bool wholly = contains(c.fire.wholly_in, n);
         if (wholly && !f->fire_through_own) {
-            r.step(kFiring, who + " is outside " + f->label + " that the firer is wholly within: a stand may fire into and through " +
-                                "the feature it is in but not out of it, so it cannot fire at this stand.");
-            res.fired_at = false;
+            c.r.step(kFiring, c.who + " is outside " + f->label + " that the firer is wholly within: a stand may fire into and through " +
+                                  "the feature it is in but not out of it, so it cannot fire at this stand.");
+            fired_at = false;
         } else if (!matched && wholly) {
-            r.step(f->cite, "The firer is within " + f->label + ", and fire out of it is not stopped.");
+            c.r.step(f->cite, "The firer is within " + f->label + ", and fire out of it is not stopped.");
         } else if (!matched) {
-            r.step(kFiring, "The firer is partly in " + f->label + " and fires away from it, out of it, normally" +
-                                (f->fire_through_own ? "." : " (a stand wholly within it could not fire out of it)."));
+            c.r.step(kFiring, "The firer is partly in " + f->label + " and fires away from it, out of it, normally" +
+                                  (f->fire_through_own ? "." : " (a stand wholly within it could not fire out of it)."));
         }
     }
-    if (!res.fired_at) return res;
-    const int n = static_cast<int>(candidates.size());
-    if (n >= d.cover_block_count) {
-        r.step(kCover, who + " has " + std::to_string(n) + " features giving cover between it and the firer (" + join(candidates) +
-                           "): with " + std::to_string(d.cover_block_count) + " or more the firer cannot fire at it at all.");
+    return fired_at;
+}
+
+// AGV-cover: the features giving a stand that can be seen cover: none, cover, or so many
+// (cover_block_count or more) that it cannot be fired at at all.
+StandResult stand_cover(const StandCtx& c, const std::vector<std::string>& cover) {
+    StandResult res;
+    const int n = static_cast<int>(cover.size());
+    if (n >= c.d.cover_block_count) {
+        c.r.step(kCover, c.who + " has " + std::to_string(n) + " features giving cover between it and the firer (" + join(cover) +
+                             "): with " + std::to_string(c.d.cover_block_count) + " or more the firer cannot fire at it at all.");
         res.fired_at = false;
     } else if (n >= 1) {
-        r.step(kCover, who + " can claim cover from " + join(candidates) + ": it lies between the stand and the firer, in the " +
-                           "firer's zone of fire, and the firer is not touching it.");
-        res.cover = candidates;
+        c.r.step(kCover, c.who + " can claim cover from " + join(cover) + ": it lies between the stand and the firer, in the " +
+                             "firer's zone of fire, and the firer is not touching it.");
+        res.cover = cover;
     } else {
-        r.step(kCover, who + " has no feature giving it cover from this fire.");
+        c.r.step(kCover, c.who + " has no feature giving it cover from this fire.");
     }
     return res;
+}
+
+// One target stand (index from 1): the features it is in or behind and the firer's own on the
+// way (AGV-firing, AGV-cover, each feature's entry), fire out of the firer's feature
+// (AGV-firing), then its cover (AGV-cover). `calls` and `flip`: see StandCtx.
+StandResult rule_stand(const Data& d, Ruling& r, const Fire& fire, const Stand& s, int index,
+                       std::vector<SightCall>* calls = nullptr, const std::string* flip = nullptr) {
+    const StandCtx c{d, r, fire, "Stand " + std::to_string(index), calls, flip};
+    std::vector<std::string> cover;
+    const bool seen = rule_features(c, s, cover);
+    const bool out_of = fire_out_of_own(c, s);
+    if (!seen || !out_of) {
+        StandResult res;
+        res.fired_at = false;
+        return res;
+    }
+    return stand_cover(c, cover);
 }
 
 // AGV-firing: who may fire at all: the features of the firer's stand where its type may not be,

@@ -277,179 +277,240 @@ Found hill_crossing(const Ctx& c, const Piece& p, const std::vector<pl::Segment>
     return found(c.t, p, Role::near, "");
 }
 
-void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
-    const Table& t = c.t;
-    const Base* f = named_base(root.table("firer"), "base", t);
-    const Base* g = named_base(root.table("target"), "base", t);
-    if (!f || !g) return;
-    const pl::Segment line{f->at, g->at};
-    Sight sight{f->name, g->name, line, {}, {}};
+// What gf9_los measures once and its parts share: the two bases, the line between their centres
+// and the lines to the target's corners, the hill each stands on, and the escarpment the line is
+// ruled against (with its crossing in words, for the table view).
+struct LosScene {
+    const Base& f;
+    const Base& g;
+    pl::Segment line;
+    std::vector<pl::Segment> rays;  // the line, then the lines to the target's corners (GF9-hills)
+    HillFit fh, th;
+    const Piece* esc = nullptr;
+    bool esc_between = false;  // the line crosses `esc`
+    double along = kInf;       // where it crosses, as a fraction of the line
+    std::string esc_says;      // the escarpment's crossing, with both distances
+};
 
-    // GF9-hills: on a hill, partly or wholly.
-    const HillFit fh = hill_of(*f, t, c.rules), th = hill_of(*g, t, c.rules);
-    gf9_on_hill(c, "firer", *f, fh);
-    gf9_on_hill(c, "target", *g, th);
-    auto on_hill_reading = [&](const std::string& who, const Base& b, const HillFit& h) {
-        if (h.hill.empty()) return;
-        std::vector<std::pair<gf9_tanks::OnHill, double>> near;  // the other reading and how close it is
-        if (h.on == gf9_tanks::OnHill::wholly && h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, h.inset});
-        if (h.on == gf9_tanks::OnHill::partly && -h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::wholly, -h.inset});
-        if (h.on == gf9_tanks::OnHill::partly && h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::no, h.reach});
-        if (h.on == gf9_tanks::OnHill::no && -h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, -h.reach});
-        for (const auto& [other, by] : near) {
+// GF9-hills: a base within the tolerance of another on-hill reading (wholly/partly/no) is ruled
+// that way too.
+void on_hill_readings(Ctx& c, const std::string& who, const Base& b, const HillFit& h) {
+    if (h.hill.empty()) return;
+    std::vector<std::pair<gf9_tanks::OnHill, double>> near;  // the other reading and how close it is
+    if (h.on == gf9_tanks::OnHill::wholly && h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, h.inset});
+    if (h.on == gf9_tanks::OnHill::partly && -h.inset <= c.tol()) near.push_back({gf9_tanks::OnHill::wholly, -h.inset});
+    if (h.on == gf9_tanks::OnHill::partly && h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::no, h.reach});
+    if (h.on == gf9_tanks::OnHill::no && -h.reach <= c.tol()) near.push_back({gf9_tanks::OnHill::partly, -h.reach});
+    for (const auto& [other, by] : near) {
+        Reading rd;
+        rd.rule = "GF9-hills";
+        rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9_tanks::to_string(other) + " on hill " +
+                  dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9_tanks::to_string(other);
+        rd.keys.push_back({who + ".on_hill", std::string(gf9_tanks::to_string(other))});
+        rd.items.push_back(ref(c.t, b));
+        for (const auto& p : c.t.pieces)
+            if (p.kind == c.rules.hill_kind && p.hill == h.hill) rd.items.push_back(ref(c.t, p));
+        if (other == gf9_tanks::OnHill::no) rd.keys.push_back({"line.same_hill", false});
+        c.out.readings.push_back(rd);
+    }
+}
+
+// GF9-escarpments: the escarpment the line crosses first, else the nearest one both bases stand
+// by (within its length, on either side).
+void pick_escarpment(const Ctx& c, LosScene& s) {
+    for (const auto& p : c.t.pieces) {
+        if (p.kind != c.rules.top_kind) continue;
+        if (auto x = pl::first_crossing(p.line, s.line))
+            if (x->along < s.along) s.along = x->along, s.esc = &p;
+    }
+    s.esc_between = s.esc != nullptr;
+    if (s.esc) return;
+    double best = kInf;
+    for (const auto& p : c.t.pieces) {
+        if (p.kind != c.rules.top_kind) continue;
+        const EscSide a = side_of(p, s.f.at), b = side_of(p, s.g.at);
+        if (a.within && b.within && a.dist < best) best = a.dist, s.esc = &p;
+    }
+}
+
+// GF9-escarpments: a difference of the two distances within the tolerance of a blocking case's
+// threshold is ruled the other side of it too (the target nearer and farther by twice the tolerance).
+void escarpment_readings(const gf9_tanks::Data& d, Ctx& c, const LosScene& s, double fd, double td) {
+    const std::string e = "escarpment " + dq(s.esc->name);
+    for (const auto& k : d.escarpments.cases) {
+        const double diff = k.target_closer ? fd - td : td - fd;
+        if (std::fabs(diff - k.by_more_than) > c.tol()) continue;
+        for (const double shift : {-2 * c.tol(), 2 * c.tol()}) {
             Reading rd;
-            rd.rule = "GF9-hills";
-            rd.says = who + " base " + dq(b.name) + " is " + c.u(by) + " from reading " + gf9_tanks::to_string(other) + " on hill " +
-                      dq(h.hill) + ", within the " + c.tolerance() + " measuring tolerance: read as " + gf9_tanks::to_string(other);
-            rd.keys.push_back({who + ".on_hill", std::string(gf9_tanks::to_string(other))});
-            rd.items.push_back(ref(t, b));
-            for (const auto& p : t.pieces)
-                if (p.kind == c.rules.hill_kind && p.hill == h.hill) rd.items.push_back(ref(t, p));
-            if (other == gf9_tanks::OnHill::no) rd.keys.push_back({"line.same_hill", false});
+            rd.rule = "GF9-escarpments";
+            rd.says = "the two distances to " + e + " (target " + c.u(td) + ", firer " + c.u(fd) + ") differ by " + c.u(std::fabs(fd - td)) +
+                      ", within the " + c.tolerance() + " measuring tolerance of the rule's threshold: read with the target " +
+                      c.u(std::max(0.0, td + shift)) + " away";
+            rd.keys.push_back({"line.target_distance_to_escarpment", std::max(0.0, td + shift)});
+            rd.items = {ref(c.t, *s.esc), ref(c.t, s.g), ref(c.t, s.f)};
             c.out.readings.push_back(rd);
         }
-    };
-    on_hill_reading("firer", *f, fh);
-    on_hill_reading("target", *g, th);
+        break;
+    }
+}
 
-    // GF9-escarpments: the escarpment the line crosses first, else the nearest one both stand by.
-    const Piece* esc = nullptr;
-    double along = kInf;
-    for (const auto& p : t.pieces) {
-        if (p.kind != c.rules.top_kind) continue;
-        if (auto x = pl::first_crossing(p.line, line))
-            if (x->along < along) along = x->along, esc = &p;
+// GF9-escarpments: each base on top of the escarpment or not (the target below it), whether the
+// line crosses it, and each base's distance to it: along the line where it crosses, else the
+// nearest distance. Fills s.esc_says; returns whether both bases are on top of it.
+bool escarpment_facts(const gf9_tanks::Data& d, Ctx& c, LosScene& s) {
+    if (!s.esc) return false;
+    const EscSide a = side_of(*s.esc, s.f.at), b = side_of(*s.esc, s.g.at);
+    const bool f_on = a.within && a.top, t_on = b.within && b.top, t_below = b.within && !b.top;
+    const std::string e = "escarpment " + dq(s.esc->name);
+    c.fact("firer.on_escarpment", f_on, "GF9-escarpments", "firer base " + dq(s.f.name) + (f_on ? " on top of " : " not on ") + e);
+    c.fact("target.on_escarpment", t_on, "GF9-escarpments", "target base " + dq(s.g.name) + (t_on ? " on top of " : " not on ") + e);
+    if (!t_on)
+        c.fact("target.below_escarpment", t_below, "GF9-escarpments",
+               "target base " + dq(s.g.name) + (t_below ? " below " : " not below ") + e);
+    c.fact("line.escarpment_between", s.esc_between, "GF9-escarpments",
+           "the line of sight " + std::string(s.esc_between ? "crosses " : "does not cross ") + e);
+    double fd = a.dist, td = b.dist;
+    std::string how = " (nearest distance: the line does not cross it)";
+    if (s.esc_between) {
+        const pl::Vec2 x = s.line.a + (s.line.b - s.line.a) * s.along;
+        fd = pl::distance(s.f.at, x), td = pl::distance(s.g.at, x);
+        how = " along the line of sight (it crosses at [" + fmt(x.x) + ", " + fmt(x.y) + "])";
     }
-    const bool esc_between = esc != nullptr;
-    if (!esc) {
-        double best = kInf;
-        for (const auto& p : t.pieces) {
-            if (p.kind != c.rules.top_kind) continue;
-            const EscSide a = side_of(p, f->at), b = side_of(p, g->at);
-            if (a.within && b.within && a.dist < best) best = a.dist, esc = &p;
-        }
-    }
-    bool f_on_esc = false, t_on_esc = false;
-    std::string esc_says;  // the escarpment's crossing, with both distances
-    if (esc) {
-        const EscSide a = side_of(*esc, f->at), b = side_of(*esc, g->at);
-        f_on_esc = a.within && a.top;
-        t_on_esc = b.within && b.top;
-        const bool t_below = b.within && !b.top;
-        const std::string e = "escarpment " + dq(esc->name);
-        c.fact("firer.on_escarpment", f_on_esc, "GF9-escarpments",
-               "firer base " + dq(f->name) + (f_on_esc ? " on top of " : " not on ") + e);
-        c.fact("target.on_escarpment", t_on_esc, "GF9-escarpments",
-               "target base " + dq(g->name) + (t_on_esc ? " on top of " : " not on ") + e);
-        if (!t_on_esc)
-            c.fact("target.below_escarpment", t_below, "GF9-escarpments",
-                   "target base " + dq(g->name) + (t_below ? " below " : " not below ") + e);
-        c.fact("line.escarpment_between", esc_between, "GF9-escarpments",
-               "the line of sight " + std::string(esc_between ? "crosses " : "does not cross ") + e);
-        double fd = a.dist, td = b.dist;
-        std::string how = " (nearest distance: the line does not cross it)";
-        if (esc_between) {
-            const pl::Vec2 x = line.a + (line.b - line.a) * along;
-            fd = pl::distance(f->at, x), td = pl::distance(g->at, x);
-            how = " along the line of sight (it crosses at [" + fmt(x.x) + ", " + fmt(x.y) + "])";
-        }
-        esc_says = "escarpment " + dq(esc->name) + how + ": firer " + c.u(fd) + " from it, target " + c.u(td);
-        c.fact("line.firer_distance_to_escarpment", fd, "GF9-escarpments", "firer " + c.u(fd) + " from " + e + how);
-        c.fact("line.target_distance_to_escarpment", td, "GF9-escarpments", "target " + c.u(td) + " from " + e + how);
-        // A difference within the tolerance of a blocking case's threshold: rule the other side too.
-        for (const auto& k : d.escarpments.cases) {
-            const double diff = k.target_closer ? fd - td : td - fd;
-            if (std::fabs(diff - k.by_more_than) > c.tol()) continue;
-            for (const double shift : {-2 * c.tol(), 2 * c.tol()}) {
-                Reading rd;
-                rd.rule = "GF9-escarpments";
-                rd.says = "the two distances to " + e + " (target " + c.u(td) + ", firer " + c.u(fd) + ") differ by " + c.u(std::fabs(fd - td)) +
-                          ", within the " + c.tolerance() + " measuring tolerance of the rule's threshold: read with the target " +
-                          c.u(std::max(0.0, td + shift)) + " away";
-                rd.keys.push_back({"line.target_distance_to_escarpment", std::max(0.0, td + shift)});
-                rd.items = {ref(t, *esc), ref(t, *g), ref(t, *f)};
-                c.out.readings.push_back(rd);
-            }
-            break;
-        }
-    }
-    // Same hill: both on one hill, or both on top of the one escarpment.
-    const bool both_hills = fh.on != gf9_tanks::OnHill::no && th.on != gf9_tanks::OnHill::no;
-    if (both_hills || (f_on_esc && t_on_esc)) {
-        const bool same = (both_hills && fh.hill == th.hill) || (f_on_esc && t_on_esc);
-        c.fact("line.same_hill", same, "GF9-hills",
-               same ? (both_hills && fh.hill == th.hill ? "both on hill " + dq(fh.hill) : "both on top of escarpment " + dq(esc->name))
-                    : "firer on hill " + dq(fh.hill) + ", target on another hill " + dq(th.hill));
-    }
+    s.esc_says = e + how + ": firer " + c.u(fd) + " from it, target " + c.u(td);
+    c.fact("line.firer_distance_to_escarpment", fd, "GF9-escarpments", "firer " + c.u(fd) + " from " + e + how);
+    c.fact("line.target_distance_to_escarpment", td, "GF9-escarpments", "target " + c.u(td) + " from " + e + how);
+    escarpment_readings(d, c, s, fd, td);
+    return f_on && t_on;
+}
 
-    // Hills between: every hill but the firer's own and the target's own, on any line to the target.
-    std::vector<pl::Segment> rays = {line};
-    for (auto v : corners(*g)) rays.push_back({f->at, v});
+// GF9-hills: the same hill: both on one hill, or both on top of the one escarpment (stated only
+// when both are on a hill or both on top).
+void same_hill_fact(Ctx& c, const LosScene& s, bool both_on_esc) {
+    const bool both_hills = s.fh.on != gf9_tanks::OnHill::no && s.th.on != gf9_tanks::OnHill::no;
+    if (!both_hills && !both_on_esc) return;
+    const bool one_hill = both_hills && s.fh.hill == s.th.hill;
+    c.fact("line.same_hill", one_hill || both_on_esc, "GF9-hills",
+           one_hill      ? "both on hill " + dq(s.fh.hill)
+           : both_on_esc ? "both on top of escarpment " + dq(s.esc->name)
+                         : "firer on hill " + dq(s.fh.hill) + ", target on another hill " + dq(s.th.hill));
+}
+
+// GF9-hills: how deep each hill reaches across each line to the target, every hill but the
+// firer's own and the target's own, by hill name.
+std::map<std::string, std::vector<double>> hill_depths(const Ctx& c, const LosScene& s) {
     std::map<std::string, std::vector<double>> depth_by_hill;
-    for (const auto& p : t.pieces) {
+    for (const auto& p : c.t.pieces) {
         if (p.kind != c.rules.hill_kind) continue;
-        if ((fh.on != gf9_tanks::OnHill::no && p.hill == fh.hill) || (th.on != gf9_tanks::OnHill::no && p.hill == th.hill)) continue;
+        if ((s.fh.on != gf9_tanks::OnHill::no && p.hill == s.fh.hill) || (s.th.on != gf9_tanks::OnHill::no && p.hill == s.th.hill)) continue;
         auto& ds = depth_by_hill[p.hill];
-        ds.resize(rays.size(), -kInf);
-        for (std::size_t i = 0; i < rays.size(); ++i) ds[i] = std::max(ds[i], depth(rays[i], p));
+        ds.resize(s.rays.size(), -kInf);
+        for (std::size_t i = 0; i < s.rays.size(); ++i) ds[i] = std::max(ds[i], depth(s.rays[i], p));
     }
-    const Between b = hills_between(depth_by_hill, rays.size());
+    return depth_by_hill;
+}
+
+// GF9-hills: a hill that reaches across the lines, or passes clear of them, by no more than the
+// tolerance is ruled the other way too (without it, or with it between).
+void hill_between_reading(Ctx& c, const std::map<std::string, std::vector<double>>& depth_by_hill, std::size_t rays, const std::string& h,
+                          double deepest) {
+    const Between o = hills_between(depth_by_hill, rays, h);
+    Reading rd;
+    rd.rule = "GF9-hills";
+    rd.says = "hill " + dq(h) + (deepest > pl::kEps ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
+              " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
+              (deepest > pl::kEps ? "without it" : "with it between");
+    rd.keys.push_back({"line.hills_between", static_cast<double>(o.count)});
+    for (const auto& p : c.t.pieces)
+        if (p.kind == c.rules.hill_kind && p.hill == h) rd.items.push_back(ref(c.t, p));
+    rd.keys.push_back({"line.partly_hidden", o.partly});
+    c.out.readings.push_back(rd);
+}
+
+// GF9-hills: the hills between the firer and the target, and whether the target is partly hidden
+// (some lines to its corners pass clear).
+void hills_between_facts(Ctx& c, const LosScene& s) {
+    const auto depth_by_hill = hill_depths(c, s);
+    const Between b = hills_between(depth_by_hill, s.rays.size());
     std::vector<std::string> between_names;
     for (const auto& [h, ds] : depth_by_hill) {
         const double deepest = *std::max_element(ds.begin(), ds.end());
         if (deepest > pl::kEps) between_names.push_back(dq(h) + " (" + c.u(deepest) + " across the line at its deepest)");
-        if (std::fabs(deepest) <= c.tol()) {
-            const Between o = hills_between(depth_by_hill, rays.size(), h);
-            Reading rd;
-            rd.rule = "GF9-hills";
-            rd.says = "hill " + dq(h) + (deepest > pl::kEps ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
-                      " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
-                      (deepest > pl::kEps ? "without it" : "with it between");
-            rd.keys.push_back({"line.hills_between", static_cast<double>(o.count)});
-            for (const auto& p : t.pieces)
-                if (p.kind == c.rules.hill_kind && p.hill == h) rd.items.push_back(ref(t, p));
-            rd.keys.push_back({"line.partly_hidden", o.partly});
-            c.out.readings.push_back(rd);
-        }
+        if (std::fabs(deepest) <= c.tol()) hill_between_reading(c, depth_by_hill, s.rays.size(), h, deepest);
     }
     c.fact("line.hills_between", static_cast<double>(b.count), "GF9-hills",
-           b.count == 0 ? "no hill between (lines to the target's centre and " + std::to_string(rays.size() - 1) + " corners)"
+           b.count == 0 ? "no hill between (lines to the target's centre and " + std::to_string(s.rays.size() - 1) + " corners)"
                         : std::to_string(b.count) + " hill(s) between: " + join_names(between_names, ", ") + "; " +
                               (b.partly ? "some lines to the target's corners pass clear: partly hidden" : "every line to the target crosses one: hidden"));
     c.fact("line.partly_hidden", b.partly, "GF9-hills", b.partly ? "the target is partly hidden" : "the target is not partly hidden");
+}
 
-    // Terrain the line crosses (no effect on shooting in the house rules) and what only the core
-    // rules judge: woods, buildings, other vehicles and wrecks on the line.
+// GF9-core: the pieces on the line: terrain (no effect on shooting in the house rules) and what
+// only the core rules judge (woods, buildings); the hills and the escarpment as the line meets
+// them, for the table view. Adds the kinds to `terrain` and `obstacles`.
+void pieces_on_line(const gf9_tanks::Data& d, const Ctx& c, const LosScene& s, Sight& sight, std::vector<std::string>& terrain,
+                    std::vector<std::string>& obstacles) {
     const auto shooting = d.shooting_terrain_names();
-    std::vector<std::string> terrain, obstacles;
-    for (const auto& p : t.pieces) {
-        const bool on_line = crosses(line, p);
-        if (p.kind == c.rules.hill_kind) sight.found.push_back(hill_crossing(c, p, rays, fh, th, on_line));
+    for (const auto& p : c.t.pieces) {
+        const bool on_line = crosses(s.line, p);
+        if (p.kind == c.rules.hill_kind) sight.found.push_back(hill_crossing(c, p, s.rays, s.fh, s.th, on_line));
         // An escarpment is a line with no width: it is crossed where first_crossing found it.
-        if (&p == esc && esc_between) sight.found.push_back(found(t, p, Role::between, esc_says));
+        if (&p == s.esc && s.esc_between) sight.found.push_back(found(c.t, p, Role::between, s.esc_says));
         if (!on_line) continue;
         sight.crossed.push_back(piece_name(p));
         if (has(shooting, p.kind) && !has(terrain, p.kind)) terrain.push_back(p.kind);
         if (d.find_core(p.kind) && !has(obstacles, p.kind)) obstacles.push_back(p.kind);
-        if (&p == esc) continue;
-        if (d.find_core(p.kind)) sight.found.push_back(found(t, p, Role::obstacle, piece_name(p) + " on the line: the core rules judge it"));
+        if (&p == s.esc) continue;
+        if (d.find_core(p.kind)) sight.found.push_back(found(c.t, p, Role::obstacle, piece_name(p) + " on the line: the core rules judge it"));
         else if (p.kind != c.rules.hill_kind)
-            sight.found.push_back(found(t, p, Role::terrain, piece_name(p) + " on the line: no effect on the line of sight in the house rules"));
+            sight.found.push_back(found(c.t, p, Role::terrain, piece_name(p) + " on the line: no effect on the line of sight in the house rules"));
     }
     sight.found.erase(std::remove_if(sight.found.begin(), sight.found.end(), [](const Found& x) { return x.crossing.says.empty(); }),
                       sight.found.end());
-    for (const auto& o : t.bases) {
-        if (&o == f || &o == g || !pl::touches(o.outline, line)) continue;
+}
+
+// GF9-core: other vehicles and wrecks on the line, which only the core rules judge.
+void bases_on_line(const Ctx& c, const LosScene& s, Sight& sight, std::vector<std::string>& obstacles) {
+    for (const auto& o : c.t.bases) {
+        if (&o == &s.f || &o == &s.g || !pl::touches(o.outline, s.line)) continue;
         sight.crossed.push_back("base " + dq(o.name));
         const std::string k = o.wreck ? "wrecks" : "vehicles";
         if (!has(obstacles, k)) obstacles.push_back(k);
-        sight.found.push_back(found(t, o, Role::obstacle, "base " + dq(o.name) + (o.wreck ? " (a wreck)" : " (a vehicle)") +
-                                                              " on the line: the core rules judge it"));
+        sight.found.push_back(found(c.t, o, Role::obstacle, "base " + dq(o.name) + (o.wreck ? " (a wreck)" : " (a vehicle)") +
+                                                                " on the line: the core rules judge it"));
     }
+}
+
+// GF9-core: what is on the line (terrain, obstacles) as facts, and the sight line for the view.
+void on_line_facts(const gf9_tanks::Data& d, Ctx& c, const LosScene& s) {
+    Sight sight{s.f.name, s.g.name, s.line, {}, {}};
+    std::vector<std::string> terrain, obstacles;
+    pieces_on_line(d, c, s, sight, terrain, obstacles);
+    bases_on_line(c, s, sight, obstacles);
     c.fact("line.terrain", terrain, "GF9-core", terrain.empty() ? "the line crosses no movement terrain" : "the line crosses " + join_names(terrain, ", "));
     c.fact("line.obstacles", obstacles, "GF9-core",
            obstacles.empty() ? "no woods, buildings, vehicles or wrecks on the line" : "on the line: " + join_names(obstacles, ", "));
     c.out.sights.push_back(sight);
+}
+
+// GF9 line of sight from the firer's base to the target's: hills (GF9-hills), the escarpment
+// (GF9-escarpments), the same hill, hills between, and what is on the line (GF9-core).
+void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
+    const Base* f = named_base(root.table("firer"), "base", c.t);
+    const Base* g = named_base(root.table("target"), "base", c.t);
+    if (!f || !g) return;
+    const pl::Segment line{f->at, g->at};
+    std::vector<pl::Segment> rays = {line};
+    for (auto v : corners(*g)) rays.push_back({f->at, v});
+    LosScene s{*f, *g, line, rays, hill_of(*f, c.t, c.rules), hill_of(*g, c.t, c.rules), nullptr, false, kInf, {}};
+    gf9_on_hill(c, "firer", *f, s.fh);
+    gf9_on_hill(c, "target", *g, s.th);
+    on_hill_readings(c, "firer", *f, s.fh);
+    on_hill_readings(c, "target", *g, s.th);
+    pick_escarpment(c, s);
+    const bool both_on_esc = escarpment_facts(d, c, s);
+    same_hill_fact(c, s, both_on_esc);
+    hills_between_facts(c, s);
+    on_line_facts(d, c, s);
 }
 
 // The pieces a base touches anywhere along a path, in table order. A piece whose box the swept
@@ -616,6 +677,93 @@ void agv_move(const agv::Data& d, const Toml& root, Ctx& c) {
     }
 }
 
+// AGV-firing: the firer's type, the features it is in or touching, and those it is wholly within
+// (a firer wholly within a wood fires only into it). Returns the pieces it is in or touching.
+std::vector<const Piece*> agv_firer_facts(Ctx& c, const Base& f) {
+    const auto f_in = touched(f, c.t, c.rules);
+    std::vector<std::string> wholly;
+    for (const Piece* p : f_in)
+        if (!p->is_line && pl::inset(p->outline, f.outline) >= 0) wholly.push_back(p->kind);
+    c.fact("firer.type", f.type, "AGV-firing", "firer base " + dq(f.name) + " is " + f.type);
+    c.fact("firer.in", feature_names(f_in, c.rules), "AGV-firing", "firer base " + dq(f.name) + " is in or touching " + list_pieces(f_in));
+    c.fact("firer.wholly_in", wholly, "AGV-firing",
+           wholly.empty() ? "the firer is wholly within no feature" : "the firer is wholly within " + join_names(wholly, ", "));
+    touch_readings(c, f, "firer.in", feature_names(f_in, c.rules), "AGV-firing");
+    return f_in;
+}
+
+// What the line from the firer to one stand crosses, as AGV-cover counts it.
+struct StandLine {
+    std::vector<std::string> between;  // the `between` key
+    std::vector<const Piece*> others;  // crossed, neither the stand's own nor the firer's
+};
+
+// AGV-firing, AGV-cover: every piece the line to stand i crosses. The firer's and the stand's own
+// general features are not "between": the engine rules fire out of, into and through them from
+// `in` and `wholly_in`. A line feature the stand touches (the wall it stands behind) is between.
+StandLine stand_line(const Ctx& c, Sight& sight, const std::vector<const Piece*>& f_in, const std::vector<const Piece*>& s_in, std::size_t i) {
+    StandLine sl;
+    for (const auto& p : c.t.pieces) {
+        if (has(c.rules.drawn, p.kind) || !crosses(sight.line, p)) continue;
+        sight.crossed.push_back(piece_name(p));
+        const bool fire_own = std::find(f_in.begin(), f_in.end(), &p) != f_in.end();
+        const bool stand_own = std::find(s_in.begin(), s_in.end(), &p) != s_in.end();
+        const bool own = (fire_own || stand_own) && !p.is_line;
+        sight.found.push_back(found(c.t, p, own ? Role::own : Role::cover,
+                                    piece_name(p) + (own ? std::string(fire_own ? " is the firer's own: fired out of, not between"
+                                                                                : " is the stand's own: fired into, not between")
+                                                         : " lies between the firer and stand " + std::to_string(i + 1))));
+        if (own) continue;
+        sl.between.push_back(p.kind);  // the wall it stands behind is one feature, named once
+        if (!stand_own && !fire_own) sl.others.push_back(&p);
+    }
+    return sl;
+}
+
+// AGV-cover: a further feature of a kind the stand is in is named again (in = ["woods"],
+// between = ["woods", "woods"]: in one wood, behind another).
+void name_again(const std::vector<std::string>& in, StandLine& sl) {
+    for (const auto& k : std::set<std::string>(in.begin(), in.end())) {
+        const auto n_other = std::count_if(sl.others.begin(), sl.others.end(), [&](const Piece* p) { return p->kind == k; });
+        const auto n_between = std::count(sl.between.begin(), sl.between.end(), k);
+        const auto n_in = std::count(in.begin(), in.end(), k);
+        for (auto j = n_between - n_other; n_other > 0 && j < n_in; ++j) sl.between.push_back(k);
+    }
+}
+
+// AGV-cover: a feature of the firer's kind that the stand touches but the firer does not is a
+// different one: `apart`.
+std::vector<std::string> apart_kinds(const std::vector<const Piece*>& f_in, const std::vector<const Piece*>& s_in) {
+    std::vector<std::string> apart;
+    for (const Piece* p : s_in)
+        if (std::find(f_in.begin(), f_in.end(), p) == f_in.end())
+            for (const Piece* q : f_in)
+                if (q->kind == p->kind && !has(apart, p->kind)) apart.push_back(p->kind);
+    return apart;
+}
+
+// AGV-cover: one target stand (index i from 0): what it is in or touching, what lies between it
+// and the firer, what is apart, and its sight line.
+void agv_fire_stand(Ctx& c, const Base& f, const std::vector<const Piece*>& f_in, const Base& s, std::size_t i) {
+    const std::string key = "stand[" + std::to_string(i) + "]";
+    Sight sight{f.name, s.name, {f.at, s.at}, {}, {}};
+    const auto s_in = touched(s, c.t, c.rules);
+    const std::vector<std::string> in = feature_names(s_in, c.rules);
+    StandLine sl = stand_line(c, sight, f_in, s_in, i);
+    name_again(in, sl);
+    const std::vector<std::string> apart = apart_kinds(f_in, s_in);
+    c.fact(key + ".in", in, "AGV-cover", "stand " + std::to_string(i + 1) + " (base " + dq(s.name) + ") is in or touching " + list_pieces(s_in));
+    c.fact(key + ".between", sl.between, "AGV-cover",
+           "the line from the firer to stand " + std::to_string(i + 1) + " crosses " +
+               (sight.crossed.empty() ? std::string("nothing") : join_names(sight.crossed, ", ")));
+    if (!apart.empty())
+        c.fact(key + ".apart", apart, "AGV-cover", "stand " + std::to_string(i + 1) + "'s " + join_names(apart, ", ") + " is not the firer's");
+    touch_readings(c, s, key + ".in", in, "AGV-cover");
+    c.out.sights.push_back(sight);
+}
+
+// AGV-firing and AGV-cover from the table: the firer, then each stand of the target unit (its
+// bases, in file order; one unit is one type of troops).
 void agv_fire(const Toml& root, Ctx& c) {
     const Base* f = named_base(root.table("firer"), "base", c.t);
     const Toml target = root.table("target");
@@ -626,68 +774,12 @@ void agv_fire(const Toml& root, Ctx& c) {
         target.error("unit", "no base of unit " + dq(*unit) + " on the table " + c.t.file);
         return;
     }
-    const auto f_in = touched(*f, c.t, c.rules);
-    std::vector<std::string> wholly;
-    for (const Piece* p : f_in)
-        if (!p->is_line && pl::inset(p->outline, f->outline) >= 0) wholly.push_back(p->kind);
-    c.fact("firer.type", f->type, "AGV-firing", "firer base " + dq(f->name) + " is " + f->type);
-    c.fact("firer.in", feature_names(f_in, c.rules), "AGV-firing", "firer base " + dq(f->name) + " is in or touching " + list_pieces(f_in));
-    c.fact("firer.wholly_in", wholly, "AGV-firing",
-           wholly.empty() ? "the firer is wholly within no feature" : "the firer is wholly within " + join_names(wholly, ", "));
-    touch_readings(c, *f, "firer.in", feature_names(f_in, c.rules), "AGV-firing");
+    const auto f_in = agv_firer_facts(c, *f);
     std::string type = stands.front()->type;
     for (const Base* s : stands)
         if (s->type != type) target.error("unit", "unit " + dq(*unit) + " mixes " + type + " and " + s->type + " stands");
     c.fact("target.type", type == "light-artillery" ? std::string("artillery") : type, "AGV-cover", "unit " + dq(*unit) + " is " + type);
-    for (std::size_t i = 0; i < stands.size(); ++i) {
-        const Base& s = *stands[i];
-        const std::string key = "stand[" + std::to_string(i) + "]";
-        const pl::Segment line{f->at, s.at};
-        Sight sight{f->name, s.name, line, {}, {}};
-        const auto s_in = touched(s, c.t, c.rules);
-        std::vector<std::string> in = feature_names(s_in, c.rules), between, apart;
-        std::vector<const Piece*> others;  // crossed, not the stand's own
-        for (const auto& p : c.t.pieces) {
-            if (has(c.rules.drawn, p.kind) || !crosses(line, p)) continue;
-            sight.crossed.push_back(piece_name(p));
-            const bool fire_own = std::find(f_in.begin(), f_in.end(), &p) != f_in.end();
-            const bool stand_own = std::find(s_in.begin(), s_in.end(), &p) != s_in.end();
-            // The firer's and the stand's own general features are not "between": the engine rules
-            // fire out of, into and through them from `in` and `wholly_in` (AGV-firing).
-            const bool own = (fire_own || stand_own) && !p.is_line;
-            sight.found.push_back(found(c.t, p, own ? Role::own : Role::cover,
-                                        piece_name(p) + (own ? std::string(fire_own ? " is the firer's own: fired out of, not between"
-                                                                                    : " is the stand's own: fired into, not between")
-                                                             : " lies between the firer and stand " + std::to_string(i + 1))));
-            if (own) continue;
-            if (stand_own) between.push_back(p.kind);  // the wall it stands behind: one feature
-            else {
-                between.push_back(p.kind);
-                if (!fire_own) others.push_back(&p);
-            }
-        }
-        // A further feature of a kind the stand is in is named again (AGV: in = ["woods"],
-        // between = ["woods", "woods"]: in one wood, behind another).
-        for (const auto& k : std::set<std::string>(in.begin(), in.end())) {
-            const auto n_other = std::count_if(others.begin(), others.end(), [&](const Piece* p) { return p->kind == k; });
-            const auto n_between = std::count(between.begin(), between.end(), k);
-            const auto n_in = std::count(in.begin(), in.end(), k);
-            for (auto j = n_between - n_other; n_other > 0 && j < n_in; ++j) between.push_back(k);
-        }
-        // A feature of the firer's kind that the stand touches but the firer does not: apart.
-        for (const Piece* p : s_in)
-            if (std::find(f_in.begin(), f_in.end(), p) == f_in.end())
-                for (const Piece* q : f_in)
-                    if (q->kind == p->kind && !has(apart, p->kind)) apart.push_back(p->kind);
-        c.fact(key + ".in", in, "AGV-cover", "stand " + std::to_string(i + 1) + " (base " + dq(s.name) + ") is in or touching " + list_pieces(s_in));
-        c.fact(key + ".between", between, "AGV-cover",
-               "the line from the firer to stand " + std::to_string(i + 1) + " crosses " +
-                   (sight.crossed.empty() ? std::string("nothing") : join_names(sight.crossed, ", ")));
-        if (!apart.empty())
-            c.fact(key + ".apart", apart, "AGV-cover", "stand " + std::to_string(i + 1) + "'s " + join_names(apart, ", ") + " is not the firer's");
-        touch_readings(c, s, key + ".in", in, "AGV-cover");
-        c.out.sights.push_back(sight);
-    }
+    for (std::size_t i = 0; i < stands.size(); ++i) agv_fire_stand(c, *f, f_in, *stands[i], i);
 }
 
 void agv_melee(const Toml& root, Ctx& c) {

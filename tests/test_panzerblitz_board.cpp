@@ -37,7 +37,7 @@ board::Board board_from(const std::string& text) {
 }
 
 std::string num(int c, int r) {
-    char buf[8];
+    char buf[32];  // room for any two ints (the board sizes used here give 4 digits)
     std::snprintf(buf, sizeof buf, "%02d%02d", c, r);
     return buf;
 }

@@ -706,7 +706,18 @@ std::vector<BoardStep> place_steps(const std::vector<StepTrace>& steps, const he
 
 namespace {
 
-view::Mark line_mark(const FireLine& f) { return f.passes ? view::Mark::hindering : f.touches ? view::Mark::referee_call : view::Mark::clear; }
+// Hindering when the obstacle (or the line) counts under the readings as ruled; an obstacle met
+// that does not count is shown as a referee's call (another reading would count it).
+bool obstacle_counts(const Data& d, const LineObstacle& o) {
+    if (o.occupied) return d.occupied_hexes_count;
+    if (o.of_target) return d.target_hexsides_count;
+    if (!o.passes) return d.touching_passes;
+    return !o.of_firer || d.own_hexsides_count;
+}
+
+view::Mark line_mark(const Data& d, const FireLine& f) {
+    return line_counts(d, f) ? view::Mark::hindering : f.obstacles.empty() ? view::Mark::clear : view::Mark::referee_call;
+}
 
 class PsBoardSupport final : public view::BoardSupport {
 public:
@@ -727,7 +738,7 @@ public:
                 bl.label = std::string(k == 0 ? "left" : "right") + " line of fire" + (i == 0 ? "" : " (" + r.name + " reading)");
                 bl.from = {from, -1};
                 bl.to = {to, f.corner};
-                bl.mark = line_mark(f);
+                bl.mark = line_mark(d_, f);
                 bl.decides = i == 0;
                 bl.text = line_text(d_, b, to, f, k == 0 ? "the left" : "the right");
                 m.lines.push_back(std::move(bl));
@@ -735,7 +746,7 @@ public:
                 for (const HexHit& h : f.trace.hexes)
                     if (h.how != Meet::touches) m.hexes.push_back({h.hex, view::Mark::clear, b.name(h.hex) + " " + b.terrain(h.hex)});
                 for (const auto& o : f.obstacles) {
-                    const view::Mark mk = o.passes ? view::Mark::hindering : view::Mark::referee_call;
+                    const view::Mark mk = obstacle_counts(d_, o) ? view::Mark::hindering : view::Mark::referee_call;
                     if (o.hexside) m.sides.push_back({o.hex, o.side, mk, o.text});
                     else m.hexes.push_back({o.hex, mk, o.text});
                 }

@@ -269,6 +269,35 @@ TEST_CASE("ps boards: the tanks' own hexagons and the target's own hexsides", "[
     }
 }
 
+// The other reading of each, set in rules-data: the verdict flips and it is still a referee's call.
+TEST_CASE("ps boards: target_hexsides_count and occupied_hexes_count read the other way", "[ps-board][PS-obstacle]") {
+    struct Case {
+        const char* why;
+        const char* from;
+        const char* to;
+        const char* terrain;
+        bool bonus;
+    };
+    const Case cases[] = {
+        {"PS-obstacle: target_hexsides_count = false: the wall on the target's side facing the firer does not count",
+         "target_hexsides_count = true", "target_hexsides_count = false", "[hexsides]\nobstacle = [\"0306/A\"]\n", false},
+        {"PS-obstacle: occupied_hexes_count = true: the wood the firer stands in counts", "occupied_hexes_count = false",
+         "occupied_hexes_count = true", "[hexes]\nobstacle = [\"0302\"]\n", true},
+    };
+    for (const auto& c : cases) {
+        INFO(c.why);
+        const auto dir = test::rules_data_copy("panzer-squadron.toml", c.from, c.to);
+        const Engine e(dir);
+        const ps::Data& d = e.get<ps::PanzerSquadron>()->data();
+        const auto f = test::temp_file(std::string("system = \"panzer-squadron\"\ncolumns = 8\nrows = 8\n") + c.terrain);
+        const board::Board b = board::load_board(f, "other.toml", ps::board_vocabulary(d));
+        const auto l = ps::line_of_fire(d, b, at(b, "0302"), at(b, "0306"), -1);
+        CHECK(l.bonus == c.bonus);
+        CHECK(l.referee_call());
+        CHECK((l.target_call || l.occupied_call));
+    }
+}
+
 // PS-armour: each line meets a point denoting a face; the page decides which face a shot strikes
 // by the firer's position in the fields of its missing Point of Impact diagram. When the two lines
 // strike different faces Umpire names both and calls it; when they agree there is nothing to call.
@@ -365,6 +394,8 @@ TEST_CASE("ps boards: bad board and armour rules data is a located error", "[ps-
          "board.corner_names: needs distinct, non-empty names"},
         {"line_points = \"near\"", "line_points = \"far\"", "choices.line_points"},
         {"touching_passes = false", "touching_passes = 0", "choices.touching_passes"},
+        {"target_hexsides_count = true", "target_hexsides_count = 1", "choices.target_hexsides_count"},
+        {"occupied_hexes_count = false", "occupied_hexes_count = \"no\"", "choices.occupied_hexes_count"},
     };
     for (const auto& c : cases) {
         INFO(c.to);

@@ -15,6 +15,10 @@
 //     crosses or runs along an obstacle hexside (one of
 //     the firer's own hexsides too: own_hexsides_count). Only touching one (a corner, or running
 //     along a side of an obstacle hex) is a referee's call (touching_passes).
+//   - the tanks' own places: an obstacle hexside of the target's hexagon facing the firer, on which a
+//     line ends, counts (target_hexsides_count); an obstacle hexagon a tank stands in does not
+//     (occupied_hexes_count); two lines striking different faces leave the point of impact to the
+//     referee (its diagram is missing).
 // A ruling that changes with either reading is a referee's call with every reading shown.
 //
 // Geometry is exact: points are axial coordinates times 3 (every corner is then an integer point)

@@ -185,6 +185,37 @@ TEST_CASE("panzerblitz board: every note that depends on position, from the map 
     }
 }
 
+// Note N: the article's woods and town hexsides are plain Green and Grey; one between two hilltop
+// hexes stands on the hilltop whether the board writes green or hilltop-green. Between a hilltop
+// and a lower hex the board's name decides.
+TEST_CASE("panzerblitz board: a woods hexside between two hilltop hexes is on the hilltop (note N)", "[panzerblitz][board]") {
+    struct Case {
+        const char* why;
+        const char* symbol;       // on 0102/D (side 2 of 4 from the firer in 0101)
+        const char* hilltops;     // l1-hilltop hexes besides the firer's
+        bool clear;
+        const char* note;
+    };
+    const Case cases[] = {
+        {"PB-N: green between two hilltop hexes: on the hilltop, blocks", "green", "\"0102\", \"0103\"", false, "N"},
+        {"PB-N: hilltop-green, the same", "hilltop-green", "\"0102\", \"0103\"", false, "N"},
+        {"PB-A: green between a hilltop and a ground hex, as written: not in front of the target", "green", "\"0102\"", true, "A"},
+        {"PB-N: grey between two hilltop hexes", "grey", "\"0102\", \"0103\"", false, "N"},
+    };
+    for (const auto& c : cases) {
+        INFO(c.why);
+        const std::string text = std::string("system = \"panzerblitz\"\ncolumns = 2\nrows = 8\n[hexes]\nl1-hilltop = [\"0101\", ") + c.hilltops +
+                                 "]\n[hexsides]\n" + c.symbol + " = [\"0102/D\"]\n";
+        const board::Board b = board_from(text);
+        const pb::BoardLos los = pb::board_los(data(), b, *b.parse_hex("0101"), *b.parse_hex("0105"));
+        REQUIRE(los.routes.size() == 1);
+        REQUIRE(los.routes[0].symbols.size() == 1);
+        CHECK(los.routes[0].symbols[0].obstacle.on_hilltop == !c.clear);
+        CHECK(los.routes[0].clear == c.clear);
+        CHECK(los.routes[0].notes.find(c.note) != std::string::npos);
+    }
+}
+
 TEST_CASE("panzerblitz board: gullies from the map (GULLY-A, GULLY-B)", "[panzerblitz][board]") {
     const board::Board b = board_from(
         "system = \"panzerblitz\"\ncolumns = 2\nrows = 8\n[hexes]\ngully = [\"0101\"]\nl1-hilltop = [\"0106\"]\n");

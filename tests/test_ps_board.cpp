@@ -214,16 +214,119 @@ TEST_CASE("ps boards: obstacle bonus, and the readings it depends on", "[ps-boar
     }
 }
 
-TEST_CASE("ps boards: the obstacle bonus depends on the target's hexagon only through the lines", "[ps-board][PS-obstacle]") {
-    // An obstacle in the firer's own hexagon or the target's is not between them.
-    const auto f = test::temp_file(
-        "system = \"panzer-squadron\"\ncolumns = 6\nrows = 6\n[hexes]\nobstacle = [\"0302\", \"0306\"]\n");
-    const board::Board b = board::load_board(f, "own.toml", ps::board_vocabulary(data()));
-    const auto l = ps::line_of_fire(data(), b, at(b, "0302"), at(b, "0306"), -1);
-    CHECK_FALSE(l.bonus);
-    CHECK_FALSE(l.touch_call);
-    for (const auto& r : l.readings)
-        for (const auto& line : r.lines) CHECK(line.obstacles.empty());
+// PS-obstacle: the page gives the bonus when a line "passes through an obstacle" and the target is
+// "protected by" it; it says nothing of the tanks' own hexagons. An obstacle hexagon a tank stands
+// in is not between them (occupied_hexes_count = false); an obstacle hexside of the target's
+// hexagon facing the firer, on which a line ends, protects it (target_hexsides_count = true); a
+// side seen edge-on or from behind does not. Each is a referee's call whenever it decides the bonus.
+TEST_CASE("ps boards: the tanks' own hexagons and the target's own hexsides", "[ps-board][PS-obstacle]") {
+    struct Case {
+        const char* why;
+        const char* terrain;  // the board's [hexes] and [hexsides] lines
+        const char* firer;
+        const char* target;
+        bool bonus;
+        bool target_call;
+        bool occupied_call;
+    };
+    const Case cases[] = {
+        {"PS-obstacle: the firer stands in a wood: not between the tanks, a referee's call", "[hexes]\nobstacle = [\"0302\"]\n", "0302", "0306",
+         false, false, true},
+        {"PS-obstacle: the target stands in a wood: the lines end on its points, a referee's call", "[hexes]\nobstacle = [\"0306\"]\n", "0302",
+         "0306", false, false, true},
+        {"PS-obstacle: the firer in a wood and another wood between: bonus whichever way", "[hexes]\nobstacle = [\"0302\", \"0304\"]\n", "0302",
+         "0306", true, false, false},
+        {"PS-obstacle: a wall on the target's north side, facing the firer: the lines end on it", "[hexsides]\nobstacle = [\"0306/A\"]\n", "0302",
+         "0306", true, true, false},
+        {"PS-obstacle: a wall on the target's far (south) side: not met", "[hexsides]\nobstacle = [\"0306/D\"]\n", "0302", "0306", false, false,
+         false},
+        {"PS-obstacle: a wall on the target's north side seen edge-on from the east: not facing the firer",
+         "[hexsides]\nobstacle = [\"0505/A\"]\n", "0705", "0505", false, false, false},
+        {"PS-obstacle: a wall between two adjacent tanks protects the target", "[hexsides]\nobstacle = [\"0505/D\"]\n", "0505", "0506", true, true,
+         false},
+        {"PS-obstacle: the same wall, the other tank firing", "[hexsides]\nobstacle = [\"0505/D\"]\n", "0506", "0505", true, true, false},
+    };
+    for (const auto& c : cases) {
+        INFO(c.why);
+        const auto f = test::temp_file(std::string("system = \"panzer-squadron\"\ncolumns = 8\nrows = 8\n") + c.terrain);
+        const board::Board b = board::load_board(f, "own.toml", ps::board_vocabulary(data()));
+        const auto l = ps::line_of_fire(data(), b, at(b, c.firer), at(b, c.target), -1);
+        CHECK(l.bonus == c.bonus);
+        CHECK(l.target_call == c.target_call);
+        CHECK(l.occupied_call == c.occupied_call);
+        CHECK_FALSE(l.touch_call);
+        std::vector<view::Mark> marks;
+        ps::visibility(data(), b, at(b, c.firer), marks);
+        const view::Mark want = l.referee_call() ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
+        CHECK(marks[std::size_t(b.index(at(b, c.target)))] == want);
+        // The board view: a deciding line is hindering exactly when it gives the bonus as ruled.
+        const auto support = ps::make_board_support(data());
+        const view::BoardMarks bm = support->line(b, "", at(b, c.firer), at(b, c.target));
+        bool hindering = false;
+        for (const auto& bl : bm.lines)
+            if (bl.decides) hindering |= bl.mark == view::Mark::hindering;
+        CHECK(hindering == c.bonus);
+    }
+}
+
+// The other reading of each, set in rules-data: the verdict flips and it is still a referee's call.
+TEST_CASE("ps boards: target_hexsides_count and occupied_hexes_count read the other way", "[ps-board][PS-obstacle]") {
+    struct Case {
+        const char* why;
+        const char* from;
+        const char* to;
+        const char* terrain;
+        bool bonus;
+    };
+    const Case cases[] = {
+        {"PS-obstacle: target_hexsides_count = false: the wall on the target's side facing the firer does not count",
+         "target_hexsides_count = true", "target_hexsides_count = false", "[hexsides]\nobstacle = [\"0306/A\"]\n", false},
+        {"PS-obstacle: occupied_hexes_count = true: the wood the firer stands in counts", "occupied_hexes_count = false",
+         "occupied_hexes_count = true", "[hexes]\nobstacle = [\"0302\"]\n", true},
+    };
+    for (const auto& c : cases) {
+        INFO(c.why);
+        const auto dir = test::rules_data_copy("panzer-squadron.toml", c.from, c.to);
+        const Engine e(dir);
+        const ps::Data& d = e.get<ps::PanzerSquadron>()->data();
+        const auto f = test::temp_file(std::string("system = \"panzer-squadron\"\ncolumns = 8\nrows = 8\n") + c.terrain);
+        const board::Board b = board::load_board(f, "other.toml", ps::board_vocabulary(d));
+        const auto l = ps::line_of_fire(d, b, at(b, "0302"), at(b, "0306"), -1);
+        CHECK(l.bonus == c.bonus);
+        CHECK(l.referee_call());
+        CHECK((l.target_call || l.occupied_call));
+    }
+}
+
+// PS-armour: each line meets a point denoting a face; the page decides which face a shot strikes
+// by the firer's position in the fields of its missing Point of Impact diagram. When the two lines
+// strike different faces Umpire names both and calls it; when they agree there is nothing to call.
+TEST_CASE("ps boards: two different faces struck are a referee's call (point of impact)", "[ps-board][PS-armour]") {
+    struct Case {
+        const char* why;
+        const char* firer;
+        const char* facing;  // the target's (0505)
+        const char* faces;   // sorted
+        bool impact_call;
+    };
+    const Case cases[] = {
+        {"PS-armour: due north of a target facing E: NW and NE are both side points", "0502", "E", "side side", false},
+        {"PS-armour: due north of a target facing NW: front and side", "0502", "NW", "front side", true},
+        {"PS-armour: due north of a target facing SE: rear and side", "0502", "SE", "rear side", true},
+        {"PS-armour: in line with the faced E point: front and side", "0705", "E", "front side", true},
+        {"PS-armour: due south of a target facing W: SW and SE are both side points", "0508", "W", "side side", false},
+    };
+    for (const auto& c : cases) {
+        INFO(c.why);
+        const auto l = ps::line_of_fire(data(), small(), at(small(), c.firer), at(small(), "0505"), corner(c.facing));
+        const auto& faces = l.readings.front().faces;
+        REQUIRE(faces.size() == 2);
+        CHECK(faces[0] + " " + faces[1] == c.faces);
+        CHECK(l.impact_call == c.impact_call);
+        if (c.impact_call) CHECK(l.referee_call());
+    }
+    // Without a facing no face is named, so nothing to call.
+    CHECK_FALSE(ps::line_of_fire(data(), small(), at(small(), "0502"), at(small(), "0505"), -1).impact_call);
 }
 
 // The line from 0403's centre to 0306's NW point runs along the side 0304 and 0404 share (through
@@ -265,9 +368,12 @@ TEST_CASE("ps boards: an obstacle hexside of the firer's own hexagon counts, as 
     CHECK_FALSE(l.touch_call);
     REQUIRE_FALSE(l.readings.front().lines[0].obstacles.empty());
     CHECK(l.readings.front().lines[0].obstacles.front().of_firer);
-    // Seen from the other side (0306 firing at 0302) the wall is not the firer's: no call.
+    // Seen from the other side (0306 firing at 0302) the wall is not the firer's but the target's
+    // side facing the firer, on whose ends the near lines end: target_hexsides_count decides.
     const auto back = ps::line_of_fire(data(), b, at(b, "0306"), at(b, "0302"), -1);
     CHECK_FALSE(back.own_call);
+    CHECK(back.bonus);
+    CHECK(back.target_call);
     std::vector<view::Mark> marks;
     ps::visibility(data(), b, at(b, "0302"), marks);
     CHECK(marks[std::size_t(b.index(at(b, "0306")))] == view::Mark::referee_call);
@@ -288,6 +394,8 @@ TEST_CASE("ps boards: bad board and armour rules data is a located error", "[ps-
          "board.corner_names: needs distinct, non-empty names"},
         {"line_points = \"near\"", "line_points = \"far\"", "choices.line_points"},
         {"touching_passes = false", "touching_passes = 0", "choices.touching_passes"},
+        {"target_hexsides_count = true", "target_hexsides_count = 1", "choices.target_hexsides_count"},
+        {"occupied_hexes_count = false", "occupied_hexes_count = \"no\"", "choices.occupied_hexes_count"},
     };
     for (const auto& c : cases) {
         INFO(c.to);

@@ -139,7 +139,8 @@ Data load_data(const std::filesystem::path& file) {
     d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
     Table ch = root.table("choices", true);
     ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
-                  "unlisted_actions_open", "line_points", "touching_passes", "own_hexsides_count"});
+                  "unlisted_actions_open", "line_points", "touching_passes", "own_hexsides_count",
+                  "target_hexsides_count", "occupied_hexes_count"});
     d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
     d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
     d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
@@ -148,6 +149,8 @@ Data load_data(const std::filesystem::path& file) {
     d.line_points = ch.choice("line_points", {"near", "outer"}).value_or("near");
     d.touching_passes = ch.boolean("touching_passes").value_or(false);
     d.own_hexsides_count = ch.boolean("own_hexsides_count").value_or(true);
+    d.target_hexsides_count = ch.boolean("target_hexsides_count").value_or(true);
+    d.occupied_hexes_count = ch.boolean("occupied_hexes_count").value_or(false);
     load_board_data(root, d);
     d.boards_dir = file.parent_path().parent_path() / "boards";
     sink.throw_if_errors();
@@ -227,7 +230,7 @@ void check_typed_lines(const Data& d, const Table& root, const Situation& s) {
     std::vector<std::pair<std::string, bool>> typed, board;
     for (std::size_t i = 0; i < 2; ++i) {
         const FireLine& f = l.readings.front().lines[i];
-        const bool obstacle = (d.own_hexsides_count ? f.passes : f.passes_beyond) || (d.touching_passes && f.touches);
+        const bool obstacle = line_counts(d, f);
         typed.push_back({s.lines[i].face, s.lines[i].obstacle});
         board.push_back({s.lines[i].face.empty() ? "" : f.face, obstacle});
     }
@@ -855,7 +858,7 @@ Ruling rule_line_of_fire(const Data& d, const Situation& s) {
     for (int k = 0; k < 2; ++k) {
         const FireLine& f = r0.lines[std::size_t(k)];
         r.step("PS-obstacle", "The " + line_text(d, b, l.target, f, k == 0 ? "left" : "right") + ".");
-        lines.push_back({f.face, (d.own_hexsides_count ? f.passes : f.passes_beyond) || (d.touching_passes && f.touches)});
+        lines.push_back({f.face, line_counts(d, f)});
     }
     if (l.facing < 0) r.step("PS-armour", "target.facing is not given: the faces struck are not named.");
     for (const auto& c : l.calls) r.call(c.rule, c.text);

@@ -61,6 +61,8 @@ struct Data {
     std::string line_points = "near";   // which points the two lines join: "near" | "outer"
     bool touching_passes = false;       // a line that only touches an obstacle passes it
     bool own_hexsides_count = true;     // an obstacle hexside of the firer's own hexagon counts
+    bool target_hexsides_count = true;  // an obstacle hexside of the target's hexagon, facing the firer, a line ends on counts
+    bool occupied_hexes_count = false;  // an obstacle hexagon a tank stands in (firer's or target's) counts
     std::filesystem::path boards_dir;   // the shipped boards (beside the rules data)
 };
 

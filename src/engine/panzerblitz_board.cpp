@@ -258,7 +258,12 @@ void step_symbols(const board::Board& b, const hex::Cube& a, const hex::Cube& n,
     const int d = *hex::direction_to(a, n);
     if (const board::SideFeature* f = b.side(a, d)) {
         const SideSymbol s = side_symbol(b, *f);
-        out.push_back({Obstacle{s.symbol, i + 1, s.on_hilltop, false}, a, d, b.side_name(a, d)});
+        // Note N: a woods or town hexside between two hilltop hexes stands on the hilltop, however
+        // the board names it (the article's symbol is plain Green/Grey; note P: a plateau's interior
+        // hexes are hilltops). Between a hilltop and a lower hex the board's name says which.
+        const bool low = s.symbol == "green" || s.symbol == "grey";
+        const bool on_hilltop = s.on_hilltop || (low && is_hilltop(b.terrain(a)) && is_hilltop(b.terrain(n)));
+        out.push_back({Obstacle{s.symbol, i + 1, on_hilltop, false}, a, d, b.side_name(a, d)});
     }
     if (n != target) {
         const int hf = b.hex_feature(n);

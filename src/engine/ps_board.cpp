@@ -214,6 +214,22 @@ bool is_obstacle(const Data& d, const std::string& name) {
 
 bool inside_open(const Frac& t) { return Frac{0, 1} < t && t < Frac{1, 1}; }
 
+// PS-obstacle: the obstacle hexsides of the target's hexagon a line ending at `corner` arrives on:
+// those with that corner at one end whose outside faces the cannon (the cannon strictly on the
+// far side of the hexside's line from the target's centre). A side seen edge-on or from behind
+// does not stand between the tanks.
+std::vector<int> target_sides_met(const Data& d, const board::Board& b, const Pt& cannon, const hex::Cube& target, int corner) {
+    std::vector<int> out;
+    for (const int k : {(corner + 5) % 6, corner}) {  // side k runs from corner k to corner k + 1
+        const board::SideFeature* sf = b.side(target, k);
+        if (!sf || !is_obstacle(d, b.vocabulary.hexside_features[std::size_t(sf->feature)])) continue;
+        const Pt c0 = corner_point(target, k), c1 = corner_point(target, k + 1);
+        const std::int64_t inside = orient(c0, c1, centre_point(target)), from = orient(c0, c1, cannon);
+        if ((inside > 0 && from < 0) || (inside < 0 && from > 0)) out.push_back(k);
+    }
+    return out;
+}
+
 // PS-obstacle: what one line passes or touches. The firer's own hexagon (the cannon is in it) and
 // the target's (the line ends on its point) are not between them; touches at the segment's ends
 // are not on the way.
@@ -223,9 +239,21 @@ FireLine trace_fire_line(const Data& d, const board::Board& b, const hex::Cube& 
     f.corner = corner;
     trace_segment(b, centre_point(firer), corner_point(target, corner), sides, f.trace);
     for (const HexHit& h : f.trace.hexes) {
-        if (h.hex == firer || h.hex == target) continue;
         const std::string& t = b.terrain(h.hex);
         if (t.empty() || !is_obstacle(d, t)) continue;
+        if (h.hex == firer || h.hex == target) {
+            // The tank's own hexagon: the line starts inside the firer's and ends on the target's
+            // boundary. Not between the tanks unless occupied_hexes_count.
+            LineObstacle o;
+            o.hex = h.hex;
+            o.terrain = t;
+            o.how = h.how;
+            o.occupied = true;
+            o.of_firer = h.hex == firer;
+            if (texts) o.text = t + " in " + b.name(h.hex) + (h.hex == firer ? ", the firer's own hexagon" : ", the target's own hexagon");
+            f.obstacles.push_back(std::move(o));
+            continue;
+        }
         if (h.how == Meet::touches && !inside_open(h.enter)) continue;
         LineObstacle o;
         o.hex = h.hex;
@@ -256,6 +284,19 @@ FireLine trace_fire_line(const Data& d, const board::Board& b, const hex::Cube& 
             o.text = t + " on hexside " + b.side_name(o.hex, o.side) + (s.how == Meet::crosses ? " crossed" : s.how == Meet::along ? " run along" : " touched at its end");
         f.obstacles.push_back(std::move(o));
     }
+    for (const int k : target_sides_met(d, b, centre_point(firer), target, corner)) {
+        const board::SideFeature* sf = b.side(target, k);
+        LineObstacle o;
+        o.hexside = true;
+        const bool other = sf->sloped == hex::neighbour(target, k);
+        o.hex = other ? sf->sloped : target;
+        o.side = other ? (k + 3) % 6 : k;
+        o.terrain = b.vocabulary.hexside_features[std::size_t(sf->feature)];
+        o.how = Meet::touches;
+        o.of_target = true;
+        if (texts) o.text = o.terrain + " on hexside " + b.side_name(o.hex, o.side) + " of the target's hexagon, facing the firer: the line ends on it";
+        f.obstacles.push_back(std::move(o));
+    }
     // Along the side shared by two obstacle hexagons the line runs through the middle of one
     // obstacle (a wood of two hexes): it passes it, though it touches each hexagon only.
     for (const SideHit& s : f.trace.sides) {
@@ -273,7 +314,9 @@ FireLine trace_fire_line(const Data& d, const board::Board& b, const hex::Cube& 
         f.obstacles.push_back(std::move(o));
     }
     for (const auto& o : f.obstacles) {
-        (o.passes ? f.passes : f.touches) = true;
+        if (o.occupied) f.occupied = true;
+        else if (o.of_target) f.target_side = true;
+        else (o.passes ? f.passes : f.touches) = true;
         f.passes_beyond |= o.passes && !o.of_firer;
     }
     return f;
@@ -321,13 +364,22 @@ Reading make_reading(const Data& d, const board::Board& b, const hex::Cube& fire
     r.name = pp.reading;
     r.lines[0] = trace_fire_line(d, b, firer, target, left, sides, texts);
     r.lines[1] = trace_fire_line(d, b, firer, target, right, sides, texts);
-    // The bonus under the readings as ruled, and with each of the two PS-obstacle readings flipped.
-    const bool all = r.lines[0].passes || r.lines[1].passes, beyond = r.lines[0].passes_beyond || r.lines[1].passes_beyond;
-    const bool touches = r.lines[0].touches || r.lines[1].touches;
-    const bool passes = d.own_hexsides_count ? all : beyond;
-    r.bonus = passes || (d.touching_passes && touches);
-    r.bonus_other_touch = passes || (!d.touching_passes && touches);
-    r.bonus_other_own = (d.own_hexsides_count ? beyond : all) || (d.touching_passes && touches);
+    // The bonus under the readings as ruled, and with each of the PS-obstacle readings flipped.
+    const ObstacleReadings as_ruled = obstacle_readings(d);
+    auto bonus = [&](ObstacleReadings o) { return line_counts(r.lines[0], o) || line_counts(r.lines[1], o); };
+    ObstacleReadings x = as_ruled;
+    r.bonus = bonus(x);
+    x.touching = !x.touching;
+    r.bonus_other_touch = bonus(x);
+    x = as_ruled;
+    x.own_sides = !x.own_sides;
+    r.bonus_other_own = bonus(x);
+    x = as_ruled;
+    x.target_sides = !x.target_sides;
+    r.bonus_other_target = bonus(x);
+    x = as_ruled;
+    x.occupied = !x.occupied;
+    r.bonus_other_occupied = bonus(x);
     if (facing >= 0) {
         for (auto& l : r.lines) {
             l.face = face_at(d, facing, l.corner);
@@ -351,6 +403,9 @@ LineOfFire compute(const Data& d, const board::Board& b, const hex::Cube& firer,
     l.bonus = r0.bonus;
     l.touch_call = r0.bonus != r0.bonus_other_touch;
     l.own_call = r0.bonus != r0.bonus_other_own;
+    l.target_call = r0.bonus != r0.bonus_other_target;
+    l.occupied_call = r0.bonus != r0.bonus_other_occupied;
+    l.impact_call = facing >= 0 && r0.lines[0].face != r0.lines[1].face;
     for (std::size_t i = 1; i < l.readings.size(); ++i) {
         const Reading& ri = l.readings[i];
         if (ri.faces == r0.faces && ri.bonus == r0.bonus) continue;
@@ -373,10 +428,38 @@ LineOfFire compute(const Data& d, const board::Board& b, const hex::Cube& firer,
                                               (d.own_hexsides_count ? "counts it (obstacle bonus)" : "does not count it (no obstacle bonus)") +
                                               ", the other reading gives " + (r0.bonus_other_own ? "the obstacle bonus" : "no obstacle bonus") +
                                               " (rules-data choice own_hexsides_count)."});
+    if (l.target_call && texts)
+        l.calls.push_back({"PS-obstacle", std::string("a line ends on an obstacle hexside of the target's hexagon facing the firer (it reaches the "
+                                                      "hexagon at the obstacle without passing beyond it); Umpire ") +
+                                              (d.target_hexsides_count ? "counts it: the target is behind it (obstacle bonus)" : "does not count it (no obstacle bonus)") +
+                                              ", the other reading gives " + (r0.bonus_other_target ? "the obstacle bonus" : "no obstacle bonus") +
+                                              " (rules-data choice target_hexsides_count)."});
+    if (l.occupied_call && texts)
+        l.calls.push_back({"PS-obstacle", std::string("a tank stands in an obstacle hexagon (the line starts inside the firer's or ends on the "
+                                                      "target's); Umpire ") +
+                                              (d.occupied_hexes_count ? "counts it (obstacle bonus)" : "does not count it: it is not between the tanks (no obstacle bonus)") +
+                                              ", the other reading gives " + (r0.bonus_other_occupied ? "the obstacle bonus" : "no obstacle bonus") +
+                                              " (rules-data choice occupied_hexes_count)."});
+    if (l.impact_call && texts)
+        l.calls.push_back({"PS-armour", "the two lines strike different faces (" + r0.lines[0].face + " at the " + corner_name(d, r0.lines[0].corner) + " point, " +
+                                            r0.lines[1].face + " at the " + corner_name(d, r0.lines[1].corner) +
+                                            " point); the page decides the point of impact by the firer's position in fields drawn on its missing "
+                                            "diagram: Umpire names both faces and the referee picks one."});
     return l;
 }
 
 }  // namespace
+
+ObstacleReadings obstacle_readings(const Data& d) {
+    return {d.touching_passes, d.own_hexsides_count, d.target_hexsides_count, d.occupied_hexes_count};
+}
+
+bool line_counts(const FireLine& f, const ObstacleReadings& o) {
+    return f.passes_beyond || (o.own_sides && f.passes) || (o.touching && f.touches) || (o.target_sides && f.target_side) ||
+           (o.occupied && f.occupied);
+}
+
+bool line_counts(const Data& d, const FireLine& f) { return line_counts(f, obstacle_readings(d)); }
 
 LineOfFire line_of_fire(const Data& d, const board::Board& b, const hex::Cube& firer, const hex::Cube& target, int facing) {
     return compute(d, b, firer, target, facing, Sides::all_sides, true);
@@ -412,6 +495,8 @@ json::Value line_json(const Data& d, const board::Board& b, const LineOfFire& l,
                        {"terrain", o.terrain},
                        {"contact", to_string(o.how)},
                        {"passes", o.passes},
+                       {"own_hexagon", o.occupied},
+                       {"target_hexside", o.of_target},
                        {"text", o.text}};
         obs.push_back(std::move(x));
     }
@@ -521,14 +606,11 @@ ObstacleIndex index_obstacles(const Data& d, const board::Board& b) {
     return x;
 }
 
-struct Flags {
-    bool passes = false, touches = false, passes_beyond = false;
-};
-
-// PS-obstacle for one line, against the index (trace_fire_line's rules: not the firer's or the
-// target's hexagon; touches at the line's ends do not count).
-Flags line_flags(const ObstacleIndex& x, const hex::Cube& firer, const hex::Cube& target, const Pt& a, const Pt& z) {
-    Flags f;
+// PS-obstacle for one line, against the index (trace_fire_line's rules: the firer's and the
+// target's own hexagons apart; touches at the line's ends do not count). Fills the FireLine flags
+// line_counts reads; the target's own hexsides and hexagons are added by the caller.
+FireLine line_flags(const ObstacleIndex& x, const hex::Cube& firer, const hex::Cube& target, const Pt& a, const Pt& z) {
+    FireLine f;
     const std::int64_t lq = std::min(a.q, z.q), hq = std::max(a.q, z.q), lr = std::min(a.r, z.r), hr = std::max(a.r, z.r);
     HexHit hh;
     hex::Cube along[8];  // obstacle hexagons the line runs along a side of (two adjacent: between them)
@@ -562,25 +644,36 @@ void visibility(const Data& d, const board::Board& b, const hex::Cube& from, std
     out.assign(std::size_t(b.hex_count()), view::Mark::clear);
     const ObstacleIndex x = index_obstacles(d, b);
     const Pt cannon = centre_point(from);
+    const ObstacleReadings as_ruled = obstacle_readings(d);
+    const bool firer_in_obstacle = is_obstacle(d, b.terrain(from));
     for (int i = 0; i < b.hex_count(); ++i) {
         const hex::Cube t = b.hex_at(i);
         if (t == from) continue;
         // As compute() with no facing: the bonus under each reading of the points, and under the
-        // other reading of touching for the reading ruled.
+        // other PS-obstacle readings for the reading ruled.
+        const bool occupied = firer_in_obstacle || is_obstacle(d, b.terrain(t));
         bool first = true, bonus0 = false, call = false;
         for (const auto& pp : point_pairs(d, cannon, t)) {
-            const Flags l = line_flags(x, from, t, cannon, corner_point(t, pp.a));
-            const Flags r = line_flags(x, from, t, cannon, corner_point(t, pp.b));
-            const bool all = l.passes || r.passes, beyond = l.passes_beyond || r.passes_beyond, touches = l.touches || r.touches;
-            const bool passes = d.own_hexsides_count ? all : beyond;
-            const bool bonus = passes || (d.touching_passes && touches);
+            std::array<FireLine, 2> ls;
+            for (int k = 0; k < 2; ++k) {
+                const int corner = k == 0 ? pp.a : pp.b;
+                ls[std::size_t(k)] = line_flags(x, from, t, cannon, corner_point(t, corner));
+                ls[std::size_t(k)].occupied = occupied;
+                ls[std::size_t(k)].target_side = !target_sides_met(d, b, cannon, t, corner).empty();
+            }
+            auto bonus = [&](const ObstacleReadings& o) { return line_counts(ls[0], o) || line_counts(ls[1], o); };
+            const bool here = bonus(as_ruled);
             if (first) {
-                bonus0 = bonus;
-                call |= bonus != (passes || (!d.touching_passes && touches));
-                call |= bonus != ((d.own_hexsides_count ? beyond : all) || (d.touching_passes && touches));
+                bonus0 = here;
+                for (int flip = 0; flip < 4; ++flip) {
+                    ObstacleReadings o = as_ruled;
+                    bool& b_ = flip == 0 ? o.touching : flip == 1 ? o.own_sides : flip == 2 ? o.target_sides : o.occupied;
+                    b_ = !b_;
+                    call |= bonus(o) != here;
+                }
                 first = false;
             } else {
-                call |= bonus != bonus0;
+                call |= here != bonus0;
             }
         }
         out[std::size_t(i)] = call ? view::Mark::referee_call : bonus0 ? view::Mark::hindering : view::Mark::clear;
@@ -613,7 +706,18 @@ std::vector<BoardStep> place_steps(const std::vector<StepTrace>& steps, const he
 
 namespace {
 
-view::Mark line_mark(const FireLine& f) { return f.passes ? view::Mark::hindering : f.touches ? view::Mark::referee_call : view::Mark::clear; }
+// Hindering when the obstacle (or the line) counts under the readings as ruled; an obstacle met
+// that does not count is shown as a referee's call (another reading would count it).
+bool obstacle_counts(const Data& d, const LineObstacle& o) {
+    if (o.occupied) return d.occupied_hexes_count;
+    if (o.of_target) return d.target_hexsides_count;
+    if (!o.passes) return d.touching_passes;
+    return !o.of_firer || d.own_hexsides_count;
+}
+
+view::Mark line_mark(const Data& d, const FireLine& f) {
+    return line_counts(d, f) ? view::Mark::hindering : f.obstacles.empty() ? view::Mark::clear : view::Mark::referee_call;
+}
 
 class PsBoardSupport final : public view::BoardSupport {
 public:
@@ -634,7 +738,7 @@ public:
                 bl.label = std::string(k == 0 ? "left" : "right") + " line of fire" + (i == 0 ? "" : " (" + r.name + " reading)");
                 bl.from = {from, -1};
                 bl.to = {to, f.corner};
-                bl.mark = line_mark(f);
+                bl.mark = line_mark(d_, f);
                 bl.decides = i == 0;
                 bl.text = line_text(d_, b, to, f, k == 0 ? "the left" : "the right");
                 m.lines.push_back(std::move(bl));
@@ -642,7 +746,7 @@ public:
                 for (const HexHit& h : f.trace.hexes)
                     if (h.how != Meet::touches) m.hexes.push_back({h.hex, view::Mark::clear, b.name(h.hex) + " " + b.terrain(h.hex)});
                 for (const auto& o : f.obstacles) {
-                    const view::Mark mk = o.passes ? view::Mark::hindering : view::Mark::referee_call;
+                    const view::Mark mk = obstacle_counts(d_, o) ? view::Mark::hindering : view::Mark::referee_call;
                     if (o.hexside) m.sides.push_back({o.hex, o.side, mk, o.text});
                     else m.hexes.push_back({o.hex, mk, o.text});
                 }

@@ -15,6 +15,10 @@
 //     crosses or runs along an obstacle hexside (one of
 //     the firer's own hexsides too: own_hexsides_count). Only touching one (a corner, or running
 //     along a side of an obstacle hex) is a referee's call (touching_passes).
+//   - the tanks' own places: an obstacle hexside of the target's hexagon facing the firer, on which a
+//     line ends, counts (target_hexsides_count); an obstacle hexagon a tank stands in does not
+//     (occupied_hexes_count); two lines striking different faces leave the point of impact to the
+//     referee (its diagram is missing).
 // A ruling that changes with either reading is a referee's call with every reading shown.
 //
 // Geometry is exact: points are axial coordinates times 3 (every corner is then an integer point)
@@ -101,6 +105,8 @@ struct LineObstacle {
     Meet how = Meet::crosses;
     bool passes = false;  // crossed or run along (a hexside), crossed (a hex)
     bool of_firer = false;  // a hexside of the firer's own hexagon (rules-data own_hexsides_count)
+    bool of_target = false; // a hexside of the target's hexagon facing the firer, the line ending on it (target_hexsides_count)
+    bool occupied = false;  // the firer's or the target's own hexagon is the obstacle (occupied_hexes_count)
     std::string text;     // "obstacle in 0305 crossed"
 };
 
@@ -111,7 +117,18 @@ struct FireLine {
     std::vector<LineObstacle> obstacles;  // passed or touched, in line order
     bool passes = false, touches = false;
     bool passes_beyond = false;  // passes an obstacle other than a hexside of the firer's own hexagon
+    bool target_side = false;    // ends on an obstacle hexside of the target's hexagon that faces the firer
+    bool occupied = false;       // starts in an obstacle hexagon (the firer's) or ends on one (the target's)
 };
+
+// The PS-obstacle readings a line's obstacle flag depends on (rules-data [choices]).
+struct ObstacleReadings {
+    bool touching = false, own_sides = true, target_sides = true, occupied = false;
+};
+ObstacleReadings obstacle_readings(const Data& d);
+// Whether the line gives the target the obstacle bonus under the readings `o` (the data's: line_counts).
+bool line_counts(const FireLine& f, const ObstacleReadings& o);
+bool line_counts(const Data& d, const FireLine& f);
 
 struct Reading {
     std::string name;                // "near", "near (mirror)", "outer"
@@ -119,6 +136,8 @@ struct Reading {
     bool bonus = false;              // as ruled (touching_passes)
     bool bonus_other_touch = false;  // under the other reading of touching
     bool bonus_other_own = false;    // under the other reading of the firer's own hexsides
+    bool bonus_other_target = false; // under the other reading of the target's own hexsides
+    bool bonus_other_occupied = false;  // under the other reading of the tanks' own obstacle hexagons
     std::vector<std::string> faces;  // the two faces, sorted (the order of the lines does not matter)
 };
 
@@ -131,12 +150,15 @@ struct LineOfFire {
     bool points_call = false;       // another reading of the points changes faces or bonus
     bool touch_call = false;        // the reading of touching changes the bonus
     bool own_call = false;          // counting the firer's own hexsides or not changes the bonus
+    bool target_call = false;       // counting the target's own hexsides or not changes the bonus
+    bool occupied_call = false;     // counting an obstacle hexagon a tank stands in or not changes the bonus
+    bool impact_call = false;       // the two lines (as ruled) strike different faces: the point of impact decides
     struct Call {
         std::string rule;  // PS-fire (which points) or PS-obstacle (touching, own hexsides)
         std::string text;  // one sentence
     };
     std::vector<Call> calls;
-    bool referee_call() const { return points_call || touch_call || own_call; }
+    bool referee_call() const { return points_call || touch_call || own_call || target_call || occupied_call || impact_call; }
 };
 
 LineOfFire line_of_fire(const Data& d, const board::Board& b, const hex::Cube& firer, const hex::Cube& target, int facing);

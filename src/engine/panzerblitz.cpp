@@ -537,7 +537,9 @@ json::Value positions_json(const Data& d, const Situation& s) {
     json::Array a;
     for (const auto& o : s.obstacles) {
         const Symbol& sym = *d.symbol(o.symbol);
-        json::Object p{{"symbol", o.symbol}};
+        json::Object p;
+        p.reserve(6);  // built by emplace_back (an initializer list then growth trips GCC 12's -Warray-bounds)
+        p.emplace_back("symbol", o.symbol);
         if (sym.hex) {
             p.emplace_back("hex", o.index);
         } else {

@@ -536,3 +536,39 @@ TEST_CASE("panzerblitz board view: BoardSupport lights every route and the symbo
     for (const char* h : {"0308", "1006", "0101", "1210"})
         CHECK(seen[std::size_t(b.index(*b.parse_hex(h)))] == pb::board_sight(data(), b, from, *b.parse_hex(h)));
 }
+
+// The window rules against the board it holds (BoardSupport::rule, Engine::rule_on_board): the same
+// ruling as the file while the two agree, the held board's ruling once it is painted (PB-LOS).
+TEST_CASE("panzerblitz board view: a ruling against the held board equals the file's, and follows its paint", "[panzerblitz][board][view][PB-LOS]") {
+    const std::string dir = std::string(UMPIRE_SOURCE_DIR) + "/examples/";
+    const std::string name = dir + "panzerblitz-board-tie-for-the-defender.toml";
+    const toml::table t = umpire::parse_toml_file(name, name);
+    const umpire::view::BoardSupport* support = umpire::test::engine().find("panzerblitz")->board_support();
+    REQUIRE(support);
+    const std::filesystem::path path = support->find_board("panzerblitz-test-small.toml", dir);
+    CHECK(std::filesystem::exists(path));  // not beside the example: the shipped board
+    board::Board b = support->load(path, path.lexically_normal().string());
+    const umpire::Ruling file = umpire::test::engine().rule(t, name);
+    const umpire::Ruling held = umpire::test::engine().rule_on_board(t, name, b);
+    CHECK(held.to_json().dump() == file.to_json().dump());
+    CHECK(at(file.to_json(), "los").as_string() == "blocked");  // the town in 0502 decides (note O)
+    CHECK(held.view.has_value());  // the panel's side view comes with it
+    // Unsaved paint: the single-hex town in 0502 removed. Both routes are then clear.
+    b.feature_of[std::size_t(b.index(*b.parse_hex("0502")))] = 0;
+    const umpire::Ruling painted = umpire::test::engine().rule_on_board(t, name, b);
+    CHECK(at(painted.to_json(), "los").as_string() == "clear");
+    CHECK(at(umpire::test::engine().rule(t, name).to_json(), "los").as_string() == "blocked");
+    // Bad input stays located in the situation.
+    const toml::table off = umpire::parse_toml_string("system = \"panzerblitz\"\nboard = \"x.toml\"\n[firer]\nhex = \"0401\"\n[target]\nhex = \"1399\"\n", "off.toml");
+    try {
+        umpire::test::engine().rule_on_board(off, "off.toml", b);
+        FAIL("a target off the board was accepted");
+    } catch (const umpire::InputError& e) {
+        CHECK_THAT(e.diagnostics().front().str(), Catch::Contains("off.toml:"));
+        CHECK_THAT(e.diagnostics().front().str(), Catch::Contains("not a hex of the board"));
+    }
+    // The window offers the PanzerBlitz boards only.
+    const auto shipped = support->shipped_boards();
+    CHECK(!shipped.empty());
+    for (const auto& p : shipped) CHECK(p.filename().string().rfind("panzerblitz-", 0) == 0);
+}

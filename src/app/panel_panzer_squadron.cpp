@@ -264,15 +264,19 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
 bool PsPanel::draw_facing(PanelContext& ctx, const char* label, std::optional<std::string>* facing) {
     bool changed = false;
     util::label(label, 150 * ctx.scale);
-    ImGui::PushID(label);
-    if (ImGui::RadioButton("not given", !*facing)) facing->reset(), changed = true;
-    ui::tip("Without it the armour faces are not named (the obstacle bonus is still ruled)");
-    for (const auto& n : support()->modes()) {
-        ImGui::SameLine();
-        if (ImGui::RadioButton(n.c_str(), *facing && **facing == n)) *facing = n, changed = true;
-        ui::tip("PS-turning: the tank faces its " + n + " point (a corner of its hexagon); or drag from the target on the board");
+    // "none" first: without a facing the armour faces are not named (the bonus is still ruled).
+    std::vector<std::string> names{"none"};
+    for (const auto& n : support()->modes()) names.push_back(n);
+    std::string value = facing->value_or("none");
+    const util::NameTip tip = [](const std::string& n) {
+        return n == "none" ? std::string("No facing given: the armour faces are not named (the obstacle bonus is still ruled)")
+                           : "PS-turning: the tank faces its " + n + " point (a corner of its hexagon); or drag from the target on the board";
+    };
+    if (util::radio_row(label, &value, names, {}, tip)) {
+        if (value == "none") facing->reset();
+        else *facing = value;
+        changed = true;
     }
-    ImGui::PopID();
     return changed;
 }
 

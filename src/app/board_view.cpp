@@ -410,8 +410,9 @@ void BoardView::draw_hexes(const Frame& f, const board::Board& b) const {
         const std::string& t = b.terrain(h);
         const view::BoardSupport::Look look = support_ ? support_->look(t) : view::BoardSupport::Look{};
         f.dl->AddConvexPolyFilled(pts, 6, u32(look.rgba ? rgba_colour(look.rgba) : terrain_fill(t)));
+        // A game's look draws its glyph (none when it gives a colour and no glyph: PanzerBlitz's ground).
         if (!look.glyph.empty()) glyph_text(f.dl, c, std::min(ImGui::GetFontSize(), f.R * 0.5f), look.glyph, u32({0.92f, 0.92f, 0.86f, 1}, 0.85f));
-        else if (f.R >= 5) terrain_glyph(f.dl, c, f.R, t);
+        else if (!look.rgba && f.R >= 5) terrain_glyph(f.dl, c, f.R, t);
         draw_hex_feature(f, b, h, c);
         f.dl->AddPolyline(pts, 6, u32({0.45f, 0.48f, 0.45f, 1}, 0.6f), ImDrawFlags_Closed, 1.0f);
         // For end-to-end tests (--test-layout): each hex of a small board wholly in view, by its number.
@@ -565,7 +566,7 @@ void BoardView::draw_marks(const Frame& f) const {
                 f.dl->AddCircleFilled(pts.back(), std::max(2.5f, thick * (deciding ? 0.5f : 0.3f)), u32(deciding ? ui::lit() : mark_colour(l.mark)));
         }
     }
-    // What blocks (✖) and what is the referee's call (▲), marked at a size readable at any zoom:
+    // What blocks (✖), what is the referee's call (▲) and what hinders (●), marked at a size readable at any zoom:
     // the colour is never the only sign, and a blocker on a whole-board view is still found.
     const float sign = std::max(7.0f * f.scale, f.R * 0.28f);
     auto sign_at = [&](ImVec2 p, view::Mark m) {
@@ -579,6 +580,9 @@ void BoardView::draw_marks(const Frame& f) const {
             const ImVec2 a{p.x, p.y - sign * 1.1f}, b{p.x - sign, p.y + sign * 0.7f}, c{p.x + sign, p.y + sign * 0.7f};
             f.dl->AddTriangleFilled(a, b, c, u32(ui::open()));
             f.dl->AddTriangle(a, b, c, u32({0, 0, 0, 1}, 0.8f), 1.5f);
+        } else if (m == view::Mark::hindering) {  // ● in the way without blocking (Panzer Squadron's obstacle bonus)
+            f.dl->AddCircleFilled(p, sign * 0.55f, u32(ui::neutral()));
+            f.dl->AddCircle(p, sign * 0.55f, u32({0, 0, 0, 1}, 0.8f), 0, 1.5f);
         }
     };
     for (const auto& m : marks_.hexes) sign_at(f.S(hexdraw::centre(m.hex)), m.mark);
@@ -703,7 +707,7 @@ void BoardView::draw_legend(const board::Board& b) {
         const view::BoardSupport::Look look = support_ ? support_->look(terrain) : view::BoardSupport::Look{};
         dl->AddConvexPolyFilled(pts, 6, u32(look.rgba ? rgba_colour(look.rgba) : terrain_fill(terrain)));
         if (!look.glyph.empty()) glyph_text(dl, c, ImGui::GetFontSize() * 0.75f, look.glyph, u32({0.92f, 0.92f, 0.86f, 1}));
-        else terrain_glyph(dl, c, sw / 2, terrain);
+        else if (!look.rgba) terrain_glyph(dl, c, sw / 2, terrain);
     };
     auto item = [&](const std::string& word, float extra) {
         ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
@@ -774,7 +778,9 @@ void BoardView::draw_legend(const board::Board& b) {
                     if (l.decides != deciding) continue;
                     if (++shown > 8) break;
                     ImGui::PushStyleColor(ImGuiCol_Text, deciding ? ui::lit() : ui::dim_text());
-                    ImGui::TextWrapped("%s%s %s", deciding ? "\xe2\x94\x81 " : "\xe2\x94\x80 ", mark_word(l.mark).c_str(), l.text.c_str());
+                    // Its sign (✔ ✖ ▲ ●) and sentence; "decides" said in words, not by the colour alone.
+                    const std::string word = mark_word(l.mark);
+                    ImGui::TextWrapped("%s %s%s", word.substr(0, word.find(' ')).c_str(), deciding ? "(decides) " : "", l.text.c_str());
                     ImGui::PopStyleColor();
                 }
             if (marks_.lines.size() > 8) ui::wrapped(ui::dim_text(), "\xe2\x80\xa6 " + std::to_string(marks_.lines.size() - 8) + " more (the ruling lists every one)");

@@ -111,7 +111,8 @@ public:
     virtual std::vector<std::string> modes() const { return {}; }
     // How the view draws one name of the vocabulary (a terrain, a second-layer hex feature or a
     // hexside feature): a short glyph drawn with it (letters or digits, so colour is never the only
-    // sign) and a colour, 0xRRGGBBAA (0: the view's own). Default: nothing said, the view's own look.
+    // sign) and a colour, 0xRRGGBBAA (0: the view's own). A colour without a glyph: no glyph (a plain
+    // ground). Default: nothing said, the view's own look.
     struct Look {
         std::string glyph;
         std::uint32_t rgba = 0;

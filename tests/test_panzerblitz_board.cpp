@@ -572,3 +572,31 @@ TEST_CASE("panzerblitz board view: a ruling against the held board equals the fi
     CHECK(!shipped.empty());
     for (const auto& p : shipped) CHECK(p.filename().string().rfind("panzerblitz-", 0) == 0);
 }
+
+// The board view draws each name of the vocabulary with its glyph as well as its colour (never
+// colour alone); elevations are told apart by their glyphs; no symbol is the amber kept for a
+// referee's call (docs/window.md "PanzerBlitz and Panzer Squadron on the board").
+TEST_CASE("panzerblitz board view: every elevation, hex feature and symbol has its glyph", "[panzerblitz][board][view]") {
+    const umpire::view::BoardSupport* support = umpire::test::engine().find("panzerblitz")->board_support();
+    REQUIRE(support);
+    const board::Vocabulary& v = support->vocabulary();
+    std::set<std::string> glyphs;
+    for (const auto& e : v.hex_terrain) {
+        const auto look = support->look(e);
+        CHECK(look.rgba != 0u);
+        if (e != "ground") CHECK(!look.glyph.empty());  // ground: the plain map, no glyph
+        CHECK(glyphs.insert(look.glyph).second);          // the five elevations and gully told apart
+    }
+    for (const auto& names : {v.hex_features, v.hexside_features})
+        for (const auto& n : names) {
+            INFO(n);
+            const auto look = support->look(n);
+            CHECK(!look.glyph.empty());
+            CHECK(look.rgba != 0u);
+            const unsigned r = look.rgba >> 24, g = (look.rgba >> 16) & 0xFF, b = (look.rgba >> 8) & 0xFF;
+            CHECK_FALSE((r > 200 && g > 120 && g < 200 && b < 90));  // not an amber
+        }
+    CHECK(support->look("no such name").glyph.empty());
+    CHECK_FALSE(support->faces_corner());
+    CHECK(umpire::test::engine().find("panzer-squadron")->board_support()->faces_corner());
+}

@@ -567,3 +567,67 @@ TEST_CASE("panzerblitz board view: BoardSupport lights every route and the symbo
     for (const char* h : {"0308", "1006", "0101", "1210"})
         CHECK(seen[std::size_t(b.index(*b.parse_hex(h)))] == pb::board_sight(data(), b, from, *b.parse_hex(h)));
 }
+
+// The window rules against the board it holds (BoardSupport::rule, Engine::rule_on_board): the same
+// ruling as the file while the two agree, the held board's ruling once it is painted (PB-LOS).
+TEST_CASE("panzerblitz board view: a ruling against the held board equals the file's, and follows its paint", "[panzerblitz][board][view][PB-LOS]") {
+    const std::string dir = std::string(UMPIRE_SOURCE_DIR) + "/examples/";
+    const std::string name = dir + "panzerblitz-board-tie-for-the-defender.toml";
+    const toml::table t = umpire::parse_toml_file(name, name);
+    const umpire::view::BoardSupport* support = umpire::test::engine().find("panzerblitz")->board_support();
+    REQUIRE(support);
+    const std::filesystem::path path = support->find_board("panzerblitz-test-small.toml", dir);
+    CHECK(std::filesystem::exists(path));  // not beside the example: the shipped board
+    board::Board b = support->load(path, path.lexically_normal().string());
+    const umpire::Ruling file = umpire::test::engine().rule(t, name);
+    const umpire::Ruling held = umpire::test::engine().rule_on_board(t, name, b);
+    CHECK(held.to_json().dump() == file.to_json().dump());
+    CHECK(at(file.to_json(), "los").as_string() == "blocked");  // the town in 0502 decides (note O)
+    CHECK(held.view.has_value());  // the panel's side view comes with it
+    // Unsaved paint: the single-hex town in 0502 removed. Both routes are then clear.
+    b.feature_of[std::size_t(b.index(*b.parse_hex("0502")))] = 0;
+    const umpire::Ruling painted = umpire::test::engine().rule_on_board(t, name, b);
+    CHECK(at(painted.to_json(), "los").as_string() == "clear");
+    CHECK(at(umpire::test::engine().rule(t, name).to_json(), "los").as_string() == "blocked");
+    // Bad input stays located in the situation.
+    const toml::table off = umpire::parse_toml_string("system = \"panzerblitz\"\nboard = \"x.toml\"\n[firer]\nhex = \"0401\"\n[target]\nhex = \"1399\"\n", "off.toml");
+    try {
+        umpire::test::engine().rule_on_board(off, "off.toml", b);
+        FAIL("a target off the board was accepted");
+    } catch (const umpire::InputError& e) {
+        CHECK_THAT(e.diagnostics().front().str(), Catch::Contains("off.toml:"));
+        CHECK_THAT(e.diagnostics().front().str(), Catch::Contains("not a hex of the board"));
+    }
+    // The window offers the PanzerBlitz boards only.
+    const auto shipped = support->shipped_boards();
+    CHECK(!shipped.empty());
+    for (const auto& p : shipped) CHECK(p.filename().string().rfind("panzerblitz-", 0) == 0);
+}
+
+// The board view draws each name of the vocabulary with its glyph as well as its colour (never
+// colour alone); elevations are told apart by their glyphs; no symbol is the amber kept for a
+// referee's call (docs/window.md "PanzerBlitz and Panzer Squadron on the board").
+TEST_CASE("panzerblitz board view: every elevation, hex feature and symbol has its glyph", "[panzerblitz][board][view]") {
+    const umpire::view::BoardSupport* support = umpire::test::engine().find("panzerblitz")->board_support();
+    REQUIRE(support);
+    const board::Vocabulary& v = support->vocabulary();
+    std::set<std::string> glyphs;
+    for (const auto& e : v.hex_terrain) {
+        const auto look = support->look(e);
+        CHECK(look.rgba != 0u);
+        if (e != "ground") CHECK(!look.glyph.empty());  // ground: the plain map, no glyph
+        CHECK(glyphs.insert(look.glyph).second);          // the five elevations and gully told apart
+    }
+    for (const auto& names : {v.hex_features, v.hexside_features})
+        for (const auto& n : names) {
+            INFO(n);
+            const auto look = support->look(n);
+            CHECK(!look.glyph.empty());
+            CHECK(look.rgba != 0u);
+            const unsigned r = look.rgba >> 24, g = (look.rgba >> 16) & 0xFF, b = (look.rgba >> 8) & 0xFF;
+            CHECK_FALSE((r > 200 && g > 120 && g < 200 && b < 90));  // not an amber
+        }
+    CHECK(support->look("no such name").glyph.empty());
+    CHECK_FALSE(support->faces_corner());
+    CHECK(umpire::test::engine().find("panzer-squadron")->board_support()->faces_corner());
+}

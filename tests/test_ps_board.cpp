@@ -713,3 +713,31 @@ TEST_CASE("ps boards: the board examples rule as their comments say", "[ps-board
     CHECK(test::at(move, "mp_used").as_int() == 3);
     CHECK(test::strings(test::at(test::at(move, "board"), "path")) == std::vector<std::string>{"0505", "0504", "0604"});
 }
+
+// The window rules against the board it holds (BoardSupport::rule, Engine::rule_on_board): the same
+// ruling as the file while the two agree, the held board's once it is painted (PS-obstacle).
+TEST_CASE("ps boards: a ruling against the held board equals the file's, and follows its paint", "[ps-board][board-support][PS-obstacle]") {
+    const std::string dir = std::string(UMPIRE_SOURCE_DIR) + "/examples/";
+    const std::string name = dir + "panzer-squadron-board-line-of-fire-through-wood.toml";
+    const toml::table t = parse_toml_file(name, name);
+    const view::BoardSupport* bs = test::engine().get<ps::PanzerSquadron>()->board_support();
+    REQUIRE(bs);
+    const fs::path path = bs->find_board("../boards/ps-test-small.toml", dir);
+    REQUIRE(fs::exists(path));
+    board::Board b = bs->load(path, path.lexically_normal().string());
+    const Ruling file = test::engine().rule(t, name);
+    const Ruling held = test::engine().rule_on_board(t, name, b);
+    CHECK(held.to_json().dump() == file.to_json().dump());
+    CHECK(held.view.has_value());
+    CHECK(file.to_json().dump().find("\"obstacle_bonus\":true") != std::string::npos);
+    // Unsaved paint: the wood in 0304 cleared. No line passes an obstacle any more.
+    b.terrain_of[std::size_t(b.index(at(b, "0304")))] = 0;
+    REQUIRE(b.terrain(at(b, "0304")) == "clear");
+    const std::string painted = test::engine().rule_on_board(t, name, b).to_json().dump();
+    CHECK(painted.find("\"obstacle_bonus\":false") != std::string::npos);
+    CHECK(test::engine().rule(t, name).to_json().dump() == file.to_json().dump());
+    // The window offers the Panzer Squadron boards only.
+    const auto shipped = bs->shipped_boards();
+    CHECK(!shipped.empty());
+    for (const auto& p : shipped) CHECK(p.filename().string().rfind("ps-", 0) == 0);
+}

@@ -31,6 +31,20 @@ ImU32 u32(ImVec4 c, float alpha = 1.0f) {
     return ImGui::ColorConvertFloat4ToU32(c);
 }
 
+// A colour the game's BoardSupport::look gives (0xRRGGBBAA).
+ImVec4 rgba_colour(std::uint32_t c) {
+    return {float((c >> 24) & 0xFF) / 255.0f, float((c >> 16) & 0xFF) / 255.0f, float((c >> 8) & 0xFF) / 255.0f, float(c & 0xFF) / 255.0f};
+}
+
+// A game's glyph (BoardSupport::look) centred at c, `size` pixels tall; nothing when it would be
+// too small to read.
+void glyph_text(ImDrawList* dl, ImVec2 c, float size, const std::string& g, ImU32 ink) {
+    if (g.empty() || size < 7.0f) return;
+    const ImVec2 ts = ImGui::CalcTextSize(g.c_str());
+    const float k = size / ImGui::GetFontSize();
+    dl->AddText(nullptr, size, {c.x - ts.x * k / 2, c.y - size / 2}, ink, g.c_str());
+}
+
 // A terrain's fill: a quiet tone per name (never the only sign: see terrain_glyph).
 ImVec4 terrain_fill(const std::string& t) {
     if (t == "woods") return {0.12f, 0.27f, 0.14f, 1};
@@ -68,10 +82,19 @@ void terrain_glyph(ImDrawList* dl, ImVec2 c, float r, const std::string& t) {
 
 // A hexside feature from corner a to corner b; `into` points into the hex on its sloped side
 // (slope: hachures drawn on that side only; 10.5), else both sides get the berm's ticks.
-void side_feature(ImDrawList* dl, ImVec2 a, ImVec2 b, const std::string& f, ImVec2 into, float r, bool directional) {
+// `look`: the game's colour (0: the view's own) and glyph, written inside the hex `into` points to.
+void side_feature(ImDrawList* dl, ImVec2 a, ImVec2 b, const std::string& f, ImVec2 into, float r, bool directional,
+                  const view::BoardSupport::Look& look = {}) {
     const float th = std::max(2.0f, r * 0.10f);
     // Brown and pale grey: never the amber that means "referee's call".
-    const ImU32 col = f == "berm" ? u32({0.62f, 0.40f, 0.22f, 1}) : f == "slope" ? u32({0.80f, 0.80f, 0.74f, 1}) : u32({0.7f, 0.7f, 0.85f, 1});
+    const ImU32 col = look.rgba                  ? u32(rgba_colour(look.rgba))
+                      : f == "berm"              ? u32({0.62f, 0.40f, 0.22f, 1})
+                      : f == "slope"             ? u32({0.80f, 0.80f, 0.74f, 1})
+                                                 : u32({0.7f, 0.7f, 0.85f, 1});
+    if (!look.glyph.empty()) {  // the letters inside the hex the feature's hachures point into
+        const ImVec2 m{(a.x + b.x) / 2 + into.x * r * 0.28f, (a.y + b.y) / 2 + into.y * r * 0.28f};
+        glyph_text(dl, m, std::min(ImGui::GetFontSize() * 0.75f, r * 0.32f), look.glyph, col);
+    }
     dl->AddLine(a, b, col, th);
     const ImVec2 d{b.x - a.x, b.y - a.y};
     const int ticks = 4;
@@ -190,6 +213,7 @@ void BoardView::update_figures(const view::BoardSupport& support, const std::sha
 bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, std::uint64_t generation,
                      const std::string& mode, const toml::table& situation, Placement* place, float height) {
     const board::Board& b = *board;
+    support_ = &support;
     if (generation != generation_ || mode != mode_) {
         if (generation != generation_) want_fit_ = true;
         generation_ = generation;
@@ -247,6 +271,20 @@ void BoardView::draw_toolbar(const board::Board& b) {
     (void)b;
 }
 
+namespace {
+// The corner of h nearest to the world point w (a facing drag for games whose units face corners).
+int nearest_corner(const hex::Cube& h, ImVec2 w) {
+    int best = 0;
+    float best_d = 1e30f;
+    for (int k = 0; k < 6; ++k) {
+        const ImVec2 p = hexdraw::corner(h, k);
+        const float d = (p.x - w.x) * (p.x - w.x) + (p.y - w.y) * (p.y - w.y);
+        if (d < best_d) best_d = d, best = k;
+    }
+    return best;
+}
+}  // namespace
+
 bool BoardView::handle_clicks(const board::Board& b, Placement* place, ImVec2 w) {
     const ImGuiIO& io = ImGui::GetIO();
     bool changed = false;
@@ -260,7 +298,7 @@ bool BoardView::handle_clicks(const board::Board& b, Placement* place, ImVec2 w)
     }
     if (dragging_facing_) {
         const float from_centre = hexdraw::from_centre(*place->target, w);
-        if (from_centre > 0.35f) drag_facing_ = hexdraw::nearest_side(*place->target, w);
+        if (from_centre > 0.35f) drag_facing_ = support_ && support_->faces_corner() ? nearest_corner(*place->target, w) : hexdraw::nearest_side(*place->target, w);
         if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
             dragging_facing_ = false;
             // A plain click on the target (no drag) changes nothing.
@@ -370,13 +408,32 @@ void BoardView::draw_hexes(const Frame& f, const board::Board& b) const {
         if (!f.visible(c)) continue;
         f.poly(h, pts);
         const std::string& t = b.terrain(h);
-        f.dl->AddConvexPolyFilled(pts, 6, u32(terrain_fill(t)));
-        if (f.R >= 5) terrain_glyph(f.dl, c, f.R, t);
+        const view::BoardSupport::Look look = support_ ? support_->look(t) : view::BoardSupport::Look{};
+        f.dl->AddConvexPolyFilled(pts, 6, u32(look.rgba ? rgba_colour(look.rgba) : terrain_fill(t)));
+        // A game's look draws its glyph (none when it gives a colour and no glyph: PanzerBlitz's ground).
+        if (!look.glyph.empty()) glyph_text(f.dl, c, std::min(ImGui::GetFontSize(), f.R * 0.5f), look.glyph, u32({0.92f, 0.92f, 0.86f, 1}, 0.85f));
+        else if (!look.rgba && f.R >= 5) terrain_glyph(f.dl, c, f.R, t);
+        draw_hex_feature(f, b, h, c);
         f.dl->AddPolyline(pts, 6, u32({0.45f, 0.48f, 0.45f, 1}, 0.6f), ImDrawFlags_Closed, 1.0f);
         // For end-to-end tests (--test-layout): each hex of a small board wholly in view, by its number.
         if (ui::probing() && b.hex_count() <= 400 && c.x - f.R >= f.lo.x && c.x + f.R <= f.hi.x && c.y - f.R >= f.lo.y && c.y + f.R <= f.hi.y)
             ui::probe_rect("hex_" + b.name(h), {c.x - f.R * 0.5f, c.y - f.R * 0.5f}, {c.x + f.R * 0.5f, c.y + f.R * 0.5f});
     }
+}
+
+// The second per-hex layer (a PanzerBlitz single-hex woods or town): a disc in its colour low in the
+// hex, with its glyph (or its name's initial) in it.
+void BoardView::draw_hex_feature(const Frame& f, const board::Board& b, const hex::Cube& h, ImVec2 c) const {
+    const int k = b.hex_feature(h);
+    if (k < 0 || std::size_t(k) >= b.vocabulary.hex_features.size()) return;
+    const std::string& name = b.vocabulary.hex_features[std::size_t(k)];
+    view::BoardSupport::Look look = support_ ? support_->look(name) : view::BoardSupport::Look{};
+    if (look.glyph.empty()) look.glyph = std::string(1, char(std::toupper(static_cast<unsigned char>(name[0]))));
+    const ImVec2 p{c.x + f.R * 0.42f, c.y + f.R * 0.38f};
+    const float rr = std::max(3.0f, f.R * 0.24f);
+    f.dl->AddCircleFilled(p, rr, u32(look.rgba ? rgba_colour(look.rgba) : ImVec4{0.6f, 0.6f, 0.7f, 1}));
+    f.dl->AddCircle(p, rr, u32({0, 0, 0, 1}, 0.8f), 0, 1.2f);
+    glyph_text(f.dl, p, std::min(ImGui::GetFontSize(), rr * 1.5f), look.glyph, u32({0.05f, 0.05f, 0.05f, 1}));
 }
 
 // "What it sees": blocked hexes darkened and hatched, the referee's call outlined amber with a dot.
@@ -453,7 +510,8 @@ void BoardView::draw_sides(const Frame& f, const board::Board& b) const {
             ImVec2 into{sc.x - mid.x, sc.y - mid.y};
             const float len = std::sqrt(into.x * into.x + into.y * into.y);
             if (len > 0) into.x /= len, into.y /= len;
-            side_feature(f.dl, f.S(hexdraw::corner(h, d)), f.S(hexdraw::corner(h, d + 1)), name, into, f.R, directional);
+            side_feature(f.dl, f.S(hexdraw::corner(h, d)), f.S(hexdraw::corner(h, d + 1)), name, into, f.R, directional,
+                         support_ ? support_->look(name) : view::BoardSupport::Look{});
         }
     }
 }
@@ -487,12 +545,28 @@ void BoardView::draw_marks(const Frame& f) const {
     }
     for (const auto& m : marks_.sides)
         f.dl->AddLine(f.S(hexdraw::corner(m.hex, m.side)), f.S(hexdraw::corner(m.hex, m.side + 1)), u32(mark_colour(m.mark)), thick);
-    for (const auto& l : marks_.lines) {
-        const ImVec2 a = f.S(hexdraw::centre(l.from.hex)), z = f.S(hexdraw::centre(l.to.hex));
-        f.dl->AddLine(a, z, u32({0, 0, 0, 1}, 0.6f), std::max(3.0f, thick * 0.9f));
-        f.dl->AddLine(a, z, u32(ui::lit()), std::max(1.5f, thick * 0.5f));
+    // Candidates that do not decide first, thin and in their own outcome's colour; the deciding
+    // line(s) over them, thick and lit. A route runs through its hexes' centres; a segment from a
+    // centre or a corner (Panzer Squadron's lines end at the target's points) to another.
+    auto point = [&](const view::BoardPoint& p) { return f.S(p.corner < 0 ? hexdraw::centre(p.hex) : hexdraw::corner(p.hex, p.corner)); };
+    for (const bool deciding : {false, true}) {
+        for (const auto& l : marks_.lines) {
+            if (l.decides != deciding) continue;
+            std::vector<ImVec2> pts;
+            if (!l.route.empty()) {
+                for (const auto& h : l.route) pts.push_back(f.S(hexdraw::centre(h)));
+            } else {
+                pts = {point(l.from), point(l.to)};
+            }
+            const float w = deciding ? std::max(1.5f, thick * 0.5f) : std::max(1.0f, thick * 0.25f);
+            f.dl->AddPolyline(pts.data(), int(pts.size()), u32({0, 0, 0, 1}, 0.6f), ImDrawFlags_None, w + 2.0f);
+            f.dl->AddPolyline(pts.data(), int(pts.size()), u32(deciding ? ui::lit() : mark_colour(l.mark), deciding ? 1.0f : 0.85f),
+                              ImDrawFlags_None, w);
+            if (l.route.empty() && l.to.corner >= 0)  // the target's point the line ends at
+                f.dl->AddCircleFilled(pts.back(), std::max(2.5f, thick * (deciding ? 0.5f : 0.3f)), u32(deciding ? ui::lit() : mark_colour(l.mark)));
+        }
     }
-    // What blocks (✖) and what is the referee's call (▲), marked at a size readable at any zoom:
+    // What blocks (✖), what is the referee's call (▲) and what hinders (●), marked at a size readable at any zoom:
     // the colour is never the only sign, and a blocker on a whole-board view is still found.
     const float sign = std::max(7.0f * f.scale, f.R * 0.28f);
     auto sign_at = [&](ImVec2 p, view::Mark m) {
@@ -506,6 +580,9 @@ void BoardView::draw_marks(const Frame& f) const {
             const ImVec2 a{p.x, p.y - sign * 1.1f}, b{p.x - sign, p.y + sign * 0.7f}, c{p.x + sign, p.y + sign * 0.7f};
             f.dl->AddTriangleFilled(a, b, c, u32(ui::open()));
             f.dl->AddTriangle(a, b, c, u32({0, 0, 0, 1}, 0.8f), 1.5f);
+        } else if (m == view::Mark::hindering) {  // ● in the way without blocking (Panzer Squadron's obstacle bonus)
+            f.dl->AddCircleFilled(p, sign * 0.55f, u32(ui::neutral()));
+            f.dl->AddCircle(p, sign * 0.55f, u32({0, 0, 0, 1}, 0.8f), 0, 1.5f);
         }
     };
     for (const auto& m : marks_.hexes) sign_at(f.S(hexdraw::centre(m.hex)), m.mark);
@@ -531,7 +608,10 @@ void BoardView::draw_units(const Frame& f, const board::Board& b, const Placemen
     if (place->target && b.contains(*place->target)) {
         const std::optional<int> facing = dragging_facing_ && drag_facing_ ? drag_facing_ : place->facing;
         if (facing) {
-            const ImVec2 c = f.S(hexdraw::centre(*place->target)), m = f.S(hexdraw::side_midpoint(*place->target, *facing));
+            const bool corner = support_ && support_->faces_corner();  // Panzer Squadron: towards a point of the hexagon
+            const ImVec2 c = f.S(hexdraw::centre(*place->target)),
+                         m0 = f.S(corner ? hexdraw::corner(*place->target, *facing) : hexdraw::side_midpoint(*place->target, *facing)),
+                         m{c.x + (m0.x - c.x) * (corner ? 0.8f : 1.0f), c.y + (m0.y - c.y) * (corner ? 0.8f : 1.0f)};
             // In the target counter's blue, outlined: it stays visible on the cyan line.
             const ImVec2 d{m.x - c.x, m.y - c.y}, n{-d.y * 0.3f, d.x * 0.3f};
             const ImVec2 tip{m.x + d.x * 0.25f, m.y + d.y * 0.25f};
@@ -560,6 +640,8 @@ void BoardView::draw_tooltip(const board::Board& b, const Placement& place_now) 
     // The hex, its terrain, a hexside's feature and what the ruling says about them.
     if (hovered_ && !ImGui::IsMouseDown(ImGuiMouseButton_Left) && !ImGui::IsMouseDown(ImGuiMouseButton_Right)) {
         std::string text = b.name(*hovered_) + ": " + b.terrain(*hovered_);
+        if (const int k = b.hex_feature(*hovered_); k >= 0 && std::size_t(k) < b.vocabulary.hex_features.size())
+            text += ", " + b.vocabulary.hex_features[std::size_t(k)];
         if (place->firer == hovered_) text += " (firer)";
         if (place->target == hovered_) text += " (target)";
         if (hovered_side_ >= 0) {
@@ -578,6 +660,19 @@ void BoardView::draw_tooltip(const board::Board& b, const Placement& place_now) 
         }
         for (const auto& m : marks_.hexes)
             if (m.hex == *hovered_) text += "\n" + mark_word(m.mark) + ": " + m.text;
+        // The lines through this hex, each with its outcome: every candidate route met here, or the
+        // segments that start or end here (Panzer Squadron's two lines on the firer's or target's hex).
+        int listed = 0;
+        for (const auto& l : marks_.lines) {
+            const bool here = l.route.empty() ? (l.from.hex == *hovered_ || l.to.hex == *hovered_)
+                                              : std::find(l.route.begin(), l.route.end(), *hovered_) != l.route.end();
+            if (!here || marks_.lines.size() < 2) continue;
+            if (++listed > 8) {
+                text += "\n\xe2\x80\xa6 and more (the ruling lists every one)";
+                break;
+            }
+            text += "\n" + mark_word(l.mark) + (l.decides ? " (decides) " : " ") + l.text;
+        }
         if (show_visibility_ && vis_from_) text += "\n(overlay: what a unit in " + b.name(*vis_from_) + " sees)";
         if (figures_ready(b)) {
             const float v = job_->result.value[std::size_t(b.index(*hovered_))];
@@ -609,8 +704,10 @@ void BoardView::draw_legend(const board::Board& b) {
             const ImVec2 w = hexdraw::corner({0, 0, 0}, k);
             pts[k] = {c.x + w.x * sw / 2, c.y + w.y * sw / 2};
         }
-        dl->AddConvexPolyFilled(pts, 6, u32(terrain_fill(terrain)));
-        terrain_glyph(dl, c, sw / 2, terrain);
+        const view::BoardSupport::Look look = support_ ? support_->look(terrain) : view::BoardSupport::Look{};
+        dl->AddConvexPolyFilled(pts, 6, u32(look.rgba ? rgba_colour(look.rgba) : terrain_fill(terrain)));
+        if (!look.glyph.empty()) glyph_text(dl, c, ImGui::GetFontSize() * 0.75f, look.glyph, u32({0.92f, 0.92f, 0.86f, 1}));
+        else if (!look.rgba) terrain_glyph(dl, c, sw / 2, terrain);
     };
     auto item = [&](const std::string& word, float extra) {
         ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
@@ -628,6 +725,20 @@ void BoardView::draw_legend(const board::Board& b) {
         item(t, 0);
         ImGui::EndGroup();
     }
+    for (const auto& t : b.vocabulary.hex_features) {  // the second layer: its disc and glyph
+        ui::same_line_if_fits(sw + ImGui::CalcTextSize(t.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2);
+        ImGui::BeginGroup();
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImGui::Dummy({sw, sw});
+        view::BoardSupport::Look look = support_ ? support_->look(t) : view::BoardSupport::Look{};
+        if (look.glyph.empty()) look.glyph = std::string(1, char(std::toupper(static_cast<unsigned char>(t[0]))));
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        const ImVec2 c{p.x + sw / 2, p.y + sw / 2};
+        dl->AddCircleFilled(c, sw * 0.4f, u32(look.rgba ? rgba_colour(look.rgba) : ImVec4{0.6f, 0.6f, 0.7f, 1}));
+        glyph_text(dl, c, ImGui::GetFontSize() * 0.8f, look.glyph, u32({0.05f, 0.05f, 0.05f, 1}));
+        item(t, 0);
+        ImGui::EndGroup();
+    }
     for (const auto& f : b.vocabulary.hexside_features) {
         const bool directional = std::find(b.vocabulary.directional.begin(), b.vocabulary.directional.end(), f) != b.vocabulary.directional.end();
         const std::string word = f + (directional ? " (hatched: sloped side)" : "");
@@ -635,14 +746,21 @@ void BoardView::draw_legend(const board::Board& b) {
         ImGui::BeginGroup();
         const ImVec2 p = ImGui::GetCursorScreenPos();
         ImGui::Dummy({sw, sw});
-        side_feature(ImGui::GetWindowDrawList(), {p.x + 1, p.y + sw * 0.4f}, {p.x + sw - 1, p.y + sw * 0.4f}, f, {0, 1}, sw / 2, directional);
+        view::BoardSupport::Look look = support_ ? support_->look(f) : view::BoardSupport::Look{};
+        const std::string glyph = look.glyph;
+        look.glyph.clear();  // written below the line, at the legend's size
+        side_feature(ImGui::GetWindowDrawList(), {p.x + 1, p.y + sw * 0.25f}, {p.x + sw - 1, p.y + sw * 0.25f}, f, {0, 1}, sw / 2, directional, look);
+        glyph_text(ImGui::GetWindowDrawList(), {p.x + sw / 2, p.y + sw * 0.7f}, ImGui::GetFontSize() * 0.7f, glyph,
+                   look.rgba ? u32(rgba_colour(look.rgba)) : u32({0.85f, 0.85f, 0.85f, 1}));
         item(word, 0);
         ImGui::EndGroup();
     }
     ui::probe("board_legend");
     if (!marks_.lines.empty()) {
         // The line's marks, each in its colour and with its sign.
-        for (view::Mark m : {view::Mark::clear, view::Mark::blocking, view::Mark::referee_call}) {
+        const bool hinders = std::any_of(marks_.lines.begin(), marks_.lines.end(), [](const view::BoardLine& l) { return l.mark == view::Mark::hindering; });
+        for (view::Mark m : {view::Mark::clear, view::Mark::blocking, view::Mark::referee_call, view::Mark::hindering}) {
+            if (m == view::Mark::hindering && !hinders) continue;
             const std::string w = mark_word(m);
             ui::same_line_if_fits(ImGui::CalcTextSize(w.c_str()).x);
             ImGui::TextColored(mark_colour(m), "%s", w.c_str());
@@ -651,6 +769,23 @@ void BoardView::draw_legend(const board::Board& b) {
         ImGui::TextColored(ui::lit(), "\xe2\x80\x94 the line");
         ui::wrapped(ui::dim_text(), "Line: " + marks_.summary + " (hover a lit hex or hexside for its rule)");
         ui::probe("board_line");
+        // Several lines (PanzerBlitz's candidate routes, Panzer Squadron's two lines under each
+        // reading): each with its outcome, the deciding ones first and said so.
+        if (marks_.lines.size() > 1) {
+            int shown = 0;
+            for (const bool deciding : {true, false})
+                for (const auto& l : marks_.lines) {
+                    if (l.decides != deciding) continue;
+                    if (++shown > 8) break;
+                    ImGui::PushStyleColor(ImGuiCol_Text, deciding ? ui::lit() : ui::dim_text());
+                    // Its sign (✔ ✖ ▲ ●) and sentence; "decides" said in words, not by the colour alone.
+                    const std::string word = mark_word(l.mark);
+                    ImGui::TextWrapped("%s %s%s", word.substr(0, word.find(' ')).c_str(), deciding ? "(decides) " : "", l.text.c_str());
+                    ImGui::PopStyleColor();
+                }
+            if (marks_.lines.size() > 8) ui::wrapped(ui::dim_text(), "\xe2\x80\xa6 " + std::to_string(marks_.lines.size() - 8) + " more (the ruling lists every one)");
+            ui::probe("board_lines");
+        }
     }
     if (show_visibility_)
         ui::wrapped(ui::dim_text(), "What it sees" + (vis_from_ ? " from " + b.name(*vis_from_) : std::string()) +

@@ -36,7 +36,9 @@ namespace umpire::app {
 
 struct Placement {
     std::optional<hex::Cube> firer, target;
-    std::optional<int> facing;  // the target's facing: a direction 0..5 (its front hexside, 8.7)
+    // The target's facing: a direction 0..5 (its front hexside, TANK! 8.7), or a corner 0..5 when
+    // the game's units face a corner (BoardSupport::faces_corner, Panzer Squadron's points).
+    std::optional<int> facing;
     friend bool operator==(const Placement& a, const Placement& b) {
         return a.firer == b.firer && a.target == b.target && a.facing == b.facing;
     }
@@ -87,6 +89,7 @@ private:
     ImVec2 track_mouse(const board::Board& b);
     // The canvas, layer by layer.
     void draw_hexes(const Frame& f, const board::Board& b) const;
+    void draw_hex_feature(const Frame& f, const board::Board& b, const hex::Cube& h, ImVec2 c) const;
     void draw_visibility(const Frame& f, const board::Board& b) const;
     void draw_kill_chance(const Frame& f, const board::Board& b) const;
     void draw_sides(const Frame& f, const board::Board& b) const;
@@ -103,6 +106,7 @@ private:
     void update_figures(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, const toml::table& situation);
     void stop_figures();
 
+    const view::BoardSupport* support_ = nullptr;  // this frame's (draw()): the game's looks, its facing kind
     Camera cam_;
     Tool tool_ = Tool::rule;
     Next next_ = Next::firer;

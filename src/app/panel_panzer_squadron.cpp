@@ -2,6 +2,10 @@
 // clickable arrows), the open actions and attack-of-opportunity questions; on the ruling side
 // the MP budget bar and a drawing of the path over a few hexes with the tank facing its corner,
 // or the open actions as ruled beside the other reading. Names in the page's words ("in movement").
+// A line of fire on a board (docs/panzer-squadron.md "On a board"): the panel holds the board,
+// firer and target placed by clicks, the target's facing point by a drag to a corner (or the
+// corner chooser); the lines, faces and obstacle bonus are the board's. Typed lines without a
+// board are kept as the file gives them.
 //
 // Sections
 //   1. panel state, load/save
@@ -15,6 +19,7 @@
 
 #include <map>
 
+#include "app/board_host.hpp"
 #include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
@@ -41,14 +46,24 @@ struct Inputs {
     std::string shooter = "not-activated";
     bool target_moving = true;
     int target_hexagons_moved = 1;
+    // On a board (line-of-fire: firer and target; movement: the tank): the board file, the hexes,
+    // the facing point (a corner name of rules-data [board]).
+    std::optional<std::string> board, firer_hex, target_hex, target_facing, tank_hex, tank_facing;
 };
 
 Form<Inputs> form() {
     const auto opportunity = [](const Inputs& s) { return s.question == "opportunity"; };
-    const auto tank = [](const Inputs& s) { return s.question != "opportunity"; };
+    const auto tank = [](const Inputs& s) { return s.question == "movement" || s.question == "actions"; };
     const auto movement = [](const Inputs& s) { return s.question == "movement"; };
+    const auto boarded = [](const Inputs& s) { return s.board && (s.question == "movement" || s.question == "line-of-fire"); };
+    const auto fire_on_board = [](const Inputs& s) { return s.board && s.question == "line-of-fire"; };
+    const auto move_on_board = [](const Inputs& s) { return s.board && s.question == "movement"; };
     Form<Inputs> f;
     f.field("question", &Inputs::question)
+        .field("board", &Inputs::board, boarded)
+        .field("firer.hex", &Inputs::firer_hex, fire_on_board)
+        .field("target.hex", &Inputs::target_hex, fire_on_board)
+        .field("target.facing", &Inputs::target_facing, fire_on_board)
         .field("shooter.state", &Inputs::shooter, opportunity)
         .field("target.moving", &Inputs::target_moving, opportunity)
         .field("target.hexagons_moved", &Inputs::target_hexagons_moved, opportunity)
@@ -56,7 +71,9 @@ Form<Inputs> form() {
         .field("tank.action", &Inputs::action, movement)
         .field("tank.dice", &Inputs::dice, movement)
         .field("tank.restriction", &Inputs::restriction, movement)
-        .field("tank.steps", &Inputs::steps, movement);
+        .field("tank.steps", &Inputs::steps, movement)
+        .field("tank.hex", &Inputs::tank_hex, move_on_board)
+        .field("tank.facing", &Inputs::tank_facing, move_on_board);
     return f;
 }
 
@@ -64,16 +81,17 @@ class PsPanel final : public FormPanel<Inputs> {
 public:
     explicit PsPanel(const Engine& e)
         : FormPanel(e, "panzer-squadron", form(),
-                    {"system", "title", "notes", "question", "tank", "shooter", "target", "start", "action", "dice", "restriction", "steps"}) {}
+                    {"system", "title", "notes", "question", "board", "firer", "tank", "shooter", "target", "start", "action", "dice",
+                     "restriction", "steps", "hex", "facing"}) {}
     bool draw_inputs(PanelContext& ctx) override;
-    // A line-of-fire situation (board, hexes, typed lines: docs/panzer-squadron.md) has no inputs
-    // here yet: the panel keeps the file's own table and rules it as written.
-    // A movement plan on a board keeps its board, tank.hex and tank.facing the same way (the
-    // panel edits the plan; the board view will place it).
+    // The board drawn, which may hold what the file does not yet: the window rules against it.
+    const board::Board* held_board() const override { return host_.held(s_.board); }
+    // A line of fire typed by hand ([[line]]s, no board: docs/panzer-squadron.md) has no inputs
+    // here: the panel keeps the file's own table and rules it as written.
     void load(const Table& root) override {
         FormPanel::load(root);
         kept_ = canonical_of(sys_, root);
-        if (kept_ && !kept_->contains("board") && s_.question != "line-of-fire") kept_.reset();
+        if (kept_ && (s_.question != "line-of-fire" || kept_->contains("board"))) kept_.reset();
     }
     void reset() override {
         kept_.reset();
@@ -83,15 +101,10 @@ public:
         toml::table t = FormPanel::situation();
         if (!kept_) return t;
         const std::string kept_question = (*kept_)["question"].value_or(std::string());
-        if (s_.question == "line-of-fire" && kept_question == "line-of-fire") {
+        if (s_.question == "line-of-fire" && kept_question == "line-of-fire" && !s_.board) {
             t = *kept_;
             t.erase("title");  // the App keeps the common keys
             t.erase("notes");
-        } else if (s_.question == "movement" && kept_question == "movement") {
-            t.insert_or_assign("board", *(*kept_)["board"].node());
-            if (auto* tank = t["tank"].as_table())
-                for (const char* key : {"hex", "facing"})
-                    if (const auto* n = (*kept_)["tank"][key].node()) tank->insert_or_assign(key, *n);
         }
         return t;
     }
@@ -105,7 +118,12 @@ protected:
     void draw_view(PanelContext& ctx, const Ruling& r) override;
 
 private:
+    const view::BoardSupport* support() const { return sys_.board_support(); }
+    bool draw_fire_board(PanelContext& ctx);
+    bool draw_move_board(PanelContext& ctx);
+    bool draw_facing(PanelContext& ctx, const char* label, std::optional<std::string>* facing);
     std::optional<toml::table> kept_;
+    BoardHost host_;
 };
 
 // =====================================================================================
@@ -141,11 +159,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     ui::section("Question");
     const util::Say say = [&c](const std::string& n) { return c.say(n); };
     changed |= util::radio_row("question", &s_.question, c.questions, say, option_tip);
-    if (s_.question == "line-of-fire") {
-        ImGui::TextWrapped("Line of fire (PS-fire): ruled as the file gives it (its board, hexes or typed lines). "
-                           "Edit the file to change it, or `umpire-cli los BOARD FROM TO` for the lines.");
-        return changed;
-    }
+    if (s_.question == "line-of-fire") return draw_fire_board(ctx) || changed;
     if (s_.question == "opportunity") {
         ui::section("Shooter");
         changed |= util::radio_row("shooter", &s_.shooter, c.shooter_states, say, option_tip);
@@ -156,6 +170,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
         changed |= util::int_field("##moved", &s_.target_hexagons_moved, 0, 99, 120 * ctx.scale);
         return changed;
     }
+    if (s_.question == "movement") changed |= draw_move_board(ctx);
     ui::section("Tank");
     util::label("Starts the turn", col);
     const util::NameTip start_tip = [&c](const std::string& n) {
@@ -242,6 +257,91 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
     std::string plan;
     for (std::size_t i = 0; i < s_.steps.size(); ++i) plan += (i ? ", " : "") + s_.steps[i];
     ImGui::TextWrapped("Plan: %s", plan.empty() ? "(no steps)" : plan.c_str());
+    return changed;
+}
+
+// A facing point: one of the six corner names (rules-data [board]), or none.
+bool PsPanel::draw_facing(PanelContext& ctx, const char* label, std::optional<std::string>* facing) {
+    bool changed = false;
+    util::label(label, 150 * ctx.scale);
+    // "none" first: without a facing the armour faces are not named (the bonus is still ruled).
+    std::vector<std::string> names{"none"};
+    for (const auto& n : support()->modes()) names.push_back(n);
+    std::string value = facing->value_or("none");
+    const util::NameTip tip = [](const std::string& n) {
+        return n == "none" ? std::string("No facing given: the armour faces are not named (the obstacle bonus is still ruled)")
+                           : "PS-turning: the tank faces its " + n + " point (a corner of its hexagon); or drag from the target on the board";
+    };
+    if (util::radio_row(label, &value, names, {}, tip)) {
+        if (value == "none") facing->reset();
+        else *facing = value;
+        changed = true;
+    }
+    return changed;
+}
+
+// Movement on a board: the tank's hex (a click) and facing point; the plan is placed from them.
+bool PsPanel::draw_move_board(PanelContext& ctx) {
+    if (!support()) return false;
+    bool changed = false;
+    ui::section("Board");
+    changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
+    host_.load(*support(), s_.board, ctx.situation_dir);
+    if (!s_.board) {
+        ImGui::SameLine();
+        ui::wrapped(ui::dim_text(), "none: the plan is drawn over a few hexes");
+        return changed;
+    }
+    const board::Board* b = host_.held(s_.board);
+    Placement p;
+    if (b && s_.tank_hex) p.firer = b->parse_hex(*s_.tank_hex);
+    const Placement before = p;
+    if (host_.view(*support(), s_.board, "", table_of(written()), &p) && b && p.firer != before.firer && p.firer) {
+        s_.tank_hex = b->name(*p.firer);
+        changed = true;
+    }
+    if (b && !s_.tank_hex) ui::wrapped(ui::open(), "Click the board: the tank's hex.");
+    changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
+    return changed;
+}
+
+// Line of fire: a board (the lines traced on it), or the file's typed lines kept as written.
+bool PsPanel::draw_fire_board(PanelContext& ctx) {
+    if (!support()) return false;
+    bool changed = false;
+    ui::section("Board");
+    if (host_.picker(*support(), &s_.board, ctx.situation_dir)) {
+        changed = true;
+        if (s_.board) kept_.reset();  // the board now says the lines
+    }
+    host_.load(*support(), s_.board, ctx.situation_dir);
+    if (!s_.board) {
+        ImGui::TextWrapped("Line of fire (PS-fire): %s", kept_ ? "ruled as the file gives it (its typed lines); open a board to trace them."
+                                                              : "open a board to trace the two lines, or type [[line]]s in the file.");
+        return changed;
+    }
+    const board::Board* b = host_.held(s_.board);
+    const auto& corners = support()->modes();
+    Placement p;
+    if (b && s_.firer_hex) p.firer = b->parse_hex(*s_.firer_hex);
+    if (b && s_.target_hex) p.target = b->parse_hex(*s_.target_hex);
+    if (s_.target_facing)
+        for (std::size_t k = 0; k < corners.size(); ++k)
+            if (corners[k] == *s_.target_facing) p.facing = int(k);
+    const Placement before = p;
+    if (host_.view(*support(), s_.board, s_.target_facing.value_or(""), table_of(written()), &p) && b && p != before) {
+        if (p.firer) s_.firer_hex = b->name(*p.firer);
+        if (p.target) s_.target_hex = b->name(*p.target);
+        if (p.facing && std::size_t(*p.facing) < corners.size()) s_.target_facing = corners[std::size_t(*p.facing)];
+        changed = true;
+    }
+    if (b && (!s_.firer_hex || !s_.target_hex))
+        ui::wrapped(ui::open(), std::string("Click the board: ") + (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+    ui::section("Target");
+    changed |= draw_facing(ctx, "Facing point", &s_.target_facing);
+    ui::wrapped(ui::dim_text(), "The two lines of fire, the armour faces they strike and the obstacle bonus: traced on the board "
+                                "(PS-fire, PS-obstacle); the ruling says which reading of the missing diagrams it takes.");
+    ui::probe("board_decides");
     return changed;
 }
 

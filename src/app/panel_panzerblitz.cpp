@@ -3,7 +3,9 @@
 // firer's height to the target's over the symbols' heights, blocking symbols in red, symbols no
 // note decides in amber — as a referee would sketch it on paper; under it each symbol's place
 // (hexsides from either unit, fraction of the way, the by-range measure of notes E/F).
-// Elevations and symbols in the article's words; a new situation has no symbol.
+// Elevations and symbols in the article's words; a new situation has no symbol. With a board
+// (docs/panzerblitz.md "Boards") the panel holds it: the board view above the units, firer and
+// target placed by clicks, the elevations, range and symbols read from the map (hidden here).
 //
 // Sections
 //   1. panel state, load/save
@@ -15,7 +17,9 @@
 #include <array>
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
+#include "app/board_host.hpp"
 #include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
@@ -51,6 +55,9 @@ struct Inputs {
     std::string firer = "ground", target = "ground";
     int range = 4;
     std::vector<Obstacle> obstacles;
+    // A board file (docs/boards.md) and the units' hexes on it: the map then says the elevations,
+    // the range and the symbols met (PB-LOS), so those are not written.
+    std::optional<std::string> board, firer_hex, target_hex;
 };
 
 Form<Inputs> form(const PbChoices& c) {
@@ -65,11 +72,16 @@ Form<Inputs> form(const PbChoices& c) {
                     t.insert_or_assign(sym && sym->hex ? "hex" : "side", o.index);
                 })
         .field("on_hilltop", &Obstacle::on_hilltop, [](const Obstacle& o) { return o.on_hilltop; });
+    const auto no_board = [](const Inputs& s) { return !s.board; };
+    const auto on_board = [](const Inputs& s) { return s.board.has_value(); };
     Form<Inputs> f;
-    f.field("firer.elevation", &Inputs::firer)
-        .field("target.elevation", &Inputs::target)
-        .field("line.range", &Inputs::range)
-        .list("line.obstacles", &Inputs::obstacles, obstacle);
+    f.field("board", &Inputs::board)
+        .field("firer.hex", &Inputs::firer_hex, on_board)
+        .field("firer.elevation", &Inputs::firer, no_board)
+        .field("target.hex", &Inputs::target_hex, on_board)
+        .field("target.elevation", &Inputs::target, no_board)
+        .field("line.range", &Inputs::range, no_board)
+        .list("line.obstacles", &Inputs::obstacles, obstacle, no_board);
     return f;
 }
 
@@ -77,9 +89,11 @@ class PbPanel final : public FormPanel<Inputs> {
 public:
     explicit PbPanel(const Engine& e)
         : FormPanel(e, "panzerblitz", form(std::any_cast<const PbChoices&>(e.find("panzerblitz")->choices())),
-                    {"system", "title", "notes", "firer", "target", "line", "elevation", "range", "obstacles", "symbol",
-                     "side", "hex", "on_hilltop"}) {}
+                    {"system", "title", "notes", "board", "firer", "target", "line", "hex", "elevation", "range", "obstacles", "symbol",
+                     "side", "on_hilltop"}) {}
     bool draw_inputs(PanelContext& ctx) override;
+    // The board drawn, which may hold what the file does not yet: the window rules against it.
+    const board::Board* held_board() const override { return host_.held(s_.board); }
 
 protected:
     Inputs defaults() const override { return Inputs{}; }
@@ -117,6 +131,13 @@ public:
     }
 
 private:
+    // The board (draw_board): loaded from `board`, drawn by host_, units placed by clicks.
+    const view::BoardSupport* support() const { return sys_.board_support(); }
+    bool draw_board(PanelContext& ctx);
+    bool draw_hexes(PanelContext& ctx);
+    bool draw_hand_inputs(PanelContext& ctx);
+    BoardHost host_;
+
     std::string elevation_words(const std::string& name) const {
         for (const auto& e : choices<PbChoices>().elevations)
             if (e.name == name) return e.words;
@@ -195,6 +216,64 @@ std::string symbol_tip(const std::string& n) {
 }
 
 bool PbPanel::draw_inputs(PanelContext& ctx) {
+    bool changed = draw_board(ctx);
+    if (s_.board) return draw_hexes(ctx) || changed;
+    return draw_hand_inputs(ctx) || changed;
+}
+
+// The board section: Open board…, the board's name, the view; clicks place the firer and the target.
+bool PbPanel::draw_board(PanelContext& ctx) {
+    if (!support()) return false;
+    bool changed = false;
+    ui::section("Board");
+    changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
+    host_.load(*support(), s_.board, ctx.situation_dir);
+    if (!s_.board) {
+        ImGui::SameLine();
+        ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
+        return changed;
+    }
+    const board::Board* b = host_.held(s_.board);
+    Placement p;
+    if (b && s_.firer_hex) p.firer = b->parse_hex(*s_.firer_hex);
+    if (b && s_.target_hex) p.target = b->parse_hex(*s_.target_hex);
+    const Placement before = p;
+    if (host_.view(*support(), s_.board, "", table_of(written()), &p) && b && p != before) {
+        if (p.firer) s_.firer_hex = b->name(*p.firer);
+        if (p.target) s_.target_hex = b->name(*p.target);
+        changed = true;
+    }
+    if (b && (!s_.firer_hex || !s_.target_hex))
+        ui::wrapped(ui::open(), std::string("Click the board: ") + (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+    return changed;
+}
+
+// With a board: the units' hexes (typed or clicked); the rest is the map's.
+bool PbPanel::draw_hexes(PanelContext& ctx) {
+    bool changed = false;
+    const float col = 150 * ctx.scale;
+    ui::section("Units");
+    for (auto [label, value] : {std::pair<const char*, std::optional<std::string>*>{"Firer's hex", &s_.firer_hex}, {"Target's hex", &s_.target_hex}}) {
+        util::label(label, col);
+        ImGui::PushID(label);
+        std::string text = value->value_or("");
+        ImGui::SetNextItemWidth(90 * ctx.scale);
+        if (ImGui::InputTextWithHint("##hex", "CCRR", &text)) {
+            if (text.empty()) value->reset();
+            else *value = text;
+            changed = true;
+        }
+        ui::tip("The hex number on the board (CCRR); or click the board above");
+        ImGui::PopID();
+    }
+    ui::wrapped(ui::dim_text(), "Elevations, range and the symbols the line meets: read from the board along the deciding route "
+                                "(PB-LOS); the ruling names each with its hex.");
+    ui::probe("board_decides");
+    return changed;
+}
+
+// Without a board: the elevations, the range and each symbol met, typed by hand.
+bool PbPanel::draw_hand_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
     const PbChoices& c = choices<PbChoices>();

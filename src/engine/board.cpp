@@ -537,3 +537,27 @@ Board load_board(const std::filesystem::path& path, const std::string& display_n
 }
 
 }  // namespace umpire::board
+
+namespace umpire::board {
+
+std::vector<std::filesystem::path> shipped_boards(const std::filesystem::path& boards_dir, const std::string& system) {
+    std::vector<std::filesystem::path> out;
+    std::error_code ec;
+    for (const std::filesystem::path& dir : {boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+        if (dir.empty() || !std::filesystem::is_directory(dir, ec)) continue;
+        for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+            if (e.path().extension() != ".toml") continue;
+            try {
+                const toml::table t = parse_toml_file(e.path(), e.path().string(), kMaxBoardBytes);
+                if (t["system"].value<std::string>() == system) out.push_back(e.path());
+            } catch (const InputError&) {
+                // Not a board this game can offer; `board check` reports it.
+            }
+        }
+        if (!out.empty()) break;  // the installed folder first; the source tree's only without it
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace umpire::board

@@ -124,6 +124,11 @@ struct Board {
 Board load_board(const std::filesystem::path& path, const std::string& display_name, const Vocabulary& vocabulary);
 Board parse_board(const toml::table& root, const std::string& display_name, const Vocabulary& vocabulary);
 
+// The board files shipped for one game (`system` = its id): the .toml files of `boards_dir` (the
+// installed folder beside the rules data), or of the source tree's boards/ without it, sorted.
+// A file that does not parse, or names another game, is left out (the window offers these).
+std::vector<std::filesystem::path> shipped_boards(const std::filesystem::path& boards_dir, const std::string& system);
+
 // ---- shorthand ----------------------------------------------------------------------
 
 // The hexes a hex shorthand names, or an error message (and the offset in the text it is about).

@@ -11,7 +11,7 @@
 //   Mark           one meaning per state (the window's palette maps each to a colour and a word)
 //   BoardMarks     the lines, hexes and hexsides one line-of-sight question lights
 //   HexFigures     one number per hex (the kill-chance overlay)
-//   BoardSupport   the interface a game implements
+//   BoardSupport   the interface a game implements (with how the view draws its names)
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -109,6 +109,21 @@ public:
     // The choices a line of sight depends on besides the board (TANK!: "closed", "mixed", "open"
     // terrain modes, 10.6); empty when none. `mode` below is one of these, or "".
     virtual std::vector<std::string> modes() const { return {}; }
+    // How the view draws one name of the vocabulary (a terrain, a second-layer hex feature or a
+    // hexside feature): a short glyph drawn with it (letters or digits, so colour is never the only
+    // sign) and a colour, 0xRRGGBBAA (0: the view's own). A colour without a glyph: no glyph (a plain
+    // ground). Default: nothing said, the view's own look.
+    struct Look {
+        std::string glyph;
+        std::uint32_t rgba = 0;
+    };
+    virtual Look look(const std::string& name) const {
+        (void)name;
+        return {};
+    }
+    // True when a unit faces a corner of its hex (Panzer Squadron's points), not a hexside (TANK!):
+    // the view's facing drag then picks a corner, and Placement::facing is a corner 0..5.
+    virtual bool faces_corner() const { return false; }
     // One firer-target question, read exactly as the ruling reads it.
     virtual BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from,
                             const hex::Cube& to) const = 0;

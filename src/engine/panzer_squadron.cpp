@@ -161,21 +161,27 @@ Data load_data(const std::filesystem::path& file) {
 // 2. Situation
 // =====================================================================================
 
+std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir) {
+    std::filesystem::path path = name;
+    if (!path.is_relative()) return path;
+    path = situation_dir / name;
+    std::error_code ec;
+    for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+        if (std::filesystem::exists(path, ec) || dir.empty()) break;
+        if (std::filesystem::exists(dir / name, ec)) path = dir / name;
+    }
+    return path;
+}
+
 namespace {
 
 // board = "FILE": beside the situation file first, else the shipped boards (beside the rules data,
 // or the source tree's): the window and standard input give no folder to look in. The board's own
 // problems keep their file's name, after the located `board` key.
-std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Table& root, const std::string& file) {
-    std::filesystem::path path = file;
-    if (path.is_relative()) {
-        path = std::filesystem::path(root.sink().file()).parent_path() / path;
-        std::error_code ec;
-        for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-            if (std::filesystem::exists(path, ec) || dir.empty()) break;
-            if (std::filesystem::exists(dir / file, ec)) path = dir / file;
-        }
-    }
+// `held`: the window's board, used instead of the file (not owned: it outlives the ruling).
+std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Table& root, const std::string& file, const board::Board* held) {
+    if (held) return std::shared_ptr<const board::Board>(std::shared_ptr<const board::Board>(), held);
+    const std::filesystem::path path = find_board(d, file, std::filesystem::path(root.sink().file()).parent_path());
     const std::string shown = path.lexically_normal().string();
     try {
         return std::make_shared<board::Board>(board::load_board(path, shown, board_vocabulary(d)));
@@ -280,7 +286,7 @@ void parse_line_of_fire(const Data& d, const Table& root, Situation& s) {
 
 }  // namespace
 
-Situation parse_situation(const Data& d, const Table& root) {
+Situation parse_situation(const Data& d, const Table& root, const board::Board* held) {
     Situation s;
     auto keys = common_situation_keys();
     for (const char* k : {"question", "tank", "shooter", "target", "board", "firer", "line"}) keys.push_back(k);
@@ -292,7 +298,7 @@ Situation parse_situation(const Data& d, const Table& root) {
     if (const auto b = root.str("board")) {
         if (s.question == "movement" || s.question == "line-of-fire") {
             s.board = *b;
-            s.board_map = load_situation_board(d, root, *b);
+            s.board_map = load_situation_board(d, root, *b, held);
         } else {
             root.error("board", "a board is read for question = \"movement\" and \"line-of-fire\" only (this question is " + s.question + ")");
         }
@@ -888,11 +894,13 @@ Ruling rule(const Data& d, const Situation& s) {
 
 void PanzerSquadron::load(const std::filesystem::path& rules_dir) {
     data_ = load_data(rules_dir / "panzer-squadron.toml");
-    board_support_ = make_board_support(data_);
+    board_support_ = make_board_support(*this);
 }
 
-Ruling PanzerSquadron::rule(const Table& root) const {
-    Situation s = parse_situation(data_, root);
+Ruling PanzerSquadron::rule(const Table& root) const { return rule(root, nullptr); }
+
+Ruling PanzerSquadron::rule(const Table& root, const board::Board* held) const {
+    Situation s = parse_situation(data_, root, held);
     root.sink().throw_if_errors();
     Ruling r = panzer_squadron::rule(data_, s);
     r.view = ruling_view(s, r);

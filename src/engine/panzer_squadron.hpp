@@ -112,7 +112,10 @@ struct StepTrace {
     bool free_point = false;   // this turn step took the free point choice after a move (Diagram 4)
 };
 
-Situation parse_situation(const Data& d, const Table& root);
+// `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
+Situation parse_situation(const Data& d, const Table& root, const board::Board* held = nullptr);
+// Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
+std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
 std::vector<StepTrace> trace(const Data& d, const Situation& s);
@@ -124,6 +127,8 @@ public:
     std::vector<std::string> data_files() const override { return {"panzer-squadron.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Table& root) const override;
+    // As rule(root), reading `held` (the window's board) instead of the situation's board file.
+    Ruling rule(const Table& root, const board::Board* held) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // panzer_squadron_view.cpp
     std::optional<toml::table> canonical(const Table& root) const override;  // panzer_squadron_view.cpp

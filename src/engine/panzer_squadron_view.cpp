@@ -32,9 +32,7 @@ std::any PanzerSquadron::ruling_view(const Situation& s, const Ruling& r) const 
 std::any PanzerSquadron::choices() const {
     view::PsChoices c;
     for (const auto& [key, list] : names()) {
-        if (key == "question")  // the panel has no line-of-fire inputs yet: that question is ruled from files and the CLI
-            for (const auto& q : list)
-                if (q != "line-of-fire") c.questions.push_back(q);
+        if (key == "question") c.questions = list;  // line-of-fire too: the panel holds its board
         if (key == "tank.start") c.starts = list;
         if (key == "tank.action") c.actions = list;
         if (key == "tank.steps") c.steps = list;
@@ -47,7 +45,7 @@ std::any PanzerSquadron::choices() const {
 }
 
 std::optional<toml::table> PanzerSquadron::canonical(const Table& root) const {
-    return canonical_with(root, data_, parse_situation, to_toml);
+    return canonical_with(root, data_, [](const Data& d, const Table& r) { return parse_situation(d, r); }, to_toml);
 }
 
 }  // namespace umpire::panzer_squadron

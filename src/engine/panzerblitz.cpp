@@ -101,7 +101,7 @@ Data load_data(const std::filesystem::path& file) {
 // 2. Situation
 // =====================================================================================
 
-Situation parse_situation(const Data& d, const Table& root) {
+Situation parse_situation(const Data& d, const Table& root, const board::Board* held) {
     Situation s;
     auto keys = common_situation_keys();
     for (const char* k : {"firer", "target", "line", "board"}) keys.push_back(k);
@@ -155,7 +155,7 @@ Situation parse_situation(const Data& d, const Table& root) {
         }
         s.obstacles.push_back(ob);
     }
-    if (on_board && root.sink().ok()) apply_board(d, root, f, t, line, s);
+    if (on_board && root.sink().ok()) apply_board(d, root, f, t, line, s, held);
     return s;
 }
 
@@ -163,6 +163,12 @@ toml::table to_toml(const Situation& s) {
     toml::table t;
     t.insert("system", "panzerblitz");
     if (!s.title.empty()) t.insert("title", s.title);
+    if (!s.board.empty()) {  // the board says the elevations, the range and the symbols (apply_board)
+        t.insert("board", s.board);
+        t.insert("firer", toml::table{{"hex", s.firer_hex}});
+        t.insert("target", toml::table{{"hex", s.target_hex}});
+        return t;
+    }
     t.insert("firer", toml::table{{"elevation", s.firer}});
     t.insert("target", toml::table{{"elevation", s.target}});
     toml::table line;
@@ -636,13 +642,15 @@ SideView side_view(const Data& d, const Situation& s) {
 
 void PanzerBlitz::load(const std::filesystem::path& rules_dir) {
     data_ = load_data(rules_dir / "panzerblitz.toml");
-    board_support_ = std::make_shared<PbBoardSupport>(&data_);
+    board_support_ = std::make_shared<PbBoardSupport>(&data_, this);
 }
 
 const view::BoardSupport* PanzerBlitz::board_support() const { return board_support_.get(); }
 
-Ruling PanzerBlitz::rule(const Table& root) const {
-    Situation s = parse_situation(data_, root);
+Ruling PanzerBlitz::rule(const Table& root) const { return rule(root, nullptr); }
+
+Ruling PanzerBlitz::rule(const Table& root, const board::Board* held) const {
+    Situation s = parse_situation(data_, root, held);
     root.sink().throw_if_errors();
     Ruling r = panzerblitz::rule(data_, s);
     r.view = ruling_view(s, r);

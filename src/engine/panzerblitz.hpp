@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/board.hpp"
 #include "engine/json.hpp"
 #include "engine/system.hpp"
 
@@ -65,7 +66,8 @@ struct Situation {
     json::Value board_json;  // JSON `board`: file, hexes, every route and which decides
 };
 
-Situation parse_situation(const Data& d, const Table& root);
+// `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
+Situation parse_situation(const Data& d, const Table& root, const board::Board* held = nullptr);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
 
@@ -90,6 +92,8 @@ public:
     std::vector<std::string> data_files() const override { return {"panzerblitz.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Table& root) const override;
+    // As rule(root), reading `held` (the window's board) instead of the situation's board file.
+    Ruling rule(const Table& root, const board::Board* held) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                    // panzerblitz_view.cpp
     std::optional<toml::table> canonical(const Table& root) const override;  // panzerblitz_view.cpp

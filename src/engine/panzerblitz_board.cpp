@@ -546,19 +546,6 @@ std::string board_los_text(const board::Board& b, const BoardLos& los) {
 
 namespace {
 
-// Beside the situation file first; else the shipped boards (beside the rules data, or the source
-// tree's): the window and standard input give no folder to look in.
-std::filesystem::path find_board(const Data& d, const std::string& situation_file, const std::string& file) {
-    std::filesystem::path path = file;
-    if (!path.is_relative()) return path;
-    path = std::filesystem::path(situation_file).parent_path() / file;
-    std::error_code ec;
-    for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-        if (std::filesystem::exists(path, ec) || dir.empty()) break;
-        if (std::filesystem::exists(dir / file, ec)) path = dir / file;
-    }
-    return path;
-}
 
 std::string obstacles_text(const std::vector<Obstacle>& obs) {
     std::string out;
@@ -583,7 +570,22 @@ bool same_obstacles(std::vector<Obstacle> a, std::vector<Obstacle> b) {
 
 }  // namespace
 
-void apply_board(const Data& d, const Table& root, const Table& firer, const Table& target, const Table& line, Situation& s) {
+// Beside the situation file first; else the shipped boards (beside the rules data, or the source
+// tree's): the window and standard input give no folder to look in.
+std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir) {
+    std::filesystem::path path = name;
+    if (!path.is_relative()) return path;
+    path = situation_dir / name;
+    std::error_code ec;
+    for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+        if (std::filesystem::exists(path, ec) || dir.empty()) break;
+        if (std::filesystem::exists(dir / name, ec)) path = dir / name;
+    }
+    return path;
+}
+
+void apply_board(const Data& d, const Table& root, const Table& firer, const Table& target, const Table& line, Situation& s,
+                 const board::Board* held) {
     const auto file = root.str("board");
     if (!file) return;
     s.board = *file;
@@ -592,11 +594,11 @@ void apply_board(const Data& d, const Table& root, const Table& firer, const Tab
         root.error("board", "a board needs firer.hex and target.hex: the line of sight is traced between them (PB-LOS)");
         return;
     }
-    const std::filesystem::path path = find_board(d, root.sink().file(), *file);
+    const std::filesystem::path path = find_board(d, *file, std::filesystem::path(root.sink().file()).parent_path());
     const std::string shown = path.lexically_normal().string();
-    board::Board b;
+    board::Board loaded;
     try {
-        b = load_map(path, shown);
+        if (!held) loaded = load_map(path, shown);
     } catch (const InputError& e) {
         // The board's problems keep their own file's name, after the situation's located board key.
         root.error("board", quoted_value(*file) + ": the board file has the problems reported for " + shown);
@@ -604,6 +606,7 @@ void apply_board(const Data& d, const Table& root, const Table& firer, const Tab
         all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
         throw InputError(all);
     }
+    const board::Board& b = held ? *held : loaded;  // the window's board may hold unsaved paint
     const auto f = b.parse_hex(*fh), t = b.parse_hex(*th);
     const std::string extent = " (" + b.numbering.describe() + "; columns 1-" + std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")";
     if (!f) firer.error("hex", quoted_value(*fh) + " is not a hex of the board " + shown + extent);
@@ -668,6 +671,22 @@ void apply_board(const Data& d, const Table& root, const Table& firer, const Tab
 // =====================================================================================
 // 6. BoardSupport
 // =====================================================================================
+
+// The symbols' own colours (the article names them by colour), each with letters: yellow is a
+// lemon, never the amber the window keeps for "referee's call". Elevations: darker to lighter
+// with height, and their level and slope written in the hex.
+view::BoardSupport::Look PbBoardSupport::look(const std::string& name) const {
+    static const std::map<std::string, Look> looks = {
+        {"ground", {"", 0x2F352FFF}},       {"gully", {"g", 0x263A44FF}},        {"l1-slope", {"1s", 0x4A4632FF}},
+        {"l1-hilltop", {"1H", 0x5E5636FF}}, {"l2-slope", {"2s", 0x6E5E3EFF}},    {"l2-hilltop", {"2H", 0x86704AFF}},
+        {"woods-hex", {"W", 0x3E9A46FF}},   {"town-hex", {"T", 0xA0A0A0FF}},     {"green", {"gn", 0x3CB44BFF}},
+        {"grey", {"gy", 0xA8A8A8FF}},       {"brown", {"br", 0x8B5A2BFF}},       {"orange", {"or", 0xF07828FF}},
+        {"yellow", {"ye", 0xF4F46AFF}},     {"purple", {"pu", 0xA050D2FF}},      {"hilltop-green", {"gn^", 0x3CB44BFF}},
+        {"hilltop-grey", {"gy^", 0xA8A8A8FF}},
+    };
+    const auto it = looks.find(name);
+    return it == looks.end() ? Look{} : it->second;
+}
 
 view::BoardMarks PbBoardSupport::line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const {
     (void)mode;  // PanzerBlitz has no terrain modes
@@ -741,11 +760,10 @@ void PbBoardSupport::visibility(const board::Board& b, const std::string& mode, 
 }
 
 Ruling PbBoardSupport::rule(const Table& situation, const board::Board& b) const {
-    (void)b;
-    situation.sink().error(situation.node("board"), "ruling a PanzerBlitz situation against a board held in the window is not supported yet: "
-                                             "save the board and rule the file");
+    if (sys_) return sys_->rule(situation, &b);
+    const Situation s = parse_situation(*data_, situation, &b);
     situation.sink().throw_if_errors();
-    return {};
+    return panzerblitz::rule(*data_, s);
 }
 
 }  // namespace umpire::panzerblitz

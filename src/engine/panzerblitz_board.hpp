@@ -96,25 +96,39 @@ std::string board_los_text(const board::Board& b, const BoardLos& los);
 
 // board = "FILE" with firer.hex and target.hex: fills the elevations, range and obstacles from
 // the deciding route; a typed key that disagrees is an error naming both. Called by
-// parse_situation. `firer`/`target`/`line` are the situation's tables.
-void apply_board(const Data& d, const Table& root, const Table& firer, const Table& target, const Table& line, Situation& s);
+// parse_situation. `firer`/`target`/`line` are the situation's tables. `held`: the window's board,
+// read instead of the file (nullptr: the file).
+void apply_board(const Data& d, const Table& root, const Table& firer, const Table& target, const Table& line, Situation& s,
+                 const board::Board* held = nullptr);
+// Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
+std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 
 // ---- BoardSupport -------------------------------------------------------------------
 
 class PbBoardSupport final : public view::BoardSupport {
 public:
-    explicit PbBoardSupport(const Data* d) : data_(d), vocabulary_(board_vocabulary()) {}
+    // `sys` rules a situation against a held board (rule() below); without it (the CLI's board
+    // commands) rule() rules without the window's ruling view.
+    explicit PbBoardSupport(const Data* d, const PanzerBlitz* sys = nullptr) : data_(d), sys_(sys), vocabulary_(board_vocabulary()) {}
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
     board::Board load(const std::filesystem::path& path, const std::string& display_name) const override {
         return load_map(path, display_name);
     }
+    // Elevations by their level and slope ("1s" a level 1 slope, "2H" a level 2 hilltop, "g" a gully),
+    // single-hex woods/town "W"/"T", each hexside symbol its colour with two letters ("gn", "ye").
+    Look look(const std::string& name) const override;
     view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override;
     void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override;
-    // Not yet: the PanzerBlitz panel holds no board, so the window never asks; a caller is told so.
+    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
+        return panzerblitz::find_board(*data_, name, situation_dir);
+    }
+    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(data_->boards_dir, "panzerblitz"); }
+    // The situation ruled against `b` (the window's board) instead of its board file.
     Ruling rule(const Table& situation, const board::Board& b) const override;
 
 private:
     const Data* data_;
+    const PanzerBlitz* sys_;
     board::Vocabulary vocabulary_;
 };
 

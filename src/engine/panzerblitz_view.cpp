@@ -65,7 +65,7 @@ std::any PanzerBlitz::choices() const {
 }
 
 std::optional<toml::table> PanzerBlitz::canonical(const Table& root) const {
-    return canonical_with(root, data_, parse_situation, to_toml);
+    return canonical_with(root, data_, [](const Data& d, const Table& r) { return parse_situation(d, r); }, to_toml);
 }
 
 }  // namespace umpire::panzerblitz

@@ -721,9 +721,10 @@ view::Mark line_mark(const Data& d, const FireLine& f) {
 
 class PsBoardSupport final : public view::BoardSupport {
 public:
-    explicit PsBoardSupport(const Data& d) : d_(d), vocabulary_(board_vocabulary(d)) {}
+    explicit PsBoardSupport(const PanzerSquadron& sys) : sys_(sys), d_(sys.data()), vocabulary_(board_vocabulary(d_)) {}
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
     std::vector<std::string> modes() const override { return d_.board.corner_names; }
+    bool faces_corner() const override { return true; }  // PS-turning: a tank faces a point of its hexagon
 
     view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override {
         view::BoardMarks m;
@@ -768,22 +769,22 @@ public:
         panzer_squadron::visibility(d_, b, from, out);
     }
 
-    // Not yet: the Panzer Squadron panel holds no board, so the window never asks; a caller is told so.
-    Ruling rule(const Table& situation, const board::Board& b) const override {
-        (void)b;
-        situation.sink().error(situation.node("board"), "ruling a Panzer Squadron situation against a board held in the window is "
-                                                        "not supported yet: save the board and rule the file");
-        situation.sink().throw_if_errors();
-        return {};
+    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
+        return panzer_squadron::find_board(d_, name, situation_dir);
     }
+    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "panzer-squadron"); }
+
+    // The situation ruled against `b` (the window's board) instead of its board file.
+    Ruling rule(const Table& situation, const board::Board& b) const override { return sys_.rule(situation, &b); }
 
 private:
+    const PanzerSquadron& sys_;
     const Data& d_;
     board::Vocabulary vocabulary_;
 };
 
 }  // namespace
 
-std::unique_ptr<view::BoardSupport> make_board_support(const Data& d) { return std::make_unique<PsBoardSupport>(d); }
+std::unique_ptr<view::BoardSupport> make_board_support(const PanzerSquadron& sys) { return std::make_unique<PsBoardSupport>(sys); }
 
 }  // namespace umpire::panzer_squadron

@@ -190,6 +190,7 @@ std::vector<BoardStep> place_steps(const std::vector<StepTrace>& steps, const he
 // ---- BoardSupport ---------------------------------------------------------------------------
 
 // modes() are the target's possible facings (corner names): the armour face depends on it.
-std::unique_ptr<view::BoardSupport> make_board_support(const Data& d);
+// `sys` rules situations against a held board (BoardSupport::rule).
+std::unique_ptr<view::BoardSupport> make_board_support(const PanzerSquadron& sys);
 
 }  // namespace umpire::panzer_squadron

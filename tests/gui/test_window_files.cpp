@@ -57,14 +57,6 @@ std::vector<fs::path> examples(const std::string& system) {
     return v;
 }
 
-// A PanzerBlitz situation naming a board (docs/boards.md). The PanzerBlitz panel does not hold
-// `board` yet (TANK!'s and Panzer Squadron's do): it rules such a file from its text but its own
-// writeback leaves the board out, so the panel round-trip checks below skip these files.
-bool pb_board(const fs::path& f) {
-    const toml::table t = parse_toml_file(f, f.string());
-    return t.contains("board") && t["system"].value_or(std::string()) == "panzerblitz";
-}
-
 const Engine& engine() {
     static Engine e(default_rules_dir());
     return e;
@@ -177,7 +169,6 @@ TEST_CASE("every panel: examples load and write back the module's own format, an
         REQUIRE_FALSE(files.empty());
         for (const auto& f : files) {
             INFO(f.string());
-            if (pb_board(f)) continue;  // see pb_board
             auto panel = reg->make(engine());
             toml::table t = parse_toml_file(f, f.string());
             Sink sink(f.string());
@@ -632,11 +623,10 @@ TEST_CASE("lost work: an older state folder's single working copy is still resto
     const fs::path d = fresh_dir("legacy");
     const fs::path state = d / "state";
     fs::create_directories(state);
-    // A hand-entered example: the panel leaves a `board` out of its working copy (see pb_board).
+    // The first example (a board example: the panel keeps `board` and the hexes in its working copy).
     const auto all = examples("panzerblitz");
-    const auto hand = std::find_if(all.begin(), all.end(), [](const fs::path& f) { return !pb_board(f); });
-    REQUIRE(hand != all.end());
-    const std::string text = slurp(*hand);
+    REQUIRE(!all.empty());
+    const std::string text = slurp(all.front());
     REQUIRE_FALSE(atomic_write(state / "situation.toml", text));
     REQUIRE_FALSE(atomic_write(state / "state.toml", "system = \"panzerblitz\"\nfile = \"\"\n"));
     App app(window_on(state));

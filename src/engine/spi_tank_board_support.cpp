@@ -144,18 +144,7 @@ public:
         return spi_tank::find_board(d_, name, situation_dir);
     }
 
-    std::vector<std::filesystem::path> shipped_boards() const override {
-        std::vector<std::filesystem::path> out;
-        std::error_code ec;
-        for (const std::filesystem::path& dir : {d_.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-            if (dir.empty() || !std::filesystem::is_directory(dir, ec)) continue;
-            for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-                if (e.path().extension() == ".toml") out.push_back(e.path());
-            if (!out.empty()) break;  // the installed folder first; the source tree's only without it
-        }
-        std::sort(out.begin(), out.end());
-        return out;
-    }
+    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "spi-tank"); }
 
     Ruling rule(const Table& root, const board::Board& b) const override { return sys_.rule(root, &b); }
 

@@ -260,7 +260,7 @@ TEST_CASE("ps boards: the tanks' own hexagons and the target's own hexsides", "[
         const view::Mark want = l.referee_call() ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
         CHECK(marks[std::size_t(b.index(at(b, c.target)))] == want);
         // The board view: a deciding line is hindering exactly when it gives the bonus as ruled.
-        const auto support = ps::make_board_support(data());
+        const auto support = ps::make_board_support(*test::engine().get<ps::PanzerSquadron>());
         const view::BoardMarks bm = support->line(b, "", at(b, c.firer), at(b, c.target));
         bool hindering = false;
         for (const auto& bl : bm.lines)

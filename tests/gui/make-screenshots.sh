@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates screenshots/ : one PNG of the real window per example situation
 # (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x1200 (tall enough for the whole ruling), plus
-# one at 2x UI scale, the TANK! board view with its overlays (screenshots/board-view-*.png), and each game's first example in a small window (800x600) at 1x and 2x
+# one at 2x UI scale, the TANK! board view with its overlays and in Paint mode (screenshots/board-view-*.png), and each game's first example in a small window (800x600) at 1x and 2x
 # (screenshots/small-*.png), and the table view's two examples small too. Called by `./dev screenshots` as
 #   tests/gui/make-screenshots.sh build/umpire
 set -euo pipefail
@@ -30,6 +30,8 @@ done
 shot 1280x1000 "$root/examples/spi-tank-board-woods-blocks.toml" "$out/board-view-line.png" --scale 1
 shot 1280x1000 "$root/examples/spi-tank-board-sample-map.toml" "$out/board-view-visibility.png" --scale 1 --board-overlay visibility
 shot 1280x1000 "$root/examples/spi-tank-board-woods-blocks.toml" "$out/board-view-kill-chance.png" --scale 1 --board-overlay kill-chance
+# Paint mode: the brushes, Undo/Redo and Save board over the board (docs/window.md "Painting a board").
+shot 1280x1000 "$root/examples/spi-tank-board-woods-blocks.toml" "$out/board-view-paint.png" --scale 1 --board-mode paint
 # A HiDPI screen: the window at 2x UI scale (text size 200%) in twice the pixels.
 shot 2560x1600 "${examples[-1]}" "$out/scale-2x-$(basename "${examples[-1]%.toml}").png" --scale 2
 # The table view (docs/window.md): the GF9 escarpment dispute and the AGV village in a small

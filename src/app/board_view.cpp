@@ -358,6 +358,9 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
     const float scale = ImGui::GetFontSize() / 13.0f;
     const ImVec2 size{std::max(ImGui::GetContentRegionAvail().x, 40.0f), std::max(height, 60.0f)};
     const ImVec2 lo = ImGui::GetCursorScreenPos(), hi{lo.x + size.x, lo.y + size.y};
+    // The board moves with its canvas: a toolbar line that wraps (the paint tool's saved note) or
+    // a scrolled panel shifts the canvas, and the board must not slide under its edge.
+    if (cam_.fitted) cam_.origin.x += lo.x - canvas_lo_.x, cam_.origin.y += lo.y - canvas_lo_.y;
     canvas_lo_ = lo, canvas_hi_ = hi;
     ImGui::InvisibleButton("##board", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     ImGui::SetItemUsingMouseWheel();

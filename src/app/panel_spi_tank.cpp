@@ -338,6 +338,7 @@ private:
     std::vector<SetAside> set_aside_;        // unsaved paint dropped, for the App to keep (take_set_aside)
     int new_columns_ = 0, new_rows_ = 0;     // the "New board" form (0: not opened yet)
     std::string new_name_, new_error_;
+    std::string followed_path_;              // the painter's file the situation's `board` last followed
     std::string board_name_, board_dir_;     // what board_ was loaded for (the `board` text, the folder)
     std::vector<std::string> board_errors_;  // the board file's problems (FILE:LINE:COL)
     std::uint64_t board_generation_ = 0;
@@ -544,6 +545,7 @@ void SpiTankPanel::load_board(const std::filesystem::path& situation_dir) {
         const std::string stem = path.stem().string();
         painter_.attach(*board_, shipped ? std::string() : path.string(),
                         shipped ? (situation_dir / (stem + "-painted.toml")).string() : std::string());
+        followed_path_ = painter_.path();
     } catch (const InputError& e) {
         for (const auto& d : e.diagnostics()) board_errors_.push_back(d.str());
     }
@@ -565,7 +567,8 @@ void SpiTankPanel::set_aside_board(const std::string& why) {
 // "Save board as..." wrote the board somewhere else: the situation now names that file (relative
 // to the situation's folder when it is inside it), so a saved situation rules what was painted.
 bool SpiTankPanel::follow_saved_board(const std::filesystem::path& situation_dir) {
-    if (!board_ || painter_.path().empty() || painter_.unsaved()) return false;
+    if (!board_ || painter_.path().empty() || painter_.unsaved() || painter_.path() == followed_path_) return false;
+    followed_path_ = painter_.path();  // looked at once per save, not every frame
     const std::filesystem::path saved(painter_.path());
     if (std::filesystem::path(support()->find_board(board_name_, situation_dir)).lexically_normal() == saved.lexically_normal()) return false;
     std::string name = saved.string();
@@ -608,7 +611,7 @@ bool SpiTankPanel::draw_board_picker(const std::filesystem::path& situation_dir)
     ui::tip("Attach a board file (docs/boards.md): the line of sight, the obstacles and the target's terrain are then read "
             "from the map, and the board is drawn here to click units onto.");
     ui::probe("open_board");
-    ImGui::SameLine();
+    ui::same_line_if_fits(ImGui::CalcTextSize("New board\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
     changed |= draw_new_board(situation_dir);
     if (ImGui::BeginPopup("##open_board")) {
         ImGui::TextUnformatted("Shipped boards (sample terrain):");
@@ -716,8 +719,10 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
         ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
         return changed;
     }
-    ImGui::SameLine();
-    ui::wrapped(ui::dim_text(), *s_.board + (board_ ? " \xc2\xb7 " + board_->title : std::string()));
+    // Beside the buttons when there is room for a readable column, else under them.
+    const std::string name = *s_.board + (board_ ? " \xc2\xb7 " + board_->title : std::string());
+    ui::same_line_if_fits(std::min(ImGui::CalcTextSize(name.c_str()).x, ImGui::GetFontSize() * 16.0f));
+    ui::wrapped(ui::dim_text(), name);
     ui::probe("board_name");
     if (!board_) {
         ImGui::PushStyleColor(ImGuiCol_Text, ui::bad());
@@ -734,7 +739,8 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
     changed |= painter_.revision() != painted;  // a stroke, undo or redo: the App rules the board again
     changed |= follow_saved_board(ctx.situation_dir);
     if (!s_.firer_hex || !s_.target_hex)
-        ui::wrapped(ui::open(), std::string("Click the board: ") + (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+        ui::wrapped(ui::open(), std::string(view_.tool() == BoardView::Tool::paint ? "Click Rule, then the board: " : "Click the board: ") +
+                                    (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     return changed;
 }
 

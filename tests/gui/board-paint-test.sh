@@ -10,6 +10,7 @@
 # suggestion beside the situation), its Save saves -> the file passes `umpire-cli board check`,
 # `umpire-cli los` on it says blocked, the situation now names it and Ctrl+S + `umpire-cli rule`
 # gives the window's verdict.
+# 5. paint again and quit: the unsaved board is kept as STATE/recovered-*.toml.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -119,3 +120,21 @@ xdotool key --delay 80 ctrl+s
 wait_for 10 "the saved situation" grep -q '^board = "test-small-painted.toml"' "$sit" || { on_fail; cat "$sit"; exit 1; }
 "$cli" rule "$sit" | grep -q BLOCKED || { "$cli" rule "$sit"; fail "the CLI does not rule the saved situation blocked"; }
 echo "ok 4: saved board: board check passes, los and rule say blocked"
+
+# ---- 5. unsaved paint is never lost: paint 0604, quit (Ctrl+Q): the board as painted is kept
+# in the state folder as recovered-*.toml, a board file the CLI reads, and the saved file is untouched
+settle
+click hex_0604
+wait_for 5 "the unsaved mark" grep -q '^widget paint_unsaved ' "$state/layout.txt" || { on_fail; exit 1; }
+xdotool mousemove --window "$win" 900 30
+xdotool key --delay 80 ctrl+q
+for ((i = 0; i < 100; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+! kill -0 "$pid" 2>/dev/null || { on_fail; fail "Ctrl+Q did not close the window"; }
+pid=""
+kept=$(ls "$state"/recovered-*.toml 2>/dev/null | head -1)
+[ -n "$kept" ] || { on_fail; ls -l "$state"; fail "no recovered-*.toml after quitting with unsaved paint"; }
+"$cli" board check "$kept" >/dev/null || fail "the recovered board does not pass umpire-cli board check"
+"$cli" los "$kept" 0602 0608 --json | grep -q 'woods in 0604 blocks' || fail "the recovered board lacks the unsaved stroke"
+! "$cli" los "$saved" 0602 0608 --json | grep -q 'woods in 0604' || fail "the saved board file changed without Save board"
+grep -q "unsaved paint" "$work/stderr" || { on_fail; fail "quitting did not say where the paint was kept"; }
+echo "ok 5: quit with unsaved paint: kept in $(basename "$kept")"

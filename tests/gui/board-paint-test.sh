@@ -10,7 +10,8 @@
 # suggestion beside the situation), its Save saves -> the file passes `umpire-cli board check`,
 # `umpire-cli los` on it says blocked, the situation now names it and Ctrl+S + `umpire-cli rule`
 # gives the window's verdict.
-# 5. paint again and quit: the unsaved board is kept as STATE/recovered-*.toml.
+# 5. paint again and quit: the unsaved board is kept as STATE/recovered-*.toml. 6. reopen, New
+# board..., Create, paint woods, Rule, two clicks: blocked, as the CLI rules it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -138,3 +139,42 @@ kept=$(ls "$state"/recovered-*.toml 2>/dev/null | head -1)
 ! "$cli" los "$saved" 0602 0608 --json | grep -q 'woods in 0604' || fail "the saved board file changed without Save board"
 grep -q "unsaved paint" "$work/stderr" || { on_fail; fail "quitting did not say where the paint was kept"; }
 echo "ok 5: quit with unsaved paint: kept in $(basename "$kept")"
+
+# ---- 6. a newcomer's first board (issue 15's "Done when"): New board..., Create (12 x 10 all
+# clear, my-board.toml beside the situation, Paint mode), woods into 0605, Rule, click 0602 then
+# 0608: BLOCKED by the woods just painted, and the CLI rules the saved situation the same
+rm -f "$state"/layout.txt
+"$umpire" --state-dir "$state" --test-layout --size 1280x800 --scale 1 --situation "$sit" 2>>"$work/stderr" &
+pid=$!
+wait_for 30 "the window again" grep -q '^widget new_board ' "$state/layout.txt" || { on_fail; exit 1; }
+wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
+win=$(xdotool search --name 'Umpire' | head -1)
+settle
+click new_board
+wait_for 5 "the New board form" grep -q '^widget new_board_create ' "$state/layout.txt" || { on_fail; exit 1; }
+settle
+click new_board_create
+wait_for 5 "my-board.toml beside the situation" test -s "$work/my-board.toml" || { on_fail; exit 1; }
+"$cli" board check "$work/my-board.toml" >/dev/null || fail "the new board does not pass umpire-cli board check"
+wait_for 5 "the new board in Paint mode" grep -q '^widget paint_brush_woods ' "$state/layout.txt" || { on_fail; exit 1; }
+settle
+click paint_brush_woods
+settle
+click hex_0605
+wait_for 5 "the unsaved mark" grep -q '^widget paint_unsaved ' "$state/layout.txt" || { on_fail; exit 1; }
+settle
+click paint_save
+wait_for 5 "saved" grep -q '^widget paint_saved ' "$state/layout.txt" || { on_fail; exit 1; }
+settle
+click board_rule_mode
+settle
+click hex_0602
+settle
+click hex_0608
+wait_for 5 "BLOCKED on the new board" blocked || { on_fail; exit 1; }
+grep -q 'woods in 0605 blocks' "$state/ruling.json" || { on_fail; fail "the ruling does not name the painted woods"; }
+xdotool mousemove --window "$win" 900 30
+xdotool key --delay 80 ctrl+s
+wait_for 10 "the saved situation naming my-board.toml" grep -q '^board = "my-board.toml"' "$sit" || { on_fail; cat "$sit"; exit 1; }
+"$cli" rule "$sit" | grep -q BLOCKED || { "$cli" rule "$sit"; fail "the CLI does not rule the new board's situation blocked"; }
+echo "ok 6: New board, one stroke, two clicks: verdict '$(verdict)'"

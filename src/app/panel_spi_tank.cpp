@@ -724,6 +724,11 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
     ui::same_line_if_fits(std::min(ImGui::CalcTextSize(name.c_str()).x, ImGui::GetFontSize() * 16.0f));
     ui::wrapped(ui::dim_text(), name);
     ui::probe("board_name");
+    // Painted and not saved: said here too, where Rule mode shows no paint toolbar (a word, not only colour).
+    if (painter_.unsaved() && view_.tool() != BoardView::Tool::paint) {
+        ui::wrapped(ui::open(), "* board painted, not saved (Paint: Save board)");
+        ui::probe("board_unsaved");
+    }
     if (!board_) {
         ImGui::PushStyleColor(ImGuiCol_Text, ui::bad());
         for (const auto& l : board_errors_) ImGui::TextWrapped("%s", l.c_str());

@@ -194,7 +194,7 @@ TEST_CASE("Board paint: the toolbar and hover draw, and Ctrl+Z / Ctrl+Y undo and
     gui.frame(p, b, hexdraw::centre(h));
 }
 
-TEST_CASE("Board paint: the revision a view follows moves on every change; detach forgets the board", "[board_paint]") {
+TEST_CASE("Board paint: the revision a view follows moves on every change, and detach forgets the board", "[board_paint]") {
     board::Board b = small_board();
     BoardPainter p;
     p.attach(b, "", "beside-the-situation.toml");  // a shipped board: no file to write over

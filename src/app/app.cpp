@@ -71,6 +71,7 @@ void App::shutdown(int width, int height) {
     }
     session_dirty_ = true;
     autosave();
+    keep_panels_aside(true);  // a painted board not saved is kept, not lost
 }
 
 // =====================================================================================

@@ -131,6 +131,7 @@ private:
     bool state_writable() const;
     std::filesystem::path working_copy(const std::string& system) const;
     void keep_aside(const std::string& text, const std::string& what);
+    void keep_panels_aside(bool closing);  // Panel::take_set_aside of every panel, kept
 
     // ---- documents and files (app_document.cpp) ----
     Doc& doc() { return docs_[system_]; }
@@ -204,6 +205,7 @@ private:
     std::map<std::string, toml::table> raw_;  // situations of systems that have no panel yet
     std::map<std::string, std::unique_ptr<TableView>> tables_;  // the table views, per game
     int ruled_table_revision_ = -1;           // the table view's revision last ruled
+    std::uint64_t ruled_board_revision_ = 0;  // the panel's held_board_revision() last ruled
 
     // The documents, one per game shown so far; system_ is the game shown.
     std::string system_ = "spi-tank";

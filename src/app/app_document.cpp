@@ -96,7 +96,9 @@ void App::adopt(const Loaded& l, const fs::path& file) {
 void App::edited() {
     text_ = current_text();
     const TableView* tv = table_view();
-    if (text_ != ruled_text_ || (tv && tv->revision() != ruled_table_revision_)) rule_now();
+    const Panel* shown = panel(system_);
+    const std::uint64_t board_revision = shown ? shown->held_board_revision() : 0;
+    if (text_ != ruled_text_ || (tv && tv->revision() != ruled_table_revision_) || board_revision != ruled_board_revision_) rule_now();
     if (!headless()) autosave_due_ = Clock::now() + kAutosaveDelay;
 }
 
@@ -115,6 +117,7 @@ void App::rule_now() {
         ruled_table_revision_ = tv ? tv->revision() : -1;
         const Panel* p = panel(system_);
         const board::Board* held = p ? p->held_board() : nullptr;
+        ruled_board_revision_ = p ? p->held_board_revision() : 0;
         if (tv && tv->loaded()) {
             // The table as the referee has it on screen (dragged, perhaps not saved yet).
             const toml::table t = parse_toml_string(text_, display_name());

@@ -233,6 +233,7 @@ void App::draw_body() {
         draw_ruling_side(p, ctx, h);
     }
     if (changed) edited();
+    keep_panels_aside(false);
 }
 
 bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float lw, float h) {
@@ -412,6 +413,9 @@ void App::draw_shortcut_list() {
         {"Board view: drag from the target", "Turn the target to face that hexside (8.7)"},
         {"Board view: right or middle drag", "Pan (a left drag on the board pans too)"},
         {"Board view: mouse wheel", "Zoom about the mouse (Fit shows the whole board)"},
+        {"Paint mode: click or drag over hexes", "Give them the chosen terrain (one drag is one undo step)"},
+        {"Paint mode: click inside a hex near a side", "With a hexside brush: paint that hexside (a slope's sloped side is the hex clicked in, 10.5)"},
+        {"Paint mode: Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z)", "Undo / redo a paint stroke while the board has the focus"},
         {"Table view: left drag", "Move a piece or a base (Shift + left drag: the measuring tape)"},
         {"Table view: right or middle drag, wheel", "Pan, zoom about the mouse (Ctrl + wheel on a base: turn it)"},
         {"F1", "This list"},

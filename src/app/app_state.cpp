@@ -7,6 +7,7 @@
 //   3. setting unsaved edits aside
 #include <cstdio>
 #include <ctime>
+#include <iostream>
 
 #include "app/app.hpp"
 #include "app/app_util.hpp"
@@ -208,6 +209,19 @@ void App::keep_aside(const std::string& text, const std::string& what) {
         keep = state_dir_ / ("recovered-" + std::string(stamp) + "-" + std::to_string(n) + ".toml");
     if (auto err = atomic_write(keep, text)) status_message(what + "; it could not be kept: " + *err);
     else status_message(what + "; it was kept in " + keep.string());
+}
+
+// What a panel would otherwise lose (unsaved paint on a board it dropped): kept the same way, and
+// on stderr too when the window is closing (its status line is gone).
+void App::keep_panels_aside(bool closing) {
+    for (auto& [id, p] : panels_) {
+        if (!p) continue;
+        for (const auto& a : p->take_set_aside(closing)) {
+            if (a.text.empty()) status_message(a.what);
+            else keep_aside(a.text, a.what);
+            if (closing) std::cerr << "umpire: " << status_ << "\n";
+        }
+    }
 }
 
 }  // namespace umpire::app

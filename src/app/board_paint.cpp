@@ -38,6 +38,16 @@ PaintTarget paint_target(const board::Board& b, const Brush& brush, ImVec2 p) {
     return t;
 }
 
+board::Board new_board(const board::Vocabulary& v, int columns, int rows) {
+    board::Board b;
+    b.system = v.system;
+    b.title = "New board, " + std::to_string(columns) + " x " + std::to_string(rows);
+    b.numbering = v.numbering;
+    b.vocabulary = v;
+    b.resize(columns, rows);
+    return b;
+}
+
 std::string brush_glyph(const std::string& name) {
     static const std::pair<const char*, const char*> marks[] = {
         {"clear", "."}, {"rough", "~"}, {"woods", "T"}, {"wreck", "x"}, {"berm", "="}, {"slope", "/"},
@@ -51,15 +61,23 @@ std::string brush_glyph(const std::string& name) {
 // 2. BoardPainter: attach, mouse, undo/redo, save
 // =====================================================================================
 
-void BoardPainter::attach(board::Board& b, std::string path) {
+void BoardPainter::attach(board::Board& b, std::string path, std::string suggestion) {
     board_ = &b;
     path_ = std::move(path);
-    save_as_text_ = path_;
+    save_as_text_ = path_.empty() ? std::move(suggestion) : path_;
     error_.clear();
     saved_note_.clear();
     history_.reset();
     if (brush.hexside ? brush.index >= int(b.vocabulary.hexside_features.size()) : brush.index >= int(b.vocabulary.hex_terrain.size()))
         brush = Brush{};
+}
+
+void BoardPainter::detach() {
+    board_ = nullptr;
+    path_.clear();
+    error_.clear();
+    saved_note_.clear();
+    history_.reset();
 }
 
 bool BoardPainter::paint_at(board::Board& b, ImVec2 world) {
@@ -112,6 +130,7 @@ void BoardPainter::draw_brushes() {
         ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetFrameHeight() * 1.5f);
         if (ImGui::RadioButton(label.c_str(), brush.hexside == hexside && brush.index == index)) brush = Brush{hexside, index};
         ui::tip(tip);
+        ui::probe(("paint_brush_" + (index < 0 ? std::string("none") : name)).c_str());  // tests/gui/board-paint-test.sh
     };
     ImGui::TextUnformatted("Hexes:");
     for (std::size_t i = 0; i < v.hex_terrain.size(); ++i)
@@ -134,7 +153,9 @@ void BoardPainter::draw_save_as(float em) {
     ImGui::SetNextItemWidth(em * 28);
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     bool go = ImGui::InputText("##board-path", &save_as_text_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ui::probe("paint_save_as_path");
     go |= ImGui::Button("Save", ImVec2(em * 6, 0));
+    ui::probe("paint_save_as_ok");
     ImGui::SameLine();
     const bool cancel = ImGui::Button("Cancel", ImVec2(em * 6, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
     if (go) save(save_as_text_);
@@ -166,6 +187,7 @@ void BoardPainter::draw_toolbar(float scale) {
     if (ImGui::Button("Undo", ImVec2(button, 0))) undo();
     ImGui::EndDisabled();
     ui::tip("Undo the last stroke (Ctrl+Z).");
+    ui::probe("paint_undo");
     ImGui::SameLine();
     ImGui::BeginDisabled(!history_.can_redo());
     if (ImGui::Button("Redo", ImVec2(button, 0))) redo();
@@ -178,15 +200,18 @@ void BoardPainter::draw_toolbar(float scale) {
         if (path_.empty()) ImGui::OpenPopup("Save board as");
         else save(path_);
     }
+    ui::probe("paint_save");
     ui::tip(path_.empty() ? std::string("Save the board to a file (it has none yet).") : "Save the board to " + path_ + ".");
     ImGui::SameLine();
     if (ImGui::Button("Save board as...")) ImGui::OpenPopup("Save board as");
+    ui::probe("paint_save_as");
     draw_save_as(em);
     // The unsaved mark is a word, not only a colour.
     const std::string mark = history_.unsaved() ? "* unsaved" : saved_note_.empty() ? "no changes" : saved_note_;
     ui::same_line_if_fits(ImGui::CalcTextSize(mark.c_str()).x);
     if (history_.unsaved()) ImGui::TextColored(ui::open(), "%s", mark.c_str());
     else ImGui::TextDisabled("%s", mark.c_str());
+    ui::probe(history_.unsaved() ? "paint_unsaved" : "paint_saved");
     if (!error_.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + error_);
     ImGui::PopID();
 }

@@ -17,7 +17,8 @@
 //     if (painter.revision() != seen) seen = painter.revision(), recompute_what_the_board_shows();
 //
 // Sections
-//   Brush, paint_target   what a click at a world point paints (window-free, unit-tested)
+//   Brush, paint_target   what a click at a world point paints (window-free, unit-tested);
+//                         new_board, the all-clear board "New board..." starts from
 //   BoardPainter          the toolbar, the mouse, the hover outline, save
 #pragma once
 #include <cstdint>
@@ -56,6 +57,10 @@ struct PaintTarget {
 };
 PaintTarget paint_target(const board::Board& b, const Brush& brush, ImVec2 p);
 
+// "New board...": an all-clear board of `columns` x `rows` hexes in the game's own numbering
+// (its rules data, `v.numbering`), titled with its size, no hexside features.
+board::Board new_board(const board::Vocabulary& v, int columns, int rows);
+
 // A short mark for a terrain or feature name, shown beside its name (never colour alone):
 // clear ".", rough "~", woods "T", wreck "x", berm "=", slope "/"; other names their initial.
 std::string brush_glyph(const std::string& name);
@@ -64,9 +69,12 @@ std::string brush_glyph(const std::string& name);
 
 class BoardPainter {
 public:
-    // The board to paint (the view owns it and keeps it alive while attached) and its file ("":
-    // none yet, Save asks for a name). Clears the undo history; the board counts as saved.
-    void attach(board::Board& b, std::string path);
+    // The board to paint (its owner keeps it alive while attached) and its file ("": none yet,
+    // or one not to write over: Save asks for a name, offering `suggestion`). Clears the undo
+    // history; the board counts as saved.
+    void attach(board::Board& b, std::string path, std::string suggestion = {});
+    // The board is going away: forget it (and its history).
+    void detach();
     bool attached() const { return board_ != nullptr; }
 
     // The brushes, Undo/Redo (also Ctrl+Z, Ctrl+Y / Ctrl+Shift+Z while the window it is drawn in

@@ -193,14 +193,16 @@ void BoardView::stop_figures() {
 // on a worker thread, restarted (the old one cancelled) whenever the situation or board changes.
 void BoardView::update_figures(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, const toml::table& situation) {
     if (!show_kill_) return;
-    const std::string key = std::to_string(generation_) + "\n" + table_text(situation);
+    const std::string key = std::to_string(generation_) + "/" + std::to_string(paint_seen_) + "\n" + table_text(situation);
     if (job_ && key == figures_key_) return;
     stop_figures();
     figures_key_ = key;
     job_ = std::make_unique<FiguresJob>();
     FiguresJob* job = job_.get();
-    job->worker = std::thread([job, &support, board, situation]() {
-        support.hex_figures(*board, situation, job->result, &job->cancel);
+    // The worker reads its own copy: the paint tool edits the panel's board in place meanwhile.
+    auto copy = std::make_shared<const board::Board>(*board);
+    job->worker = std::thread([job, &support, copy, situation]() {
+        support.hex_figures(*copy, situation, job->result, &job->cancel);
         job->done = true;
     });
     if (defaults().wait_for_figures) job->worker.join();  // a screenshot renders one frame
@@ -211,9 +213,11 @@ void BoardView::update_figures(const view::BoardSupport& support, const std::sha
 // =====================================================================================
 
 bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, std::uint64_t generation,
-                     const std::string& mode, const toml::table& situation, Placement* place, float height) {
+                     const std::string& mode, const toml::table& situation, Placement* place, float height,
+                     BoardPainter* painter, board::Board* paintable) {
     const board::Board& b = *board;
     support_ = &support;
+    if (!painter || !paintable) painter = nullptr, paintable = nullptr;
     if (generation != generation_ || mode != mode_) {
         if (generation != generation_) want_fit_ = true;
         generation_ = generation;
@@ -221,27 +225,41 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
         marks_valid_ = vis_valid_ = false;
     }
     ImGui::PushID("board_view");
-    draw_toolbar(b);
+    draw_toolbar(b, painter);
+    follow_paint(painter);  // an undo or redo from the toolbar
     bool changed = false;
     update_marks(support, b, mode, *place);
     update_visibility(support, b, mode, *place);
     update_figures(support, board, situation);
     if (!show_kill_) stop_figures();
-    draw_canvas(support, b, place, &changed, height);
+    draw_canvas(support, b, place, &changed, height, painter, paintable);
+    follow_paint(painter);  // a stroke: the next frame recomputes the line and the overlays
     draw_legend(b);
     ImGui::PopID();
     if (changed) marks_valid_ = false;
     return changed;
 }
 
-void BoardView::draw_toolbar(const board::Board& b) {
-    // Rule | Paint: the paint mode (board_paint.*) is another engineer's; until it lands it says so.
+// The painter changed the board (a stroke, undo, redo): what the view derives from it is stale.
+void BoardView::follow_paint(const BoardPainter* painter) {
+    if (!painter || painter->revision() == paint_seen_) return;
+    paint_seen_ = painter->revision();
+    marks_valid_ = vis_valid_ = false;  // the kill-chance job restarts: its key holds paint_seen_
+}
+
+void BoardView::draw_toolbar(const board::Board& b, BoardPainter* painter) {
+    // Rule | Paint: Paint hosts the panel's painter (board_paint.hpp); without one it is off.
+    if (!painter) tool_ = Tool::rule;
     if (ImGui::RadioButton("Rule", tool_ == Tool::rule)) tool_ = Tool::rule;
     ui::tip("Rule mode: click hexes to place the firer and the target; the line and the ruling follow.");
     ui::probe("board_rule_mode");
     ImGui::SameLine();
+    ImGui::BeginDisabled(!painter);
     if (ImGui::RadioButton("Paint", tool_ == Tool::paint)) tool_ = Tool::paint;
-    ui::tip("Paint mode: terrain and hexside features with undo/redo and save (coming).");
+    ImGui::EndDisabled();
+    ui::tip("Paint mode: click or drag to give hexes a terrain or hexsides a feature, with undo/redo and save. "
+            "The ruling follows every stroke.");
+    ui::probe("board_paint_mode");
     ui::same_line_if_fits(ImGui::CalcTextSize("Fit").x + ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::Button("Fit")) want_fit_ = true;
     ui::tip("Show the whole board.");
@@ -260,7 +278,9 @@ void BoardView::draw_toolbar(const board::Board& b) {
     // What a click does now, said on screen.
     std::string say;
     if (tool_ == Tool::paint) {
-        say = "Paint mode is coming: switch to Rule to place units.";
+        say = "Pick a brush, then click or drag over hexes \xc2\xb7 a hexside: pick berm or slope and click inside a hex "
+              "close to that side (a slope's sloped side is the hex you click in, 10.5) \xc2\xb7 Ctrl+Z / Ctrl+Y: undo / "
+              "redo \xc2\xb7 right drag: pan \xc2\xb7 wheel: zoom \xc2\xb7 Rule: place the units";
     } else {
         say = std::string("Click a hex: places the ") + (next_ == Next::firer ? "FIRER" : "TARGET") +
               " \xc2\xb7 shift-click: the target \xc2\xb7 drag from the target: its facing (8.7) \xc2\xb7 "
@@ -268,6 +288,10 @@ void BoardView::draw_toolbar(const board::Board& b) {
     }
     ui::wrapped(ui::dim_text(), say);
     ui::probe("board_hint");
+    if (tool_ == Tool::paint && painter) {
+        painter->draw_toolbar(ImGui::GetFontSize() / 13.0f);
+        ui::probe("board_paint_toolbar");
+    }
     (void)b;
 }
 
@@ -289,9 +313,7 @@ bool BoardView::handle_clicks(const board::Board& b, Placement* place, ImVec2 w)
     const ImGuiIO& io = ImGui::GetIO();
     bool changed = false;
     const hex::Cube h = hexdraw::pick(w);
-    // PAINT MODE: board_paint.* takes the clicks here (hexdraw::pick / nearest_side give the
-    // hex and hexside); until then the paint side only says it is coming.
-    if (tool_ == Tool::paint) return false;
+    if (tool_ == Tool::paint) return false;  // the painter takes the clicks (draw_canvas)
     if (ImGui::IsItemActivated() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && place->target && h == *place->target) {
         dragging_facing_ = true;
         drag_facing_.reset();
@@ -368,11 +390,15 @@ ImVec2 BoardView::track_mouse(const board::Board& b) {
     return mw;
 }
 
-void BoardView::draw_canvas(const view::BoardSupport& support, const board::Board& b, Placement* place, bool* changed, float height) {
+void BoardView::draw_canvas(const view::BoardSupport& support, const board::Board& b, Placement* place, bool* changed, float height,
+                            BoardPainter* painter, board::Board* paintable) {
     (void)support;
     const float scale = ImGui::GetFontSize() / 13.0f;
     const ImVec2 size{std::max(ImGui::GetContentRegionAvail().x, 40.0f), std::max(height, 60.0f)};
     const ImVec2 lo = ImGui::GetCursorScreenPos(), hi{lo.x + size.x, lo.y + size.y};
+    // The board moves with its canvas: a toolbar line that wraps (the paint tool's saved note) or
+    // a scrolled panel shifts the canvas, and the board must not slide under its edge.
+    if (cam_.fitted) cam_.origin.x += lo.x - canvas_lo_.x, cam_.origin.y += lo.y - canvas_lo_.y;
     canvas_lo_ = lo, canvas_hi_ = hi;
     ImGui::InvisibleButton("##board", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     ImGui::SetItemUsingMouseWheel();
@@ -380,6 +406,10 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
     fit_and_pan(b, size, lo, hi);
     const ImVec2 mw = track_mouse(b);
     if (ImGui::IsItemActive() || ImGui::IsItemDeactivated() || dragging_facing_) *changed |= handle_clicks(b, place, mw);
+    const bool painting = tool_ == Tool::paint && painter;
+    if (painting && (ImGui::IsItemHovered() || painter->painting()))
+        painter->on_mouse(*paintable, mw, ImGui::IsItemClicked(ImGuiMouseButton_Left), ImGui::IsMouseDown(ImGuiMouseButton_Left),
+                          ImGui::IsMouseReleased(ImGuiMouseButton_Left));
 
     Frame f{ImGui::GetWindowDrawList(), lo, hi, cam_.zoom, scale, cam_};
     f.dl->PushClipRect(lo, hi, true);
@@ -391,7 +421,8 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
     draw_numbers(f, b);
     draw_marks(f);
     draw_units(f, b, *place);
-    draw_hover(f);
+    if (painting && hovered_) painter->draw_hover(f.dl, cam_, b, mw);  // what a click would paint
+    else draw_hover(f);
     f.dl->PopClipRect();
     draw_tooltip(b, *place);
 }

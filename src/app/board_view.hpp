@@ -11,8 +11,8 @@
 //
 // Sections
 //   Placement   where the firer and the target stand and where the target faces
-//   BoardView   draw() each frame; the mode switch "Rule | Paint" (Paint: another engineer's
-//               board_paint.*, it will take the clicks where PAINT MODE is marked in the .cpp)
+//   BoardView   draw() each frame; the mode switch "Rule | Paint" (Paint hosts the panel's
+//               BoardPainter, board_paint.hpp: its toolbar, the clicks, the hover outline)
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -25,6 +25,7 @@
 #include <imgui.h>
 #include <toml++/toml.h>
 
+#include "app/board_paint.hpp"
 #include "app/camera.hpp"
 #include "engine/board.hpp"
 #include "engine/board_support.hpp"
@@ -58,14 +59,19 @@ public:
     // contents change (a new file, a paint stroke): the caches follow it. `situation` is the
     // situation as written (for the kill-chance overlay). Returns true when the referee moved a
     // unit or turned the target (then *place holds the new places).
+    // Paint mode: `painter` (nullptr: no paint mode) edits `paintable`, the same board as `board`
+    // held mutable by the panel; the view's caches follow painter->revision() (a stroke, undo, redo)
+    // without refitting the board, which only a new `generation` does.
     bool draw(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, std::uint64_t generation,
-              const std::string& mode, const toml::table& situation, Placement* place, float height);
+              const std::string& mode, const toml::table& situation, Placement* place, float height,
+              BoardPainter* painter = nullptr, board::Board* paintable = nullptr);
 
     // How a new view starts (umpire --board-overlay; --screenshot waits for the kill chances so
     // the one frame it renders shows them).
     struct Defaults {
         bool visibility = false, kill_chance = false;
         bool wait_for_figures = false;
+        bool paint = false;  // umpire --board-mode paint: start in Paint mode
     };
     static Defaults& defaults() {
         static Defaults d;
@@ -74,6 +80,8 @@ public:
 
     enum class Tool { rule, paint };
     enum class Next { firer, target };
+    Tool tool() const { return tool_; }
+    void set_tool(Tool t) { tool_ = t; }
 
 private:
     struct FiguresJob {
@@ -83,8 +91,10 @@ private:
     };
 
     struct Frame;  // one frame's drawing context (board_view.cpp)
-    void draw_toolbar(const board::Board& b);
-    void draw_canvas(const view::BoardSupport& support, const board::Board& b, Placement* place, bool* changed, float height);
+    void draw_toolbar(const board::Board& b, BoardPainter* painter);
+    void follow_paint(const BoardPainter* painter);
+    void draw_canvas(const view::BoardSupport& support, const board::Board& b, Placement* place, bool* changed, float height,
+                     BoardPainter* painter, board::Board* paintable);
     void fit_and_pan(const board::Board& b, ImVec2 size, ImVec2 lo, ImVec2 hi);
     ImVec2 track_mouse(const board::Board& b);
     // The canvas, layer by layer.
@@ -108,7 +118,8 @@ private:
 
     const view::BoardSupport* support_ = nullptr;  // this frame's (draw()): the game's looks, its facing kind
     Camera cam_;
-    Tool tool_ = Tool::rule;
+    Tool tool_ = defaults().paint ? Tool::paint : Tool::rule;
+    std::uint64_t paint_seen_ = 0;  // the painter's revision the caches were computed for
     Next next_ = Next::firer;
     bool show_visibility_ = defaults().visibility, show_kill_ = defaults().kill_chance;
     bool want_fit_ = true;

@@ -80,6 +80,7 @@ const char* kUsage =
     "                       text the window cuts off, and exit 3 when there is one\n"
     "  --board-overlay NAME start the board view with an overlay on: 'visibility' or\n"
     "                       'kill-chance' (screenshots of the board view)\n"
+    "  --board-mode MODE    start the board view in 'rule' (the default) or 'paint' mode\n"
     "  --test-layout        write the rectangles of named widgets to STATE-DIR/layout.txt\n"
     "                       and let F12 write STATE-DIR/screen.png (for end-to-end tests)\n"
     "  -h, --help, --version\n";
@@ -149,6 +150,15 @@ bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
                 return fail();
             }
             (value == "visibility" ? umpire::app::BoardView::defaults().visibility : umpire::app::BoardView::defaults().kill_chance) = true;
+            continue;
+        }
+        if (a == "--board-mode") {
+            if (!need("'rule' or 'paint'")) return fail();
+            if (value != "rule" && value != "paint") {
+                std::cerr << "umpire: --board-mode takes 'rule' or 'paint', not " << umpire::quoted_value(value) << "\n";
+                return fail();
+            }
+            umpire::app::BoardView::defaults().paint = value == "paint";
             continue;
         }
         if (a == "--scale") {

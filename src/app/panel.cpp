@@ -101,7 +101,14 @@ toml::table canonical_or_raw(const GameSystem& sys, toml::table raw) {
 
 std::optional<toml::table> canonical_of(const GameSystem& sys, const Table& root) {
     const std::size_t before = root.sink().diagnostics().size();
-    std::optional<toml::table> t = sys.canonical(root);
+    std::optional<toml::table> t;
+    try {
+        t = sys.canonical(root);
+    } catch (const InputError&) {
+        // A situation the game cannot read here (a board file named relative to a folder the
+        // panel does not know): the caller keeps the table as written; the App's ruling says why.
+        return std::nullopt;
+    }
     if (root.sink().diagnostics().size() != before) return std::nullopt;
     return t;
 }

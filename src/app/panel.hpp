@@ -72,6 +72,17 @@ public:
     // rules the situation against it (Engine::rule_on_board), so what is drawn is what is ruled,
     // unsaved paint included. nullptr: rule the situation's own board file, if any.
     virtual const board::Board* held_board() const { return nullptr; }
+    // Moves whenever the held board's contents change (a board loaded, a paint stroke, undo,
+    // redo): the App rules again when it moves, as when the situation's text changes.
+    virtual std::uint64_t held_board_revision() const { return 0; }
+
+    // Text the panel would otherwise lose (a painted board not saved when another board replaces
+    // it), for the App to keep in its state folder (App::keep_aside). `closing`: the window is
+    // closing, so the held board's unsaved paint is included too.
+    struct SetAside {
+        std::string text, what;  // text "" : it could not be written (what says why)
+    };
+    virtual std::vector<SetAside> take_set_aside(bool closing) { (void)closing; return {}; }
 };
 
 // The generic ruling layout (Panel::draw_ruling's default), also used for a

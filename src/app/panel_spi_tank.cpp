@@ -7,7 +7,8 @@
 // Sections
 //   1. helpers: unit summaries, name combos
 //   2. SpiTankPanel: inputs, load/save (the shared Form), what is written to the file
-//   3. inputs, one function per job: terrain mode, the board (Open board..., the board view),
+//   3. inputs, one function per job: terrain mode, the board (Open board..., New board..., the
+//      board view with its paint tool, unsaved paint set aside),
 //      firer, target (aspect picker, aspect, its hex), line of fire, obstacles, combined HE
 //   4. ruling: verdict, key numbers, the CRT lit, spotting, explanation
 //   5. registration
@@ -23,6 +24,7 @@
 #include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
 #include "app/widgets.hpp"
+#include "engine/board_edit.hpp"
 #include "engine/board_support.hpp"
 #include "engine/names.hpp"
 #include "engine/view_spi_tank.hpp"
@@ -234,6 +236,11 @@ public:
     const board::Board* held_board() const override {
         return s_.board && board_ && board_name_ == *s_.board ? board_.get() : nullptr;
     }
+    std::uint64_t held_board_revision() const override { return (board_generation_ << 32) ^ painter_.revision(); }
+    std::vector<SetAside> take_set_aside(bool closing) override {
+        if (closing) set_aside_board("the window closed");
+        return std::move(set_aside_);
+    }
 
 protected:
     void loaded() override {
@@ -321,7 +328,17 @@ private:
     Placement placement() const;
     bool place(const Placement& p);
     bool draw_board_picker(const std::filesystem::path& situation_dir);
-    std::shared_ptr<const board::Board> board_;
+    bool draw_new_board(const std::filesystem::path& situation_dir);
+    bool follow_saved_board(const std::filesystem::path& situation_dir);
+    void set_aside_board(const std::string& why);
+    // The panel holds the board mutable: the painter edits it in place, the view draws it and the
+    // App rules against it (held_board), so all three see one board.
+    std::shared_ptr<board::Board> board_;
+    BoardPainter painter_;
+    std::vector<SetAside> set_aside_;        // unsaved paint dropped, for the App to keep (take_set_aside)
+    int new_columns_ = 0, new_rows_ = 0;     // the "New board" form (0: not opened yet)
+    std::string new_name_, new_error_;
+    std::string followed_path_;              // the painter's file the situation's `board` last followed
     std::string board_name_, board_dir_;     // what board_ was loaded for (the `board` text, the folder)
     std::vector<std::string> board_errors_;  // the board file's problems (FILE:LINE:COL)
     std::uint64_t board_generation_ = 0;
@@ -504,6 +521,8 @@ bool SpiTankPanel::draw_mode() {
 // Loads the situation's board when its name or the situation's folder changed.
 void SpiTankPanel::load_board(const std::filesystem::path& situation_dir) {
     if (!s_.board || !support()) {
+        if (board_) set_aside_board("the situation no longer names it");
+        painter_.detach();
         board_.reset();
         board_name_.clear();
         board_errors_.clear();
@@ -513,14 +532,54 @@ void SpiTankPanel::load_board(const std::filesystem::path& situation_dir) {
     board_name_ = *s_.board;
     board_dir_ = situation_dir.string();
     board_errors_.clear();
+    if (board_) set_aside_board("another board replaced it");
+    painter_.detach();
     board_.reset();
     const std::filesystem::path path = support()->find_board(*s_.board, situation_dir);
     try {
-        board_ = std::make_shared<const board::Board>(support()->load(path, path.lexically_normal().string()));
+        board_ = std::make_shared<board::Board>(support()->load(path, path.lexically_normal().string()));
+        // A shipped board is never written over: Save board asks where to (a name beside the situation).
+        bool shipped = false;
+        std::error_code ec;
+        for (const auto& p : support()->shipped_boards()) shipped |= std::filesystem::equivalent(p, path, ec);
+        const std::string stem = path.stem().string();
+        painter_.attach(*board_, shipped ? std::string() : path.string(),
+                        shipped ? (situation_dir / (stem + "-painted.toml")).string() : std::string());
+        followed_path_ = painter_.path();
     } catch (const InputError& e) {
         for (const auto& d : e.diagnostics()) board_errors_.push_back(d.str());
     }
     ++board_generation_;
+}
+
+// Unsaved paint is never lost: a board about to be dropped with unsaved strokes is handed to the
+// App, which keeps it in the state folder as recovered-*.toml and says so (docs/window.md).
+void SpiTankPanel::set_aside_board(const std::string& why) {
+    if (!board_ || !painter_.attached() || !painter_.unsaved()) return;
+    painter_.detach();  // the board goes: the painter must not keep pointing at it
+    try {
+        set_aside_.push_back({board::write_board(*board_), "unsaved paint on board " + board_name_ + " (" + why + ")"});
+    } catch (const std::exception& e) {
+        set_aside_.push_back({"", "unsaved paint on board " + board_name_ + " could not be written: " + e.what()});
+    }
+}
+
+// "Save board as..." wrote the board somewhere else: the situation now names that file (relative
+// to the situation's folder when it is inside it), so a saved situation rules what was painted.
+bool SpiTankPanel::follow_saved_board(const std::filesystem::path& situation_dir) {
+    if (!board_ || painter_.path().empty() || painter_.unsaved() || painter_.path() == followed_path_) return false;
+    followed_path_ = painter_.path();  // looked at once per save, not every frame
+    const std::filesystem::path saved(painter_.path());
+    if (std::filesystem::path(support()->find_board(board_name_, situation_dir)).lexically_normal() == saved.lexically_normal()) return false;
+    std::string name = saved.string();
+    if (!situation_dir.empty()) {
+        const std::filesystem::path rel = saved.lexically_normal().lexically_relative(situation_dir.lexically_normal());
+        if (!rel.empty() && *rel.begin() != "..") name = rel.string();
+    }
+    s_.board = name;
+    board_name_ = name;  // the held board is that file now: no reload
+    board_->file = saved.string();
+    return true;
 }
 
 Placement SpiTankPanel::placement() const {
@@ -552,6 +611,8 @@ bool SpiTankPanel::draw_board_picker(const std::filesystem::path& situation_dir)
     ui::tip("Attach a board file (docs/boards.md): the line of sight, the obstacles and the target's terrain are then read "
             "from the map, and the board is drawn here to click units onto.");
     ui::probe("open_board");
+    ui::same_line_if_fits(ImGui::CalcTextSize("New board\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
+    changed |= draw_new_board(situation_dir);
     if (ImGui::BeginPopup("##open_board")) {
         ImGui::TextUnformatted("Shipped boards (sample terrain):");
         for (const auto& p : support()->shipped_boards()) {
@@ -584,6 +645,69 @@ bool SpiTankPanel::draw_board_picker(const std::filesystem::path& situation_dir)
     return changed;
 }
 
+// "New board...": an all-clear board of a chosen size in the game's numbering (rules data), written
+// at once beside the situation so the situation can name it; the view then opens in Paint mode.
+bool SpiTankPanel::draw_new_board(const std::filesystem::path& situation_dir) {
+    const board::Vocabulary& v = support()->vocabulary();
+    if (ImGui::Button("New board\xe2\x80\xa6")) {
+        if (new_columns_ == 0) new_columns_ = 12, new_rows_ = 10;
+        if (new_name_.empty()) new_name_ = "my-board.toml";
+        new_error_.clear();
+        ImGui::OpenPopup("##new_board");
+    }
+    ui::tip("Start a board of your own: every hex clear, numbered as the game numbers its map (" + v.numbering.describe() +
+            "). It is written at once beside the situation; then paint it.");
+    ui::probe("new_board");
+    if (!ImGui::BeginPopup("##new_board")) return false;
+    bool changed = false;
+    const float em = ImGui::GetFontSize();
+    auto limit = [](int digits) { int m = 1; for (int i = 0; i < digits; ++i) m *= 10; return std::min(999, m - 1); };
+    const int max_c = limit(v.numbering.column_digits), max_r = limit(v.numbering.row_digits);
+    ImGui::TextUnformatted("Columns");
+    ImGui::SameLine(em * 5);
+    ImGui::SetNextItemWidth(em * 7);
+    ImGui::InputInt("##new_columns", &new_columns_);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("Rows");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em * 7);
+    ImGui::InputInt("##new_rows", &new_rows_);
+    new_columns_ = std::clamp(new_columns_, 1, max_c), new_rows_ = std::clamp(new_rows_, 1, max_r);
+    ImGui::TextUnformatted("File");
+    ImGui::SameLine(em * 5);
+    ImGui::SetNextItemWidth(em * 18);
+    const bool enter = ImGui::InputText("##new_name", &new_name_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ui::probe("new_board_name");
+    ImGui::TextDisabled("numbering %s; beside the situation%s", v.numbering.describe().c_str(),
+                        situation_dir.empty() ? " (untitled: the current folder)" : "");
+    if (ImGui::Button("Create", ImVec2(em * 6, 0)) || enter) {
+        const std::filesystem::path path = situation_dir / new_name_;
+        std::error_code ec;
+        if (new_name_.empty()) {
+            new_error_ = "give the board a file name";
+        } else if (std::filesystem::exists(path, ec)) {
+            new_error_ = path.string() + " already exists: choose another name, or use Open board";
+        } else {
+            board::Board b = new_board(v, new_columns_, new_rows_);
+            b.file = path.string();
+            if (auto err = board::save_board(b, path)) {
+                new_error_ = "The board was not created: " + *err;
+            } else {
+                s_.board = new_name_;
+                changed = true;
+                view_.set_tool(BoardView::Tool::paint);
+                ImGui::CloseCurrentPopup();
+            }
+        }
+    }
+    ui::probe("new_board_create");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(em * 6, 0))) ImGui::CloseCurrentPopup();
+    if (!new_error_.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + new_error_);
+    ImGui::EndPopup();
+    return changed;
+}
+
 bool SpiTankPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
@@ -595,9 +719,16 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
         ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
         return changed;
     }
-    ImGui::SameLine();
-    ui::wrapped(ui::dim_text(), *s_.board + (board_ ? " \xc2\xb7 " + board_->title : std::string()));
+    // Beside the buttons when there is room for a readable column, else under them.
+    const std::string name = *s_.board + (board_ ? " \xc2\xb7 " + board_->title : std::string());
+    ui::same_line_if_fits(std::min(ImGui::CalcTextSize(name.c_str()).x, ImGui::GetFontSize() * 16.0f));
+    ui::wrapped(ui::dim_text(), name);
     ui::probe("board_name");
+    // Painted and not saved: said here too, where Rule mode shows no paint toolbar (a word, not only colour).
+    if (painter_.unsaved() && view_.tool() != BoardView::Tool::paint) {
+        ui::wrapped(ui::open(), "* board painted, not saved (Paint: Save board)");
+        ui::probe("board_unsaved");
+    }
     if (!board_) {
         ImGui::PushStyleColor(ImGuiCol_Text, ui::bad());
         for (const auto& l : board_errors_) ImGui::TextWrapped("%s", l.c_str());
@@ -608,9 +739,13 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
     const float w = ImGui::GetContentRegionAvail().x;
     const float h = std::clamp(ImGui::GetContentRegionAvail().y * 0.6f, ImGui::GetFontSize() * 12.0f, std::max(ImGui::GetFontSize() * 12.0f, w));
     Placement p = placement();
-    if (view_.draw(*support(), board_, board_generation_, s_.mode, table_of(written()), &p, h)) changed |= place(p);
+    const std::uint64_t painted = painter_.revision();
+    if (view_.draw(*support(), board_, board_generation_, s_.mode, table_of(written()), &p, h, &painter_, board_.get())) changed |= place(p);
+    changed |= painter_.revision() != painted;  // a stroke, undo or redo: the App rules the board again
+    changed |= follow_saved_board(ctx.situation_dir);
     if (!s_.firer_hex || !s_.target_hex)
-        ui::wrapped(ui::open(), std::string("Click the board: ") + (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+        ui::wrapped(ui::open(), std::string(view_.tool() == BoardView::Tool::paint ? "Click Rule, then the board: " : "Click the board: ") +
+                                    (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     return changed;
 }
 

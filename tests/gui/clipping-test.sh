@@ -4,6 +4,7 @@
 # content wider or taller than a window without that scrollbar, a table cell wider than its
 # column, a glyph across its clip edge; exit 3), or when the PNG is not a real 800x600 render.
 #   clipping-test.sh UMPIRE PNG_CHECK OUT_DIR SCALE SITUATION...
+# UMPIRE_CLIP_OPTIONS: more umpire options for every render (e.g. "--board-mode paint").
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -16,10 +17,11 @@ mkdir -p "$outdir"
 failed=0
 for situation in "$@"; do
   name=$(basename "${situation%.toml}")
-  png="$outdir/$name-800x600-x$scale.png"
+  png="$outdir/$name${UMPIRE_CLIP_OPTIONS:+-${UMPIRE_CLIP_OPTIONS//[^a-z]/}}-800x600-x$scale.png"
   rm -f "$png"
   status=0
-  err=$("$umpire" --situation "$situation" --screenshot "$png" --size 800x600 --scale "$scale" --check-clipping 2>&1) || status=$?
+  # shellcheck disable=SC2086 # the options are words
+  err=$("$umpire" --situation "$situation" --screenshot "$png" --size 800x600 --scale "$scale" --check-clipping ${UMPIRE_CLIP_OPTIONS:-} 2>&1) || status=$?
   if grep -q "umpire: no display" <<<"$err"; then exit 75; fi  # the display failed: try another
   if [ "$status" -ne 0 ]; then
     echo "FAIL: $name at 800x600, scale $scale: exit $status" >&2

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates screenshots/ : one PNG of the real window per example situation
 # (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x1200 (tall enough for the whole ruling), plus
-# one at 2x UI scale, the board views (TANK! with its overlays, PanzerBlitz's routes, Panzer Squadron's lines: screenshots/board-view-*.png), and each game's first example in a small window (800x600) at 1x and 2x
+# one at 2x UI scale, the board views (TANK! with its overlays and in Paint mode, PanzerBlitz's routes, Panzer Squadron's lines: screenshots/board-view-*.png), and each game's first example in a small window (800x600) at 1x and 2x
 # (screenshots/small-*.png), and the table view's two examples small too. Called by `./dev screenshots` as
 #   tests/gui/make-screenshots.sh build/umpire
 set -euo pipefail
@@ -34,6 +34,8 @@ shot 1280x1000 "$root/examples/spi-tank-board-woods-blocks.toml" "$out/board-vie
 # to the target's points, each on its small test board.
 shot 1280x1000 "$root/examples/panzerblitz-board-tie-for-the-defender.toml" "$out/board-view-panzerblitz-routes.png" --scale 1
 shot 1280x1000 "$root/examples/panzer-squadron-board-line-of-fire-wall-call.toml" "$out/board-view-panzer-squadron-lines.png" --scale 1
+# Paint mode: the brushes, Undo/Redo and Save board over the board (docs/window.md "Painting a board").
+shot 1280x1000 "$root/examples/spi-tank-board-woods-blocks.toml" "$out/board-view-paint.png" --scale 1 --board-mode paint
 # A HiDPI screen: the window at 2x UI scale (text size 200%) in twice the pixels.
 shot 2560x1600 "${examples[-1]}" "$out/scale-2x-$(basename "${examples[-1]%.toml}").png" --scale 2
 # The table view (docs/window.md): the GF9 escarpment dispute and the AGV village in a small

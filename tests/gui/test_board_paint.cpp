@@ -184,3 +184,52 @@ TEST_CASE("Board paint: the toolbar and hover draw, and Ctrl+Z / Ctrl+Y undo and
     io.KeyCtrl = false;
     gui.frame(p, b, hexdraw::centre(h));
 }
+
+TEST_CASE("Board paint: the revision a view follows moves on every change, and detach forgets the board", "[board_paint]") {
+    board::Board b = small_board();
+    BoardPainter p;
+    p.attach(b, "", "beside-the-situation.toml");  // a shipped board: no file to write over
+    CHECK(p.path().empty());
+    CHECK(p.save("").has_value());  // Save needs a name (the toolbar then asks, offering the suggestion)
+    p.brush = Brush{false, index_of(b.vocabulary.hex_terrain, "woods")};
+    const Cube h = *b.parse_hex("0605");
+    std::uint64_t seen = p.revision();
+    auto step = [&](const char* what, bool expect_move) {
+        INFO(what);
+        CHECK((p.revision() != seen) == expect_move);
+        seen = p.revision();
+    };
+    p.on_mouse(b, hexdraw::centre(h), false, false, false);
+    step("hovering paints nothing", false);
+    p.on_mouse(b, hexdraw::centre(h), true, true, true);
+    step("a click paints", true);
+    p.on_mouse(b, hexdraw::centre(h), true, true, true);
+    step("painting woods over woods changes nothing", false);
+    p.undo();
+    step("undo", true);
+    p.redo();
+    step("redo", true);
+    CHECK(p.unsaved());
+    p.detach();  // the panel drops the board (another board opened)
+    CHECK_FALSE(p.attached());
+    CHECK_FALSE(p.unsaved());
+    CHECK_FALSE(p.undo());
+}
+
+TEST_CASE("Board paint: New board is all clear in the game's numbering and round-trips through its file", "[board_paint]") {
+    static const Engine engine(UMPIRE_SOURCE_RULES_DATA);
+    const auto v = spi_tank::board_vocabulary(engine.get<spi_tank::SpiTank>()->data());
+    struct Row { int columns, rows; };
+    for (const Row r : {Row{1, 1}, Row{3, 2}, Row{12, 10}, Row{66, 44}}) {
+        INFO(r.columns << " x " << r.rows);
+        const board::Board b = new_board(v, r.columns, r.rows);
+        CHECK(b.hex_count() == r.columns * r.rows);
+        for (int i = 0; i < b.hex_count(); ++i) CHECK(b.terrain(b.hex_at(i)) == "clear");
+        CHECK(b.name(b.hex_at(0)) == "0101");  // TANK!'s CCRR numbering from the rules data
+        const std::string path = (std::filesystem::temp_directory_path() / ("umpire-new-board-" + std::to_string(::getpid()) + ".toml")).string();
+        REQUIRE_FALSE(board::save_board(b, path).has_value());
+        const board::Board back = board::load_board(path, "new.toml", v);
+        std::filesystem::remove(path);
+        CHECK(board::equal_boards(b, back));
+    }
+}

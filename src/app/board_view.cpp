@@ -270,11 +270,15 @@ void BoardView::draw_toolbar(const board::Board& b, BoardPainter* painter) {
             "board), by the same line-of-sight reading as the ruling (10.2). Hatched: blocked; amber " +
             std::string(ui::kOpenMark) + ": referee's call.");
     ui::probe("board_visibility");
-    ui::same_line_if_fits(ui::checkbox_width("Kill chance"));
-    ImGui::Checkbox("Kill chance", &show_kill_);
-    ui::tip("Overlay: the chance that this firer kills this target if the target stood in each hex (its facing as "
-            "given): where is it safe to move? Computed in the background.");
-    ui::probe("board_kill");
+    if (support_ && support_->has_hex_figures()) {  // TANK!'s kill chance; the other games have none
+        ui::same_line_if_fits(ui::checkbox_width("Kill chance"));
+        ImGui::Checkbox("Kill chance", &show_kill_);
+        ui::tip("Overlay: the chance that this firer kills this target if the target stood in each hex (its facing as "
+                "given): where is it safe to move? Computed in the background.");
+        ui::probe("board_kill");
+    } else {
+        show_kill_ = false;
+    }
     // What a click does now, said on screen.
     std::string say;
     if (tool_ == Tool::paint) {
@@ -282,9 +286,13 @@ void BoardView::draw_toolbar(const board::Board& b, BoardPainter* painter) {
               "close to that side (a slope's sloped side is the hex you click in, 10.5) \xc2\xb7 Ctrl+Z / Ctrl+Y: undo / "
               "redo \xc2\xb7 right drag: pan \xc2\xb7 wheel: zoom \xc2\xb7 Rule: place the units";
     } else {
-        say = std::string("Click a hex: places the ") + (next_ == Next::firer ? "FIRER" : "TARGET") +
-              " \xc2\xb7 shift-click: the target \xc2\xb7 drag from the target: its facing (8.7) \xc2\xb7 "
-              "right/middle drag or drag empty space: pan \xc2\xb7 wheel: zoom";
+        const std::string facing_rule = support_ ? support_->facing_rule() : std::string();
+        const bool corner = support_ && support_->faces_corner();
+        say = std::string("Click a hex: places the ") + (next_ == Next::firer ? "FIRER" : "TARGET") + " \xc2\xb7 shift-click: the target" +
+              (facing_rule.empty() ? std::string()
+                                   : std::string(" \xc2\xb7 drag from the target towards ") + (corner ? "a point" : "a hexside") +
+                                         ": its facing (" + facing_rule + ")") +
+              " \xc2\xb7 right/middle drag or drag empty space: pan \xc2\xb7 wheel: zoom";
     }
     ui::wrapped(ui::dim_text(), say);
     ui::probe("board_hint");
@@ -746,18 +754,27 @@ void BoardView::draw_legend(const board::Board& b) {
         ImGui::TextUnformatted(word.c_str());
         (void)extra;
     };
+    // The game's words for a name (BoardSupport::Look::word), else the name with spaces.
+    auto say = [&](const std::string& name) {
+        std::string w = support_ ? support_->look(name).word : std::string();
+        if (w.empty()) {
+            w = name;
+            std::replace(w.begin(), w.end(), '-', ' ');
+        }
+        return w;
+    };
     bool first = true;
     for (const auto& t : b.vocabulary.hex_terrain) {
-        const float w = sw + ImGui::CalcTextSize(t.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2;
+        const float w = sw + ImGui::CalcTextSize(say(t).c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2;
         if (!first) ui::same_line_if_fits(w);
         first = false;
         ImGui::BeginGroup();
         swatch(t);
-        item(t, 0);
+        item(say(t), 0);
         ImGui::EndGroup();
     }
     for (const auto& t : b.vocabulary.hex_features) {  // the second layer: its disc and glyph
-        ui::same_line_if_fits(sw + ImGui::CalcTextSize(t.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2);
+        ui::same_line_if_fits(sw + ImGui::CalcTextSize(say(t).c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2);
         ImGui::BeginGroup();
         const ImVec2 p = ImGui::GetCursorScreenPos();
         ImGui::Dummy({sw, sw});
@@ -767,12 +784,12 @@ void BoardView::draw_legend(const board::Board& b) {
         const ImVec2 c{p.x + sw / 2, p.y + sw / 2};
         dl->AddCircleFilled(c, sw * 0.4f, u32(look.rgba ? rgba_colour(look.rgba) : ImVec4{0.6f, 0.6f, 0.7f, 1}));
         glyph_text(dl, c, ImGui::GetFontSize() * 0.8f, look.glyph, u32({0.05f, 0.05f, 0.05f, 1}));
-        item(t, 0);
+        item(say(t), 0);
         ImGui::EndGroup();
     }
     for (const auto& f : b.vocabulary.hexside_features) {
         const bool directional = std::find(b.vocabulary.directional.begin(), b.vocabulary.directional.end(), f) != b.vocabulary.directional.end();
-        const std::string word = f + (directional ? " (hatched: sloped side)" : "");
+        const std::string word = say(f) + (directional ? " (hatched: sloped side)" : "");
         ui::same_line_if_fits(sw + ImGui::CalcTextSize(word.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2);
         ImGui::BeginGroup();
         const ImVec2 p = ImGui::GetCursorScreenPos();

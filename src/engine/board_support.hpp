@@ -116,6 +116,7 @@ public:
     struct Look {
         std::string glyph;
         std::uint32_t rgba = 0;
+        std::string word;  // the game's own words for the name ("Level 1 hilltop"); "": the name itself
     };
     virtual Look look(const std::string& name) const {
         (void)name;
@@ -124,6 +125,11 @@ public:
     // True when a unit faces a corner of its hex (Panzer Squadron's points), not a hexside (TANK!):
     // the view's facing drag then picks a corner, and Placement::facing is a corner 0..5.
     virtual bool faces_corner() const { return false; }
+    // The rule that sets the target's facing on the board ("8.7"), or "" when the game's line of
+    // sight has no facing (PanzerBlitz): the view then offers no facing drag in its hint.
+    virtual std::string facing_rule() const { return ""; }
+    // True when hex_figures() gives an overlay (TANK!'s kill chance): the view offers it only then.
+    virtual bool has_hex_figures() const { return false; }
     // One firer-target question, read exactly as the ruling reads it.
     virtual BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from,
                             const hex::Cube& to) const = 0;

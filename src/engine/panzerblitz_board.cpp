@@ -676,13 +676,24 @@ void apply_board(const Data& d, const Table& root, const Table& firer, const Tab
 // lemon, never the amber the window keeps for "referee's call". Elevations: darker to lighter
 // with height, and their level and slope written in the hex.
 view::BoardSupport::Look PbBoardSupport::look(const std::string& name) const {
+    // Glyph, colour and the article's words (Arvold's notes name the elevations and symbols so).
     static const std::map<std::string, Look> looks = {
-        {"ground", {"", 0x2F352FFF}},       {"gully", {"g", 0x263A44FF}},        {"l1-slope", {"1s", 0x4A4632FF}},
-        {"l1-hilltop", {"1H", 0x5E5636FF}}, {"l2-slope", {"2s", 0x6E5E3EFF}},    {"l2-hilltop", {"2H", 0x86704AFF}},
-        {"woods-hex", {"W", 0x3E9A46FF}},   {"town-hex", {"T", 0xA0A0A0FF}},     {"green", {"gn", 0x3CB44BFF}},
-        {"grey", {"gy", 0xA8A8A8FF}},       {"brown", {"br", 0x8B5A2BFF}},       {"orange", {"or", 0xF07828FF}},
-        {"yellow", {"ye", 0xF4F46AFF}},     {"purple", {"pu", 0xA050D2FF}},      {"hilltop-green", {"gn^", 0x3CB44BFF}},
-        {"hilltop-grey", {"gy^", 0xA8A8A8FF}},
+        {"ground", {"", 0x2F352FFF, "Ground level"}},
+        {"gully", {"g", 0x263A44FF, "Gully"}},
+        {"l1-slope", {"1s", 0x4A4632FF, "Level 1 slope"}},
+        {"l1-hilltop", {"1H", 0x5E5636FF, "Level 1 hilltop"}},
+        {"l2-slope", {"2s", 0x6E5E3EFF, "Level 2 slope"}},
+        {"l2-hilltop", {"2H", 0x86704AFF, "Level 2 hilltop"}},
+        {"woods-hex", {"W", 0x3E9A46FF, "Woods hex"}},
+        {"town-hex", {"T", 0xA0A0A0FF, "Town hex"}},
+        {"green", {"gn", 0x3CB44BFF, "Green hexside"}},
+        {"grey", {"gy", 0xA8A8A8FF, "Grey hexside"}},
+        {"brown", {"br", 0x8B5A2BFF, "Brown hexside"}},
+        {"orange", {"or", 0xF07828FF, "Orange/Red hexside"}},
+        {"yellow", {"ye", 0xF4F46AFF, "Yellow hexside"}},
+        {"purple", {"pu", 0xA050D2FF, "Purple hexside"}},
+        {"hilltop-green", {"gn^", 0x3CB44BFF, "Green hexside on a hilltop (N)"}},
+        {"hilltop-grey", {"gy^", 0xA8A8A8FF, "Grey hexside on a hilltop (N)"}},
     };
     const auto it = looks.find(name);
     return it == looks.end() ? Look{} : it->second;

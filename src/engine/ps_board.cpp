@@ -725,6 +725,7 @@ public:
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
     std::vector<std::string> modes() const override { return d_.board.corner_names; }
     bool faces_corner() const override { return true; }  // PS-turning: a tank faces a point of its hexagon
+    std::string facing_rule() const override { return "PS-armour"; }
 
     view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override {
         view::BoardMarks m;

@@ -148,6 +148,9 @@ public:
 
     Ruling rule(const Table& root, const board::Board& b) const override { return sys_.rule(root, &b); }
 
+    std::string facing_rule() const override { return "8.7"; }
+    bool has_hex_figures() const override { return true; }
+
     bool hex_figures(const board::Board& b, const toml::table& situation, view::HexFigures& out,
                      const std::atomic<bool>* cancel) const override {
         out = {};

@@ -35,11 +35,14 @@ namespace umpire::app {
 
 // ---- Brush, paint_target ----------------------------------------------------------------
 
-// What a click paints: a hex terrain (index into vocabulary.hex_terrain), or a hexside feature
-// (index into vocabulary.hexside_features; -1 erases the hexside's feature).
+// What a click paints: a hex terrain (index into vocabulary.hex_terrain), a hex feature of the
+// second per-hex layer (`feature`: index into vocabulary.hex_features, PanzerBlitz's single-hex
+// woods/town; -1 erases it), or a hexside feature (index into vocabulary.hexside_features; -1
+// erases the hexside's feature).
 struct Brush {
     bool hexside = false;
     int index = 0;
+    bool feature = false;
 };
 
 // A click further than this from a hex's centre (a fraction of the way to its side) means the

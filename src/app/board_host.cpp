@@ -37,6 +37,7 @@ void BoardHost::load(const view::BoardSupport& support, const std::optional<std:
         for (const auto& p : support.shipped_boards()) shipped |= std::filesystem::equivalent(p, path, ec);
         painter_.attach(*board_, shipped ? std::string() : path.string(),
                         shipped ? (situation_dir / (path.stem().string() + "-painted.toml")).string() : std::string());
+        painter_.looks = &support;  // the brushes wear the marks the board view draws
         followed_path_ = painter_.path();
         seen_revision_ = painter_.revision();
     } catch (const InputError& e) {

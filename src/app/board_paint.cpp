@@ -129,7 +129,9 @@ void BoardPainter::draw_brushes() {
     const board::Vocabulary& v = board_->vocabulary;
     // `feature`: a brush of the second per-hex layer (its "none" probe differs from the hexsides').
     auto choice = [&](bool hexside, int index, const std::string& name, const char* tip, bool feature = false) {
-        const std::string label = "[" + (index < 0 ? std::string("-") : brush_glyph(name)) + "] " + name + "##brush" +
+        std::string glyph = index < 0 ? std::string("-") : looks ? looks->look(name).glyph : std::string();
+        if (glyph.empty()) glyph = brush_glyph(name);
+        const std::string label = "[" + glyph + "] " + name + "##brush" +
                                   (hexside ? "s" : feature ? "f" : "h") + std::to_string(index);
         ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetFrameHeight() * 1.5f);
         if (ImGui::RadioButton(label.c_str(), brush.hexside == hexside && brush.feature == feature && brush.index == index))

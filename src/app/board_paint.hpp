@@ -30,6 +30,7 @@
 #include "app/camera.hpp"
 #include "engine/board.hpp"
 #include "engine/board_edit.hpp"
+#include "engine/board_support.hpp"
 
 namespace umpire::app {
 
@@ -104,6 +105,9 @@ public:
     bool redo();
 
     Brush brush;
+    // The game's own marks for its names (BoardSupport::look's glyph, the ones the board view
+    // draws: PanzerBlitz's "1H", "2s", "W"), used beside a brush's name when given; else brush_glyph.
+    const view::BoardSupport* looks = nullptr;
     bool unsaved() const { return history_.unsaved(); }
     const std::string& path() const { return path_; }
     const std::string& error() const { return error_; }

@@ -56,7 +56,7 @@ bool BoardHost::picker(const view::BoardSupport& support, std::optional<std::str
             "is drawn here to click units onto.");
     ui::probe("open_board");
     ui::same_line_if_fits(ImGui::CalcTextSize("New board\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
-    changed |= new_board_popup(support, name, situation_dir);
+    changed |= new_board_popup(support.vocabulary(), &new_board_, name, situation_dir, &view_);
     if (ImGui::BeginPopup("##open_board")) {
         ImGui::TextUnformatted("Shipped boards (sample terrain):");
         for (const auto& p : support.shipped_boards()) {
@@ -135,13 +135,14 @@ bool BoardHost::after_view(const view::BoardSupport& support, std::optional<std:
 
 // Unsaved paint is never lost: a board about to be dropped with unsaved strokes is handed to the
 // App, which keeps it in the state folder as recovered-*.toml and says so (docs/window.md).
-void BoardHost::set_aside(const std::string& why) {
-    if (!board_ || !painter_.attached() || !painter_.unsaved()) return;
-    painter_.detach();  // the board goes: the painter must not keep pointing at it
+void set_aside_paint(const board::Board* b, BoardPainter* painter, const std::string& name, const std::string& why,
+                     std::vector<Panel::SetAside>* out) {
+    if (!b || !painter->attached() || !painter->unsaved()) return;
+    painter->detach();  // the board goes: the painter must not keep pointing at it
     try {
-        set_aside_.push_back({board::write_board(*board_), "unsaved paint on board " + name_ + " (" + why + ")"});
+        out->push_back({board::write_board(*b), "unsaved paint on board " + name + " (" + why + ")"});
     } catch (const std::exception& e) {
-        set_aside_.push_back({"", "unsaved paint on board " + name_ + " could not be written: " + e.what()});
+        out->push_back({"", "unsaved paint on board " + name + " could not be written: " + e.what()});
     }
 }
 
@@ -152,8 +153,12 @@ std::vector<Panel::SetAside> BoardHost::take_set_aside(bool closing) {
 
 // "New board...": an all-clear board of a chosen size in the game's numbering (rules data), written
 // at once beside the situation so the situation can name it; the view then opens in Paint mode.
-bool BoardHost::new_board_popup(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir) {
-    const board::Vocabulary& v = support.vocabulary();
+bool new_board_popup(const board::Vocabulary& v, NewBoardForm* form, std::optional<std::string>* name,
+                     const std::filesystem::path& situation_dir, BoardView* view) {
+    int& new_columns_ = form->columns;
+    int& new_rows_ = form->rows;
+    std::string& new_name_ = form->name;
+    std::string& new_error_ = form->error;
     if (ImGui::Button("New board\xe2\x80\xa6")) {
         if (new_columns_ == 0) new_columns_ = 12, new_rows_ = 10;
         if (new_name_.empty()) new_name_ = "my-board.toml";
@@ -200,7 +205,7 @@ bool BoardHost::new_board_popup(const view::BoardSupport& support, std::optional
             } else {
                 *name = new_name_;
                 changed = true;
-                view_.set_tool(BoardView::Tool::paint);
+                view->set_tool(BoardView::Tool::paint);
                 ImGui::CloseCurrentPopup();
             }
         }

@@ -4,9 +4,11 @@
 // board view the referee clicks units onto or, in Paint mode, paints (BoardPainter). The board is
 // held mutable: the painter edits it in place, the view draws it and the App rules against it
 // (held()), so all three see one board. The same steps as the TANK! panel's section 3
-// (panel_spi_tank.cpp), gathered in one place.
+// (panel_spi_tank.cpp), gathered in one place; its New board form and recovery copy are shared
+// with that panel (section "shared").
 //
 // Sections
+//   shared      NewBoardForm and new_board_popup, set_aside_paint: also the TANK! panel's
 //   BoardHost   load(), picker() with New board, view(), after_view() (a stroke, a Save as the
 //               situation follows), the revision the App re-rules on, unsaved paint set aside
 #pragma once
@@ -26,6 +28,25 @@
 #include "engine/board_support.hpp"
 
 namespace umpire::app {
+
+// ---- shared with the TANK! panel ----------------------------------------------------------
+
+// "New board...": the button and its popup (columns, rows, file name). An all-clear board in the
+// game's numbering is written at once beside the situation; *name then names it, the view turns
+// to Paint mode and it returns true.
+struct NewBoardForm {
+    int columns = 0, rows = 0;  // 0: not opened yet
+    std::string name, error;
+};
+bool new_board_popup(const board::Vocabulary& v, NewBoardForm* form, std::optional<std::string>* name,
+                     const std::filesystem::path& situation_dir, BoardView* view);
+
+// Unsaved paint is never lost: a board about to be dropped with unsaved strokes is detached from
+// the painter and its text added to *out for the App to keep as recovered-*.toml.
+void set_aside_paint(const board::Board* b, BoardPainter* painter, const std::string& name, const std::string& why,
+                     std::vector<Panel::SetAside>* out);
+
+// ---- BoardHost ----------------------------------------------------------------------------
 
 class BoardHost {
 public:
@@ -54,8 +75,7 @@ public:
     std::vector<Panel::SetAside> take_set_aside(bool closing);
 
 private:
-    void set_aside(const std::string& why);
-    bool new_board_popup(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
+    void set_aside(const std::string& why) { set_aside_paint(board_.get(), &painter_, name_, why, &set_aside_); }
 
     std::shared_ptr<board::Board> board_;
     std::string name_, dir_;            // what board_ was loaded for
@@ -67,8 +87,7 @@ private:
     std::uint64_t seen_revision_ = 0;        // the painter's revision after_view last saw
     std::vector<Panel::SetAside> set_aside_; // unsaved paint dropped (take_set_aside)
     std::string followed_path_;              // the painter's file the situation's `board` last followed
-    int new_columns_ = 0, new_rows_ = 0;     // the "New board" form (0: not opened yet)
-    std::string new_name_, new_error_;
+    NewBoardForm new_board_;
 };
 
 }  // namespace umpire::app

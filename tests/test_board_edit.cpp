@@ -364,3 +364,58 @@ TEST_CASE("Board edit: save_board writes atomically and a failed save keeps the 
     CHECK(board::equal_boards(board::load_board(file, "painted.toml", vocabulary()), b));
     fs::remove_all(dir);
 }
+
+// ---- The second per-hex layer ----------------------------------------------------------
+
+// PanzerBlitz keeps single-hex woods and town ([hex_features]; a woods or
+// town hex blocks sight, notes A, B, N of the line-of-sight chart) apart from the hex's elevation terrain; painting one, clearing it, undo
+// and redo must move only that layer and survive writing the board back.
+TEST_CASE("Board edit: set_hex_feature paints, clears, undoes and writes the second layer", "[boards][board_edit]") {
+    const GameSystem* game = test::engine().find("panzerblitz");
+    REQUIRE(game);
+    REQUIRE(game->board_support());
+    const std::string file = std::string(UMPIRE_SOURCE_DIR) + "/boards/panzerblitz-test-small.toml";
+    const board::Board original = game->board_support()->load(file, "panzerblitz-test-small.toml");
+    board::Board b = original;
+    const auto& names = b.vocabulary.hex_features;
+    const int woods = int(std::find(names.begin(), names.end(), "woods-hex") - names.begin());
+    const int town = int(std::find(names.begin(), names.end(), "town-hex") - names.begin());
+    REQUIRE(woods < int(names.size()));
+    REQUIRE(town < int(names.size()));
+    const Cube h0808 = *b.parse_hex("0808"), h0502 = *b.parse_hex("0502"), h0101 = *b.parse_hex("0101");
+    REQUIRE(b.hex_feature(h0808) == woods);
+    const int terrain_0808 = b.terrain_index(h0808);
+
+    board::EditHistory h;
+    struct Row { Cube at; int feature; bool changes; const char* why; };
+    const Row rows[] = {
+        {h0101, town, true, "a bare hex gets a town"},
+        {h0101, town, false, "painting the same feature again is no change"},
+        {h0808, -1, true, "clearing the woods"},
+        {h0502, woods, true, "town becomes woods"},
+        {h0502, int(names.size()), false, "an unknown feature changes nothing"},
+        {hex::Cube{-50, 25, 25}, woods, false, "off the board changes nothing"},
+    };
+    for (const Row& r : rows) {
+        INFO(r.why);
+        CHECK(h.set_hex_feature(b, r.at, r.feature) == r.changes);
+    }
+    CHECK(b.hex_feature(h0101) == town);
+    CHECK(b.hex_feature(h0808) == -1);
+    CHECK(b.hex_feature(h0502) == woods);
+    CHECK(b.terrain_index(h0808) == terrain_0808);  // the elevation layer is untouched
+    CHECK(h.undo_steps() == 3);
+    CHECK(board::equal_boards(read_back(b), b));
+    CHECK_FALSE(board::equal_boards(b, original));
+
+    while (h.undo(b)) {}
+    CHECK(board::equal_boards(b, original));
+    CHECK(b.hex_feature(h0808) == woods);
+    while (h.redo(b)) {}
+    CHECK(b.hex_feature(h0101) == town);
+    CHECK(b.hex_feature(h0502) == woods);
+
+    // A TANK! board has no second layer: nothing to paint.
+    board::Board tank = board_from(kSmall);
+    CHECK_FALSE(h.set_hex_feature(tank, tank.hex_at(0), 0));
+}

@@ -68,8 +68,10 @@ void BoardPainter::attach(board::Board& b, std::string path, std::string suggest
     error_.clear();
     saved_note_.clear();
     history_.reset();
-    if (brush.hexside ? brush.index >= int(b.vocabulary.hexside_features.size()) : brush.index >= int(b.vocabulary.hex_terrain.size()))
-        brush = Brush{};
+    const std::size_t brushes = brush.hexside   ? b.vocabulary.hexside_features.size()
+                                : brush.feature ? b.vocabulary.hex_features.size()
+                                                : b.vocabulary.hex_terrain.size();
+    if (brush.index >= int(brushes) || (brush.feature && b.vocabulary.hex_features.empty())) brush = Brush{};
 }
 
 void BoardPainter::detach() {
@@ -83,7 +85,8 @@ void BoardPainter::detach() {
 bool BoardPainter::paint_at(board::Board& b, ImVec2 world) {
     const PaintTarget t = paint_target(b, brush, world);
     if (!t.valid) return false;
-    return t.hexside ? history_.set_side(b, t.hex, t.side, brush.index) : history_.set_terrain(b, t.hex, brush.index);
+    if (t.hexside) return history_.set_side(b, t.hex, t.side, brush.index);
+    return brush.feature ? history_.set_hex_feature(b, t.hex, brush.index) : history_.set_terrain(b, t.hex, brush.index);
 }
 
 bool BoardPainter::on_mouse(board::Board& b, ImVec2 world, bool pressed, bool down, bool released) {
@@ -124,17 +127,31 @@ std::optional<std::string> BoardPainter::save(const std::string& path) {
 
 void BoardPainter::draw_brushes() {
     const board::Vocabulary& v = board_->vocabulary;
-    auto choice = [&](bool hexside, int index, const std::string& name, const char* tip) {
-        const std::string label = "[" + (index < 0 ? std::string("-") : brush_glyph(name)) + "] " + name + "##brush" +
-                                  (hexside ? "s" : "h") + std::to_string(index);
+    // `feature`: a brush of the second per-hex layer (its "none" probe differs from the hexsides').
+    auto choice = [&](bool hexside, int index, const std::string& name, const char* tip, bool feature = false) {
+        std::string glyph = index < 0 ? std::string("-") : looks ? looks->look(name).glyph : std::string();
+        if (glyph.empty()) glyph = brush_glyph(name);
+        const std::string label = "[" + glyph + "] " + name + "##brush" +
+                                  (hexside ? "s" : feature ? "f" : "h") + std::to_string(index);
         ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetFrameHeight() * 1.5f);
-        if (ImGui::RadioButton(label.c_str(), brush.hexside == hexside && brush.index == index)) brush = Brush{hexside, index};
+        if (ImGui::RadioButton(label.c_str(), brush.hexside == hexside && brush.feature == feature && brush.index == index))
+            brush = Brush{hexside, index, feature};
         ui::tip(tip);
-        ui::probe(("paint_brush_" + (index < 0 ? std::string("none") : name)).c_str());  // tests/gui/board-paint-test.sh
+        const std::string none = feature ? "feature_none" : "none";
+        ui::probe(("paint_brush_" + (index < 0 ? none : name)).c_str());  // tests/gui/board-paint-test.sh
     };
     ImGui::TextUnformatted("Hexes:");
     for (std::size_t i = 0; i < v.hex_terrain.size(); ++i)
         choice(false, int(i), v.hex_terrain[i], "Click or drag over hexes to give them this terrain.");
+    // The second per-hex layer (PanzerBlitz's single-hex woods and town): it stands on the hex's
+    // terrain, so painting it leaves the elevation as it is.
+    if (!v.hex_features.empty()) {
+        ui::same_line_if_fits(ImGui::CalcTextSize("Hex features:").x);
+        ImGui::TextUnformatted("Hex features:");
+        for (std::size_t i = 0; i < v.hex_features.size(); ++i)
+            choice(false, int(i), v.hex_features[i], "Click or drag over hexes to put this on them (their terrain stays).", true);
+        choice(false, -1, "no hex feature", "Click or drag over hexes to take their hex feature away.", true);
+    }
     ui::same_line_if_fits(ImGui::CalcTextSize("Hexsides:").x);
     ImGui::TextUnformatted("Hexsides:");
     for (std::size_t i = 0; i < v.hexside_features.size(); ++i) {

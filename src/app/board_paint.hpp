@@ -30,16 +30,20 @@
 #include "app/camera.hpp"
 #include "engine/board.hpp"
 #include "engine/board_edit.hpp"
+#include "engine/board_support.hpp"
 
 namespace umpire::app {
 
 // ---- Brush, paint_target ----------------------------------------------------------------
 
-// What a click paints: a hex terrain (index into vocabulary.hex_terrain), or a hexside feature
-// (index into vocabulary.hexside_features; -1 erases the hexside's feature).
+// What a click paints: a hex terrain (index into vocabulary.hex_terrain), a hex feature of the
+// second per-hex layer (`feature`: index into vocabulary.hex_features, PanzerBlitz's single-hex
+// woods/town; -1 erases it), or a hexside feature (index into vocabulary.hexside_features; -1
+// erases the hexside's feature).
 struct Brush {
     bool hexside = false;
     int index = 0;
+    bool feature = false;
 };
 
 // A click further than this from a hex's centre (a fraction of the way to its side) means the
@@ -101,6 +105,9 @@ public:
     bool redo();
 
     Brush brush;
+    // The game's own marks for its names (BoardSupport::look's glyph, the ones the board view
+    // draws: PanzerBlitz's "1H", "2s", "W"), used beside a brush's name when given; else brush_glyph.
+    const view::BoardSupport* looks = nullptr;
     bool unsaved() const { return history_.unsaved(); }
     const std::string& path() const { return path_; }
     const std::string& error() const { return error_; }

@@ -86,6 +86,8 @@ public:
     bool draw_inputs(PanelContext& ctx) override;
     // The board drawn, which may hold what the file does not yet: the window rules against it.
     const board::Board* held_board() const override { return host_.held(s_.board); }
+    std::uint64_t held_board_revision() const override { return host_.revision(); }
+    std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
     // A line of fire typed by hand ([[line]]s, no board: docs/panzer-squadron.md) has no inputs
     // here: the panel keeps the file's own table and rules it as written.
     void load(const Table& root) override {
@@ -300,7 +302,8 @@ bool PsPanel::draw_move_board(PanelContext& ctx) {
         s_.tank_hex = b->name(*p.firer);
         changed = true;
     }
-    if (b && !s_.tank_hex) ui::wrapped(ui::open(), "Click the board: the tank's hex.");
+    changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
+    if (b && !s_.tank_hex) ui::wrapped(ui::open(), host_.painting() ? "Click Rule, then the board: the tank's hex." : "Click the board: the tank's hex.");
     changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
     return changed;
 }
@@ -335,8 +338,10 @@ bool PsPanel::draw_fire_board(PanelContext& ctx) {
         if (p.facing && std::size_t(*p.facing) < corners.size()) s_.target_facing = corners[std::size_t(*p.facing)];
         changed = true;
     }
+    changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
     if (b && (!s_.firer_hex || !s_.target_hex))
-        ui::wrapped(ui::open(), std::string("Click the board: ") + (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+        ui::wrapped(ui::open(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
+                                    (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     ui::section("Target");
     changed |= draw_facing(ctx, "Facing point", &s_.target_facing);
     ui::wrapped(ui::dim_text(), "The two lines of fire, the armour faces they strike and the obstacle bonus: traced on the board "

@@ -94,6 +94,8 @@ public:
     bool draw_inputs(PanelContext& ctx) override;
     // The board drawn, which may hold what the file does not yet: the window rules against it.
     const board::Board* held_board() const override { return host_.held(s_.board); }
+    std::uint64_t held_board_revision() const override { return host_.revision(); }
+    std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
 
 protected:
     Inputs defaults() const override { return Inputs{}; }
@@ -243,8 +245,10 @@ bool PbPanel::draw_board(PanelContext& ctx) {
         if (p.target) s_.target_hex = b->name(*p.target);
         changed = true;
     }
+    changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
     if (b && (!s_.firer_hex || !s_.target_hex))
-        ui::wrapped(ui::open(), std::string("Click the board: ") + (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+        ui::wrapped(ui::open(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
+                                    (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     return changed;
 }
 

@@ -20,6 +20,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "app/board_host.hpp"
 #include "app/board_view.hpp"
 #include "app/panel_form.hpp"
 #include "app/panel_util.hpp"
@@ -336,8 +337,7 @@ private:
     std::shared_ptr<board::Board> board_;
     BoardPainter painter_;
     std::vector<SetAside> set_aside_;        // unsaved paint dropped, for the App to keep (take_set_aside)
-    int new_columns_ = 0, new_rows_ = 0;     // the "New board" form (0: not opened yet)
-    std::string new_name_, new_error_;
+    NewBoardForm new_board_;                 // the "New board" form (board_host.hpp)
     std::string followed_path_;              // the painter's file the situation's `board` last followed
     std::string board_name_, board_dir_;     // what board_ was loaded for (the `board` text, the folder)
     std::vector<std::string> board_errors_;  // the board file's problems (FILE:LINE:COL)
@@ -555,13 +555,7 @@ void SpiTankPanel::load_board(const std::filesystem::path& situation_dir) {
 // Unsaved paint is never lost: a board about to be dropped with unsaved strokes is handed to the
 // App, which keeps it in the state folder as recovered-*.toml and says so (docs/window.md).
 void SpiTankPanel::set_aside_board(const std::string& why) {
-    if (!board_ || !painter_.attached() || !painter_.unsaved()) return;
-    painter_.detach();  // the board goes: the painter must not keep pointing at it
-    try {
-        set_aside_.push_back({board::write_board(*board_), "unsaved paint on board " + board_name_ + " (" + why + ")"});
-    } catch (const std::exception& e) {
-        set_aside_.push_back({"", "unsaved paint on board " + board_name_ + " could not be written: " + e.what()});
-    }
+    set_aside_paint(board_.get(), &painter_, board_name_, why, &set_aside_);
 }
 
 // "Save board as..." wrote the board somewhere else: the situation now names that file (relative
@@ -648,64 +642,7 @@ bool SpiTankPanel::draw_board_picker(const std::filesystem::path& situation_dir)
 // "New board...": an all-clear board of a chosen size in the game's numbering (rules data), written
 // at once beside the situation so the situation can name it; the view then opens in Paint mode.
 bool SpiTankPanel::draw_new_board(const std::filesystem::path& situation_dir) {
-    const board::Vocabulary& v = support()->vocabulary();
-    if (ImGui::Button("New board\xe2\x80\xa6")) {
-        if (new_columns_ == 0) new_columns_ = 12, new_rows_ = 10;
-        if (new_name_.empty()) new_name_ = "my-board.toml";
-        new_error_.clear();
-        ImGui::OpenPopup("##new_board");
-    }
-    ui::tip("Start a board of your own: every hex clear, numbered as the game numbers its map (" + v.numbering.describe() +
-            "). It is written at once beside the situation; then paint it.");
-    ui::probe("new_board");
-    if (!ImGui::BeginPopup("##new_board")) return false;
-    bool changed = false;
-    const float em = ImGui::GetFontSize();
-    auto limit = [](int digits) { int m = 1; for (int i = 0; i < digits; ++i) m *= 10; return std::min(999, m - 1); };
-    const int max_c = limit(v.numbering.column_digits), max_r = limit(v.numbering.row_digits);
-    ImGui::TextUnformatted("Columns");
-    ImGui::SameLine(em * 5);
-    ImGui::SetNextItemWidth(em * 7);
-    ImGui::InputInt("##new_columns", &new_columns_);
-    ImGui::SameLine();
-    ImGui::TextUnformatted("Rows");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(em * 7);
-    ImGui::InputInt("##new_rows", &new_rows_);
-    new_columns_ = std::clamp(new_columns_, 1, max_c), new_rows_ = std::clamp(new_rows_, 1, max_r);
-    ImGui::TextUnformatted("File");
-    ImGui::SameLine(em * 5);
-    ImGui::SetNextItemWidth(em * 18);
-    const bool enter = ImGui::InputText("##new_name", &new_name_, ImGuiInputTextFlags_EnterReturnsTrue);
-    ui::probe("new_board_name");
-    ImGui::TextDisabled("numbering %s; beside the situation%s", v.numbering.describe().c_str(),
-                        situation_dir.empty() ? " (untitled: the current folder)" : "");
-    if (ImGui::Button("Create", ImVec2(em * 6, 0)) || enter) {
-        const std::filesystem::path path = situation_dir / new_name_;
-        std::error_code ec;
-        if (new_name_.empty()) {
-            new_error_ = "give the board a file name";
-        } else if (std::filesystem::exists(path, ec)) {
-            new_error_ = path.string() + " already exists: choose another name, or use Open board";
-        } else {
-            board::Board b = new_board(v, new_columns_, new_rows_);
-            b.file = path.string();
-            if (auto err = board::save_board(b, path)) {
-                new_error_ = "The board was not created: " + *err;
-            } else {
-                s_.board = new_name_;
-                changed = true;
-                view_.set_tool(BoardView::Tool::paint);
-                ImGui::CloseCurrentPopup();
-            }
-        }
-    }
-    ui::probe("new_board_create");
-    ImGui::SameLine();
-    if (ImGui::Button("Cancel", ImVec2(em * 6, 0))) ImGui::CloseCurrentPopup();
-    if (!new_error_.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + new_error_);
-    ImGui::EndPopup();
-    return changed;
+    return new_board_popup(support()->vocabulary(), &new_board_, &s_.board, situation_dir, &view_);
 }
 
 bool SpiTankPanel::draw_board(PanelContext& ctx) {

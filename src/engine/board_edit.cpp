@@ -50,6 +50,24 @@ bool EditHistory::set_terrain(Board& b, const hex::Cube& h, int terrain) {
     return true;
 }
 
+bool EditHistory::set_hex_feature(Board& b, const hex::Cube& h, int feature) {
+    const int i = b.index(h);
+    if (i < 0 || b.feature_of.empty() || feature < -1 || (feature >= 0 && std::size_t(feature) >= b.vocabulary.hex_features.size()))
+        return false;
+    const auto stored = std::uint8_t(feature + 1);  // feature_of keeps 0 for none
+    if (b.feature_of[std::size_t(i)] == stored) return false;
+    Change c;
+    c.feature = true;
+    c.index = i;
+    c.terrain_before = b.feature_of[std::size_t(i)];
+    c.terrain_after = stored;
+    const bool open = stroke_;
+    if (!open) begin_stroke();
+    record(b, c);
+    if (!open) end_stroke();
+    return true;
+}
+
 bool EditHistory::set_side(Board& b, const hex::Cube& h, int d, int feature) {
     if (!b.contains(h) || d < 0 || d > 5) return false;
     if (feature < -1 || (feature >= 0 && std::size_t(feature) >= b.vocabulary.hexside_features.size())) return false;
@@ -115,7 +133,7 @@ void EditHistory::record(Board& b, Change c) {
         for (const Step& s : redo_) recorded_ -= s.changes.size();
         redo_.clear();
     }
-    const std::int64_t key = (c.side ? (std::int64_t(1) << 40) : 0) + c.index;
+    const std::int64_t key = (c.side ? (std::int64_t(1) << 40) : c.feature ? (std::int64_t(1) << 41) : 0) + c.index;
     auto it = current_at_.find(key);
     if (it == current_at_.end()) {
         current_at_.emplace(key, current_.changes.size());
@@ -126,6 +144,7 @@ void EditHistory::record(Board& b, Change c) {
         was.side_after = c.side_after;
     }
     if (c.side) b.sides_of[std::size_t(c.index)] = c.side_after;
+    else if (c.feature) b.feature_of[std::size_t(c.index)] = c.terrain_after;
     else b.terrain_of[std::size_t(c.index)] = c.terrain_after;
     ++revision_;
 }
@@ -162,6 +181,7 @@ std::uint64_t EditHistory::state_id() const {
 void EditHistory::apply(Board& b, const Step& s, bool forward) {
     for (const Change& c : s.changes) {
         if (c.side) b.sides_of[std::size_t(c.index)] = forward ? c.side_after : c.side_before;
+        else if (c.feature) b.feature_of[std::size_t(c.index)] = forward ? c.terrain_after : c.terrain_before;
         else b.terrain_of[std::size_t(c.index)] = forward ? c.terrain_after : c.terrain_before;
     }
     ++revision_;

@@ -11,7 +11,8 @@
 // the original file's comments and its way of writing the shorthand are not.
 //
 // Sections
-//   EditHistory   set_terrain, set_side, fill_hexes, fill_sides; strokes; undo, redo; saved mark
+//   EditHistory   set_terrain, set_hex_feature, set_side, fill_hexes, fill_sides; strokes; undo,
+//                 redo; saved mark
 //   write_board   the board as board-file text; save_board writes it atomically
 //   equal_boards  same size, numbering, keys, terrain and hexside features (for tests and "unsaved")
 #pragma once
@@ -28,11 +29,13 @@ namespace umpire::board {
 
 // ---- EditHistory --------------------------------------------------------------------
 
-// One place changed: a hex's terrain (terrain_of[index]) or a hexside (sides_of[index]).
+// One place changed: a hex's terrain (terrain_of[index]), its second-layer feature
+// (feature_of[index], stored as 0 none else 1 + feature) or a hexside (sides_of[index]).
 struct Change {
     bool side = false;
+    bool feature = false;  // the second per-hex layer (Vocabulary::hex_features)
     int index = 0;
-    std::uint8_t terrain_before = 0, terrain_after = 0;
+    std::uint8_t terrain_before = 0, terrain_after = 0;  // for `feature`: feature_of's values
     SideFeature side_before, side_after;
 };
 
@@ -54,6 +57,9 @@ public:
     // it is one undo step of its own. Hexes off the board, unknown terrain or feature indices and
     // hexsides of hexes off the board change nothing (false).
     bool set_terrain(Board& b, const hex::Cube& h, int terrain);
+    // The second per-hex layer: h gets `feature` (an index into vocabulary.hex_features; -1
+    // clears it). False as well on a board whose game has no such layer.
+    bool set_hex_feature(Board& b, const hex::Cube& h, int feature);
     // Side d of h gets `feature` (an index into vocabulary.hexside_features; -1 clears it). For a
     // directional feature (a slope, 10.5) h is the hex on the sloped side.
     bool set_side(Board& b, const hex::Cube& h, int d, int feature);

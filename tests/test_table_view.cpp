@@ -145,7 +145,8 @@ TEST_CASE("table view: GF9-hills, a hill between blocks and a hill within the to
     const std::string hill = "[[piece]]\nkind = \"hill\"\nname = \"H\"\ncircle = [24, 24, 3]\n";
     const std::string bases = tank("A", 10, 24, 90) + tank("B", 38, 24, 270);
     tt::Table t = from_text(gf9_table(hill + bases));
-    auto v = rule_mem("gf9-tanks", kLos, t).view_as<tt::TableView>();
+    const umpire::Ruling ruled = rule_mem("gf9-tanks", kLos, t);  // kept: the view points into it
+    auto v = ruled.view_as<tt::TableView>();
     REQUIRE(v);
     REQUIRE(crossing(*v, "hill \"H\""));
     CHECK(crossing(*v, "hill \"H\"")->mark == tt::Mark::blocking);

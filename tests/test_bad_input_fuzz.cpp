@@ -9,7 +9,7 @@
 #include <regex>
 #include <sstream>
 
-#include "engine/reader.hpp"
+#include "core/toml_reader.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;

@@ -12,9 +12,9 @@
 
 #include <string>
 
-#include "engine/board.hpp"
-#include "engine/board_edit.hpp"
-#include "engine/tank_board.hpp"
+#include "board/board.hpp"
+#include "board/board_edit.hpp"
+#include "games/spi_tank/board.hpp"
 #include "support.hpp"
 
 using namespace umpire;

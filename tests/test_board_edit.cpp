@@ -1,4 +1,4 @@
-// Editing and writing boards (src/engine/board_edit.hpp; docs/boards.md, "Painting a board").
+// Editing and writing boards (src/board/board_edit.hpp; docs/boards.md, "Painting a board").
 //
 // Sections
 //   helpers       the vocabulary, a board from text, a random painter
@@ -15,10 +15,10 @@
 #include <random>
 #include <string>
 
-#include "engine/board.hpp"
-#include "engine/board_edit.hpp"
-#include "engine/board_support.hpp"
-#include "engine/tank_board.hpp"
+#include "board/board.hpp"
+#include "board/board_edit.hpp"
+#include "board/board_support.hpp"
+#include "games/spi_tank/board.hpp"
 #include "support.hpp"
 
 using namespace umpire;

@@ -1,4 +1,4 @@
-// TANK!'s answers to the board view (engine/board_support.hpp, spi_tank_board_support.cpp): the
+// TANK!'s answers to the board view (board/board_support.hpp, spi_tank_board_support.cpp): the
 // marks a line lights are the ruling's own reading (10.2), the visibility map is the CLI's, a
 // ruling against a board held in memory (the window's unsaved paint) uses that board, and the
 // kill-chance overlay is the ruling's kill probability (8.9) with the target moved hex by hex.
@@ -17,9 +17,9 @@
 #include <sstream>
 #include <string>
 
-#include "engine/board.hpp"
-#include "engine/board_support.hpp"
-#include "engine/tank_board.hpp"
+#include "board/board.hpp"
+#include "board/board_support.hpp"
+#include "games/spi_tank/board.hpp"
 #include "support.hpp"
 
 using namespace umpire;

@@ -1,4 +1,4 @@
-// Boards (src/engine/board.hpp) and TANK! line of sight on them (src/engine/tank_board.hpp).
+// Boards (src/board/board.hpp) and TANK! line of sight on them (src/games/spi_tank/board.hpp).
 //
 // Sections
 //   helpers         a board from TOML text; the shipped boards
@@ -17,8 +17,8 @@
 #include <random>
 #include <string>
 
-#include "engine/board.hpp"
-#include "engine/tank_board.hpp"
+#include "board/board.hpp"
+#include "games/spi_tank/board.hpp"
 #include "support.hpp"
 
 using namespace umpire;

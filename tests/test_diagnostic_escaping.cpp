@@ -1,7 +1,7 @@
 // Diagnostics cannot be forged (issue 14, item 3): a name or key from a file is escaped where
 // diagnostics are formatted (Diagnostic::str), so each problem is exactly one line and no
 // control character reaches the terminal; and toml++'s syntax errors are said plainly,
-// keeping FILE:LINE:COL (engine/reader.hpp plain_syntax_message).
+// keeping FILE:LINE:COL (core/toml_reader.hpp plain_syntax_message).
 //
 // Sections
 //   escaping          escape_text / quoted_value / Diagnostic::str, table-driven
@@ -9,8 +9,8 @@
 //   syntax errors     an unclosed quote and other toml++ errors in plain words
 #include <catch2/catch.hpp>
 
-#include "engine/diag.hpp"
-#include "engine/reader.hpp"
+#include "core/diag.hpp"
+#include "core/toml_reader.hpp"
 #include "hostile_support.hpp"
 
 using umpire::test::all_located;

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "engine/gf9_tanks.hpp"
+#include "games/gf9_tanks/rules.hpp"
 #include "test_gf9_support.hpp"
 
 namespace fs = std::filesystem;

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/gf9_tanks.hpp"
+#include "games/gf9_tanks/rules.hpp"
 #include "test_gf9_support.hpp"
 
 namespace fs = std::filesystem;

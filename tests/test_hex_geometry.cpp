@@ -1,4 +1,4 @@
-// Hex geometry (src/engine/hex.hpp): numbering, neighbours, distance, exact line tracing,
+// Hex geometry (src/geometry/hex.hpp): numbering, neighbours, distance, exact line tracing,
 // the elevation predicate and facing sectors. Checked facts: shared/notes/hex-geometry.md.
 //
 // Sections
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/hex.hpp"
+#include "geometry/hex.hpp"
 
 using namespace umpire::hex;
 

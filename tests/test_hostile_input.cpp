@@ -1,5 +1,5 @@
-// Hostile input files (issue 14, items 1 and 7): the one bounded reader (engine/input.hpp)
-// and the count limits (engine/reader.hpp). Whatever a referee is sent -- an endless stream,
+// Hostile input files (issue 14, items 1 and 7): the one bounded reader (core/input.hpp)
+// and the count limits (core/toml_reader.hpp). Whatever a referee is sent -- an endless stream,
 // a huge or binary file, a FIFO, a device, a folder, a file that cannot be opened, a million
 // keys -- umpire-cli must end quickly with exit 2, nothing on stdout and one located
 // `FILE:LINE:COL: message` line naming the file and the reason (README.md, "Limits").
@@ -19,8 +19,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/input.hpp"
-#include "engine/reader.hpp"
+#include "core/input.hpp"
+#include "core/toml_reader.hpp"
 #include "hostile_support.hpp"
 
 namespace fs = std::filesystem;

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/names.hpp"
+#include "core/names.hpp"
 #include "support.hpp"
 
 using umpire::Named;

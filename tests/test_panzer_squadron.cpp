@@ -2,7 +2,7 @@
 // actions by start state, and attacks of opportunity. Expectations read off the page.
 #include <catch2/catch.hpp>
 
-#include "engine/panzer_squadron.hpp"
+#include "games/panzer_squadron/rules.hpp"
 #include "support.hpp"
 
 using umpire::test::at;

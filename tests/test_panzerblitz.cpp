@@ -5,7 +5,7 @@
 // 3k <= n+1.
 #include <catch2/catch.hpp>
 
-#include "engine/panzerblitz.hpp"
+#include "games/panzerblitz/rules.hpp"
 #include "support.hpp"
 
 using umpire::test::at;

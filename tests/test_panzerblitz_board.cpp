@@ -19,7 +19,7 @@
 #include <set>
 #include <sstream>
 
-#include "engine/panzerblitz_board.hpp"
+#include "games/panzerblitz/board.hpp"
 #include "support.hpp"
 
 namespace pb = umpire::panzerblitz;

@@ -1,11 +1,11 @@
-// Plane geometry for table sketches (src/engine/plane.hpp): no rules here, only the measuring the
+// Plane geometry for table sketches (src/geometry/plane.hpp): no rules here, only the measuring the
 // GF9 TANKS and A Great Victory! table rulings rest on (distances, crossings, containment, widths).
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <random>
 
-#include "engine/plane.hpp"
+#include "geometry/plane.hpp"
 
 namespace pl = umpire::plane;
 using pl::Polygon;

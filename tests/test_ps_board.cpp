@@ -1,4 +1,4 @@
-// Panzer Squadron on a board (docs/panzer-squadron.md, "On a board"; src/engine/ps_board.hpp):
+// Panzer Squadron on a board (docs/panzer-squadron.md, "On a board"; src/games/panzer_squadron/board.hpp):
 // the two lines of fire from the cannon to the target's hexagon (PS-fire), traced exactly; the
 // armour face each strikes (PS-armour); the obstacle bonus (PS-obstacle); the readings of the
 // missing diagrams as referee's calls; movement placed on the board (PS-movement, PS-turning,
@@ -15,8 +15,8 @@
 #include <random>
 #include <set>
 
-#include "engine/ps_board.hpp"
-#include "engine/trace.hpp"
+#include "games/panzer_squadron/board.hpp"
+#include "geometry/trace.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;

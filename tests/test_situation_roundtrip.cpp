@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "engine/spi_tank.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;

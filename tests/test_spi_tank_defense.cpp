@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/spi_tank.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "spi_tank_shot.hpp"
 #include "support.hpp"
 

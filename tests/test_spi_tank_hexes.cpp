@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/diag.hpp"
-#include "engine/spi_tank.hpp"
+#include "core/diag.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "support.hpp"
 
 using umpire::test::at;

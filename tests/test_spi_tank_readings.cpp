@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/diag.hpp"
-#include "engine/hex.hpp"
-#include "engine/spi_tank.hpp"
+#include "core/diag.hpp"
+#include "geometry/hex.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "spi_tank_shot.hpp"
 #include "support.hpp"
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/spi_tank.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "support.hpp"
 
 using umpire::test::at;

@@ -1,11 +1,11 @@
-// Table files (docs/tables.md, src/engine/tabletop.hpp): every sample table in tables/ loads, and
+// Table files (docs/tables.md, src/tabletop/sketch.hpp): every sample table in tables/ loads, and
 // bad tables are reported as FILE:LINE:COL problems (exit 2), bounded in what they may hold.
 #include <catch2/catch.hpp>
 
 #include <chrono>
 
-#include "engine/table_rulings.hpp"
-#include "engine/tabletop.hpp"
+#include "tabletop/rulings.hpp"
+#include "tabletop/sketch.hpp"
 #include "test_table_support.hpp"
 
 namespace fs = std::filesystem;

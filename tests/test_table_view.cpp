@@ -1,4 +1,4 @@
-// The table view (src/engine/view_table.hpp): what a table ruling measured, for the window's table
+// The table view (src/tabletop/view.hpp): what a table ruling measured, for the window's table
 // view — sight lines and crossings that agree with the ruling's own fields on the sample tables,
 // rulings against a table in memory (the referee's drags, before anything is saved), and
 // write_table round trips (docs/tables.md).
@@ -6,11 +6,11 @@
 
 #include <filesystem>
 
-#include "engine/table_rulings.hpp"
-#include "engine/tabletop.hpp"
-#include "engine/view_agv.hpp"
-#include "engine/view_gf9_tanks.hpp"
-#include "engine/view_table.hpp"
+#include "tabletop/rulings.hpp"
+#include "tabletop/sketch.hpp"
+#include "games/agv/view.hpp"
+#include "games/gf9_tanks/view.hpp"
+#include "tabletop/view.hpp"
 #include "test_table_support.hpp"
 
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-// The fast exact tracer (src/engine/trace.hpp): properties on thousands of random lines.
+// The fast exact tracer (src/geometry/trace.hpp): properties on thousands of random lines.
 //
 // Sections
 //   Voronoi checker   an independent exact tracer: a hex is the set of points no farther (in the
@@ -19,8 +19,8 @@
 #include <tuple>
 #include <vector>
 
-#include "engine/hex.hpp"
-#include "engine/trace.hpp"
+#include "geometry/hex.hpp"
+#include "geometry/trace.hpp"
 
 using namespace umpire::hex;
 

@@ -1,4 +1,4 @@
-// The typed views (src/engine/view_<system>.hpp, docs/adding-a-game.md): every ruling carries
+// The typed views (src/games/<system>/view.hpp, docs/adding-a-game.md): every ruling carries
 // its system's view with the numbers a panel draws, every system gives its input choices and
 // its canonical file form; and no window source includes a game module header, so a panel can
 // draw only from those views.
@@ -7,7 +7,7 @@
 //   1. each system's ruling view and choices view (one row per system)
 //   2. what the views hold, per system, against the rules they show
 //   3. canonical(): the file format round trip the panels load and save through
-//   4. the include rule for src/app/
+//   4. the include rule for src/window/
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -16,11 +16,11 @@
 #include <regex>
 #include <set>
 
-#include "engine/view_agv.hpp"
-#include "engine/view_gf9_tanks.hpp"
-#include "engine/view_panzer_squadron.hpp"
-#include "engine/view_panzerblitz.hpp"
-#include "engine/view_spi_tank.hpp"
+#include "games/agv/view.hpp"
+#include "games/gf9_tanks/view.hpp"
+#include "games/panzer_squadron/view.hpp"
+#include "games/panzerblitz/view.hpp"
+#include "games/spi_tank/view.hpp"
 #include "support.hpp"
 
 using namespace umpire;
@@ -326,7 +326,7 @@ TEST_CASE("views: canonical() writes a situation that rules the same, and report
 // =====================================================================================
 
 // A game module header is one that declares a GameSystem; the window may include only the views.
-TEST_CASE("views: no file in src/app/ includes a game module header, no view includes one either", "[views][structure]") {
+TEST_CASE("views: no file in src/window/ includes a game module header, no view includes one either", "[views][structure]") {
     namespace fs = std::filesystem;
     const fs::path src = fs::path(UMPIRE_SOURCE_DIR) / "src";
     auto read = [](const fs::path& p) {
@@ -336,17 +336,17 @@ TEST_CASE("views: no file in src/app/ includes a game module header, no view inc
         return s.str();
     };
     std::set<std::string> modules;
-    for (const auto& e : fs::directory_iterator(src / "engine"))
+    for (const auto& e : fs::recursive_directory_iterator(src / "games"))
         if (e.path().extension() == ".hpp" && read(e.path()).find("public GameSystem") != std::string::npos)
-            modules.insert("engine/" + e.path().filename().string());
+            modules.insert(fs::relative(e.path(), src).generic_string());
     CHECK(modules.size() >= 5);  // the check is real: it knows the game modules
-    CHECK(modules.count("engine/spi_tank.hpp") == 1);
+    CHECK(modules.count("games/spi_tank/rules.hpp") == 1);
 
     const std::regex include(R"(^\s*#\s*include\s*[<"]([^">]+)[">])");
     auto offending = [&](const fs::path& dir, auto&& wanted_file, auto&& bad_include) {
         std::vector<std::string> out;
-        for (const auto& e : fs::directory_iterator(dir)) {
-            if (!wanted_file(e.path())) continue;
+        for (const auto& e : fs::recursive_directory_iterator(dir)) {
+            if (!e.is_regular_file() || !wanted_file(e.path())) continue;
             std::ifstream in(e.path());
             std::string line;
             for (int n = 1; std::getline(in, line); ++n) {
@@ -358,18 +358,18 @@ TEST_CASE("views: no file in src/app/ includes a game module header, no view inc
         return out;
     };
     const auto app = offending(
-        src / "app", [](const fs::path&) { return true; },
+        src / "window", [](const fs::path&) { return true; },
         [&](const std::string& inc) { return modules.count(inc) > 0; });
     auto lines = [](const std::vector<std::string>& v) {
         std::string s;
         for (const auto& l : v) s += l + "\n";
         return s;
     };
-    INFO("src/app/ may include only view headers (engine/view_*.hpp) and the generic engine headers:\n" << lines(app));
+    INFO("src/window/ may include only view headers (games/<game>/view.hpp) and the generic engine headers:\n" << lines(app));
     CHECK(app.empty());
 
     const auto views = offending(
-        src / "engine", [](const fs::path& p) { return p.filename().string().rfind("view_", 0) == 0; },
+        src / "games", [](const fs::path& p) { return p.filename() == "view.hpp"; },
         [&](const std::string& inc) { return modules.count(inc) > 0 || inc.find("imgui") != std::string::npos || inc.find("GLFW") != std::string::npos; });
     INFO(lines(views));
     CHECK(views.empty());

@@ -11,11 +11,11 @@
 #include <iostream>
 #include <optional>
 
-#include "engine/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "engine/engine.hpp"
-#include "engine/input.hpp"
-#include "engine/names.hpp"
-#include "engine/tank_board.hpp"
+#include "core/input.hpp"
+#include "core/names.hpp"
+#include "games/spi_tank/board.hpp"
 
 namespace umpire::cli {
 

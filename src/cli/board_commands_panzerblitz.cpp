@@ -11,8 +11,8 @@
 
 #include "cli/board_commands.hpp"
 #include "engine/engine.hpp"
-#include "engine/names.hpp"
-#include "engine/panzerblitz_board.hpp"
+#include "core/names.hpp"
+#include "games/panzerblitz/board.hpp"
 
 namespace umpire::cli {
 

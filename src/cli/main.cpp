@@ -32,8 +32,8 @@
 
 #include "cli/board_commands.hpp"
 #include "engine/engine.hpp"
-#include "engine/input.hpp"
-#include "engine/names.hpp"
+#include "core/input.hpp"
+#include "core/names.hpp"
 #include "cli/table_command.hpp"
 
 namespace {

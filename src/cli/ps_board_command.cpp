@@ -14,11 +14,11 @@
 #include <optional>
 
 #include "cli/board_commands.hpp"
-#include "engine/diag.hpp"
+#include "core/diag.hpp"
 #include "engine/engine.hpp"
-#include "engine/input.hpp"
-#include "engine/names.hpp"
-#include "engine/ps_board.hpp"
+#include "core/input.hpp"
+#include "core/names.hpp"
+#include "games/panzer_squadron/board.hpp"
 
 namespace umpire::cli {
 

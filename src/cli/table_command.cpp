@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "engine/engine.hpp"
-#include "engine/table_rulings.hpp"
-#include "engine/tabletop.hpp"
+#include "tabletop/rulings.hpp"
+#include "tabletop/sketch.hpp"
 
 namespace {
 

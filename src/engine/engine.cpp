@@ -1,12 +1,12 @@
 #include "engine/engine.hpp"
-#include "engine/board_support.hpp"
+#include "board/board_support.hpp"
 
 #include <unistd.h>
 
 #include <climits>
 
-#include "engine/names.hpp"
-#include "engine/table_rulings.hpp"
+#include "core/names.hpp"
+#include "tabletop/rulings.hpp"
 
 namespace umpire {
 

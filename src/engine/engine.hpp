@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/board.hpp"
-#include "engine/system.hpp"
+#include "board/board.hpp"
+#include "games/game_system.hpp"
 
 namespace umpire {
 

@@ -5,7 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/engine.hpp"
-#include "engine/tank_board.hpp"
+#include "games/spi_tank/board.hpp"
 #include "naive_line.hpp"
 
 namespace {

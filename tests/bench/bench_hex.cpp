@@ -5,8 +5,8 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/engine.hpp"
-#include "engine/hex.hpp"
-#include "engine/trace.hpp"
+#include "geometry/hex.hpp"
+#include "geometry/trace.hpp"
 #include "naive_line.hpp"
 
 namespace {

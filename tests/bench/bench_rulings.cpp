@@ -6,7 +6,7 @@
 #include <filesystem>
 
 #include "engine/engine.hpp"
-#include "engine/spi_tank.hpp"
+#include "games/spi_tank/rules.hpp"
 
 namespace {
 

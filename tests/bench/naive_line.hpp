@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/hex.hpp"
+#include "geometry/hex.hpp"
 
 inline umpire::hex::Cube naive_round(double q, double r, double s) {
     double rq = std::round(q), rr = std::round(r), rs = std::round(s);

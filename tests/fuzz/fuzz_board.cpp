@@ -6,11 +6,11 @@
 #include <string>
 #include <string_view>
 
-#include "engine/board.hpp"
+#include "board/board.hpp"
 #include "engine/engine.hpp"
-#include "engine/reader.hpp"
-#include "engine/spi_tank.hpp"
-#include "engine/tank_board.hpp"
+#include "core/toml_reader.hpp"
+#include "games/spi_tank/rules.hpp"
+#include "games/spi_tank/board.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

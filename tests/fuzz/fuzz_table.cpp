@@ -7,9 +7,9 @@
 #include <string_view>
 
 #include "engine/engine.hpp"
-#include "engine/reader.hpp"
-#include "engine/table_rulings.hpp"
-#include "engine/tabletop.hpp"
+#include "core/toml_reader.hpp"
+#include "tabletop/rulings.hpp"
+#include "tabletop/sketch.hpp"
 #include "harness.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

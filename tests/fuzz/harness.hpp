@@ -8,7 +8,7 @@
 #include <exception>
 #include <string>
 
-#include "engine/diag.hpp"
+#include "core/diag.hpp"
 
 namespace umpire::fuzz {
 

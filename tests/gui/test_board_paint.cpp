@@ -1,4 +1,4 @@
-// The board paint tool's window-free parts (src/app/board_paint.hpp), without a display: what a
+// The board paint tool's window-free parts (src/window/board/paint.hpp), without a display: what a
 // click paints (hex, or hexside near a side), a drag as one undo step, a slope's sloped side
 // (10.5) from the hex clicked in, Save with its error and the unsaved mark, and the toolbar and
 // hover outline built in a headless ImGui frame with Ctrl+Z / Ctrl+Y.
@@ -9,13 +9,13 @@
 #include <filesystem>
 #include <string>
 
-#include "app/board_paint.hpp"
+#include "window/board/paint.hpp"
 #include "headless_imgui.hpp"
-#include "app/hex_layout.hpp"
-#include "engine/board_edit.hpp"
+#include "window/ui/hex_layout.hpp"
+#include "board/board_edit.hpp"
 #include "engine/engine.hpp"
-#include "engine/spi_tank.hpp"
-#include "engine/tank_board.hpp"
+#include "games/spi_tank/rules.hpp"
+#include "games/spi_tank/board.hpp"
 
 using namespace umpire;
 using namespace umpire::app;

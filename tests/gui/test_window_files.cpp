@@ -23,16 +23,16 @@
 #include <string>
 #include <vector>
 
-#include "app/app.hpp"
-#include "app/files.hpp"
-#include "app/hex_layout.hpp"
-#include "app/panel.hpp"
-#include "app/panel_util.hpp"
-#include "app/widgets.hpp"
+#include "window/shell/app.hpp"
+#include "window/shell/files.hpp"
+#include "window/ui/hex_layout.hpp"
+#include "window/panels/panel.hpp"
+#include "window/panels/util.hpp"
+#include "window/ui/widgets.hpp"
 #include "headless_imgui.hpp"
 #include "engine/engine.hpp"
-#include "engine/table_rulings.hpp"
-#include "app/table_view.hpp"
+#include "tabletop/rulings.hpp"
+#include "window/table/view.hpp"
 
 namespace fs = std::filesystem;
 using namespace umpire;
@@ -924,9 +924,9 @@ TEST_CASE("panels draw no bare checkbox or radio button: each goes through a hel
     // util::checkbox, radio_row, checklist and combo take the tip as a required argument; a raw
     // ImGui::Checkbox/RadioButton must be followed by util::option_tip for its own tooltip.
     int panels = 0;
-    for (const auto& e : fs::directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "src" / "app")) {
+    for (const auto& e : fs::directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "src" / "window" / "panels")) {
         const std::string name = e.path().filename().string();
-        if (name.rfind("panel_", 0) != 0 || e.path().extension() != ".cpp") continue;
+        if (name == "panel.cpp" || e.path().extension() != ".cpp") continue;
         ++panels;
         std::vector<std::string> lines;
         std::ifstream in(e.path());

@@ -1,0 +1,563 @@
+// Boards (see board.hpp and docs/boards.md).
+//
+// Sections
+//   1. lookups       index, terrain, side slots
+//   2. shorthand     hex runs/areas/columns/rows; hexside lists and paths
+//   3. load_board    keys, numbering, size, [hexes], [hexsides], [[area]]; every problem located
+#include "board/board.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "core/names.hpp"
+
+namespace umpire::board {
+
+// =====================================================================================
+// 1. lookups
+// =====================================================================================
+
+std::vector<std::string>::const_iterator Vocabulary::find(const std::vector<std::string>& names, const std::string& name) const {
+    auto it = std::find_if(names.begin(), names.end(), [&](const std::string& t) { return same_name(t, name); });
+    if (it != names.end()) return it;
+    for (const auto& [alias, canonical] : aliases)
+        if (same_name(alias, name)) return std::find(names.begin(), names.end(), canonical);
+    return names.end();
+}
+
+hex::Cube Board::hex_at(int i) const { return numbering.to_cube(i / rows + 1, i % rows + 1); }
+
+const std::string& Board::terrain(const hex::Cube& h) const {
+    static const std::string none;
+    const int t = terrain_index(h);
+    return t < 0 ? none : vocabulary.hex_terrain[std::size_t(t)];
+}
+
+const SideFeature* Board::side(const hex::Cube& h, int d) const {
+    const int s = side_slot(h, d);
+    if (s < 0 || sides_of[std::size_t(s)].feature < 0) return nullptr;
+    return &sides_of[std::size_t(s)];
+}
+
+std::string Board::side_name(const hex::Cube& h, int d) const {
+    d = ((d % 6) + 6) % 6;
+    return name(h) + "/" + numbering.side_names[std::size_t(d)];
+}
+
+std::optional<hex::Cube> Board::parse_hex(const std::string& number) const {
+    auto c = numbering.parse(number);
+    if (!c || !contains(*c)) return std::nullopt;
+    return c;
+}
+
+bool Board::in_area(const Area& a, const hex::Cube& h) const {
+    const int i = index(h);
+    return i >= 0 && std::binary_search(a.hexes.begin(), a.hexes.end(), i);
+}
+
+void Board::resize(int c, int r) {
+    columns = c;
+    rows = r;
+    terrain_of.assign(std::size_t(c) * std::size_t(r), 0);
+    feature_of.assign(vocabulary.hex_features.empty() ? 0 : std::size_t(c) * std::size_t(r), 0);
+    sides_of.assign(std::size_t(c + 2) * std::size_t(r + 2) * 3, SideFeature{});
+}
+
+// =====================================================================================
+// 2. shorthand
+// =====================================================================================
+
+namespace {
+
+std::string trim(const std::string& s, std::size_t& offset) {
+    std::size_t a = 0, b = s.size();
+    while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
+    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+    offset = a;
+    return s.substr(a, b - a);
+}
+
+std::string board_extent(const Board& b) {
+    return "this board has columns 1-" + std::to_string(b.columns) + " and rows 1-" + std::to_string(b.rows);
+}
+
+// One hex number on the board, or an error message.
+std::optional<hex::Cube> one_hex(const Board& b, const std::string& text, std::string& error) {
+    auto c = b.numbering.parse(text);
+    if (!c) {
+        error = "'" + text + "' is not a hex number (" + b.numbering.describe() + ")";
+        return std::nullopt;
+    }
+    if (!b.contains(*c)) {
+        error = "hex " + text + " is off the board (" + board_extent(b) + ")";
+        return std::nullopt;
+    }
+    return c;
+}
+
+bool all_digits(const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
+}  // namespace
+
+Expanded expand_hexes(const Board& b, const std::string& raw) {
+    Expanded out;
+    std::size_t off = 0;
+    const std::string text = trim(raw, off);
+    auto fail = [&](std::string msg, std::size_t at) {
+        out.hexes.clear();
+        out.error = std::move(msg);
+        out.error_at = off + at;
+        return out;
+    };
+    // "column 12" / "row 7": a whole column or row.
+    for (const char* word : {"column ", "row "}) {
+        const std::string w = word;
+        if (text.rfind(w, 0) != 0) continue;
+        std::size_t o2 = 0;
+        const std::string num = trim(text.substr(w.size()), o2);
+        const int limit = w == "column " ? b.columns : b.rows;
+        if (!all_digits(num) || num.size() > 4 || std::stoi(num) < 1 || std::stoi(num) > limit)
+            return fail("'" + num + "' is not a " + w.substr(0, w.size() - 1) + " of this board (1-" + std::to_string(limit) + ")", w.size() + o2);
+        const int n = std::stoi(num);
+        if (w == "column ")
+            for (int r = 1; r <= b.rows; ++r) out.hexes.push_back(b.numbering.to_cube(n, r));
+        else
+            for (int c = 1; c <= b.columns; ++c) out.hexes.push_back(b.numbering.to_cube(c, n));
+        return out;
+    }
+    std::string err;
+    // "0305..0812": the rectangle of columns 03-08 and rows 05-12.
+    if (auto dots = text.find(".."); dots != std::string::npos) {
+        std::size_t o1 = 0, o2 = 0;
+        const std::string left = trim(text.substr(0, dots), o1), right = trim(text.substr(dots + 2), o2);
+        auto a = one_hex(b, left, err);
+        if (!a) return fail(err, o1);
+        auto z = one_hex(b, right, err);
+        if (!z) return fail(err, dots + 2 + o2);
+        int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+        b.numbering.to_offset(*a, c1, r1);
+        b.numbering.to_offset(*z, c2, r2);
+        for (int c = std::min(c1, c2); c <= std::max(c1, c2); ++c)
+            for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) out.hexes.push_back(b.numbering.to_cube(c, r));
+        return out;
+    }
+    // "0101-0110": a run down one column, or along one row number.
+    if (auto dash = text.find('-'); dash != std::string::npos) {
+        std::size_t o1 = 0, o2 = 0;
+        const std::string left = trim(text.substr(0, dash), o1), right = trim(text.substr(dash + 1), o2);
+        auto a = one_hex(b, left, err);
+        if (!a) return fail(err, o1);
+        auto z = one_hex(b, right, err);
+        if (!z) return fail(err, dash + 1 + o2);
+        int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+        b.numbering.to_offset(*a, c1, r1);
+        b.numbering.to_offset(*z, c2, r2);
+        if (c1 == c2)
+            for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) out.hexes.push_back(b.numbering.to_cube(c1, r));
+        else if (r1 == r2)
+            for (int c = std::min(c1, c2); c <= std::max(c1, c2); ++c) out.hexes.push_back(b.numbering.to_cube(c, r1));
+        else
+            return fail("a run 'A-B' needs A and B in the same column or the same row; for an area write '" + left + ".." + right + "'", 0);
+        return out;
+    }
+    auto h = one_hex(b, text, err);
+    if (!h) return fail(err + " (accepted: HEX, HEX-HEX, HEX..HEX, column N, row N)", 0);
+    out.hexes.push_back(*h);
+    return out;
+}
+
+ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
+    ExpandedSides out;
+    std::size_t off = 0;
+    const std::string text = trim(raw, off);
+    auto fail = [&](std::string msg, std::size_t at) {
+        out.sides.clear();
+        out.error = std::move(msg);
+        out.error_at = off + at;
+        return out;
+    };
+    std::string err;
+    // "1204/B-C-D": sides of one hex.
+    if (auto slash = text.find('/'); slash != std::string::npos) {
+        std::size_t o1 = 0;
+        const std::string hexpart = trim(text.substr(0, slash), o1);
+        auto h = one_hex(b, hexpart, err);
+        if (!h) return fail(err, o1);
+        std::size_t pos = slash + 1;
+        for (;;) {
+            const std::size_t dash = text.find('-', pos);
+            std::size_t o2 = 0;
+            const std::string name = trim(text.substr(pos, dash == std::string::npos ? std::string::npos : dash - pos), o2);
+            auto d = b.numbering.parse_side(name);
+            if (!d)
+                return fail("'" + name + "' is not a hexside name (accepted: " + join_names(b.numbering.side_names, ", ") + ")", pos + o2);
+            out.sides.emplace_back(*h, *d);
+            if (dash == std::string::npos) break;
+            pos = dash + 1;
+        }
+        return out;
+    }
+    // "1204>1205>1305": the sides shared by consecutive hexes of a path.
+    if (text.find('>') != std::string::npos) {
+        std::vector<std::pair<hex::Cube, std::size_t>> path;
+        std::size_t pos = 0;
+        for (;;) {
+            const std::size_t gt = text.find('>', pos);
+            std::size_t o2 = 0;
+            const std::string part = trim(text.substr(pos, gt == std::string::npos ? std::string::npos : gt - pos), o2);
+            auto h = one_hex(b, part, err);
+            if (!h) return fail(err, pos + o2);
+            path.emplace_back(*h, pos + o2);
+            if (gt == std::string::npos) break;
+            pos = gt + 1;
+        }
+        for (std::size_t i = 0; i + 1 < path.size(); ++i) {
+            auto d = hex::direction_to(path[i].first, path[i + 1].first);
+            if (!d)
+                return fail("hexes " + b.name(path[i].first) + " and " + b.name(path[i + 1].first) +
+                                " are not adjacent: a path 'A>B>C' steps from each hex to a neighbour",
+                            path[i + 1].second);
+            out.sides.emplace_back(path[i].first, *d);
+        }
+        return out;
+    }
+    return fail("'" + text + "' names no hexside (accepted: HEX/SIDE, HEX/SIDE-SIDE-..., HEX>HEX>...)", 0);
+}
+
+// =====================================================================================
+// 3. load_board
+// =====================================================================================
+
+namespace {
+
+struct Origin {
+    int line = 0, column = 0;
+    std::string what;
+};
+
+// toml++ positions point at a string's opening quote; messages point into the string.
+void error_in_string(Sink& sink, const toml::node& n, std::size_t offset, const std::string& message) {
+    const auto& src = n.source();
+    sink.error_at(int(src.begin.line), int(src.begin.column) + 1 + int(offset), message);
+}
+
+// A table's entries in the order the file gives them (toml++ keeps them sorted by key), so
+// "already ... (line N)" always points back to the earlier line.
+std::vector<std::pair<std::string, const toml::node*>> in_file_order(const toml::table& t) {
+    std::vector<std::pair<std::string, const toml::node*>> out;
+    for (const auto& [k, n] : t) out.emplace_back(std::string(k.str()), &n);
+    std::stable_sort(out.begin(), out.end(), [](const auto& x, const auto& y) {
+        const auto &a = x.second->source().begin, &b = y.second->source().begin;
+        return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
+    return out;
+}
+
+constexpr int kMaxAreas = 32;  // areas on one board (see read_areas)
+constexpr int kMaxSide = 999;  // columns or rows: bounded so a typo cannot ask for gigabytes
+
+void read_numbering(const Table& root, const Vocabulary& v, hex::Numbering& n) {
+    n = v.numbering;
+    const Table t = root.table("numbering");
+    if (!t.present()) return;
+    t.only_keys({"column_digits", "row_digits", "lower_columns", "side_names"});
+    if (auto c = t.integer("column_digits", false, 1, 3)) n.column_digits = int(*c);
+    if (auto r = t.integer("row_digits", false, 1, 3)) n.row_digits = int(*r);
+    if (auto l = t.choice("lower_columns", {"even", "odd"})) n.even_columns_lower = *l == "even";
+    if (auto s = t.string_array("side_names")) {
+        if (s->size() != 6) t.error("side_names", "needs six names, north then clockwise (got " + std::to_string(s->size()) + ")");
+        else n.side_names = *s;
+    }
+}
+
+// [[area]]: kind = one of the game's area kinds, name (optional), hexes = ["shorthand", ...].
+// At most kMaxAreas, so a rules module can hold which areas hold a unit in one 32-bit mask.
+void read_areas(const Table& root, Board& b) {
+    const Vocabulary& v = b.vocabulary;
+    Sink& sink = root.sink();
+    int n = 0;
+    for (const Table& t : root.tables("area")) {
+        if (++n > kMaxAreas) {
+            t.error("", "a board has at most " + std::to_string(kMaxAreas) + " areas");
+            break;
+        }
+        Area a;
+        a.line = int(t.where().begin.line);
+        a.column = int(t.where().begin.column);
+        if (v.area_kinds.empty()) {
+            t.error("kind", "this game names no kinds of area (" + v.system + ")");
+            continue;
+        }
+        const auto kind = t.choice("kind", v.area_kinds, true);
+        a.name = t.str("name").value_or("");
+        // "hexes", then "hexes-", "hexes--", ...: a list longer than one array may hold goes on
+        // under the same name with '-' added, as write_board splits it (docs/boards.md).
+        std::vector<const toml::node*> lists;
+        for (const auto& [k, node] : *t.raw()) {
+            const std::string key(k.str());
+            if (key == "kind" || key == "name") continue;
+            if (key.rfind("hexes", 0) == 0 && key.find_first_not_of('-', 5) == std::string::npos) lists.push_back(&node);
+            else sink.error(&node, t.key_path(key) + ": unknown key (accepted keys here: kind, name, hexes)");
+        }
+        if (lists.empty()) {
+            t.error("hexes", "missing required key: the area's hexes in the shorthand, e.g. [\"3707..3909\"]");
+            continue;
+        }
+        for (const toml::node* node : lists) {
+            const toml::array* arr = node->as_array();
+            if (!arr || arr->empty()) {
+                sink.error(node, t.key_path("hexes") + ": expected a non-empty array of hex strings such as \"3707..3909\", got " +
+                                     (arr ? std::string("an empty array") : describe_type(*node)));
+                continue;
+            }
+            for (const toml::node& item : *arr) {
+                const auto* s = item.as_string();
+                if (!s) {
+                    sink.error(&item, t.key_path("hexes") + ": expected a string such as \"3707..3909\", got " + describe_type(item));
+                    continue;
+                }
+                const Expanded e = expand_hexes(b, s->get());
+                if (!e.error.empty()) {
+                    error_in_string(sink, item, e.error_at, t.key_path("hexes") + ": " + e.error);
+                    continue;
+                }
+                for (const hex::Cube& h : e.hexes) a.hexes.push_back(b.index(h));
+            }
+        }
+        if (!kind) continue;
+        a.kind = int(std::find(v.area_kinds.begin(), v.area_kinds.end(), *kind) - v.area_kinds.begin());
+        std::sort(a.hexes.begin(), a.hexes.end());
+        a.hexes.erase(std::unique(a.hexes.begin(), a.hexes.end()), a.hexes.end());
+        b.areas.push_back(std::move(a));
+    }
+}
+
+}  // namespace
+
+Board parse_board(const toml::table& table, const std::string& display_name, const Vocabulary& v) {
+    Sink sink(display_name);
+    Table root(sink, &table, "");
+    std::vector<std::string> keys = {"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides", "area"};
+    if (!v.hex_features.empty()) keys.push_back("hex_features");  // only games with a second per-hex layer
+    root.only_keys(keys);
+    Board b;
+    b.file = display_name;
+    b.vocabulary = v;
+    if (auto s = root.choice("system", {v.system}, true)) b.system = *s;
+    b.title = root.str("title").value_or("");
+    b.sample = root.boolean("sample").value_or(false);
+    if (auto m = root.choice("terrain_mode", {"closed", "mixed", "open"})) b.terrain_mode = *m;
+    read_numbering(root, v, b.numbering);
+    // The size must fit the numbering's digits (99 columns for two digits), so every hex prints.
+    auto size = [&](const char* key, int digits, const char* what) {
+        const auto v = root.integer(key, true, 1, kMaxSide);
+        if (!v) return 0;
+        int cap = 1;
+        for (int i = 0; i < digits; ++i) cap *= 10;
+        if (*v < cap) return int(*v);
+        root.error(key, std::to_string(*v) + " " + key + " do not fit " + std::to_string(digits) + "-digit " + what + " numbers");
+        return 0;
+    };
+    const int columns = size("columns", b.numbering.column_digits, "column");
+    const int rows = size("rows", b.numbering.row_digits, "row");
+    int default_terrain = 0;
+    if (auto d = root.choice("default", v.hex_terrain))
+        default_terrain = int(std::find(v.hex_terrain.begin(), v.hex_terrain.end(), *d) - v.hex_terrain.begin());
+    if (columns == 0 || rows == 0) {
+        sink.throw_if_errors();
+        return b;
+    }
+    b.resize(columns, rows);
+    std::fill(b.terrain_of.begin(), b.terrain_of.end(), std::uint8_t(default_terrain));
+
+    // [hexes]: terrain = ["shorthand", ...]. A hex given two different terrains is an error
+    // naming both places; the same terrain twice (overlapping areas) is fine.
+    std::vector<Origin> hex_origin(std::size_t(b.hex_count()));
+    const Table hexes = root.table("hexes");
+    if (hexes.present()) {
+        for (const auto& [key, node_ptr] : in_file_order(*hexes.raw())) {
+            const toml::node& node = *node_ptr;
+            const std::string& name = key;
+            auto it = v.find(v.hex_terrain, name);
+            if (it == v.hex_terrain.end()) {
+                std::string extra;
+                if (std::find(v.hexside_features.begin(), v.hexside_features.end(), name) != v.hexside_features.end())
+                    extra = "; " + name + " lies on hexsides (10.12): list it under [hexsides]";
+                sink.error(&node, "hexes." + name + ": unknown terrain (accepted: " + join_names(v.hex_terrain, ", ") + ")" + extra);
+                continue;
+            }
+            const int t = int(it - v.hex_terrain.begin());
+            const toml::array* arr = node.as_array();
+            if (!arr) {
+                sink.error(&node, "hexes." + name + ": expected an array of hex strings, got " + describe_type(node));
+                continue;
+            }
+            for (const toml::node& item : *arr) {
+                const auto* s = item.as_string();
+                if (!s) {
+                    sink.error(&item, "hexes." + name + ": expected a string such as \"0101-0110\", got " + describe_type(item));
+                    continue;
+                }
+                const Expanded e = expand_hexes(b, s->get());
+                if (!e.error.empty()) {
+                    error_in_string(sink, item, e.error_at, "hexes." + name + ": " + e.error);
+                    continue;
+                }
+                const int line = int(item.source().begin.line), col = int(item.source().begin.column);
+                for (const hex::Cube& h : e.hexes) {
+                    const std::size_t i = std::size_t(b.index(h));
+                    Origin& o = hex_origin[i];
+                    if (o.line != 0 && b.terrain_of[i] != t) {
+                        sink.error_at(line, col, "hexes." + name + ": hex " + b.name(h) + " is already " + v.hex_terrain[b.terrain_of[i]] +
+                                                     " (line " + std::to_string(o.line) + ", column " + std::to_string(o.column) + "): a hex has one terrain");
+                        break;
+                    }
+                    b.terrain_of[i] = std::uint8_t(t);
+                    o = {line, col, name};
+                }
+            }
+        }
+    }
+
+    // [hex_features]: feature = ["shorthand", ...], the optional second per-hex layer (PanzerBlitz's
+    // single-hex woods and towns). Checked like [hexes]: one feature per hex.
+    const Table features = v.hex_features.empty() ? Table(sink, nullptr, "") : root.table("hex_features");
+    if (features.present()) {
+        std::vector<Origin> feature_origin(std::size_t(b.hex_count()));
+        for (const auto& [key, node_ptr] : in_file_order(*features.raw())) {
+            const toml::node& node = *node_ptr;
+            const std::string& name = key;
+            auto it = v.find(v.hex_features, name);
+            if (it == v.hex_features.end()) {
+                sink.error(&node, "hex_features." + name + ": unknown hex feature (accepted: " + join_names(v.hex_features, ", ") + ")");
+                continue;
+            }
+            const int f = int(it - v.hex_features.begin()) + 1;
+            const toml::array* arr = node.as_array();
+            if (!arr) {
+                sink.error(&node, "hex_features." + name + ": expected an array of hex strings, got " + describe_type(node));
+                continue;
+            }
+            for (const toml::node& item : *arr) {
+                const auto* s = item.as_string();
+                if (!s) {
+                    sink.error(&item, "hex_features." + name + ": expected a string such as \"0101-0110\", got " + describe_type(item));
+                    continue;
+                }
+                const Expanded e = expand_hexes(b, s->get());
+                if (!e.error.empty()) {
+                    error_in_string(sink, item, e.error_at, "hex_features." + name + ": " + e.error);
+                    continue;
+                }
+                const int line = int(item.source().begin.line), col = int(item.source().begin.column);
+                for (const hex::Cube& h : e.hexes) {
+                    const std::size_t i = std::size_t(b.index(h));
+                    Origin& o = feature_origin[i];
+                    if (o.line != 0 && b.feature_of[i] != f) {
+                        sink.error_at(line, col, "hex_features." + name + ": hex " + b.name(h) + " is already " + v.hex_features[std::size_t(b.feature_of[i] - 1)] +
+                                                     " (line " + std::to_string(o.line) + ", column " + std::to_string(o.column) + "): a hex has one feature");
+                        break;
+                    }
+                    b.feature_of[i] = std::uint8_t(f);
+                    o = {line, col, name};
+                }
+            }
+        }
+    }
+
+    // [hexsides]: feature = ["shorthand", ...]. A hexside named twice with different features
+    // (or a slope with the other sloped side) is an error naming both places.
+    const Table sides = root.table("hexsides");
+    if (sides.present()) {
+        for (const auto& [key, node_ptr] : in_file_order(*sides.raw())) {
+            const toml::node& node = *node_ptr;
+            const std::string& name = key;
+            auto it = v.find(v.hexside_features, name);
+            if (it == v.hexside_features.end()) {
+                std::string extra;
+                if (std::find(v.hex_terrain.begin(), v.hex_terrain.end(), name) != v.hex_terrain.end())
+                    extra = "; there is no " + name + " hexside (10.12): list the hexes under [hexes]";
+                sink.error(&node, "hexsides." + name + ": unknown hexside feature (accepted: " + join_names(v.hexside_features, ", ") + ")" + extra);
+                continue;
+            }
+            const int f = int(it - v.hexside_features.begin());
+            const bool directional = std::find(v.directional.begin(), v.directional.end(), name) != v.directional.end();
+            const toml::array* arr = node.as_array();
+            if (!arr) {
+                sink.error(&node, "hexsides." + name + ": expected an array of hexside strings, got " + describe_type(node));
+                continue;
+            }
+            for (const toml::node& item : *arr) {
+                const auto* s = item.as_string();
+                if (!s) {
+                    sink.error(&item, "hexsides." + name + ": expected a string such as \"1204/B-C-D\", got " + describe_type(item));
+                    continue;
+                }
+                if (directional && s->get().find('>') != std::string::npos) {
+                    error_in_string(sink, item, 0, "hexsides." + name + ": a " + name + " has a sloped side (10.5), which a path of hexes does not say: write HEX/SIDES with HEX on the sloped side");
+                    continue;
+                }
+                const ExpandedSides e = expand_hexsides(b, s->get());
+                if (!e.error.empty()) {
+                    error_in_string(sink, item, e.error_at, "hexsides." + name + ": " + e.error);
+                    continue;
+                }
+                const int line = int(item.source().begin.line), col = int(item.source().begin.column);
+                for (const auto& [h, d] : e.sides) {
+                    const int slot = b.side_slot(h, d);
+                    SideFeature& sf = b.sides_of[std::size_t(slot)];
+                    const SideFeature want{f, h, line, col};
+                    if (sf.feature >= 0 && (sf.feature != f || (directional && !(sf.sloped == h)))) {
+                        const std::string was = v.hexside_features[std::size_t(sf.feature)] +
+                                                (directional && sf.feature == f ? " sloped towards " + b.name(sf.sloped) : "");
+                        const std::string now = name + (directional ? " sloped towards " + b.name(h) : "");
+                        sink.error_at(line, col, "hexsides." + name + ": hexside " + b.side_name(h, d) + " is already " + was + " (line " +
+                                                     std::to_string(sf.line) + ", column " + std::to_string(sf.column) + "), here " + now +
+                                                     ": a hexside has one feature");
+                        break;
+                    }
+                    if (sf.feature < 0) sf = want;
+                }
+            }
+        }
+    }
+    read_areas(root, b);
+    sink.throw_if_errors();
+    return b;
+}
+
+Board load_board(const std::filesystem::path& path, const std::string& display_name, const Vocabulary& v) {
+    // The bounded reader (input.hpp): regular files only, at most kMaxBoardBytes, UTF-8; a
+    // missing file, a folder and syntax errors are FILE:LINE:COL diagnostics too.
+    const toml::table t = parse_toml_file(path, display_name, kMaxBoardBytes);
+    return parse_board(t, display_name, v);
+}
+
+}  // namespace umpire::board
+
+namespace umpire::board {
+
+std::vector<std::filesystem::path> shipped_boards(const std::filesystem::path& boards_dir, const std::string& system) {
+    std::vector<std::filesystem::path> out;
+    std::error_code ec;
+    for (const std::filesystem::path& dir : {boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+        if (dir.empty() || !std::filesystem::is_directory(dir, ec)) continue;
+        for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+            if (e.path().extension() != ".toml") continue;
+            try {
+                const toml::table t = parse_toml_file(e.path(), e.path().string(), kMaxBoardBytes);
+                if (t["system"].value<std::string>() == system) out.push_back(e.path());
+            } catch (const InputError&) {
+                // Not a board this game can offer; `board check` reports it.
+            }
+        }
+        if (!out.empty()) break;  // the installed folder first; the source tree's only without it
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+}  // namespace umpire::board

@@ -1,0 +1,151 @@
+// Boards: a game map as data — its numbering, size, the terrain of every hex and the features on
+// hexsides — read from a TOML board file (docs/boards.md) and validated with FILE:LINE:COL errors.
+//
+// The board knows no rules: which terrain obstructs, and when, is the game module's (for TANK!:
+// board_los.hpp with the Terrain Effects Chart from rules-data). It only answers "what is here".
+//
+// Sections
+//   Vocabulary   the terrain and hexside feature names a game accepts (read from its rules data)
+//   Board        the map: size, numbering, terrain per hex, features per hexside, named areas of
+//                hexes (a TANK! depression, 10.26), fast lookups
+//   load_board   read and validate a board file (all problems reported at once)
+//   shorthand    the hex and hexside notations ("0101-0110", "0305..0812", "column 12",
+//                "1204/B-C-D", "1204>1205>1305"), exposed for the window's paint tool
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "geometry/hex.hpp"
+#include "core/toml_reader.hpp"
+
+namespace umpire::board {
+
+// ---- Vocabulary -------------------------------------------------------------------
+
+struct Vocabulary {
+    std::string system;                         // "spi-tank"
+    std::vector<std::string> hex_terrain;       // "clear" first: the terrain a hex can be
+    std::vector<std::string> hexside_features;  // "berm", "slope": what a hexside can carry
+    std::vector<std::string> directional;       // features that have a sloped side (10.5): "slope"
+    // A second, optional per-hex layer (board file section [hex_features]) for games whose hex
+    // holds two independent things: PanzerBlitz's elevation (hex_terrain) and a single-hex woods
+    // or town standing on it. Empty: the game has no second layer and the section is refused.
+    std::vector<std::string> hex_features;
+    // Other spellings a board file may use for a name above (alias, name): PanzerBlitz's "gray" for
+    // "grey", "red" and "orange/red" for "orange". Empty for TANK!.
+    std::vector<std::pair<std::string, std::string>> aliases;
+    // `name` as one of `names` (matched with same_name), or through an alias; names.end() if neither.
+    std::vector<std::string>::const_iterator find(const std::vector<std::string>& names, const std::string& name) const;
+    std::vector<std::string> area_kinds;        // kinds of named areas ([[area]]): "depression" (10.26)
+    hex::Numbering numbering;                   // the game's own numbering (a board may restate it)
+};
+
+// ---- Board ------------------------------------------------------------------------
+
+struct SideFeature {
+    int feature = -1;         // index into Vocabulary::hexside_features; -1 = none
+    hex::Cube sloped;         // directional features: the hex on the sloped side (10.5)
+    int line = 0, column = 0; // where the board file set it
+};
+
+// A named area of hexes ([[area]] in the file): what the rules say of it is the game module's
+// (TANK! 10.26: slopes on a depression's boundary). Its hexes are board indices, sorted, unique.
+struct Area {
+    int kind = 0;             // index into Vocabulary::area_kinds
+    std::string name;         // optional label ("the depression around 3808")
+    std::vector<int> hexes;   // Board::index of each hex in it
+    int line = 0, column = 0; // where the board file set it
+};
+
+struct Board {
+    std::string file;        // as given, for messages
+    std::string system;      // "spi-tank"
+    std::string title;
+    bool sample = false;     // sample terrain (not a printed map)
+    std::string terrain_mode;  // optional default terrain mode for the CLI ("" = not given)
+    std::vector<std::string> parts;  // a map joined from several boards: where each lies (for board check)
+    hex::Numbering numbering;
+    int columns = 0, rows = 0;  // hexes are numbered column 1..columns, row 1..rows
+    Vocabulary vocabulary;
+
+    // Lookups. A hex off the board has no terrain (-1) and no hexside features.
+    bool contains(const hex::Cube& h) const { return index(h) >= 0; }
+    // 0..hex_count()-1, column-major; -1 off the board. Inline: visibility scans call it per hex.
+    int index(const hex::Cube& h) const {
+        int c = 0, r = 0;
+        numbering.to_offset(h, c, r);
+        if (c < 1 || c > columns || r < 1 || r > rows) return -1;
+        return (c - 1) * rows + (r - 1);
+    }
+    hex::Cube hex_at(int index) const;
+    int hex_count() const { return columns * rows; }
+    int terrain_index(const hex::Cube& h) const {  // into vocabulary.hex_terrain; -1 off the board
+        const int i = index(h);
+        return i < 0 ? -1 : terrain_of[std::size_t(i)];
+    }
+    const std::string& terrain(const hex::Cube& h) const;  // "" off the board
+    // The second layer (Vocabulary::hex_features): its index, or -1 for none or off the board.
+    int hex_feature(const hex::Cube& h) const {
+        const int i = index(h);
+        return i < 0 || feature_of.empty() ? -1 : int(feature_of[std::size_t(i)]) - 1;
+    }
+    // The feature on the hexside of h in direction d (either of its two hexes may be named).
+    const SideFeature* side(const hex::Cube& h, int d) const;
+    std::string name(const hex::Cube& h) const { return numbering.format(h); }
+    std::string side_name(const hex::Cube& h, int d) const;  // "1204/B"
+    std::optional<hex::Cube> parse_hex(const std::string& number) const;  // on the board only
+
+    // Storage (public so a paint tool can edit in place): terrain per hex index, and for each
+    // hex of a grid one wider than the board on every side, its sides A, B and C (the other
+    // three are sides A-C of neighbours).
+    std::vector<std::uint8_t> terrain_of;
+    std::vector<std::uint8_t> feature_of;  // the second layer per hex index: 0 none, else 1 + feature
+    std::vector<SideFeature> sides_of;
+    int side_slot(hex::Cube h, int d) const {  // index into sides_of, -1 when off the grid
+        if (unsigned(d) >= 6u) d = ((d % 6) + 6) % 6;
+        if (d >= 3) h = hex::neighbour(h, d), d -= 3;  // side d of h is side d-3 of the hex across it
+        int c = 0, r = 0;
+        numbering.to_offset(h, c, r);
+        if (c < 0 || c > columns + 1 || r < 0 || r > rows + 1) return -1;
+        return (c * (rows + 2) + r) * 3 + d;
+    }
+    std::vector<Area> areas;  // in file order
+    bool in_area(const Area& a, const hex::Cube& h) const;  // h lies in a (false off the board)
+    void resize(int columns, int rows);              // every hex the first terrain, no features
+};
+
+// ---- load_board -------------------------------------------------------------------
+
+// Reads and validates a board file; throws InputError with every problem (FILE:LINE:COL).
+// `display_name` names the file in messages.
+Board load_board(const std::filesystem::path& path, const std::string& display_name, const Vocabulary& vocabulary);
+Board parse_board(const toml::table& root, const std::string& display_name, const Vocabulary& vocabulary);
+
+// The board files shipped for one game (`system` = its id): the .toml files of `boards_dir` (the
+// installed folder beside the rules data), or of the source tree's boards/ without it, sorted.
+// A file that does not parse, or names another game, is left out (the window offers these).
+std::vector<std::filesystem::path> shipped_boards(const std::filesystem::path& boards_dir, const std::string& system);
+
+// ---- shorthand ----------------------------------------------------------------------
+
+// The hexes a hex shorthand names, or an error message (and the offset in the text it is about).
+struct Expanded {
+    std::vector<hex::Cube> hexes;
+    std::string error;
+    std::size_t error_at = 0;
+};
+Expanded expand_hexes(const Board& b, const std::string& text);
+
+// Hexsides named by a hexside shorthand: each as (hex, direction), the hex first named being the
+// "sloped" one for directional features.
+struct ExpandedSides {
+    std::vector<std::pair<hex::Cube, int>> sides;
+    std::string error;
+    std::size_t error_at = 0;
+};
+ExpandedSides expand_hexsides(const Board& b, const std::string& text);
+
+}  // namespace umpire::board

@@ -1,0 +1,128 @@
+// Editing a board in place (the window's paint tool) and writing it back as a board file.
+//
+// Every edit goes through an EditHistory, which applies it to the Board and records what each
+// place held before, so it can be undone and redone. Edits made between begin_stroke() and
+// end_stroke() (a mouse drag, a filled area) are one step. The history is bounded: the oldest
+// steps are dropped past a number of steps or of recorded changes.
+//
+// write_board() gives the board as a board file (docs/boards.md) that load_board reads back to
+// the same board: runs and areas of one terrain in the shorthand, the most common terrain as
+// `default`, hexsides as HEX/SIDES. The title, sample flag, terrain mode and numbering are kept;
+// the original file's comments and its way of writing the shorthand are not.
+//
+// Sections
+//   EditHistory   set_terrain, set_hex_feature, set_side, fill_hexes, fill_sides; strokes; undo,
+//                 redo; saved mark
+//   write_board   the board as board-file text; save_board writes it atomically
+//   equal_boards  same size, numbering, keys, terrain and hexside features (for tests and "unsaved")
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "board/board.hpp"
+
+namespace umpire::board {
+
+// ---- EditHistory --------------------------------------------------------------------
+
+// One place changed: a hex's terrain (terrain_of[index]), its second-layer feature
+// (feature_of[index], stored as 0 none else 1 + feature) or a hexside (sides_of[index]).
+struct Change {
+    bool side = false;
+    bool feature = false;  // the second per-hex layer (Vocabulary::hex_features)
+    int index = 0;
+    std::uint8_t terrain_before = 0, terrain_after = 0;  // for `feature`: feature_of's values
+    SideFeature side_before, side_after;
+};
+
+struct Step {
+    std::vector<Change> changes;  // at most one per place: a stroke painting a hex twice keeps one
+    std::uint64_t id = 0;         // identifies the board state this step leads to
+};
+
+class EditHistory {
+public:
+    struct Limits {
+        std::size_t max_steps = 500;        // undo steps kept
+        std::size_t max_changes = 200000;   // places recorded over all kept steps (~60 bytes each)
+    };
+    EditHistory() = default;
+    explicit EditHistory(Limits limits) : limits_(limits) {}
+
+    // Edits. Each applies to `b` at once and returns whether anything changed; outside a stroke
+    // it is one undo step of its own. Hexes off the board, unknown terrain or feature indices and
+    // hexsides of hexes off the board change nothing (false).
+    bool set_terrain(Board& b, const hex::Cube& h, int terrain);
+    // The second per-hex layer: h gets `feature` (an index into vocabulary.hex_features; -1
+    // clears it). False as well on a board whose game has no such layer.
+    bool set_hex_feature(Board& b, const hex::Cube& h, int feature);
+    // Side d of h gets `feature` (an index into vocabulary.hexside_features; -1 clears it). For a
+    // directional feature (a slope, 10.5) h is the hex on the sloped side.
+    bool set_side(Board& b, const hex::Cube& h, int d, int feature);
+    // Every hex (hexside) a shorthand names (docs/boards.md), as one step. Returns the shorthand's
+    // error ("" when it was fine); nothing changes on an error. A directional feature needs the
+    // HEX/SIDES form (a path does not say the sloped side), as in a board file.
+    std::string fill_hexes(Board& b, const std::string& shorthand, int terrain);
+    std::string fill_sides(Board& b, const std::string& shorthand, int feature);
+
+    // Strokes: every edit until end_stroke() is one step (nothing recorded: no step).
+    void begin_stroke();
+    void end_stroke();
+    bool in_stroke() const { return stroke_; }
+
+    // Undo and redo a whole step (an open stroke is ended first). False when there is none.
+    bool undo(Board& b);
+    bool redo(Board& b);
+    bool can_undo() const { return !undo_.empty() || (stroke_ && !current_.changes.empty()); }
+    bool can_redo() const { return !redo_.empty(); }
+    std::size_t undo_steps() const { return undo_.size(); }
+    std::size_t recorded_changes() const { return recorded_; }
+
+    // Bumped by every change to the board made through this history (edits, undo, redo): a view
+    // recomputes what it derives from the board when this moves.
+    std::uint64_t revision() const { return revision_; }
+    // The saved mark: unsaved() is true when the board differs, by this history's steps, from
+    // the state it was in at the last mark_saved() (undoing back to it clears it again).
+    void mark_saved() { saved_id_ = state_id(); }
+    bool unsaved() const { return state_id() != saved_id_; }
+    // Forget every step (a board was loaded); the board as it is now counts as saved.
+    void reset();
+
+private:
+    void record(Board& b, Change c);
+    void commit();
+    void trim();
+    std::uint64_t state_id() const;
+    void apply(Board& b, const Step& s, bool forward);
+
+    Limits limits_;
+    std::vector<Step> undo_, redo_;
+    Step current_;
+    std::unordered_map<std::int64_t, std::size_t> current_at_;  // place -> its change in current_
+    bool stroke_ = false;
+    std::size_t recorded_ = 0;
+    std::uint64_t next_id_ = 1, base_id_ = 0, saved_id_ = 0, revision_ = 0;
+};
+
+// ---- write_board ------------------------------------------------------------------
+
+// The board as the text of a board file that load_board reads back to an equal board (see
+// equal_boards). Throws std::logic_error only for a board no file can state (a slope whose
+// sloped hex is off the board), which neither load_board nor EditHistory makes.
+std::string write_board(const Board& b);
+
+// write_board, then atomic_write (core/atomic_file.hpp): the old file stays whole if anything
+// fails. Returns the error, or nothing on success.
+std::optional<std::string> save_board(const Board& b, const std::filesystem::path& path);
+
+// ---- equal_boards ---------------------------------------------------------------------
+
+// Same system, title, sample flag, terrain mode, numbering, size, terrain of every hex and
+// feature of every hexside (with its sloped hex). Where a board file set a feature is not compared.
+bool equal_boards(const Board& a, const Board& b);
+
+}  // namespace umpire::board

@@ -1,0 +1,145 @@
+// The bounded reader (see input.hpp).
+//
+// Sections
+//   limits        describe_size
+//   reading       open_regular (non-blocking open + fstat), read_bounded, the two readers
+//   text checks   utf8_sequence, check_text
+#include "core/input.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "core/diag.hpp"
+
+namespace umpire {
+
+// ---- limits -------------------------------------------------------------------
+
+std::string describe_size(std::size_t bytes) {
+    if (bytes >= (std::size_t(1) << 20) && bytes % (std::size_t(1) << 20) == 0)
+        return std::to_string(bytes >> 20) + " MiB";
+    if (bytes >= 1024 && bytes % 1024 == 0) return std::to_string(bytes >> 10) + " KiB";
+    return std::to_string(bytes) + " bytes";
+}
+
+static std::string too_large(std::size_t limit) {
+    return "the file is too large: more than " + describe_size(limit) +
+           " (the limit for this kind of file; see README.md, Limits)";
+}
+
+// ---- reading ------------------------------------------------------------------
+
+static std::string cannot_read(int err) { return std::string("cannot read: ") + std::strerror(err); }
+
+// Closes a descriptor on every path out of a reader.
+struct Fd {
+    int fd = -1;
+    ~Fd() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+// Why a file of this type cannot be read as input, or empty when it can.
+static std::string refuse_type(mode_t mode) {
+    if (S_ISREG(mode)) return {};
+    if (S_ISDIR(mode)) return "is a folder, not a TOML file";
+    if (S_ISFIFO(mode)) return "is a pipe (FIFO), not a regular file (to read a stream, give '-' and redirect it to standard input)";
+    if (S_ISCHR(mode) || S_ISBLK(mode)) return "is a device, not a regular file";
+    if (S_ISSOCK(mode)) return "is a socket, not a regular file";
+    return "is not a regular file";
+}
+
+// Reads `fd` to its end, refusing more than `limit` bytes: it never asks for more than
+// limit+1 bytes in all, so an endless stream costs limit+1 bytes of memory at most.
+static std::string read_bounded(int fd, const std::string& name, std::size_t limit, std::size_t size_hint) {
+    std::string out;
+    out.reserve(std::min(size_hint, limit) + 1);
+    char buf[65536];
+    for (;;) {
+        const std::size_t want = std::min(sizeof buf, limit + 1 - out.size());
+        const ssize_t n = ::read(fd, buf, want);
+        if (n == 0) return out;
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stream: wait for data
+                pollfd p{fd, POLLIN, 0};
+                ::poll(&p, 1, -1);
+                continue;
+            }
+            throw_file_error(name, cannot_read(errno));
+        }
+        out.append(buf, static_cast<std::size_t>(n));
+        if (out.size() > limit) throw_file_error(name, too_large(limit));
+    }
+}
+
+std::string read_input_file(const std::filesystem::path& path, const std::string& display_name, std::size_t limit) {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
+    Fd f;
+    f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+    if (f.fd < 0) throw_file_error(display_name, cannot_read(errno));
+    struct stat st {};
+    if (::fstat(f.fd, &st) != 0) throw_file_error(display_name, cannot_read(errno));
+    if (const std::string why = refuse_type(st.st_mode); !why.empty()) throw_file_error(display_name, why);
+    if (st.st_size > 0 && static_cast<std::size_t>(st.st_size) > limit) throw_file_error(display_name, too_large(limit));
+    return read_bounded(f.fd, display_name, limit, static_cast<std::size_t>(st.st_size));
+}
+
+std::string read_standard_input(const std::string& display_name, std::size_t limit) {
+    struct stat st {};
+    if (::fstat(STDIN_FILENO, &st) != 0) throw_file_error(display_name, cannot_read(errno));
+    if (S_ISDIR(st.st_mode)) throw_file_error(display_name, "is a folder, not a TOML file");
+    std::size_t hint = 4096;
+    if (S_ISREG(st.st_mode)) {
+        if (st.st_size > 0 && static_cast<std::size_t>(st.st_size) > limit) throw_file_error(display_name, too_large(limit));
+        hint = static_cast<std::size_t>(st.st_size);
+    }
+    return read_bounded(STDIN_FILENO, display_name, limit, hint);
+}
+
+// ---- text checks ----------------------------------------------------------------
+
+std::size_t utf8_sequence(std::string_view s, std::size_t i, char32_t* cp) {
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    const unsigned char c0 = b(0);
+    if (c0 < 0x80) { *cp = c0; return 1; }
+    std::size_t n;
+    char32_t c, min;
+    if ((c0 & 0xe0) == 0xc0) { n = 2; c = c0 & 0x1f; min = 0x80; }
+    else if ((c0 & 0xf0) == 0xe0) { n = 3; c = c0 & 0x0f; min = 0x800; }
+    else if ((c0 & 0xf8) == 0xf0) { n = 4; c = c0 & 0x07; min = 0x10000; }
+    else return 0;
+    if (i + n > s.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k) {
+        if ((b(k) & 0xc0) != 0x80) return 0;
+        c = (c << 6) | (b(k) & 0x3f);
+    }
+    if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return 0;
+    *cp = c;
+    return n;
+}
+
+void check_text(std::string_view text, const std::string& display_name, std::size_t limit) {
+    if (text.size() > limit) throw_file_error(display_name, too_large(limit));
+    int line = 1, column = 1;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        char32_t c = 0;
+        const std::size_t n = utf8_sequence(text, i, &c);
+        std::string why;
+        if (n == 0) why = "not UTF-8 text (a binary file?): the byte " + escape_text(text.substr(i, 1)) + " here is not UTF-8";
+        else if (c == 0) why = "a binary file: a NUL byte here (situations and rules data are UTF-8 text)";
+        if (!why.empty()) throw InputError({Diagnostic{display_name, line, column, why}});
+        if (c == '\n') { ++line; column = 1; }
+        else ++column;
+        i += n;
+    }
+}
+
+}  // namespace umpire

@@ -1,0 +1,155 @@
+// Typed, validating access to TOML tables (situations and rules data).
+//
+// Every accessor reports problems into a shared Sink as `FILE:LINE:COL: key: what
+// is wrong (accepted: ...)` and returns std::nullopt, so one pass finds every
+// problem in a file. Nothing is ever silently defaulted on a wrong type: toml++'s
+// value_or() would do that, so it is not used here.
+//
+// Sections
+//   limits       counts a TOML file may hold (README.md "Limits")
+//   Sink         collects diagnostics for one file (at most kMaxDiagnostics)
+//   parse_toml   read (bounded, input.hpp) and parse a file or a string: binary content,
+//                syntax errors in plain words, and the count limits, as diagnostics
+//   Sink         also keeps the names matched by an alias
+//   Table        a table plus its dotted path, with typed getters
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "core/diag.hpp"
+#include "core/input.hpp"
+#include "core/names.hpp"
+
+namespace umpire {
+
+// ---- limits -------------------------------------------------------------------
+// A situation has a few dozen values and the largest shipped rules-data file (spi-tank.toml)
+// about 840, with at most 20 keys in a table and 21 items in an array. These bounds leave
+// house rules ample room and are checked right after parsing, before any per-key work,
+// so a file of a million unknown keys is one message, not a million.
+constexpr std::size_t kMaxKeysPerTable = 256;
+constexpr std::size_t kMaxArrayItems = 1000;
+constexpr std::size_t kMaxTomlNodes = 20000;      // every table, array and value in the file
+constexpr std::size_t kMaxDiagnostics = 50;       // per file; then one "too many problems" line
+// A dotted key or table header (`a.b.c`, `[a.b.c]`) nests one table per part; toml++
+// recurses on that nesting and a 1 MiB `a.a.a...` key overflows the stack, so the parts
+// are counted in the text before parsing (check_key_parts). The shipped data uses 3.
+constexpr std::size_t kMaxKeyParts = 32;
+// A choice given by an alias (a common name), so the ruling can say what it took it for:
+// key "firer.unit", given "Tiger", name "Pz VI a", rule "17.4" (where the name comes from).
+struct NameNote {
+    std::string key;
+    std::string given;
+    std::string name;
+    std::string rule;
+};
+
+class Sink {
+public:
+    explicit Sink(std::string file) : file_(std::move(file)) {}
+    const std::string& file() const { return file_; }
+    void error(const toml::source_region& where, std::string message);
+    void error(const toml::node* where, std::string message);
+    void error_at(int line, int column, std::string message);
+    bool ok() const { return diags_.empty(); }
+    const std::vector<Diagnostic>& diagnostics() const { return diags_; }
+    void throw_if_errors() const;  // throws InputError when anything was reported
+    void absorb(const std::vector<Diagnostic>& more);
+    void note_match(NameNote n) { matches_.push_back(std::move(n)); }
+    const std::vector<NameNote>& matches() const { return matches_; }
+
+private:
+    std::string file_;
+    std::vector<Diagnostic> diags_;
+    std::vector<NameNote> matches_;
+};
+
+// Parses TOML text; binary content, a syntax error or a count over the limits above is
+// reported as FILE:LINE:COL and InputError thrown. The file is read with read_input_file.
+toml::table parse_toml_file(const std::filesystem::path& path, const std::string& display_name,
+                            std::size_t limit = kMaxTomlBytes);
+toml::table parse_toml_string(std::string_view text, const std::string& display_name,
+                              std::size_t limit = kMaxTomlBytes);
+
+// toml++'s description of a syntax error, said plainly ("a string is not closed ...").
+// `text` is the document, used to point at the opening quote of an unclosed string;
+// `line` and `column` may be moved there.
+std::string plain_syntax_message(std::string_view description, std::string_view text, int& line, int& column);
+
+// Throws InputError (one located line) at the first dotted key or table header with more
+// than kMaxKeyParts parts. A lexical pass (strings and comments skipped), run before toml++.
+void check_key_parts(std::string_view text, const std::string& display_name);
+
+// Throws InputError (one located line) when a table has more than kMaxKeysPerTable keys,
+// an array more than kMaxArrayItems items, or the document more than kMaxTomlNodes nodes.
+void check_counts(const toml::table& doc, const std::string& display_name);
+
+class Table {
+public:
+    Table(Sink& sink, const toml::table* table, std::string path);
+
+    const toml::table* raw() const { return table_; }
+    const std::string& path() const { return path_; }
+    Sink& sink() const { return *sink_; }
+    bool present() const { return table_ != nullptr; }
+    bool has(std::string_view key) const;
+    const toml::node* node(std::string_view key) const;
+    // "line.range"; a key that is not a bare TOML key is quoted and escaped: line."a\nb".
+    std::string key_path(std::string_view key) const;
+
+    // Getters: `required` reports a missing key; otherwise absence returns nullopt.
+    std::optional<std::string> str(std::string_view key, bool required = false) const;
+    std::optional<std::int64_t> integer(std::string_view key, bool required = false,
+                                        std::optional<std::int64_t> min = std::nullopt,
+                                        std::optional<std::int64_t> max = std::nullopt,
+                                        std::string_view range_hint = {}) const;
+    std::optional<double> number(std::string_view key, bool required = false,
+                                 std::optional<double> min = std::nullopt,
+                                 std::optional<double> max = std::nullopt) const;
+    std::optional<bool> boolean(std::string_view key, bool required = false) const;
+    // A name from `accepted`, matched with normalize_name(); returns the accepted spelling.
+    std::optional<std::string> choice(std::string_view key, const std::vector<std::string>& accepted,
+                                      bool required = false) const;
+    // A name from `accepted` or one of its aliases (resolve_name: exact names first); returns
+    // the entry's own name. An alias match is noted in the Sink; an alias two entries share is
+    // reported naming both. `what` names the kind in messages ("unit"), `rule` where the
+    // names come from ("17.4").
+    std::optional<std::string> choice(std::string_view key, const std::vector<Named>& accepted, bool required,
+                                      std::string_view what, std::string_view rule = {}) const;
+    std::optional<std::vector<std::string>> string_array(std::string_view key, bool required = false) const;
+    std::optional<std::vector<std::int64_t>> int_array(std::string_view key, bool required = false) const;
+    // Each element must be one of `accepted` (normalized match); returns accepted spellings.
+    std::optional<std::vector<std::string>> choice_array(std::string_view key,
+                                                         const std::vector<std::string>& accepted,
+                                                         bool required = false) const;
+
+    // Sub-tables. A missing optional table gives a Table with present() == false,
+    // whose getters all report absence (and errors for required keys at the parent).
+    Table table(std::string_view key, bool required = false) const;
+    // An array of tables (`[[key]]` or an inline array of inline tables).
+    std::vector<Table> tables(std::string_view key, bool required = false) const;
+
+    // Reports every key not in `known` (typos would otherwise be silently ignored).
+    void only_keys(const std::vector<std::string>& known) const;
+
+    // Report a problem about `key` (or about the table when key is empty).
+    void error(std::string_view key, const std::string& message) const;
+    const toml::source_region& where() const;
+
+private:
+    Sink* sink_;
+    const toml::table* table_;
+    std::string path_;
+    toml::source_region missing_where_{};
+};
+
+// Describes a TOML node's type for messages: "a string", "an integer", ...
+std::string describe_type(const toml::node& n);
+
+}  // namespace umpire

@@ -1,0 +1,113 @@
+// PanzerBlitz with Alan R. Arvold's "Obstacles and Elevation (Modified)": line of sight by the
+// Special Notes A-R, gullies A-D, and the Hill and Slope Defense Exceptions A-C.
+//
+// Sections
+//   Data       rules-data/panzerblitz.toml: elevation and symbol heights, the distance measure
+//   Situation  shared/spec/situations.md, system = "panzerblitz"
+//   rule()     the notes, obstacle by obstacle; where none decides, a straight sight line over the
+//              data's heights, flagged as a referee's call
+//   side_view  the geometry a window draws: heights and positions along the line
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board/board.hpp"
+#include "core/json.hpp"
+#include "games/game_system.hpp"
+
+namespace umpire::panzerblitz {
+
+struct Symbol {
+    std::string name;
+    std::string kind;  // low | medium-low | medium | medium-high | high
+    int height = 0;
+    bool hex = false;
+    std::vector<std::string> aliases;  // other spellings accepted in a situation ("gray", "orange/red")
+};
+
+struct Data {
+    std::map<std::string, int> elevation;  // name -> metres
+    std::vector<Symbol> symbols;
+    std::string hexside_position = "k/(range+1)";  // or "(k-1/2)/range"
+    std::string hilltop_base = "l1-hilltop";
+    std::filesystem::path boards_dir;  // the shipped boards (beside the rules-data folder)
+    const Symbol* symbol(const std::string& name) const;
+};
+
+Data load_data(const std::filesystem::path& file);
+
+const std::vector<std::string>& elevation_names();  // ground, gully, l1-slope, ...
+const std::vector<std::string>& symbol_names();
+std::string elevation_words(const std::string& elevation);  // "l1-hilltop" -> "Level 1 hilltop"
+
+struct Obstacle {
+    std::string symbol;
+    int index = 1;  // side k (hexside symbols) or hex j (woods-hex, town-hex)
+    bool on_hilltop = false;
+    // on_hilltop = true given for a symbol that cannot stand on a hilltop (brown, orange, yellow,
+    // purple): note N is only about woods and towns, so the key is ignored and the ruling says so.
+    bool on_hilltop_ignored = false;
+};
+
+struct Situation {
+    std::string firer = "l1-hilltop";
+    std::string target = "ground";
+    int range = 4;
+    std::vector<Obstacle> obstacles;
+    std::string title;
+    // board = "FILE" (panzerblitz_board.hpp apply_board): the inputs above were read from the map
+    // along the deciding route; the ruling's first steps say so, citing the hexes.
+    std::string board;
+    std::string firer_hex, target_hex;
+    std::vector<Step> board_steps;
+    json::Value board_json;  // JSON `board`: file, hexes, every route and which decides
+};
+
+// `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
+Situation parse_situation(const Data& d, const Table& root, const board::Board* held = nullptr);
+toml::table to_toml(const Situation& s);
+Ruling rule(const Data& d, const Situation& s);
+
+// The sight line for a side-view drawing. Positions are fractions num/den of the way from the firer.
+struct SideObstacle {
+    std::string symbol;
+    int num = 0, den = 1;
+    int height = 0;
+    bool blocks = false;   // as ruled (notes or straight line)
+    bool decided = true;   // false: no note decides it (referee's call)
+};
+struct SideView {
+    int firer_height = 0, target_height = 0;
+    std::vector<SideObstacle> obstacles;
+};
+SideView side_view(const Data& d, const Situation& s);
+
+class PanzerBlitz final : public GameSystem {
+public:
+    std::string id() const override { return "panzerblitz"; }
+    std::string title() const override { return "PanzerBlitz, Arvold's Obstacles and Elevation (modified)"; }
+    std::vector<std::string> data_files() const override { return {"panzerblitz.toml"}; }
+    void load(const std::filesystem::path& rules_dir) override;
+    Ruling rule(const Table& root) const override;
+    // As rule(root), reading `held` (the window's board) instead of the situation's board file.
+    Ruling rule(const Table& root, const board::Board* held) const;
+    std::vector<NameList> names() const override;
+    std::any choices() const override;                                    // panzerblitz_view.cpp
+    std::optional<toml::table> canonical(const Table& root) const override;  // panzerblitz_view.cpp
+    const Data& data() const { return data_; }
+    const view::BoardSupport* board_support() const override;  // panzerblitz_board.cpp
+
+private:
+    std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzerblitz.hpp, in panzerblitz_view.cpp
+    Data data_;
+    std::shared_ptr<const view::BoardSupport> board_support_;  // made on load, pointing at data_
+};
+
+}  // namespace umpire::panzerblitz
+
+namespace umpire {
+std::unique_ptr<GameSystem> make_panzerblitz();
+}

@@ -1,0 +1,93 @@
+// A panel's board (docs/window.md "The board view", "Painting a board"), for the games whose
+// panels hold one beside their own inputs (PanzerBlitz, Panzer Squadron): the situation's `board`
+// loaded through the game's BoardSupport, the "Open board…" and "New board…" popups, and the
+// board view the referee clicks units onto or, in Paint mode, paints (BoardPainter). The board is
+// held mutable: the painter edits it in place, the view draws it and the App rules against it
+// (held()), so all three see one board. The same steps as the TANK! panel's section 3
+// (panel_spi_tank.cpp), gathered in one place; its New board form and recovery copy are shared
+// with that panel (section "shared").
+//
+// Sections
+//   shared      NewBoardForm and new_board_popup, set_aside_paint: also the TANK! panel's
+//   BoardHost   load(), picker() with New board, view(), after_view() (a stroke, a Save as the
+//               situation follows), the revision the App re-rules on, unsaved paint set aside
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "window/board/paint.hpp"
+#include "window/board/view.hpp"
+#include "window/panels/panel.hpp"
+#include "board/board.hpp"
+#include "board/board_support.hpp"
+
+namespace umpire::app {
+
+// ---- shared with the TANK! panel ----------------------------------------------------------
+
+// "New board...": the button and its popup (columns, rows, file name). An all-clear board in the
+// game's numbering is written at once beside the situation; *name then names it, the view turns
+// to Paint mode and it returns true.
+struct NewBoardForm {
+    int columns = 0, rows = 0;  // 0: not opened yet
+    std::string name, error;
+};
+bool new_board_popup(const board::Vocabulary& v, NewBoardForm* form, std::optional<std::string>* name,
+                     const std::filesystem::path& situation_dir, BoardView* view);
+
+// Unsaved paint is never lost: a board about to be dropped with unsaved strokes is detached from
+// the painter and its text added to *out for the App to keep as recovered-*.toml.
+void set_aside_paint(const board::Board* b, BoardPainter* painter, const std::string& name, const std::string& why,
+                     std::vector<Panel::SetAside>* out);
+
+// ---- BoardHost ----------------------------------------------------------------------------
+
+class BoardHost {
+public:
+    // Loads `name` (the situation's `board`) when it or the situation's folder changed; a missing
+    // name drops the board. A board with problems keeps them (errors()) and no board. A board
+    // dropped with unsaved paint is set aside first (take_set_aside).
+    void load(const view::BoardSupport& support, const std::optional<std::string>& name, const std::filesystem::path& situation_dir);
+    // "Open board…" / "Change board…" (a shipped board of this game, a file, or none) and "New
+    // board…". True when *name changed.
+    bool picker(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
+    // The name line, the board's problems, or the board view (Rule | Paint); true when the
+    // referee placed a unit.
+    bool view(const view::BoardSupport& support, const std::optional<std::string>& name, const std::string& mode,
+              const toml::table& situation, Placement* place);
+    // After view(): true when the board was painted (a stroke, undo, redo) since the last call,
+    // or "Save board as…" wrote it elsewhere and *name now follows that file.
+    bool after_view(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
+    // The board loaded for `name`, or nullptr (the window then rules the file).
+    const board::Board* held(const std::optional<std::string>& name) const {
+        return name && board_ && name_ == *name ? board_.get() : nullptr;
+    }
+    // Moves with every load and every paint: the App rules the board again when it moves.
+    std::uint64_t revision() const { return (generation_ << 32) ^ painter_.revision(); }
+    bool painting() const { return view_.tool() == BoardView::Tool::paint; }
+    // Unsaved paint dropped so far (and, `closing`, the held board's), for the App to keep.
+    std::vector<Panel::SetAside> take_set_aside(bool closing);
+
+private:
+    void set_aside(const std::string& why) { set_aside_paint(board_.get(), &painter_, name_, why, &set_aside_); }
+
+    std::shared_ptr<board::Board> board_;
+    std::string name_, dir_;            // what board_ was loaded for
+    std::vector<std::string> errors_;   // the board file's problems (FILE:LINE:COL)
+    std::uint64_t generation_ = 0;
+    std::string path_text_;             // the "Open board" popup's file field
+    BoardView view_;
+    BoardPainter painter_;
+    std::uint64_t seen_revision_ = 0;        // the painter's revision after_view last saw
+    std::vector<Panel::SetAside> set_aside_; // unsaved paint dropped (take_set_aside)
+    std::string followed_path_;              // the painter's file the situation's `board` last followed
+    NewBoardForm new_board_;
+};
+
+}  // namespace umpire::app

@@ -1,0 +1,104 @@
+// The table view (docs/window.md, "Table view"): a GF9 TANKS or A Great Victory! situation that
+// names a table sketch (`table = "FILE"`, docs/tables.md) is shown as the table itself. Pan
+// (right or middle drag), zoom about the mouse (wheel), fit; a grid in the table's unit; terrain
+// pieces as outlines with a pattern and their name; bases with their facing; left drag moves a
+// piece or a base (the ruling follows on every change, before anything is saved); a measuring
+// tape (the Tape toggle, or Shift + left drag); the sight lines and the move path drawn with what
+// they cross lit from the ruling's TableView (tabletop/view.hpp); hover shows each item's
+// sentences; Save table writes the file atomically; Undo takes back the last drag.
+//
+// It draws only what the ruling's view says: it never calls a rule (the table's geometry is used
+// to draw and to pick what is under the mouse).
+//
+// Sections (table_view.cpp)
+//   loading and saving   the table file named by the situation, write_table + atomic_write
+//   the toolbar          Fit, Tape, Undo, Save table, the mouse help line
+//   the canvas           grid, pieces, bases, sight lines, path, tape, marks
+//   the mouse            picking, dragging, measuring, hovering
+//   the crossings list   what each line crosses, in words, under the canvas
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "window/ui/camera.hpp"
+#include "window/panels/panel.hpp"
+#include "tabletop/sketch.hpp"
+#include "tabletop/view.hpp"
+
+namespace umpire::app {
+
+class TableView {
+public:
+    // Reads the table file the situation's `table` key names (relative to `dir`, the situation
+    // file's folder). Does nothing when that file was already loaded (drags are kept); `force`
+    // reads it again. Problems are kept in errors() (the FILE:LINE:COL lines).
+    void load(const Engine& e, const toml::table& situation, const std::filesystem::path& dir, bool force = false);
+    bool loaded() const { return table_.has_value(); }
+    const tabletop::Table* table() const { return table_ ? &*table_ : nullptr; }
+    const std::vector<std::string>& errors() const { return errors_; }
+    const std::filesystem::path& path() const { return path_; }
+    bool modified() const { return modified_; }
+    int revision() const { return revision_; }  // grows with every change to the table
+
+    // Draws the toolbar, the canvas (`height` pixels tall) and the crossings list. `view` is the
+    // current ruling's table view (nullptr when the situation cannot be ruled). Returns true when
+    // the table changed this frame.
+    bool draw(PanelContext& ctx, const tabletop::TableView* view, float height);
+
+    // Writes the table file atomically; the problem, or nothing when it was written.
+    std::optional<std::string> save();
+    bool undo();  // takes back the last drag; false when there is none
+
+    // For tests: moves a base's centre (table units), as a drag does.
+    bool move_base(const std::string& name, plane::Vec2 at);
+
+private:
+    struct Pick {
+        tabletop::ItemRef item;
+        bool found = false;
+    };
+    struct Marks {
+        std::vector<std::optional<tabletop::Mark>> pieces, bases;  // by index into the table
+    };
+    void draw_toolbar(PanelContext& ctx);
+    bool draw_canvas(PanelContext& ctx, const tabletop::TableView* view, float height);
+    void handle_left_mouse(bool hovered, bool active, const Pick& under);
+    void draw_grid(ImDrawList* dl, float s) const;
+    Marks marks_of(const tabletop::TableView* view) const;
+    void draw_pieces(ImDrawList* dl, float s, const Pick& under) const;
+    void draw_ruling_lines(ImDrawList* dl, float s, const tabletop::TableView* view, const Marks& m) const;
+    void draw_bases(ImDrawList* dl, float s, const tabletop::TableView* view, const Pick& under, const Marks& m) const;
+    void draw_names(ImDrawList* dl, float s, const Marks& m) const;
+    void draw_tape(ImDrawList* dl, float s) const;
+    void draw_crossings(const tabletop::TableView* view);
+    Pick pick(ImVec2 mouse) const;
+    void drag_by(const Pick& p, plane::Vec2 by);
+    std::string hover_text(const Pick& p, const tabletop::TableView* view) const;
+    ImVec2 screen(plane::Vec2 p) const;  // table units (y north) to screen pixels
+    plane::Vec2 table_at(ImVec2 s) const;
+    void remember();  // an undo step
+
+    std::optional<tabletop::Table> table_;
+    std::vector<tabletop::Table> undo_;
+    std::vector<std::string> errors_;
+    std::filesystem::path path_;
+    std::string key_;  // the `table` value and folder last loaded
+    bool modified_ = false;
+    int revision_ = 0;
+    std::string status_;
+
+    Camera cam_;
+    bool panned_ = false;  // the referee has panned or zoomed: keep the view when the canvas resizes
+    ImVec2 canvas_lo_{0, 0}, canvas_hi_{0, 0};
+    bool tape_mode_ = false;
+    bool measuring_ = false;
+    std::optional<plane::Vec2> tape_a_, tape_b_;
+    Pick dragging_;
+    plane::Vec2 drag_last_{};
+};
+
+}  // namespace umpire::app

@@ -1,0 +1,146 @@
+// Drawing helpers shared by every panel: the verdict banner, the referee's-call
+// box, figure cards with their breakdown on hover, the explanation list, a
+// results grid with its used row and column lit, a probability bar and the
+// aspect picker (a small target counter with clickable front/side/rear sectors).
+//
+// Sections
+//   fonts and colours
+//   tooltips and the layout probe (for end-to-end tests)
+//   ruling parts: verdict_banner, error_banner, referee_call_box, figure_card,
+//                 figure_table, explanation
+//   results_grid, probability_bar, aspect_picker
+#pragma once
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "core/ruling.hpp"
+
+namespace umpire::app::ui {
+
+// ---- fonts and colours ----------------------------------------------------------
+
+struct Fonts {
+    ImFont* regular = nullptr;
+    ImFont* bold = nullptr;
+    ImFont* big = nullptr;      // the key numbers (1.5x the body)
+    ImFont* verdict = nullptr;  // the pinned verdict, readable from two metres (1.9x the body, bold)
+};
+Fonts& fonts();
+
+// ---- the palette: one meaning per colour, each paired with a word or a mark --------
+//
+// Every colour that carries a meaning in the window comes from here (docs/window.md,
+// "Colours"). None is ever the only sign: each is drawn with its word or mark.
+//   good()    green  a roll can kill / the move is allowed          mark "✔"
+//   bad()     red    blocked, not permitted, an error, a warning   mark "✖"
+//   open()    amber  the rules leave it open: referee's call, and nothing else   mark "▲ REFEREE'S CALL"
+//   lit()     cyan   what the ruling used: the lit table row/column, the chosen sector, a path
+//                    (also bold and outlined)
+//   neutral() grey   a verdict with no effect either way (permitted but no roll can kill)  mark "●"
+//   heading() blue   section titles and rule numbers (a label, no meaning)
+//   dim_text()       secondary text
+ImVec4 good();
+ImVec4 bad();
+ImVec4 open();
+ImVec4 lit();
+ImVec4 neutral();
+ImVec4 heading();
+ImVec4 dim_text();
+ImVec4 amber();                // == open(): kept for the panels; means "referee's call" only
+ImVec4 tone_colour(Tone t);    // good, bad, neutral (caution and neutral are both grey)
+const char* tone_mark(Tone t);  // "✔", "✖", "●"
+extern const char* const kOpenMark;  // "▲" before every referee's-call note
+
+// ---- tooltips and the layout probe -----------------------------------------------
+
+// Shows `text` as a tooltip when the last item is hovered (wrapped at a readable width).
+void tip(const char* text);
+void tip(const std::string& text);
+
+// Records the last item's rectangle under `name` when probing is on (umpire --test-layout),
+// so end-to-end tests can click real widgets without guessing coordinates.
+void probe(const char* name);
+// The same for a rectangle that is not an item (a hex of the board view, a base of the table view).
+void probe_rect(const std::string& name, ImVec2 min, ImVec2 max);
+void set_probing(bool on);
+bool probing();
+const std::map<std::string, ImVec4>& probed();  // name -> (x0, y0, x1, y1) in window pixels
+// The probed item that has the keyboard focus (navigation or editing) this frame; empty: none.
+const std::string& focused_probe();
+void clear_probed();  // every frame (also forgets text_box_drawn and untipped)
+// Every option (radio button, checkbox, combo item) says what it means in its own tooltip, with
+// its rule (issue 13). The option helpers (panel_util.hpp) report one drawn without a tip here;
+// layout.txt lists them ("untipped WHERE") and the tests fail on any.
+void untipped(const std::string& where);
+const std::set<std::string>& untipped_items();
+// Call right after an InputTextMultiline: its lines scroll with the text cursor, as in any text
+// field, so the clipping check does not count a long line in it as cut off.
+void text_box_drawn();
+
+// SameLine() when an item `width` wide still fits on this line; else stay on a new line.
+void same_line_if_fits(float width);
+float checkbox_width(const char* label);
+
+// Text in `colour` that wraps at the panel's edge (a note must never run off it).
+void wrapped(ImVec4 colour, const std::string& text);
+
+// A section title with a rule under it.
+void section(const char* title);
+
+// ---- ruling parts ------------------------------------------------------------------
+
+// The verdict in the large verdict font with its tone's mark; pinned by the App above the
+// scrolling part of the ruling side (app_frame.cpp), so panels do not draw it. With
+// `max_height`, a smaller bold font is used when the wrapped verdict would be taller.
+void verdict_banner(const Ruling& r, float max_height = 0.0f);
+void error_banner(const char* title, const std::vector<std::string>& lines, ImVec4 colour);
+void referee_call_box(const std::vector<std::string>& reasons);
+// A box with the figure's label, a large value and, on hover, its rule and breakdown.
+void figure_card(const Figure& f, float width);
+// Label / value / rule rows; breakdown on hover. Figures whose label is in `skip` are left out.
+void figure_table(const char* id, const std::vector<Figure>& figures, const std::vector<std::string>& skip = {});
+// Each figure as "label [rule]" over its value (figure_table's form on a narrow side).
+void figure_list(const std::vector<Figure>& figures, const std::vector<std::string>& skip = {});
+// The figures as compact "label value [rule]" chips that wrap; breakdown on hover.
+void figure_chips(const std::vector<Figure>& figures, const std::vector<std::string>& skip = {});
+void explanation(const std::vector<Step>& steps, const char* system_title);
+
+// ---- results_grid, probability_bar, aspect_picker -------------------------------------
+
+struct Grid {
+    std::string id;
+    std::string corner;                          // top-left header, e.g. "Range"
+    std::vector<std::string> columns;            // column headers
+    std::vector<std::string> rows;               // row headers
+    std::vector<std::vector<std::string>> cells;  // cells[row][column]
+    std::optional<int> lit_row, lit_column;
+    std::string column_tip;                      // tooltip on the column headers
+};
+void results_grid(const Grid& g);
+
+// A bar filled to `p` (0..1) with `label` on it.
+void probability_bar(double p, const std::string& label);
+
+// aspect: 0 front, 1 side, 2 rear. Sectors: the front arc centred on the facing (up),
+// the rear arc centred behind, the sides the rest. Returns true when a sector is clicked.
+bool aspect_picker(const char* id, int* aspect, float front_degrees, float rear_degrees, float size);
+
+// ---- the clipping check (umpire --check-clipping, tests/gui/clipping-test.sh) ----------
+
+// After ImGui::Render(): every window, table column and text run of this frame whose content is
+// cut off by its clip rectangle (wider than a window without a horizontal scrollbar, taller than
+// one without a vertical scrollbar, a table cell wider than its column, a glyph across a clip
+// edge). One line per problem, naming the window; empty when nothing is clipped.
+std::vector<std::string> clipped_items(const ImDrawData* draw_data);
+
+// A table whose columns need `total` pixels, with `rows` data rows under one header row: stretched
+// to the width when it fits, else fixed columns scrolling sideways in a box sized to its rows
+// (never clipped at 800x600 or 2x). Adds to *flags, sets *outer; returns true when it scrolls.
+bool fit_or_scroll_table(float total, std::size_t rows, ImGuiTableFlags* flags, ImVec2* outer);
+
+}  // namespace umpire::app::ui

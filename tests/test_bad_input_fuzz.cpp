@@ -121,7 +121,7 @@ TEST_CASE("bad input: a wrong PanzerBlitz range is one line, not also one per ob
 TEST_CASE("bad input: a name from an empty rules-data list says no names are accepted", "[cli][rules-data]") {
     umpire::Sink sink("x.toml");
     const toml::table tbl = umpire::parse_toml_string("name = \"woods\"\nnames = [\"woods\"]\n", "x.toml");
-    const umpire::Table t(sink, &tbl, "");
+    const umpire::Section t(sink, &tbl, "");
     const std::vector<std::string> none;
     CHECK_FALSE(t.choice("name", none).has_value());
     CHECK_FALSE(t.choice_array("names", none).has_value());

@@ -1,5 +1,5 @@
 // The real umpire-cli binary: commands, options, exit status and error lines
-// (shared/spec/situations.md "Command line"). Bad input must exit 2 with nothing
+// (docs/situations.md "Command line"). Bad input must exit 2 with nothing
 // on stdout and one FILE:LINE:COL line per problem on stderr.
 #include <catch2/catch.hpp>
 

@@ -72,7 +72,7 @@ TEST_CASE("gf9 situations round-trip through to_toml", "[gf9-tanks][gf9-examples
         INFO(text);
         toml::table t = umpire::parse_toml_string(text, "a.toml");
         umpire::Sink sink("a.toml");
-        const auto s = umpire::gf9_tanks::parse_situation(sys->data(), umpire::Table(sink, &t, ""));
+        const auto s = umpire::gf9_tanks::parse_situation(sys->data(), umpire::Section(sink, &t, ""));
         REQUIRE(sink.ok());
         const toml::table back = umpire::gf9_tanks::to_toml(s);
         std::ostringstream os;
@@ -84,7 +84,7 @@ TEST_CASE("gf9 situations round-trip through to_toml", "[gf9-tanks][gf9-examples
         CHECK(j1.dump() == j2.dump());
         toml::table t2 = umpire::parse_toml_string(os.str(), "b.toml");
         umpire::Sink sink2("b.toml");
-        const auto s2 = umpire::gf9_tanks::parse_situation(sys->data(), umpire::Table(sink2, &t2, ""));
+        const auto s2 = umpire::gf9_tanks::parse_situation(sys->data(), umpire::Section(sink2, &t2, ""));
         REQUIRE(sink2.ok());
         CHECK(s2.title == s.title);
         CHECK(s2.notes == s.notes);

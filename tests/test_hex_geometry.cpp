@@ -1,5 +1,5 @@
 // Hex geometry (src/geometry/hex.hpp): numbering, neighbours, distance, exact line tracing,
-// the elevation predicate and facing sectors. Checked facts: shared/notes/hex-geometry.md.
+// the elevation predicate and facing sectors. Checked facts: docs/hex-geometry.md.
 //
 // Sections
 //   Numbering   TANK!'s CCRR numbering checked against the movement plot example of rule 9.13

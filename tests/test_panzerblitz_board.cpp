@@ -82,7 +82,7 @@ std::string column_board(const NoteCase& c) {
     return t;
 }
 
-// The same geometry typed by hand (shared/spec/situations.md): elevations, range, each symbol and
+// The same geometry typed by hand (docs/situations.md): elevations, range, each symbol and
 // its place, on_hilltop.
 std::string hand_situation(const NoteCase& c) {
     std::string t = "system = \"panzerblitz\"\n[firer]\nelevation = \"" + std::string(c.firer) + "\"\n[target]\nelevation = \"" + c.target +

@@ -22,7 +22,7 @@ TEST_CASE("spi-tank situations round-trip through to_toml (window save/open)", "
         const auto original = umpire::test::engine().rule_file(e.path()).to_json().dump();
         toml::table t = umpire::parse_toml_file(e.path(), e.path().string());
         umpire::Sink sink(e.path().string());
-        const auto s = umpire::spi_tank::parse_situation(sys->data(), umpire::Table(sink, &t, ""));
+        const auto s = umpire::spi_tank::parse_situation(sys->data(), umpire::Section(sink, &t, ""));
         REQUIRE(sink.ok());
         std::ostringstream written;
         written << umpire::spi_tank::to_toml(s);

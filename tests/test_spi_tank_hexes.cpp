@@ -262,7 +262,7 @@ TEST_CASE("Round trip: hex numbers and facing are written back -- a computed asp
     umpire::Sink sink(path);
     const toml::table t = umpire::parse_toml_file(path, path);
     const auto d = umpire::spi_tank::load_data(fs::path(UMPIRE_SOURCE_RULES_DATA) / "spi-tank.toml");
-    const auto s = umpire::spi_tank::parse_situation(d, umpire::Table(sink, &t, ""));
+    const auto s = umpire::spi_tank::parse_situation(d, umpire::Section(sink, &t, ""));
     REQUIRE(sink.ok());
     CHECK(s.range == 1);
     CHECK_FALSE(s.aspect);
@@ -272,7 +272,7 @@ TEST_CASE("Round trip: hex numbers and facing are written back -- a computed asp
     CHECK(back["target"]["facing"].value<std::string>() == "A");
     CHECK_FALSE(back["target"]["aspect"]);  // still a referee's call when read again
     umpire::Sink sink2("again");
-    const auto s2 = umpire::spi_tank::parse_situation(d, umpire::Table(sink2, &back, ""));
+    const auto s2 = umpire::spi_tank::parse_situation(d, umpire::Section(sink2, &back, ""));
     CHECK(sink2.ok());
     CHECK(umpire::spi_tank::rule(d, s2).referee_call);
 }

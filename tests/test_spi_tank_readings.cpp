@@ -343,14 +343,14 @@ TEST_CASE("Round trip: target.wreck, firer.facing, an obstacle's hex and wreck, 
     umpire::Sink sink(path);
     const toml::table tt = umpire::parse_toml_file(path, path);
     const auto d = umpire::spi_tank::load_data(std::filesystem::path(UMPIRE_SOURCE_RULES_DATA) / "spi-tank.toml");
-    const auto s = umpire::spi_tank::parse_situation(d, umpire::Table(sink, &tt, ""));
+    const auto s = umpire::spi_tank::parse_situation(d, umpire::Section(sink, &tt, ""));
     REQUIRE(sink.ok());
     const toml::table back = umpire::spi_tank::to_toml(s);
     CHECK(back["target"]["wreck"].value<bool>() == true);
     CHECK(back["firer"]["facing"].value<std::string>() == "A");
     CHECK_FALSE(back["line"]["in_field_of_fire"]);  // the facing decides it: not written back
     umpire::Sink sink2("again");
-    const auto s2 = umpire::spi_tank::parse_situation(d, umpire::Table(sink2, &back, ""));
+    const auto s2 = umpire::spi_tank::parse_situation(d, umpire::Section(sink2, &back, ""));
     REQUIRE(sink2.ok());
     REQUIRE(s2.obstacles.size() == 1);
     CHECK(s2.obstacles[0].hex == "1005");

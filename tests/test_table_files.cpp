@@ -12,8 +12,8 @@ namespace fs = std::filesystem;
 using namespace umpire::test::table;
 
 namespace {
-umpire::tabletop::Table load(const std::string& path) {
-    return umpire::tabletop::load_table(path, path, umpire::tabletop::table_systems(umpire::test::engine()));
+umpire::tabletop::Sketch load(const std::string& path) {
+    return umpire::tabletop::load_sketch(path, path, umpire::tabletop::table_systems(umpire::test::engine()));
 }
 }  // namespace
 

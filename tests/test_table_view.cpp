@@ -22,14 +22,14 @@ namespace {
 
 tt::Systems systems() { return tt::table_systems(umpire::test::engine()); }
 
-tt::Table load(const fs::path& p) { return tt::load_table(p, p.string(), systems()); }
+tt::Sketch load(const fs::path& p) { return tt::load_sketch(p, p.string(), systems()); }
 
-tt::Table from_text(const std::string& text) {
+tt::Sketch from_text(const std::string& text) {
     const toml::table doc = toml::parse(text);
-    return tt::read_table(doc, "mem.toml", systems());
+    return tt::read_sketch(doc, "mem.toml", systems());
 }
 
-umpire::Ruling rule_mem(const std::string& system, const std::string& situation, const tt::Table& t) {
+umpire::Ruling rule_mem(const std::string& system, const std::string& situation, const tt::Sketch& t) {
     const toml::table s = toml::parse(situation);
     return tt::rule_on_table(*umpire::test::engine().find(system), s, "mem-situation.toml", t);
 }
@@ -144,7 +144,7 @@ TEST_CASE("table view: GF9-hills, a hill between blocks and a hill within the to
     // A 3 in hill on the line between two tanks 28 in apart.
     const std::string hill = "[[piece]]\nkind = \"hill\"\nname = \"H\"\ncircle = [24, 24, 3]\n";
     const std::string bases = tank("A", 10, 24, 90) + tank("B", 38, 24, 270);
-    tt::Table t = from_text(gf9_table(hill + bases));
+    tt::Sketch t = from_text(gf9_table(hill + bases));
     const umpire::Ruling ruled = rule_mem("gf9-tanks", kLos, t);  // kept: the view points into it
     auto v = ruled.view_as<tt::TableView>();
     REQUIRE(v);
@@ -170,7 +170,7 @@ TEST_CASE("table view: GF9-hills, a hill between blocks and a hill within the to
 
 TEST_CASE("table view: moving a piece off the line clears it (in memory, nothing saved)", "[table][table-view][property]") {
     const std::string hill = "[[piece]]\nkind = \"hill\"\nname = \"H\"\ncircle = [24, 24, 3]\n";
-    tt::Table t = from_text(gf9_table(hill + tank("A", 10, 24, 90) + tank("B", 38, 24, 270)));
+    tt::Sketch t = from_text(gf9_table(hill + tank("A", 10, 24, 90) + tank("B", 38, 24, 270)));
     bool was_clear = false;
     for (int step = 0; step <= 24; ++step) {
         const umpire::Ruling r = rule_mem("gf9-tanks", kLos, t);
@@ -194,7 +194,7 @@ TEST_CASE("table view: moving a piece off the line clears it (in memory, nothing
 
 TEST_CASE("table view: dragging a base changes the ruling before anything is saved", "[table][table-view]") {
     const fs::path table = kSource / "tables" / "gf9-sample-ridge.toml";
-    tt::Table t = load(table);
+    tt::Sketch t = load(table);
     const std::string los = "system = \"gf9-tanks\"\nquestion = \"los\"\ntable = \"gf9-sample-ridge.toml\"\n[firer]\nbase = \"Sherman A\"\n"
                             "[target]\nbase = \"Panther\"\n";
     CHECK(at(rule_mem("gf9-tanks", los, t).to_json(), "los").as_string() == "blocked");
@@ -210,12 +210,12 @@ TEST_CASE("table view: dragging a base changes the ruling before anything is sav
     REQUIRE(c);
     CHECK(c->mark == tt::Mark::clear);
     // The file on disk is untouched.
-    CHECK(tt::same_table(load(table), load(table)));
-    CHECK_FALSE(tt::same_table(load(table), t));
+    CHECK(tt::same_sketch(load(table), load(table)));
+    CHECK_FALSE(tt::same_sketch(load(table), t));
 }
 
 TEST_CASE("table view: a table of another game is refused, located at the situation's table key", "[table][table-view][bad-input]") {
-    const tt::Table t = load(kSource / "tables" / "agv-sample-village.toml");
+    const tt::Sketch t = load(kSource / "tables" / "agv-sample-village.toml");
     try {
         rule_mem("gf9-tanks", kLos, t);
         FAIL("no error");
@@ -232,11 +232,11 @@ TEST_CASE("write_table: every sample table reads back identically, also after dr
         if (e.path().extension() != ".toml") continue;
         INFO(e.path().string());
         ++n;
-        tt::Table t = load(e.path());
-        const std::string text = tt::write_table(t);
-        const tt::Table back = from_text(text);
-        CHECK(tt::same_table(t, back));
-        CHECK(tt::write_table(back) == text);  // and writes the same text again
+        tt::Sketch t = load(e.path());
+        const std::string text = tt::write_sketch(t);
+        const tt::Sketch back = from_text(text);
+        CHECK(tt::same_sketch(t, back));
+        CHECK(tt::write_sketch(back) == text);  // and writes the same text again
         // Drag every piece and base a little (odd amounts, so the numbers need many digits).
         for (auto& p : t.pieces) {  // as the window drags: a piece stays on the table
             tt::Piece q = p;
@@ -249,19 +249,19 @@ TEST_CASE("write_table: every sample table reads back identically, also after dr
             tt::place_base(b, {b.at.x - 0.7, b.at.y + 0.3});
             tt::turn_base(b, b.facing + 45);
         }
-        const tt::Table moved = from_text(tt::write_table(t));
-        CHECK(tt::same_table(t, moved));
-        CHECK_FALSE(tt::same_table(back, moved));
+        const tt::Sketch moved = from_text(tt::write_sketch(t));
+        CHECK(tt::same_sketch(t, moved));
+        CHECK_FALSE(tt::same_sketch(back, moved));
     }
     CHECK(n >= 3);
 }
 
 TEST_CASE("write_table: names and titles with quotes, backslashes and newlines survive", "[table][table-files][write]") {
     const std::string odd = R"(title = "A \"quoted\" title\\ with\nlines")" "\n";
-    const tt::Table t = from_text("system = \"gf9-tanks\"\nunit = \"in\"\nwidth = 48\ndepth = 48\n" + odd +
+    const tt::Sketch t = from_text("system = \"gf9-tanks\"\nunit = \"in\"\nwidth = 48\ndepth = 48\n" + odd +
                                   "[[piece]]\nkind = \"woods\"\nname = \"Bois \\\"Noir\\\"\"\ncircle = [5, 5, 2]\n" + tank("T\\\\1", 20, 20));
-    const tt::Table back = from_text(tt::write_table(t));
-    CHECK(tt::same_table(t, back));
+    const tt::Sketch back = from_text(tt::write_sketch(t));
+    CHECK(tt::same_sketch(t, back));
     CHECK(back.title == "A \"quoted\" title\\ with\nlines");
     CHECK(back.pieces[0].name == "Bois \"Noir\"");
     CHECK(back.bases[0].name == "T\\1");

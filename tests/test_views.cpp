@@ -305,7 +305,7 @@ TEST_CASE("views: canonical() writes a situation that rules the same, and report
         const std::string text = example(name);
         toml::table t = parse_toml_string(text, name);
         Sink sink(name);
-        const Table root(sink, &t, "");
+        const Section root(sink, &t, "");
         const GameSystem* sys = engine().find(*root.str("system"));
         REQUIRE(sys);
         const auto c = sys->canonical(root);
@@ -317,7 +317,7 @@ TEST_CASE("views: canonical() writes a situation that rules the same, and report
     }
     toml::table bad = parse_toml_string("system = \"panzerblitz\"\n[firer]\nelevation = \"moon\"\n", "bad.toml");
     Sink sink("bad.toml");
-    CHECK_FALSE(engine().find("panzerblitz")->canonical(Table(sink, &bad, "")));
+    CHECK_FALSE(engine().find("panzerblitz")->canonical(Section(sink, &bad, "")));
     CHECK_FALSE(sink.ok());
 }
 

@@ -259,9 +259,9 @@ std::vector<std::pair<std::string, const toml::node*>> in_file_order(const toml:
 constexpr int kMaxAreas = 32;  // areas on one board (see read_areas)
 constexpr int kMaxSide = 999;  // columns or rows: bounded so a typo cannot ask for gigabytes
 
-void read_numbering(const Table& root, const Vocabulary& v, hex::Numbering& n) {
+void read_numbering(const Section& root, const Vocabulary& v, hex::Numbering& n) {
     n = v.numbering;
-    const Table t = root.table("numbering");
+    const Section t = root.table("numbering");
     if (!t.present()) return;
     t.only_keys({"column_digits", "row_digits", "lower_columns", "side_names"});
     if (auto c = t.integer("column_digits", false, 1, 3)) n.column_digits = int(*c);
@@ -275,11 +275,11 @@ void read_numbering(const Table& root, const Vocabulary& v, hex::Numbering& n) {
 
 // [[area]]: kind = one of the game's area kinds, name (optional), hexes = ["shorthand", ...].
 // At most kMaxAreas, so a rules module can hold which areas hold a unit in one 32-bit mask.
-void read_areas(const Table& root, Board& b) {
+void read_areas(const Section& root, Board& b) {
     const Vocabulary& v = b.vocabulary;
     Sink& sink = root.sink();
     int n = 0;
-    for (const Table& t : root.tables("area")) {
+    for (const Section& t : root.tables("area")) {
         if (++n > kMaxAreas) {
             t.error("", "a board has at most " + std::to_string(kMaxAreas) + " areas");
             break;
@@ -339,7 +339,7 @@ void read_areas(const Table& root, Board& b) {
 
 Board parse_board(const toml::table& table, const std::string& display_name, const Vocabulary& v) {
     Sink sink(display_name);
-    Table root(sink, &table, "");
+    Section root(sink, &table, "");
     std::vector<std::string> keys = {"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides", "area"};
     if (!v.hex_features.empty()) keys.push_back("hex_features");  // only games with a second per-hex layer
     root.only_keys(keys);
@@ -376,7 +376,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
     // [hexes]: terrain = ["shorthand", ...]. A hex given two different terrains is an error
     // naming both places; the same terrain twice (overlapping areas) is fine.
     std::vector<Origin> hex_origin(std::size_t(b.hex_count()));
-    const Table hexes = root.table("hexes");
+    const Section hexes = root.table("hexes");
     if (hexes.present()) {
         for (const auto& [key, node_ptr] : in_file_order(*hexes.raw())) {
             const toml::node& node = *node_ptr;
@@ -424,7 +424,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
 
     // [hex_features]: feature = ["shorthand", ...], the optional second per-hex layer (PanzerBlitz's
     // single-hex woods and towns). Checked like [hexes]: one feature per hex.
-    const Table features = v.hex_features.empty() ? Table(sink, nullptr, "") : root.table("hex_features");
+    const Section features = v.hex_features.empty() ? Section(sink, nullptr, "") : root.table("hex_features");
     if (features.present()) {
         std::vector<Origin> feature_origin(std::size_t(b.hex_count()));
         for (const auto& [key, node_ptr] : in_file_order(*features.raw())) {
@@ -470,7 +470,7 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
 
     // [hexsides]: feature = ["shorthand", ...]. A hexside named twice with different features
     // (or a slope with the other sloped side) is an error naming both places.
-    const Table sides = root.table("hexsides");
+    const Section sides = root.table("hexsides");
     if (sides.present()) {
         for (const auto& [key, node_ptr] : in_file_order(*sides.raw())) {
             const toml::node& node = *node_ptr;

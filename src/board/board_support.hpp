@@ -148,7 +148,7 @@ public:
     // Rules `situation` (a whole situation table with `board = ...`) against `b` instead of the
     // board file: the window's board, which may hold unsaved paint. Problems go to
     // situation.sink() and throw InputError, as GameSystem::rule.
-    virtual Ruling rule(const Table& situation, const board::Board& b) const = 0;
+    virtual Ruling rule(const Section& situation, const board::Board& b) const = 0;
     // The overlay figure for every hex (HexFigures), for the situation's units; false when the game
     // has none or the situation cannot be ruled. Slow (a ruling per hex): call it off the UI
     // thread; it stops early, returning false, when *cancel becomes true.

@@ -92,7 +92,7 @@ int panzerblitz_board_command(const Engine& e, const BoardArgs& a, std::ostream&
         return 0;
     }
     // visibility BOARD FROM
-    const panzerblitz::PbBoardSupport support(&d);
+    const panzerblitz::PanzerBlitzBoardSupport support(&d);
     std::vector<view::Mark> marks;
     support.visibility(b, "", *from, marks);
     int counts[3] = {0, 0, 0};

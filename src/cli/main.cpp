@@ -7,7 +7,7 @@
 //   umpire-cli table check FILE                   tables (cli/table_command.hpp, docs/tables.md)
 //   --rules-data DIR, --help, --version
 //
-// Exit status (shared/spec/situations.md, README.md): 0 a ruling or report was printed;
+// Exit status (docs/situations.md, README.md): 0 a ruling or report was printed;
 // 2 the situation or the rules data is wrong, including a file that cannot be read
 // (stderr: FILE:LINE:COL lines, nothing on stdout); 1 anything else, including a
 // failed write of the output (a full disk, a closed standard output).

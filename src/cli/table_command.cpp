@@ -20,9 +20,9 @@ const char* kTableUsage = "Usage: umpire-cli table check FILE\n";
 int check(const std::string& file, const std::filesystem::path& rules_dir, std::ostream& out) {
     umpire::Engine engine(rules_dir, umpire::Engine::Load::each_system);
     const auto systems = umpire::tabletop::table_systems(engine);
-    umpire::tabletop::Table table;
+    umpire::tabletop::Sketch table;
     try {
-        table = umpire::tabletop::load_table(file, file, systems);
+        table = umpire::tabletop::load_sketch(file, file, systems);
     } catch (const umpire::InputError& e) {
         // A game whose rules data is broken has no table rules: say why, with the table's problems.
         auto all = e.diagnostics();
@@ -30,7 +30,7 @@ int check(const std::string& file, const std::filesystem::path& rules_dir, std::
             for (const auto& d : engine.data_errors(id)) all.push_back(d);
         throw umpire::InputError(all);
     }
-    const auto breaches = umpire::tabletop::check_table(table, *systems.find(table.system));
+    const auto breaches = umpire::tabletop::check_sketch(table, *systems.find(table.system));
     for (const auto& b : breaches) out << b.where.str() << "\n";
     out << umpire::escape_text(file) << ": " << table.system << " table " << umpire::tabletop::fmt(table.width) << " x "
               << umpire::tabletop::fmt(table.depth) << " " << table.unit << ", " << table.pieces.size() << " pieces, "

@@ -1,5 +1,5 @@
 // Diagnostics: every problem with a situation or a rules-data file is reported
-// as `FILE:LINE:COL: message`, one line per problem (see shared/spec/situations.md).
+// as `FILE:LINE:COL: message`, one line per problem (see docs/situations.md).
 //
 // Input files come from other people, so a diagnostic is made safe where it is
 // formatted (Diagnostic::str), not at each caller: control characters, line and

@@ -40,7 +40,7 @@ struct Ruling {
     std::string verdict;  // headline, e.g. "FIRE PERMITTED — kills on 1-3"
     Tone tone = Tone::neutral;
     std::string detail;   // one line under the headline, e.g. why fire is not permitted
-    json::Object fields;  // the system's contract keys (shared/spec/situations.md), in order
+    json::Object fields;  // the system's contract keys (docs/situations.md), in order
     std::vector<Figure> figures;
     std::vector<Step> explanation;
     std::vector<std::string> extra_citations;  // cited without an explanation step of their own

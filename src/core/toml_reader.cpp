@@ -272,16 +272,16 @@ std::string describe_type(const toml::node& n) {
     }
 }
 
-Table::Table(Sink& sink, const toml::table* table, std::string path)
+Section::Section(Sink& sink, const toml::table* table, std::string path)
     : sink_(&sink), table_(table), path_(std::move(path)) {}
 
-const toml::source_region& Table::where() const {
+const toml::source_region& Section::where() const {
     return table_ ? table_->source() : missing_where_;
 }
 
-bool Table::has(std::string_view key) const { return table_ && table_->contains(key); }
+bool Section::has(std::string_view key) const { return table_ && table_->contains(key); }
 
-const toml::node* Table::node(std::string_view key) const { return table_ ? table_->get(key) : nullptr; }
+const toml::node* Section::node(std::string_view key) const { return table_ ? table_->get(key) : nullptr; }
 
 // A bare TOML key (letters, digits, '_' and '-') is shown as it is; any other key in quotes,
 // escaped, as TOML writes it, so the path stays one unambiguous piece of one line.
@@ -292,13 +292,13 @@ static std::string shown_key(std::string_view key) {
     return std::string(key);
 }
 
-std::string Table::key_path(std::string_view key) const {
+std::string Section::key_path(std::string_view key) const {
     if (key.empty()) return path_;
     if (path_.empty()) return shown_key(key);
     return path_ + "." + shown_key(key);
 }
 
-void Table::error(std::string_view key, const std::string& message) const {
+void Section::error(std::string_view key, const std::string& message) const {
     const toml::node* n = key.empty() ? nullptr : node(key);
     const std::string prefix = key_path(key);
     const std::string text = prefix.empty() ? message : prefix + ": " + message;
@@ -311,12 +311,12 @@ static std::string accepted_names(const std::vector<std::string>& accepted) {
     return accepted.empty() ? std::string("none: the rules data lists no names here") : join_names(accepted);
 }
 
-static bool report_missing(const Table& t, std::string_view key, bool required, const std::string& what) {
+static bool report_missing(const Section& t, std::string_view key, bool required, const std::string& what) {
     if (required) t.error(key, "missing required key (expected " + what + ")");
     return false;
 }
 
-std::optional<std::string> Table::str(std::string_view key, bool required) const {
+std::optional<std::string> Section::str(std::string_view key, bool required) const {
     const toml::node* n = node(key);
     if (!n) { report_missing(*this, key, required, "a string"); return std::nullopt; }
     if (auto v = n->value<std::string>(); v && n->is_string()) return *v;
@@ -324,7 +324,7 @@ std::optional<std::string> Table::str(std::string_view key, bool required) const
     return std::nullopt;
 }
 
-std::optional<std::int64_t> Table::integer(std::string_view key, bool required, std::optional<std::int64_t> min,
+std::optional<std::int64_t> Section::integer(std::string_view key, bool required, std::optional<std::int64_t> min,
                                            std::optional<std::int64_t> max, std::string_view range_hint) const {
     const toml::node* n = node(key);
     auto range_text = [&]() -> std::string {
@@ -347,7 +347,7 @@ std::optional<std::int64_t> Table::integer(std::string_view key, bool required, 
     return v;
 }
 
-std::optional<double> Table::number(std::string_view key, bool required, std::optional<double> min,
+std::optional<double> Section::number(std::string_view key, bool required, std::optional<double> min,
                                     std::optional<double> max) const {
     const toml::node* n = node(key);
     if (!n) { report_missing(*this, key, required, "a number"); return std::nullopt; }
@@ -368,7 +368,7 @@ std::optional<double> Table::number(std::string_view key, bool required, std::op
     return v;
 }
 
-std::optional<bool> Table::boolean(std::string_view key, bool required) const {
+std::optional<bool> Section::boolean(std::string_view key, bool required) const {
     const toml::node* n = node(key);
     if (!n) { report_missing(*this, key, required, "true or false"); return std::nullopt; }
     if (!n->is_boolean()) {
@@ -378,7 +378,7 @@ std::optional<bool> Table::boolean(std::string_view key, bool required) const {
     return n->as_boolean()->get();
 }
 
-std::optional<std::string> Table::choice(std::string_view key, const std::vector<std::string>& accepted,
+std::optional<std::string> Section::choice(std::string_view key, const std::vector<std::string>& accepted,
                                          bool required) const {
     const toml::node* n = node(key);
     if (!n) { report_missing(*this, key, required, "one of " + join_names(accepted)); return std::nullopt; }
@@ -392,7 +392,7 @@ std::optional<std::string> Table::choice(std::string_view key, const std::vector
     return std::nullopt;
 }
 
-std::optional<std::string> Table::choice(std::string_view key, const std::vector<Named>& accepted, bool required,
+std::optional<std::string> Section::choice(std::string_view key, const std::vector<Named>& accepted, bool required,
                                          std::string_view what, std::string_view rule) const {
     const std::vector<std::string> names = names_of(accepted);
     const toml::node* n = node(key);
@@ -421,7 +421,7 @@ std::optional<std::string> Table::choice(std::string_view key, const std::vector
 
 // Reads an array whose elements must all be of one TOML type.
 template <class T>
-static std::optional<std::vector<T>> typed_array(const Table& t, std::string_view key, bool required,
+static std::optional<std::vector<T>> typed_array(const Section& t, std::string_view key, bool required,
                                                  const char* what, bool (toml::node::*is)() const noexcept) {
     const toml::node* n = t.node(key);
     if (!n) { report_missing(t, key, required, std::string("an array of ") + what + "s"); return std::nullopt; }
@@ -443,15 +443,15 @@ static std::optional<std::vector<T>> typed_array(const Table& t, std::string_vie
     return out;
 }
 
-std::optional<std::vector<std::string>> Table::string_array(std::string_view key, bool required) const {
+std::optional<std::vector<std::string>> Section::string_array(std::string_view key, bool required) const {
     return typed_array<std::string>(*this, key, required, "string", &toml::node::is_string);
 }
 
-std::optional<std::vector<std::int64_t>> Table::int_array(std::string_view key, bool required) const {
+std::optional<std::vector<std::int64_t>> Section::int_array(std::string_view key, bool required) const {
     return typed_array<std::int64_t>(*this, key, required, "integer", &toml::node::is_integer);
 }
 
-std::optional<std::vector<std::string>> Table::choice_array(std::string_view key,
+std::optional<std::vector<std::string>> Section::choice_array(std::string_view key,
                                                             const std::vector<std::string>& accepted,
                                                             bool required) const {
     const toml::node* n = node(key);
@@ -481,25 +481,25 @@ std::optional<std::vector<std::string>> Table::choice_array(std::string_view key
     return out;
 }
 
-Table Table::table(std::string_view key, bool required) const {
+Section Section::table(std::string_view key, bool required) const {
     const toml::node* n = node(key);
     if (!n) {
         report_missing(*this, key, required, "a table");
-        Table t(*sink_, nullptr, key_path(key));
+        Section t(*sink_, nullptr, key_path(key));
         t.missing_where_ = where();
         return t;
     }
     if (!n->is_table()) {
         error(key, "expected a table, found " + describe_type(*n));
-        Table t(*sink_, nullptr, key_path(key));
+        Section t(*sink_, nullptr, key_path(key));
         t.missing_where_ = n->source();
         return t;
     }
-    return Table(*sink_, n->as_table(), key_path(key));
+    return Section(*sink_, n->as_table(), key_path(key));
 }
 
-std::vector<Table> Table::tables(std::string_view key, bool required) const {
-    std::vector<Table> out;
+std::vector<Section> Section::tables(std::string_view key, bool required) const {
+    std::vector<Section> out;
     const toml::node* n = node(key);
     if (!n) { report_missing(*this, key, required, "an array of tables"); return out; }
     if (!n->is_array()) { error(key, "expected an array of tables, found " + describe_type(*n)); return out; }
@@ -513,7 +513,7 @@ std::vector<Table> Table::tables(std::string_view key, bool required) const {
     return out;
 }
 
-void Table::only_keys(const std::vector<std::string>& known) const {
+void Section::only_keys(const std::vector<std::string>& known) const {
     if (!table_) return;
     for (const auto& [k, v] : *table_) {
         bool found = false;

@@ -11,7 +11,8 @@
 //   parse_toml   read (bounded, input.hpp) and parse a file or a string: binary content,
 //                syntax errors in plain words, and the count limits, as diagnostics
 //   Sink         also keeps the names matched by an alias
-//   Table        a table plus its dotted path, with typed getters
+//   Section      one TOML table as read: its dotted path in the file and typed getters that
+//                report every problem (named so apart from toml::table and a table sketch)
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -90,9 +91,9 @@ void check_key_parts(std::string_view text, const std::string& display_name);
 // an array more than kMaxArrayItems items, or the document more than kMaxTomlNodes nodes.
 void check_counts(const toml::table& doc, const std::string& display_name);
 
-class Table {
+class Section {
 public:
-    Table(Sink& sink, const toml::table* table, std::string path);
+    Section(Sink& sink, const toml::table* table, std::string path);
 
     const toml::table* raw() const { return table_; }
     const std::string& path() const { return path_; }
@@ -129,11 +130,11 @@ public:
                                                          const std::vector<std::string>& accepted,
                                                          bool required = false) const;
 
-    // Sub-tables. A missing optional table gives a Table with present() == false,
+    // Sub-tables. A missing optional table gives a Section with present() == false,
     // whose getters all report absence (and errors for required keys at the parent).
-    Table table(std::string_view key, bool required = false) const;
+    Section table(std::string_view key, bool required = false) const;
     // An array of tables (`[[key]]` or an inline array of inline tables).
-    std::vector<Table> tables(std::string_view key, bool required = false) const;
+    std::vector<Section> tables(std::string_view key, bool required = false) const;
 
     // Reports every key not in `known` (typos would otherwise be silently ignored).
     void only_keys(const std::vector<std::string>& known) const;

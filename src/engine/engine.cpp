@@ -70,7 +70,7 @@ static void report_matches(Ruling& r, const std::vector<NameNote>& matches) {
 
 Ruling Engine::rule(const toml::table& situation, const std::string& display_name, const std::filesystem::path& base_dir) const {
     Sink sink(display_name);
-    Table root(sink, &situation, "");
+    Section root(sink, &situation, "");
     std::vector<std::string> ids;
     for (const auto& s : systems_) ids.push_back(s->id());
     auto sys = root.choice("system", ids, true);
@@ -96,7 +96,7 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
 
 Ruling Engine::rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b) const {
     Sink sink(display_name);
-    Table root(sink, &situation, "");
+    Section root(sink, &situation, "");
     std::vector<std::string> ids;
     for (const auto& s : systems_) ids.push_back(s->id());
     auto sys = root.choice("system", ids, true);

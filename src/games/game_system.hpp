@@ -35,7 +35,7 @@ public:
     virtual void load(const std::filesystem::path& rules_dir) = 0;
     // Rules one situation. `root` is the whole situation table (with `system`);
     // problems with it are reported into root.sink() and InputError thrown.
-    virtual Ruling rule(const Table& root) const = 0;
+    virtual Ruling rule(const Section& root) const = 0;
     // Names a user may type, for `umpire-cli systems`.
     virtual std::vector<NameList> names() const = 0;
 
@@ -46,7 +46,7 @@ public:
     // The situation in `root` read and written back in the file format (the module's
     // parse_situation then to_toml): one spelling for every name, defaults filled in. Problems
     // go to root.sink() and give nullopt.
-    virtual std::optional<toml::table> canonical(const Table& root) const {
+    virtual std::optional<toml::table> canonical(const Section& root) const {
         (void)root;
         return std::nullopt;
     }
@@ -58,7 +58,7 @@ public:
 // GameSystem::canonical's usual body: `parse` (the module's parse_situation) then `write` (its
 // to_toml), or nullopt when parsing reported a problem.
 template <class Data, class Parse, class Write>
-std::optional<toml::table> canonical_with(const Table& root, const Data& d, Parse parse, Write write) {
+std::optional<toml::table> canonical_with(const Section& root, const Data& d, Parse parse, Write write) {
     const std::size_t before = root.sink().diagnostics().size();
     const auto s = parse(d, root);
     if (root.sink().diagnostics().size() != before) return std::nullopt;

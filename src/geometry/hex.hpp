@@ -1,6 +1,6 @@
 // Hex geometry: coordinates, board numbering, exact line classification, elevation, aspect.
 //
-// Everything here is exact integer arithmetic (see shared/notes/hex-geometry.md): a referee's
+// Everything here is exact integer arithmetic (see docs/hex-geometry.md): a referee's
 // "does the line cross that hexside or only touch its corner?" must never be decided by a
 // floating-point nudge. Rules modules ask the questions; this module knows no game.
 //
@@ -130,7 +130,7 @@ struct Trace {
     bool hexspine = false;            // the line runs along hexsides (D / gcd is a permutation of +-(2,-1,-1))
 };
 
-// Exact classification (shared/notes/hex-geometry.md): a point p lies in hex h when
+// Exact classification (docs/hex-geometry.md): a point p lies in hex h when
 // max(|dq-dr|, |dr-ds|, |ds-dq|) <= 1 with d = p - h, so each hex gives an interval of t.
 // Answered by the O(range) walk in trace.hpp (trace_into reuses a Trace's buffers).
 Trace trace_line(const Cube& from, const Cube& to);

@@ -25,7 +25,7 @@
 namespace umpire::tabletop {
 
 namespace pl = umpire::plane;
-using Toml = umpire::Table;
+using Toml = umpire::Section;
 
 namespace {
 
@@ -36,7 +36,7 @@ constexpr std::size_t kMaxPathPoints = 50;
 constexpr std::size_t kMaxSamples = 4000;
 
 struct Ctx {
-    const Table& t;
+    const Sketch& t;
     const Rules& rules;
     Derived& out;
     std::string u(double v) const { return fmt(v) + " " + t.unit; }
@@ -57,7 +57,7 @@ bool has(const std::vector<std::string>& v, const std::string& s) { return std::
 bool has_ref(const std::vector<ItemRef>& v, ItemRef r) { return std::find(v.begin(), v.end(), r) != v.end(); }
 
 // The base a situation key names (`firer.base = "Tiger"`).
-const Base* named_base(const Toml& t, std::string_view key, const Table& table) {
+const Base* named_base(const Toml& t, std::string_view key, const Sketch& table) {
     auto name = t.str(key, true);
     if (!name) return nullptr;
     if (const Base* b = table.base(*name)) return b;
@@ -69,7 +69,7 @@ const Base* named_base(const Toml& t, std::string_view key, const Table& table) 
 }
 
 // A path: points the base's centre moves through after its position on the table.
-std::optional<pl::Polyline> read_path(const Toml& t, std::string_view key, const Base& from, const Table& table, bool required) {
+std::optional<pl::Polyline> read_path(const Toml& t, std::string_view key, const Base& from, const Sketch& table, bool required) {
     const toml::node* n = t.node(key);
     if (!n) {
         if (required) t.error(key, "missing required key: the points [[x, y], ...] the base's centre moves through");
@@ -161,10 +161,10 @@ bool crosses(const pl::Segment& s, const Piece& p) {
 
 std::string piece_name(const Piece& p) { return p.kind + " " + dq(p.name); }
 
-ItemRef ref(const Table& t, const Piece& p) { return {false, static_cast<std::size_t>(&p - t.pieces.data())}; }
-ItemRef ref(const Table& t, const Base& b) { return {true, static_cast<std::size_t>(&b - t.bases.data())}; }
-Found found(const Table& t, const Piece& p, Role role, std::string says) { return {{ref(t, p), piece_name(p), Mark::clear, std::move(says)}, role}; }
-Found found(const Table& t, const Base& b, Role role, std::string says) {
+ItemRef ref(const Sketch& t, const Piece& p) { return {false, static_cast<std::size_t>(&p - t.pieces.data())}; }
+ItemRef ref(const Sketch& t, const Base& b) { return {true, static_cast<std::size_t>(&b - t.bases.data())}; }
+Found found(const Sketch& t, const Piece& p, Role role, std::string says) { return {{ref(t, p), piece_name(p), Mark::clear, std::move(says)}, role}; }
+Found found(const Sketch& t, const Base& b, Role role, std::string says) {
     return {{ref(t, b), "base " + dq(b.name), Mark::clear, std::move(says)}, role};
 }
 
@@ -185,7 +185,7 @@ struct HillFit {
     gf9_tanks::OnHill on = gf9_tanks::OnHill::no;
 };
 
-HillFit hill_of(const Base& b, const Table& t, const Rules& r) {
+HillFit hill_of(const Base& b, const Sketch& t, const Rules& r) {
     std::map<std::string, HillFit> by;
     for (const auto& p : t.pieces) {
         if (p.kind != r.hill_kind) continue;
@@ -515,7 +515,7 @@ void gf9_los(const gf9_tanks::Data& d, const Toml& root, Ctx& c) {
 
 // The pieces a base touches anywhere along a path, in table order. A piece whose box the swept
 // base's box misses is passed over at once (the sampled places are bounded, and so is the work).
-std::vector<const Piece*> touched_along(const Base& b, const std::vector<pl::Vec2>& at, const Table& t) {
+std::vector<const Piece*> touched_along(const Base& b, const std::vector<pl::Vec2>& at, const Sketch& t) {
     std::vector<const Piece*> out;
     std::vector<pl::Vec2> corners;
     for (auto v : at)
@@ -533,7 +533,7 @@ std::vector<const Piece*> touched_along(const Base& b, const std::vector<pl::Vec
 }
 
 // Along a road all the way: every step's centre lies on one road's drawn width.
-bool along_road(const std::vector<pl::Vec2>& at, const Table& t, const std::string& road) {
+bool along_road(const std::vector<pl::Vec2>& at, const Sketch& t, const std::string& road) {
     for (const auto& p : t.pieces) {
         if (p.kind != road || !p.is_line) continue;
         bool all = true;
@@ -580,7 +580,7 @@ std::vector<std::string> feature_names(const std::vector<const Piece*>& ps, cons
     return out;
 }
 
-std::vector<const Piece*> touched(const Base& b, const Table& t, const Rules& r) {
+std::vector<const Piece*> touched(const Base& b, const Sketch& t, const Rules& r) {
     std::vector<const Piece*> out;
     for (const auto& p : t.pieces)
         if (!has(r.drawn, p.kind) && touching(b.outline, p)) out.push_back(&p);
@@ -840,7 +840,7 @@ const std::vector<std::string>& table_keys() {
 
 // ---- derive() -------------------------------------------------------------------------
 
-Derived derive(const GameSystem& g, const Toml& root, const Table& table) {
+Derived derive(const GameSystem& g, const Toml& root, const Sketch& table) {
     Derived out;
     auto q = root.str("question");
     out.question = q.value_or("");
@@ -1016,7 +1016,7 @@ json::Value to_json(const Value& v) {
     return a;
 }
 
-void decorate(Ruling& r, const Derived& dv, const Table& t, const Rules& rules, const std::string& shown) {
+void decorate(Ruling& r, const Derived& dv, const Sketch& t, const Rules& rules, const std::string& shown) {
     std::vector<Step> facts;
     json::Array jf;
     for (const auto& f : dv.facts) {
@@ -1086,7 +1086,7 @@ std::string mark_words(Mark m, Role role) {
     return role == Role::obstacle ? "not needed: the line is already blocked" : "no effect on this ruling";
 }
 
-TableView table_view(const Ruling& r, const Derived& dv, const Table& t, const Rules& rules, const std::vector<ItemRef>& called) {
+TableView table_view(const Ruling& r, const Derived& dv, const Sketch& t, const Rules& rules, const std::vector<ItemRef>& called) {
     TableView v;
     v.unit = t.unit;
     v.tolerance = rules.tolerance;
@@ -1165,9 +1165,9 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
     const std::filesystem::path path = std::filesystem::path(*file).is_absolute() ? std::filesystem::path(*file) : base_dir / *file;
     std::string shown = path.lexically_normal().string();
     if (std::filesystem::path(*file).is_relative() && base_dir.empty()) shown = *file;
-    Table t;
+    Sketch t;
     try {
-        t = load_table(path, shown, systems);
+        t = load_sketch(path, shown, systems);
     } catch (const InputError& e) {
         // The table's problems keep their own file's name, after one located at the situation's
         // `table` key, so the first line always names the file the referee opened.
@@ -1179,7 +1179,7 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
     return rule_on_table(g, situation, display_name, t);
 }
 
-Ruling rule_on_table(const GameSystem& g, const toml::table& situation, const std::string& display_name, const Table& t) {
+Ruling rule_on_table(const GameSystem& g, const toml::table& situation, const std::string& display_name, const Sketch& t) {
     Sink sink(display_name);
     Toml root(sink, &situation, "");
     const Rules* rules = rules_of(g);

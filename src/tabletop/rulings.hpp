@@ -87,7 +87,7 @@ const std::vector<std::string>& table_keys();
 
 // Measures `table` for the situation `root` (its keys naming bases); problems go into
 // root.sink(). `g` is the situation's game system (gf9-tanks or agv).
-Derived derive(const GameSystem& g, const umpire::Table& root, const Table& table);
+Derived derive(const GameSystem& g, const umpire::Section& root, const Sketch& table);
 
 // ---- rule_with_table ----------------------------------------------------------------
 
@@ -100,7 +100,7 @@ Ruling rule_with_table(const Engine& e, const GameSystem& g, const toml::table& 
 // anything is saved). The ruling's view is a TableView (view_table.hpp) holding the game's own
 // view in `game`.
 // Throws InputError for a bad situation, or a table of another system.
-Ruling rule_on_table(const GameSystem& g, const toml::table& situation, const std::string& display_name, const Table& table);
+Ruling rule_on_table(const GameSystem& g, const toml::table& situation, const std::string& display_name, const Sketch& table);
 
 // The table systems known to an engine (gf9-tanks and agv, when loaded).
 Systems table_systems(const Engine& e);

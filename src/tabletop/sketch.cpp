@@ -21,7 +21,7 @@
 namespace umpire::tabletop {
 
 namespace pl = umpire::plane;
-using Toml = umpire::Table;  // a TOML table with its reader (not a tabletop Table)
+using Toml = umpire::Section;  // a TOML table with its reader (not a table Sketch)
 
 // ---- helpers ----------------------------------------------------------------------
 
@@ -185,13 +185,13 @@ const Rules* Systems::find(const std::string& id) const {
     return nullptr;
 }
 
-const Base* Table::base(const std::string& name) const {
+const Base* Sketch::base(const std::string& name) const {
     for (const auto& b : bases)
         if (b.name == name) return &b;
     return nullptr;
 }
 
-std::vector<const Base*> Table::unit_bases(const std::string& u) const {
+std::vector<const Base*> Sketch::unit_bases(const std::string& u) const {
     std::vector<const Base*> out;
     for (const auto& b : bases)
         if (b.unit == u) out.push_back(&b);
@@ -320,11 +320,11 @@ static std::optional<Base> read_base(const Toml& b, double w, double d, bool typ
     return x;
 }
 
-Table read_table(const toml::table& doc, const std::string& display_name, const Systems& systems) {
+Sketch read_sketch(const toml::table& doc, const std::string& display_name, const Systems& systems) {
     Sink sink(display_name);
-    umpire::Table root(sink, &doc, "");
+    umpire::Section root(sink, &doc, "");
     root.only_keys({"system", "title", "notes", "unit", "width", "depth", "base_width", "piece", "base"});
-    Table t;
+    Sketch t;
     t.file = display_name;
     auto sys = root.choice("system", systems.ids, true);
     sink.throw_if_errors();
@@ -369,11 +369,11 @@ Table read_table(const toml::table& doc, const std::string& display_name, const 
     return t;
 }
 
-Table load_table(const std::filesystem::path& path, const std::string& display_name, const Systems& systems) {
+Sketch load_sketch(const std::filesystem::path& path, const std::string& display_name, const Systems& systems) {
     std::error_code ec;
     if (!std::filesystem::exists(path, ec)) throw InputError({{display_name, 1, 1, "table file not found"}});
     const toml::table doc = parse_toml_file(path, display_name);
-    return read_table(doc, display_name, systems);
+    return read_sketch(doc, display_name, systems);
 }
 
 // ---- check_table ------------------------------------------------------------------
@@ -381,7 +381,7 @@ Table load_table(const std::filesystem::path& path, const std::string& display_n
 namespace {
 
 struct Checker {
-    const Table& t;
+    const Sketch& t;
     const Rules& r;
     std::vector<Breach> out;
 
@@ -504,7 +504,7 @@ struct Checker {
 
 }  // namespace
 
-std::vector<Breach> check_table(const Table& t, const Rules& r) {
+std::vector<Breach> check_sketch(const Sketch& t, const Rules& r) {
     Checker c{t, r, {}};
     c.sizes();
     c.apart();
@@ -581,7 +581,7 @@ std::string numbers_text(const std::vector<double>& v) {
 
 }  // namespace
 
-std::string write_table(const Table& t) {
+std::string write_sketch(const Sketch& t) {
     std::string o = "# A table sketch written by Umpire (format: docs/tables.md).\n";
     o += "system = " + str(t.system) + "\n";
     if (!t.title.empty()) o += "title = " + str(t.title) + "\n";
@@ -619,7 +619,7 @@ std::string write_table(const Table& t) {
 
 static bool same_points(const std::vector<pl::Vec2>& a, const std::vector<pl::Vec2>& b) { return a == b; }
 
-bool same_table(const Table& a, const Table& b) {
+bool same_sketch(const Sketch& a, const Sketch& b) {
     if (a.system != b.system || a.title != b.title || a.notes != b.notes || a.unit != b.unit || a.width != b.width ||
         a.depth != b.depth || a.base_width != b.base_width || a.pieces.size() != b.pieces.size() || a.bases.size() != b.bases.size())
         return false;

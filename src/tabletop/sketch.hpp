@@ -4,7 +4,7 @@
 // Sections
 //   Rules        a system's [table] section of its rules data: unit, measuring tolerance, which
 //                terrain names are areas or lines, and the guideline limits the check applies
-//   Table        a loaded table file: Piece (area or line) and Base (rectangle or circle)
+//   Sketch       a loaded table file (a sketch of the table): Piece (area or line) and Base (rectangle or circle)
 //   load_table   reading and validating a table file (FILE:LINE:COL errors, bounded counts)
 //   check_table  the placement guidelines: one Breach per piece that breaks one
 //   editing      moving pieces and bases (the window's drags), write_table (a file load_table
@@ -80,9 +80,9 @@ struct Rules {
 
 // Reads a system's [table] section. `names` are the system's terrain names (every kind must be
 // one of them or in `drawn`); `cites` its citation ids. Problems go into t.sink().
-Rules load_rules(const umpire::Table& t, const std::vector<std::string>& names, const std::vector<std::string>& cites);
+Rules load_rules(const umpire::Section& t, const std::vector<std::string>& names, const std::vector<std::string>& cites);
 
-// ---- Table ------------------------------------------------------------------------
+// ---- Sketch -----------------------------------------------------------------------
 
 struct Where {
     int line = 1, column = 1;
@@ -119,7 +119,7 @@ struct Base {
     Where where;
 };
 
-struct Table {
+struct Sketch {
     std::string file;        // as named in messages
     std::string system;      // "gf9-tanks" | "agv"
     std::string title;
@@ -141,8 +141,8 @@ struct Systems {
     const Rules* find(const std::string& id) const;
 };
 // Reads a table file; every problem is reported (FILE:LINE:COL: key: what) and InputError thrown.
-Table load_table(const std::filesystem::path& path, const std::string& display_name, const Systems& systems);
-Table read_table(const toml::table& root, const std::string& display_name, const Systems& systems);
+Sketch load_sketch(const std::filesystem::path& path, const std::string& display_name, const Systems& systems);
+Sketch read_sketch(const toml::table& root, const std::string& display_name, const Systems& systems);
 
 // ---- check_table ------------------------------------------------------------------
 
@@ -150,7 +150,7 @@ struct Breach {
     Diagnostic where;  // message starts "warning: "
     std::string cite;
 };
-std::vector<Breach> check_table(const Table& t, const Rules& r);
+std::vector<Breach> check_sketch(const Sketch& t, const Rules& r);
 
 // ---- editing ----------------------------------------------------------------------
 
@@ -162,9 +162,9 @@ void place_base(Base& b, plane::Vec2 at);
 void turn_base(Base& b, double facing);
 // The table as a table file (docs/tables.md) that load_table reads back to an equal Table
 // (every number written in the fewest digits that read back exactly). Comments are not kept.
-std::string write_table(const Table& t);
+std::string write_sketch(const Sketch& t);
 // Two tables hold the same pieces and bases, at the same places (file and source places aside).
-bool same_table(const Table& a, const Table& b);
+bool same_sketch(const Sketch& a, const Sketch& b);
 
 std::string fmt(double v);  // one decimal place ("3.2"), more only when needed to tell near values apart
 

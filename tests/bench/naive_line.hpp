@@ -1,6 +1,6 @@
 // The benchmarks' yardstick, never used for a ruling: Red Blob's lerp-and-round hex line. It lists
 // N + 1 hexes (a real line often meets more) and settles corners with an epsilon nudge
-// (shared/notes/hex-geometry.md). BM_*Naive time it on the same lines as the exact walk.
+// (docs/hex-geometry.md). BM_*Naive time it on the same lines as the exact walk.
 #pragma once
 #include <cmath>
 #include <vector>

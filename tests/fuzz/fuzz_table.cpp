@@ -18,8 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     umpire::fuzz::run_guarded("fuzz-table.toml", [&] {
         const toml::table root = umpire::parse_toml_string(text, "fuzz-table.toml");
-        const umpire::tabletop::Table table = umpire::tabletop::read_table(root, "fuzz-table.toml", systems);
-        if (const auto* rules = systems.find(table.system)) (void)umpire::tabletop::check_table(table, *rules);
+        const umpire::tabletop::Sketch table = umpire::tabletop::read_sketch(root, "fuzz-table.toml", systems);
+        if (const auto* rules = systems.find(table.system)) (void)umpire::tabletop::check_sketch(table, *rules);
     });
     return 0;
 }

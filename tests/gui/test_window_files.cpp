@@ -144,7 +144,7 @@ TEST_CASE("TANK! panel: every example loads into the panel and rules the same fr
         REQUIRE(panel);
         toml::table t = parse_toml_file(f, f.string());
         Sink sink(f.string());
-        Table root(sink, &t, "");
+        Section root(sink, &t, "");
         panel->load(root);
         REQUIRE(sink.ok());
         toml::table s = panel->situation();
@@ -172,11 +172,11 @@ TEST_CASE("every panel: examples load and write back the module's own format, an
             auto panel = reg->make(engine());
             toml::table t = parse_toml_file(f, f.string());
             Sink sink(f.string());
-            Table root(sink, &t, "");
+            Section root(sink, &t, "");
             panel->load(root);
             REQUIRE(sink.ok());
             Sink sink2(f.string());
-            auto canonical = engine().find(system)->canonical(Table(sink2, &t, ""));
+            auto canonical = engine().find(system)->canonical(Section(sink2, &t, ""));
             REQUIRE(canonical);
             canonical->erase("title");
             canonical->erase("notes");
@@ -219,7 +219,7 @@ TEST_CASE("TANK! and PanzerBlitz panels: an added obstacle blocks nothing by its
         if (row.situation) {
             toml::table t = toml::parse(row.situation);
             Sink sink("s.toml");
-            panel->load(Table(sink, &t, ""));
+            panel->load(Section(sink, &t, ""));
             REQUIRE(sink.ok());
         }
         const Ruling before = engine().rule_text(format_situation(panel->situation(), panel->key_order()), "before.toml");
@@ -240,7 +240,7 @@ TEST_CASE("GF9 panel: a distance of 0 is written as 0, a missing one is not made
     auto panel = find_panel("gf9-tanks")->make(engine());
     toml::table t = toml::parse(head + "firer_distance_to_escarpment = 0.0\ntarget_distance_to_escarpment = 0\n");
     Sink sink("zero.toml");
-    panel->load(Table(sink, &t, ""));
+    panel->load(Section(sink, &t, ""));
     REQUIRE(sink.ok());
     const toml::table s = panel->situation();
     CHECK(s["line"]["firer_distance_to_escarpment"].value<double>() == std::optional<double>(0.0));
@@ -255,7 +255,7 @@ TEST_CASE("GF9 panel: a distance of 0 is written as 0, a missing one is not made
     CHECK_FALSE(n["line"]["target_distance_to_escarpment"]);
     toml::table missing = toml::parse(head);
     Sink sink2("missing.toml");
-    panel->load(Table(sink2, &missing, ""));
+    panel->load(Section(sink2, &missing, ""));
     CHECK_FALSE(sink2.ok());  // refused with the missing keys named; the panel keeps its 0s
     CHECK(panel->situation()["line"]["firer_distance_to_escarpment"].value<double>() == std::optional<double>(0.0));
 }
@@ -269,7 +269,7 @@ TEST_CASE("TANK! panel: the keys the ruling reads are kept (facing, wreck, obsta
     auto panel = find_panel("spi-tank")->make(engine());
     toml::table t = toml::parse(text);
     Sink sink("keys.toml");
-    panel->load(Table(sink, &t, ""));
+    panel->load(Section(sink, &t, ""));
     REQUIRE(sink.ok());
     const toml::table s = panel->situation();
     CHECK(s["firer"]["unit"].value<std::string>() == std::string("Pz VI a"));  // the alias, taken as the CLI takes it
@@ -298,7 +298,7 @@ TEST_CASE("TANK! panel: map hexes and facing are saved consistently (8.3, 8.7)",
                                  "\"\n[line]\n";
         toml::table t = toml::parse(text);
         Sink sink("hexes.toml");
-        Table root(sink, &t, "");
+        Section root(sink, &t, "");
         panel->load(root);
         REQUIRE(sink.ok());
         const toml::table s = panel->situation();
@@ -316,7 +316,7 @@ TEST_CASE("TANK! panel: a broken situation is reported and the panel keeps its s
     toml::table t = toml::parse("system = \"spi-tank\"\nterrain_mode = \"mixed\"\n[firer]\nunit = \"Tiger 9\"\n"
                                 "[target]\nunit = \"T62\"\naspect = \"front\"\n[line]\nrange = 3\n");
     Sink sink("bad.toml");
-    Table root(sink, &t, "");
+    Section root(sink, &t, "");
     panel->load(root);
     REQUIRE_FALSE(sink.ok());
     CHECK(sink.diagnostics().front().str().find("bad.toml:4:") == 0);
@@ -910,7 +910,7 @@ TEST_CASE("every panel: every radio button, checkbox and combo item has its own 
             if (!f.empty()) {
                 toml::table t = parse_toml_file(f, f.string());
                 Sink sink(f.string());
-                panel->load(Table(sink, &t, ""));
+                panel->load(Section(sink, &t, ""));
             }
             PanelContext ctx{engine(), 1.0f, {}};
             const auto untipped = im.frame([&] { panel->draw_inputs(ctx); });
@@ -981,8 +981,8 @@ TEST_CASE("table view: a drag changes the ruling in memory, Undo takes it back, 
     REQUIRE_FALSE(tv.save());
     CHECK_FALSE(tv.modified());
     CHECK(slurp(table) != before);
-    const auto back = tabletop::load_table(table, table.string(), tabletop::table_systems(engine()));
-    CHECK(tabletop::same_table(back, *tv.table()));
+    const auto back = tabletop::load_sketch(table, table.string(), tabletop::table_systems(engine()));
+    CHECK(tabletop::same_sketch(back, *tv.table()));
     TableView again;
     again.load(engine(), sit, dir / "examples");
     CHECK(los(again) == "clear");

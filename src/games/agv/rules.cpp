@@ -133,8 +133,8 @@ template <class E> std::vector<E> enums_from(const std::vector<std::string>& giv
     return out;
 }
 
-std::optional<Row> load_row(const Table& rows, const std::string& key, bool required) {
-    Table t = rows.table(key, required);
+std::optional<Row> load_row(const Section& rows, const std::string& key, bool required) {
+    Section t = rows.table(key, required);
     if (!t.present()) return std::nullopt;
     t.only_keys(kActions);
     Row row{};
@@ -163,7 +163,7 @@ bool valid_call_cell(const std::string& cell) {
     return false;
 }
 
-void check_cite(const Data& d, const Table& t, const std::string& key, const std::string& id) {
+void check_cite(const Data& d, const Section& t, const std::string& key, const std::string& id) {
     if (!d.citations.count(id)) {
         std::vector<std::string> ids;
         for (const auto& [k, v] : d.citations) ids.push_back(k);
@@ -171,7 +171,7 @@ void check_cite(const Data& d, const Table& t, const std::string& key, const std
     }
 }
 
-void load_cites(Data& d, const Table& t, Feature& f) {
+void load_cites(Data& d, const Section& t, Feature& f) {
     if (auto c = t.str("cite", true)) {
         f.cite = *c;
         check_cite(d, t, "cite", *c);
@@ -188,8 +188,8 @@ const std::vector<std::string> kFeatureKeys = {"kind", "label", "cite", "also_ci
 
 // [feature.NAME.movement]: a row per unit type (AGV-movement: prohibited, half rate or normal
 // for move, charge and intercept), and artillery-unpacked where it differs (streams).
-void load_movement(const Table& t, Feature& f) {
-    Table mv = t.table("movement", true);
+void load_movement(const Section& t, Feature& f) {
+    Section mv = t.table("movement", true);
     if (!mv.present()) return;
     std::vector<std::string> rows = kUnitTypes;
     rows.push_back("artillery-unpacked");
@@ -201,7 +201,7 @@ void load_movement(const Table& t, Feature& f) {
 
 // AGV-roads, AGV-placement, AGV-bridges: what a road through the feature does to it, and where
 // the feature is crossed (bridge, ford).
-void load_road(const Table& t, Feature& f) {
+void load_road(const Section& t, Feature& f) {
     if (auto r = t.choice("on_road", kOnRoad, true)) f.on_road = enum_from<OnRoad>(*r, kOnRoad);
     if (auto ra = t.str("road_as")) {
         if (f.on_road != OnRoad::replaced) t.error("road_as", "only used with on_road = \"replaced\"");
@@ -214,7 +214,7 @@ void load_road(const Table& t, Feature& f) {
 
 // AGV-firing, AGV-cover: sight, the cover the feature gives (against which fire, to which
 // targets, only to stands in it), and who cannot fire from it.
-void load_fire(const Table& t, Feature& f) {
+void load_fire(const Section& t, Feature& f) {
     if (auto s = t.choice("sight", kSight)) f.sight = enum_from<Sight>(*s, kSight);
     if (auto c = t.choice_array("cover_against", kFirerTypes)) f.cover_against = enums_from<FirerType>(*c, kFirerTypes);
     if (auto c = t.choice_array("cover_targets", kUnitTypes)) {
@@ -233,8 +233,8 @@ void load_fire(const Table& t, Feature& f) {
 
 // [feature.NAME.calls]: the cells where the guidelines are silent, each naming a [choices] id,
 // and only cells this feature can rule on.
-void load_calls(const Table& t, Feature& f) {
-    Table calls = t.table("calls");
+void load_calls(const Section& t, Feature& f) {
+    Section calls = t.table("calls");
     if (calls.present()) {
         for (const auto& [k, v] : *calls.raw()) {
             const std::string cell(k.str());
@@ -261,7 +261,7 @@ void load_calls(const Table& t, Feature& f) {
 
 // One [feature.NAME] table: its kind (AGV-terrain-types), movement, roads and crossings, fire,
 // hand-to-hand effect (AGV-hand-to-hand) and calls.
-Feature load_feature(Data& d, const std::string& name, const Table& t) {
+Feature load_feature(Data& d, const std::string& name, const Section& t) {
     t.only_keys(kFeatureKeys);
     Feature f;
     f.name = name;
@@ -278,8 +278,8 @@ Feature load_feature(Data& d, const std::string& name, const Table& t) {
 }
 
 // [game]: the numbers the procedures use (half rate, cover and melee divisors, stands for cover).
-void load_game(Data& d, const Table& root) {
-    Table game = root.table("game", true);
+void load_game(Data& d, const Section& root) {
+    Section game = root.table("game", true);
     game.only_keys({"half_rate_cost", "cover_divisor", "melee_divisor", "cover_block_count"});
     d.half_rate_cost = static_cast<int>(game.integer("half_rate_cost", true, 1, 10).value_or(2));
     d.cover_divisor = static_cast<int>(game.integer("cover_divisor", true, 1, 10).value_or(2));
@@ -288,8 +288,8 @@ void load_game(Data& d, const Table& root) {
 }
 
 // [citations]: every id the rulings cite must be there.
-void load_citations(Data& d, const Table& root) {
-    Table cites = root.table("citations", true);
+void load_citations(Data& d, const Section& root) {
+    Section cites = root.table("citations", true);
     if (!cites.present()) return;
     for (const auto& [k, v] : *cites.raw()) {
         const std::string id(k.str());
@@ -300,12 +300,12 @@ void load_citations(Data& d, const Table& root) {
 }
 
 // [choices]: Umpire's readings where the guidelines are silent.
-void load_choices(Data& d, const Table& root) {
-    Table choices = root.table("choices", true);
+void load_choices(Data& d, const Section& root) {
+    Section choices = root.table("choices", true);
     if (!choices.present()) return;
     for (const auto& [k, v] : *choices.raw()) {
         const std::string id(k.str());
-        Table c = choices.table(id, true);
+        Section c = choices.table(id, true);
         if (!c.present()) continue;
         c.only_keys({"reading", "why"});
         Choice ch{id, c.str("reading", true).value_or(""), c.str("why", true).value_or("")};
@@ -316,17 +316,17 @@ void load_choices(Data& d, const Table& root) {
 // A [feature.NAME] table with its line in the file (toml++ keeps tables sorted by key).
 struct Pending {
     std::string name;
-    Table t;
+    Section t;
     std::int64_t line;
 };
 
 // The [feature.*] tables in file order.
-std::vector<Pending> pending_features(const Table& feats) {
+std::vector<Pending> pending_features(const Section& feats) {
     std::vector<Pending> pending;
     if (feats.present()) {
         for (const auto& [k, v] : *feats.raw()) {
             const std::string name(k.str());
-            Table t = feats.table(name, true);
+            Section t = feats.table(name, true);
             if (t.present()) pending.push_back({name, t, static_cast<std::int64_t>(v.source().begin.line)});
         }
     }
@@ -398,7 +398,7 @@ void check_references(const Data& d, const std::vector<Pending>& pending) {
         }
         for (const auto& c : f->crossed_at)
             if (!d.find(c)) p.t.error("crossed_at", unknown(c));
-        Table calls = p.t.table("calls");
+        Section calls = p.t.table("calls");
         for (const auto& [cell, id] : f->calls)
             if (!d.choice(id)) {
                 std::vector<std::string> ids;
@@ -414,13 +414,13 @@ Data load_data(const std::filesystem::path& file) {
     const std::string display = file.string();
     toml::table doc = parse_toml_file(file, display);
     Sink sink(display);
-    Table root(sink, &doc, "");
+    Section root(sink, &doc, "");
     root.only_keys({"game", "citations", "feature", "choices", "table"});
     Data d;
     load_game(d, root);
     load_citations(d, root);
     load_choices(d, root);
-    Table feats = root.table("feature", true);
+    Section feats = root.table("feature", true);
     const std::vector<Pending> pending = pending_features(feats);
     load_features(d, pending);
     check_references(d, pending);
@@ -439,17 +439,17 @@ Data load_data(const std::filesystem::path& file) {
 
 namespace {
 
-std::vector<std::string> names_or_empty(const Table& t, const std::string& key, const Data& d) {
+std::vector<std::string> names_or_empty(const Section& t, const std::string& key, const Data& d) {
     return t.choice_array(key, d.feature_names()).value_or(std::vector<std::string>{});
 }
 
-void parse_movement(const Data& d, const Table& root, Movement& m) {
-    Table unit = root.table("unit", true);
+void parse_movement(const Data& d, const Section& root, Movement& m) {
+    Section unit = root.table("unit", true);
     unit.only_keys({"type", "packed", "block"});
     if (auto t = unit.choice("type", kUnitTypes, true)) m.type = enum_from<UnitType>(*t, kUnitTypes);
     m.packed = unit.boolean("packed");
     m.block = unit.boolean("block");
-    Table move = root.table("move", true);
+    Section move = root.table("move", true);
     move.only_keys({"action", "terrain", "on_road", "starts_in"});
     if (auto a = move.choice("action", kActions, true)) m.action = enum_from<Action>(*a, kActions);
     if (auto t = move.choice_array("terrain", d.feature_names(), true)) m.terrain = *t;
@@ -486,8 +486,8 @@ void parse_movement(const Data& d, const Table& root, Movement& m) {
     }
 }
 
-void parse_fire(const Data& d, const Table& root, Fire& f) {
-    Table firer = root.table("firer", true);
+void parse_fire(const Data& d, const Section& root, Fire& f) {
+    Section firer = root.table("firer", true);
     firer.only_keys({"type", "in", "dice", "wholly_in"});
     if (auto t = firer.choice("type", kFirerTypes, true)) f.firer = enum_from<FirerType>(*t, kFirerTypes);
     f.firer_in = names_or_empty(firer, "in", d);
@@ -501,7 +501,7 @@ void parse_fire(const Data& d, const Table& root, Fire& f) {
     // The target's type matters only through a feature whose cover depends on it (ditches cover
     // foot stands only): elsewhere it may be left out.
     bool type_matters = false;
-    for (const Table& t : stands)
+    for (const Section& t : stands)
         for (const char* key : {"in", "between"})
             if (const toml::node* arr = t.node(key); arr && arr->is_array())
                 for (const auto& el : *arr->as_array())
@@ -509,10 +509,10 @@ void parse_fire(const Data& d, const Table& root, Fire& f) {
                     for (const auto& u : kUnitTypes)
                         type_matters = type_matters || feat->cover_claimable_by(enum_from<UnitType>(u, kUnitTypes)) !=
                                                            feat->cover_claimable_by(UnitType::foot);
-    Table target = root.table("target", type_matters);
+    Section target = root.table("target", type_matters);
     target.only_keys({"type"});
     if (auto t = target.choice("type", kUnitTypes, type_matters)) f.target = enum_from<UnitType>(*t, kUnitTypes);
-    for (const Table& t : stands) {
+    for (const Section& t : stands) {
         t.only_keys({"in", "between", "apart"});
         Stand s;
         s.in = names_or_empty(t, "in", d);
@@ -535,12 +535,12 @@ void parse_fire(const Data& d, const Table& root, Fire& f) {
     }
 }
 
-void parse_melee(const Data& d, const Table& root, Melee& m) {
-    Table charger = root.table("charger", true);
+void parse_melee(const Data& d, const Section& root, Melee& m) {
+    Section charger = root.table("charger", true);
     charger.only_keys({"dice", "in"});
     m.dice = static_cast<int>(charger.integer("dice", true, 1, 1000).value_or(1));
     m.charger_in = names_or_empty(charger, "in", d);
-    Table defender = root.table("defender");  // both its keys may be left out
+    Section defender = root.table("defender");  // both its keys may be left out
     defender.only_keys({"in", "crossed"});
     m.defender_in = names_or_empty(defender, "in", d);
     m.crossed = names_or_empty(defender, "crossed", d);
@@ -554,7 +554,7 @@ toml::array to_array(const std::vector<std::string>& v) {
 
 }  // namespace
 
-Situation parse_situation(const Data& d, const Table& root) {
+Situation parse_situation(const Data& d, const Section& root) {
     Situation s;
     auto q = root.choice("question", kQuestions, true);
     std::vector<std::string> keys = common_situation_keys();
@@ -1358,7 +1358,7 @@ Ruling rule(const Data& d, const Situation& s) {
 
 void Agv::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "agv.toml"); }
 
-Ruling Agv::rule(const Table& root) const {
+Ruling Agv::rule(const Section& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
     Ruling r = agv::rule(data_, s);

@@ -2,7 +2,7 @@
 //
 // Sections
 //   Data       the terrain tables loaded from rules-data/agv.toml (feature x unit type x action)
-//   Situation  one question (shared/spec/situations.md, system = "agv"): movement, fire or melee
+//   Situation  one question (docs/situations.md, system = "agv"): movement, fire or melee
 //   rule()     the procedures: AGV-movement (prohibited / half rate, never cumulative, roads),
 //              AGV-firing + AGV-cover (who may fire, sight, cover per stand, the whole unit, half
 //              dice), AGV-hand-to-hand (defending a crossed feature, streams, cumulative halving)
@@ -152,7 +152,7 @@ struct Situation {
 };
 
 // Reads a situation (the `root` table of a file); reports problems into root.sink().
-Situation parse_situation(const Data& d, const Table& root);
+Situation parse_situation(const Data& d, const Section& root);
 // Writes a situation in the file format (round-trips through parse_situation).
 toml::table to_toml(const Situation& s);
 
@@ -166,10 +166,10 @@ public:
     std::string title() const override { return "A Great Victory! terrain guidelines (January 2015)"; }
     std::vector<std::string> data_files() const override { return {"agv.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
-    Ruling rule(const Table& root) const override;
+    Ruling rule(const Section& root) const override;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // agv_view.cpp
-    std::optional<toml::table> canonical(const Table& root) const override;  // agv_view.cpp
+    std::optional<toml::table> canonical(const Section& root) const override;  // agv_view.cpp
     const Data& data() const { return data_; }
 
 private:

@@ -43,7 +43,7 @@ std::any Agv::choices() const {
     return c;
 }
 
-std::optional<toml::table> Agv::canonical(const Table& root) const {
+std::optional<toml::table> Agv::canonical(const Section& root) const {
     return canonical_with(root, data_, parse_situation, to_toml);
 }
 

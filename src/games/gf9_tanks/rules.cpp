@@ -36,7 +36,7 @@ const std::vector<std::string> kQuestions = {"los", "movement"};
 const std::vector<std::string> kTargetHill = {"other", "same"};
 const std::vector<std::string> kBetween = {"none", "some"};
 const std::vector<std::string> kHidden = {"fully", "partly"};
-// The situation format (shared/spec/situations.md) names these; the data must define them.
+// The situation format (docs/situations.md) names these; the data must define them.
 const std::vector<std::string> kRequiredTerrain = {"rough", "desert", "creek", "river", "swamp", "canal",
                                                    "anti-tank-ditch", "escarpment", "water", "hill", "open"};
 const std::vector<std::string> kRequiredVias = {"bridge", "ford", "road"};
@@ -152,7 +152,7 @@ std::vector<std::string> Data::obstacle_names() const {
 namespace {
 
 // A `rule` key: a citation id listed in [citations]; `fallback` when absent (if given).
-std::optional<std::string> read_rule(const Data& d, const Table& t, const std::string& fallback = {}) {
+std::optional<std::string> read_rule(const Data& d, const Section& t, const std::string& fallback = {}) {
     const bool required = fallback.empty();
     auto r = t.str("rule", required);
     if (!r) return t.has("rule") ? std::nullopt : (required ? std::nullopt : std::optional<std::string>(fallback));
@@ -166,7 +166,7 @@ std::optional<std::string> read_rule(const Data& d, const Table& t, const std::s
 }
 
 // A non-empty string (explanation text).
-std::optional<std::string> read_text(const Table& t, const std::string& key, bool required = true) {
+std::optional<std::string> read_text(const Section& t, const std::string& key, bool required = true) {
     auto s = t.str(key, required);
     if (s && s->find_first_not_of(" \t") == std::string::npos) {
         t.error(key, "must not be empty");
@@ -175,8 +175,8 @@ std::optional<std::string> read_text(const Table& t, const std::string& key, boo
     return s;
 }
 
-void load_citations(Data& d, const Table& root) {
-    Table c = root.table("citations", true);
+void load_citations(Data& d, const Section& root) {
+    Section c = root.table("citations", true);
     if (!c.present()) return;
     for (const auto& [k, v] : *c.raw()) {
         const std::string id(k.str());
@@ -186,8 +186,8 @@ void load_citations(Data& d, const Table& root) {
     if (c.raw()->empty()) c.error("", "lists no citation ids");
 }
 
-void load_limits(Data& d, const Table& root) {
-    Table l = root.table("limits", true);
+void load_limits(Data& d, const Section& root) {
+    Section l = root.table("limits", true);
     l.only_keys({"max_hills_between", "max_distance_inches"});
     if (auto v = l.integer("max_hills_between", true, 0, 1000)) d.max_hills_between = static_cast<int>(*v);
     if (auto v = l.number("max_distance_inches", true, 0.0, 10000.0)) {
@@ -198,7 +198,7 @@ void load_limits(Data& d, const Table& root) {
     }
 }
 
-std::optional<Cell> load_cell(const Data& d, const Table& t, const std::string& terrain_rule) {
+std::optional<Cell> load_cell(const Data& d, const Section& t, const std::string& terrain_rule) {
     t.only_keys({"effect", "says", "rule", "call", "alternative"});
     Cell c;
     auto e = t.choice("effect", kEffects, true);
@@ -220,8 +220,8 @@ std::optional<Cell> load_cell(const Data& d, const Table& t, const std::string& 
     return c;
 }
 
-void load_movement(Data& d, const Table& root) {
-    Table m = root.table("movement", true);
+void load_movement(Data& d, const Section& root) {
+    Section m = root.table("movement", true);
     m.only_keys({"severity", "vias", "terrain"});
     if (auto sev = m.choice_array("severity", kEffects, true)) {
         std::set<std::string> seen(sev->begin(), sev->end());
@@ -244,7 +244,7 @@ void load_movement(Data& d, const Table& root) {
         for (const auto& r : kRequiredVias)
             if (!match_name(r, d.vias)) m.error("vias", "must include \"" + r + "\" (the situation format names it)");
     }
-    Table terr = m.table("terrain", true);
+    Section terr = m.table("terrain", true);
     if (!terr.present()) return;
     // toml++ keeps tables sorted by key: restore the file's order for names lists.
     std::vector<std::pair<std::size_t, std::string>> order;
@@ -252,7 +252,7 @@ void load_movement(Data& d, const Table& root) {
     std::sort(order.begin(), order.end());
     std::set<std::string> seen;
     for (const auto& [line, name] : order) {
-        Table t = terr.table(name, true);
+        Section t = terr.table(name, true);
         if (!t.present()) continue;
         if (!seen.insert(normalize_name(name)).second) {
             terr.error(name, "names the same terrain as another entry (names are matched ignoring case, spaces and - / ( ) .)");
@@ -272,12 +272,12 @@ void load_movement(Data& d, const Table& root) {
         for (const auto& v : d.vias) conds.push_back(v);
         conds.push_back("amphibious");
         for (const auto& c : conds) {
-            Table ct = t.table(c, c == "none");
+            Section ct = t.table(c, c == "none");
             if (!ct.present()) continue;
             if (auto cell = load_cell(d, ct, fallback)) tr.cells[c] = *cell;
         }
         if (t.has("shooting")) {
-            Table st = t.table("shooting");
+            Section st = t.table("shooting");
             if (st.present()) {
                 st.only_keys({"effect", "says", "rule"});
                 auto e = st.choice("effect", kShooting, true);
@@ -298,8 +298,8 @@ void load_movement(Data& d, const Table& root) {
         if (!d.find_terrain(r)) terr.error("", "must define terrain \"" + r + "\" (the situation format names it)");
 }
 
-void load_hills(Data& d, const Table& los) {
-    Table h = los.table("hills", true);
+void load_hills(Data& d, const Section& los) {
+    Section h = los.table("hills", true);
     if (!h.present()) return;
     h.only_keys({"rule", "own_hill", "onto_hill", "same_hill", "row"});
     Hills& hills = d.hills;
@@ -308,7 +308,7 @@ void load_hills(Data& d, const Table& los) {
     if (auto s = read_text(h, "onto_hill")) hills.onto_hill = *s;
     if (auto s = read_text(h, "same_hill")) hills.same_hill = *s;
     bool rows_ok = true;
-    for (const Table& rt : h.tables("row", true)) {
+    for (const Section& rt : h.tables("row", true)) {
         rt.only_keys({"firer", "target", "target_hill", "between", "hidden", "los", "cover", "hill_to_hill", "says"});
         HillRow row;
         auto list = [&](const char* key, const std::vector<std::string>& accepted) -> std::vector<std::string> {
@@ -363,8 +363,8 @@ void load_hills(Data& d, const Table& los) {
     }
 }
 
-void load_escarpments(Data& d, const Table& los) {
-    Table e = los.table("escarpments", true);
+void load_escarpments(Data& d, const Section& los) {
+    Section e = los.table("escarpments", true);
     if (!e.present()) return;
     e.only_keys({"rule", "first", "on_escarpment_counts_as", "on_escarpment_call", "plateau_counts_as_hill",
                  "plateau_call", "case"});
@@ -376,7 +376,7 @@ void load_escarpments(Data& d, const Table& los) {
     if (auto b = e.boolean("plateau_counts_as_hill", true)) es.plateau_counts_as_hill = *b;
     if (auto s = read_text(e, "plateau_call")) es.plateau_call = *s;
     std::set<std::pair<bool, bool>> seen;
-    for (const Table& ct : e.tables("case", true)) {
+    for (const Section& ct : e.tables("case", true)) {
         ct.only_keys({"firer", "target", "blocked_when", "by_more_than", "says"});
         auto f = ct.choice("firer", {"on", "not-on"}, true);
         auto t = ct.choice("target", {"on", "below"}, true);
@@ -401,14 +401,14 @@ void load_escarpments(Data& d, const Table& los) {
     }
 }
 
-void load_core(Data& d, const Table& los) {
-    Table c = los.table("core", true);
+void load_core(Data& d, const Section& los) {
+    Section c = los.table("core", true);
     if (!c.present()) return;
     std::vector<std::pair<std::size_t, std::string>> order;
     for (const auto& [k, v] : *c.raw()) order.emplace_back(v.source().begin.line, std::string(k.str()));
     std::sort(order.begin(), order.end());
     for (const auto& [line, name] : order) {
-        Table t = c.table(name, true);
+        Section t = c.table(name, true);
         if (!t.present()) continue;
         t.only_keys({"label", "hill_to_hill", "otherwise"});
         CoreObstacle o;
@@ -417,7 +417,7 @@ void load_core(Data& d, const Table& los) {
         if (auto l = read_text(t, "label")) o.label = *l;
         else ok = false;
         for (auto [key, out] : {std::pair<const char*, CoreOutcome*>{"hill_to_hill", &o.hill_to_hill}, {"otherwise", &o.otherwise}}) {
-            Table ot = t.table(key, true);
+            Section ot = t.table(key, true);
             if (!ot.present()) { ok = false; continue; }
             ot.only_keys({"effect", "rule", "says"});
             auto eff = ot.choice("effect", kCore, true);
@@ -438,13 +438,13 @@ Data load_data(const std::filesystem::path& file) {
     const std::string shown = file.string();
     toml::table t = parse_toml_file(file, shown);
     Sink sink(shown);
-    Table root(sink, &t, "");
+    Section root(sink, &t, "");
     root.only_keys({"citations", "limits", "movement", "los", "table"});
     Data d;
     load_citations(d, root);
     load_limits(d, root);
     load_movement(d, root);
-    Table los = root.table("los", true);
+    Section los = root.table("los", true);
     if (los.present()) {
         los.only_keys({"hills", "escarpments", "core"});
         load_hills(d, los);
@@ -469,7 +469,7 @@ Data load_data(const std::filesystem::path& file) {
 
 namespace {
 
-std::optional<double> read_distance(const Data& d, const Table& line, const char* key) {
+std::optional<double> read_distance(const Data& d, const Section& line, const char* key) {
     auto v = line.number(key, false, 0.0, d.max_distance);
     if (v && !std::isfinite(*v)) {
         line.error(key, "must be a finite number of inches (accepted: 0 to " + inches(d.max_distance) + ")");
@@ -482,11 +482,11 @@ std::optional<double> read_distance(const Data& d, const Table& line, const char
 // escarpment or not, the target on it, below it, or elsewhere. When an escarpment is involved
 // those keys must be given, not defaulted: a verdict on an assumed side could be the wrong case.
 // False when one is missing (then which distances the case needs is not known either).
-bool require_escarpment_sides(const Table& f, const Table& t, const LosSituation& s) {
+bool require_escarpment_sides(const Section& f, const Section& t, const LosSituation& s) {
     const bool involved = s.firer.on_escarpment || s.target.on_escarpment || s.target.below_escarpment || s.escarpment_between;
     if (!involved) return true;
     bool ok = true;
-    auto ask = [&](const Table& table, const char* key, const std::string& message) {
+    auto ask = [&](const Section& table, const char* key, const std::string& message) {
         table.error(key, message);
         ok = false;
     };
@@ -499,11 +499,11 @@ bool require_escarpment_sides(const Table& f, const Table& t, const LosSituation
     return ok;
 }
 
-void parse_los(const Data& d, const Table& root, LosSituation& s) {
+void parse_los(const Data& d, const Section& root, LosSituation& s) {
     // Every key of [firer] and [target] has a default, so the tables may be left out too.
-    Table f = root.table("firer");
-    Table t = root.table("target");
-    Table line = root.table("line");
+    Section f = root.table("firer");
+    Section t = root.table("target");
+    Section line = root.table("line");
     f.only_keys({"on_hill", "on_escarpment"});
     t.only_keys({"on_hill", "on_escarpment", "below_escarpment"});
     line.only_keys({"hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
@@ -549,8 +549,8 @@ void parse_los(const Data& d, const Table& root, LosSituation& s) {
         }
 }
 
-void parse_move(const Data& d, const Table& root, MoveSituation& s) {
-    Table m = root.table("move", true);
+void parse_move(const Data& d, const Section& root, MoveSituation& s) {
+    Section m = root.table("move", true);
     if (!m.present()) return;
     m.only_keys({"terrain", "via", "amphibious"});
     // An array per situations.md; a single name is taken as a one-terrain move.
@@ -581,7 +581,7 @@ void parse_move(const Data& d, const Table& root, MoveSituation& s) {
 
 }  // namespace
 
-Situation parse_situation(const Data& d, const Table& root) {
+Situation parse_situation(const Data& d, const Section& root) {
     Situation s;
     auto q = root.choice("question", kQuestions, true);
     std::vector<std::string> keys = common_situation_keys();
@@ -971,7 +971,7 @@ Ruling rule(const Data& d, const Situation& s) {
 
 void Gf9Tanks::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "gf9-tanks.toml"); }
 
-Ruling Gf9Tanks::rule(const Table& root) const {
+Ruling Gf9Tanks::rule(const Section& root) const {
     Situation s = parse_situation(data_, root);
     root.sink().throw_if_errors();
     Ruling r = gf9_tanks::rule(data_, s);

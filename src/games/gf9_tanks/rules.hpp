@@ -8,7 +8,7 @@
 //
 // Sections
 //   Data       the loaded rules data and load_data()
-//   Situation  one question (shared/spec/situations.md, system = "gf9-tanks"),
+//   Situation  one question (docs/situations.md, system = "gf9-tanks"),
 //              parse_situation() and to_toml()
 //   rule()     the line-of-sight and movement procedures, and the GameSystem
 #pragma once
@@ -176,7 +176,7 @@ struct Situation {
 };
 
 // Reads a situation (the root table of a file); problems go into root.sink().
-Situation parse_situation(const Data& d, const Table& root);
+Situation parse_situation(const Data& d, const Section& root);
 // Writes a situation in the file format (round-trips through parse_situation).
 toml::table to_toml(const Situation& s);
 
@@ -190,10 +190,10 @@ public:
     std::string title() const override { return "Gale Force 9 TANKS, \"More Terrain\" house rules"; }
     std::vector<std::string> data_files() const override { return {"gf9-tanks.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
-    Ruling rule(const Table& root) const override;
+    Ruling rule(const Section& root) const override;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // gf9_tanks_view.cpp
-    std::optional<toml::table> canonical(const Table& root) const override;  // gf9_tanks_view.cpp
+    std::optional<toml::table> canonical(const Section& root) const override;  // gf9_tanks_view.cpp
     const Data& data() const { return data_; }
 
 private:

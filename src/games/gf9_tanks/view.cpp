@@ -45,7 +45,7 @@ std::any Gf9Tanks::choices() const {
     return c;
 }
 
-std::optional<toml::table> Gf9Tanks::canonical(const Table& root) const {
+std::optional<toml::table> Gf9Tanks::canonical(const Section& root) const {
     return canonical_with(root, data_, parse_situation, to_toml);
 }
 

@@ -719,9 +719,9 @@ view::Mark line_mark(const Data& d, const FireLine& f) {
     return line_counts(d, f) ? view::Mark::hindering : f.obstacles.empty() ? view::Mark::clear : view::Mark::referee_call;
 }
 
-class PsBoardSupport final : public view::BoardSupport {
+class PanzerSquadronBoardSupport final : public view::BoardSupport {
 public:
-    explicit PsBoardSupport(const PanzerSquadron& sys) : sys_(sys), d_(sys.data()), vocabulary_(board_vocabulary(d_)) {}
+    explicit PanzerSquadronBoardSupport(const PanzerSquadron& sys) : sys_(sys), d_(sys.data()), vocabulary_(board_vocabulary(d_)) {}
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
     std::vector<std::string> modes() const override { return d_.board.corner_names; }
     bool faces_corner() const override { return true; }  // PS-turning: a tank faces a point of its hexagon
@@ -776,7 +776,7 @@ public:
     std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "panzer-squadron"); }
 
     // The situation ruled against `b` (the window's board) instead of its board file.
-    Ruling rule(const Table& situation, const board::Board& b) const override { return sys_.rule(situation, &b); }
+    Ruling rule(const Section& situation, const board::Board& b) const override { return sys_.rule(situation, &b); }
 
 private:
     const PanzerSquadron& sys_;
@@ -786,6 +786,6 @@ private:
 
 }  // namespace
 
-std::unique_ptr<view::BoardSupport> make_board_support(const PanzerSquadron& sys) { return std::make_unique<PsBoardSupport>(sys); }
+std::unique_ptr<view::BoardSupport> make_board_support(const PanzerSquadron& sys) { return std::make_unique<PanzerSquadronBoardSupport>(sys); }
 
 }  // namespace umpire::panzer_squadron

@@ -40,7 +40,7 @@ namespace {
 
 // A list of distinct names (at least `min`, at most 64: a board stores a terrain in one byte), or
 // the default kept.
-void names_into(const Table& t, const char* key, std::size_t min, std::vector<std::string>& out) {
+void names_into(const Section& t, const char* key, std::size_t min, std::vector<std::string>& out) {
     const auto v = t.string_array(key);
     if (!v) return;
     std::vector<std::string> seen;
@@ -60,8 +60,8 @@ void names_into(const Table& t, const char* key, std::size_t min, std::vector<st
 
 // [board] (numbering, corner names, terrain, obstacles) and [armour]; both optional (defaults in
 // panzer_squadron.hpp), so a board's numbering and names are data, never code.
-void load_board_data(const Table& root, Data& d) {
-    const Table b = root.table("board");
+void load_board_data(const Section& root, Data& d) {
+    const Section b = root.table("board");
     if (b.present()) {
         b.only_keys({"column_digits", "row_digits", "lower_columns", "side_names", "corner_names", "hex_terrain", "hexside_features", "obstacles"});
         auto& n = d.board.numbering;
@@ -83,7 +83,7 @@ void load_board_data(const Table& root, Data& d) {
                 std::find(d.board.hexside_features.begin(), d.board.hexside_features.end(), o) == d.board.hexside_features.end())
                 b.error("obstacles", quoted_value(o) + " is neither in hex_terrain nor in hexside_features");
     }
-    const Table a = root.table("armour");
+    const Section a = root.table("armour");
     if (a.present()) {
         a.only_keys({"points"});
         if (auto p = a.string_array("points")) {
@@ -99,14 +99,14 @@ void load_board_data(const Table& root, Data& d) {
 Data load_data(const std::filesystem::path& file) {
     toml::table t = parse_toml_file(file, file.string());
     Sink sink(file.string());
-    Table root(sink, &t, "");
+    Section root(sink, &t, "");
     root.only_keys({"dice", "costs", "action", "opportunity", "choices", "board", "armour"});
     Data d;
-    Table dice = root.table("dice", true);
+    Section dice = root.table("dice", true);
     dice.only_keys({"sides", "stationary", "in-movement"});
     d.die_sides = int(dice.integer("sides", true, 2, 100).value_or(4));
     for (const auto& s : kStarts) d.dice_by_start[s] = int(dice.integer(s, true, 1, 10).value_or(1));
-    Table costs = root.table("costs", true);
+    Section costs = root.table("costs", true);
     costs.only_keys({"hexagon", "turn", "move_and_fire", "min_hexagons_in_movement"});
     d.hexagon_cost = int(costs.integer("hexagon", true, 0, 99).value_or(1));
     if (auto tc = costs.int_array("turn", true)) {
@@ -119,7 +119,7 @@ Data load_data(const std::filesystem::path& file) {
     d.move_and_fire_cost = int(costs.integer("move_and_fire", true, 0, 99).value_or(3));
     d.min_hexagons_in_movement = int(costs.integer("min_hexagons_in_movement", true, 0, 99).value_or(1));
     std::vector<std::string> seen;
-    for (const Table& a : root.tables("action", true)) {
+    for (const Section& a : root.tables("action", true)) {
         a.only_keys({"name", "open_from", "dice"});
         ActionRule ar;
         ar.name = a.choice("name", kAllActions, true).value_or("");
@@ -133,11 +133,11 @@ Data load_data(const std::filesystem::path& file) {
     for (const auto& n : kAllActions)
         if (std::find(seen.begin(), seen.end(), n) == seen.end())
             root.error("action", "the action \"" + n + "\" is missing (needed: " + join_names(kAllActions) + ")");
-    Table opp = root.table("opportunity", true);
+    Section opp = root.table("opportunity", true);
     opp.only_keys({"eligible_states", "min_hexagons_moved"});
     d.opportunity_states = opp.choice_array("eligible_states", kShooter, true).value_or(std::vector<std::string>{});
     d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
-    Table ch = root.table("choices", true);
+    Section ch = root.table("choices", true);
     ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
                   "unlisted_actions_open", "line_points", "touching_passes", "own_hexsides_count",
                   "target_hexsides_count", "occupied_hexes_count"});
@@ -179,7 +179,7 @@ namespace {
 // or the source tree's): the window and standard input give no folder to look in. The board's own
 // problems keep their file's name, after the located `board` key.
 // `held`: the window's board, used instead of the file (not owned: it outlives the ruling).
-std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Table& root, const std::string& file, const board::Board* held) {
+std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Section& root, const std::string& file, const board::Board* held) {
     if (held) return std::shared_ptr<const board::Board>(std::shared_ptr<const board::Board>(), held);
     const std::filesystem::path path = find_board(d, file, std::filesystem::path(root.sink().file()).parent_path());
     const std::string shown = path.lexically_normal().string();
@@ -194,7 +194,7 @@ std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Ta
 }
 
 // A hex of the situation's board, or an error on `key` (required when a board is given).
-void board_hex(const Situation& s, const Table& t, const char* key, std::string& out) {
+void board_hex(const Situation& s, const Section& t, const char* key, std::string& out) {
     const auto v = t.str(key, s.board_map != nullptr);
     if (!v) return;
     if (!s.board_map) {
@@ -211,20 +211,20 @@ void board_hex(const Situation& s, const Table& t, const char* key, std::string&
 }
 
 // PS-turning: a tank faces a point (corner) of its hexagon, named as in rules-data [board].
-void board_facing(const Data& d, const Situation& s, const Table& t, bool required, std::string& out) {
+void board_facing(const Data& d, const Situation& s, const Section& t, bool required, std::string& out) {
     const auto v = t.choice("facing", d.board.corner_names, required);
     if (v && !s.board_map) t.error("facing", "places the tank on a board: give board = \"FILE\" too (docs/boards.md)");
     if (v) out = *v;
 }
 
-void parse_tank_on_board(const Data& d, const Table& tank, Situation& s) {
+void parse_tank_on_board(const Data& d, const Section& tank, Situation& s) {
     board_hex(s, tank, "hex", s.tank_hex);
     board_facing(d, s, tank, s.board_map != nullptr, s.tank_facing);
 }
 
 // The typed lines (hand-entered) must be the board's: as a set, since which is "left" is the
 // board's business. The faces are compared only when both sides name them.
-void check_typed_lines(const Data& d, const Table& root, const Situation& s) {
+void check_typed_lines(const Data& d, const Section& root, const Situation& s) {
     const LineOfFire l = line_of_fire(d, *s.board_map, *s.board_map->parse_hex(s.firer_hex), *s.board_map->parse_hex(s.target_hex),
                                       s.target_facing.empty() ? -1 : *parse_corner(d, s.target_facing));
     auto describe = [](std::vector<std::pair<std::string, bool>> v) {
@@ -248,8 +248,8 @@ void check_typed_lines(const Data& d, const Table& root, const Situation& s) {
 
 // question = "line-of-fire": by hand, two [[line]]s (face, obstacle); on a board, firer.hex,
 // target.hex and target.facing (and [[line]]s, if typed, must agree with the board).
-void parse_line_of_fire(const Data& d, const Table& root, Situation& s) {
-    const Table firer = root.table("firer", s.board_map != nullptr), target = root.table("target", s.board_map != nullptr);
+void parse_line_of_fire(const Data& d, const Section& root, Situation& s) {
+    const Section firer = root.table("firer", s.board_map != nullptr), target = root.table("target", s.board_map != nullptr);
     if (firer.present()) {
         firer.only_keys({"hex"});
         board_hex(s, firer, "hex", s.firer_hex);
@@ -266,7 +266,7 @@ void parse_line_of_fire(const Data& d, const Table& root, Situation& s) {
     if (lines.empty() && !s.board_map && !root.has("line"))
         root.error("line", "a line of fire needs two [[line]]s (face, obstacle) typed by hand, or board = \"FILE\" with firer.hex and "
                            "target.hex to read them from the map (PS-fire)");
-    for (const Table& t : lines) {
+    for (const Section& t : lines) {
         t.only_keys({"face", "obstacle"});
         Situation::Line x;
         x.face = t.choice("face", faces, s.board_map == nullptr).value_or("");
@@ -286,7 +286,7 @@ void parse_line_of_fire(const Data& d, const Table& root, Situation& s) {
 
 }  // namespace
 
-Situation parse_situation(const Data& d, const Table& root, const board::Board* held) {
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held) {
     Situation s;
     auto keys = common_situation_keys();
     for (const char* k : {"question", "tank", "shooter", "target", "board", "firer", "line"}) keys.push_back(k);
@@ -308,16 +308,16 @@ Situation parse_situation(const Data& d, const Table& root, const board::Board* 
         return s;
     }
     if (s.question == "opportunity") {
-        Table sh = root.table("shooter", true);
+        Section sh = root.table("shooter", true);
         sh.only_keys({"state"});
         s.shooter = sh.choice("state", kShooter, true).value_or("not-activated");
-        Table tg = root.table("target", true);
+        Section tg = root.table("target", true);
         tg.only_keys({"moving", "hexagons_moved"});
         s.target_moving = tg.boolean("moving", true).value_or(true);
         s.target_hexagons_moved = int(tg.integer("hexagons_moved", true, 0, 99).value_or(0));
         return s;
     }
-    Table tank = root.table("tank", true);
+    Section tank = root.table("tank", true);
     if (s.question == "actions") {
         tank.only_keys({"start"});
         s.start = tank.choice("start", kStarts, true).value_or("stationary");
@@ -897,9 +897,9 @@ void PanzerSquadron::load(const std::filesystem::path& rules_dir) {
     board_support_ = make_board_support(*this);
 }
 
-Ruling PanzerSquadron::rule(const Table& root) const { return rule(root, nullptr); }
+Ruling PanzerSquadron::rule(const Section& root) const { return rule(root, nullptr); }
 
-Ruling PanzerSquadron::rule(const Table& root, const board::Board* held) const {
+Ruling PanzerSquadron::rule(const Section& root, const board::Board* held) const {
     Situation s = parse_situation(data_, root, held);
     root.sink().throw_if_errors();
     Ruling r = panzer_squadron::rule(data_, s);

@@ -3,7 +3,7 @@
 //
 // Sections
 //   Data       rules-data/panzer-squadron.toml: dice, costs, actions, opportunity, choices
-//   Situation  question = "movement" (shared/spec/situations.md), "actions", "opportunity"
+//   Situation  question = "movement" (docs/situations.md), "actions", "opportunity"
 //   rule()     one procedure per question; movement also returns a per-step breakdown
 //
 // question = "line-of-fire" (two straight lines from the cannon, the armour face each strikes, the
@@ -113,7 +113,7 @@ struct StepTrace {
 };
 
 // `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
-Situation parse_situation(const Data& d, const Table& root, const board::Board* held = nullptr);
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
 // Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
 std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 toml::table to_toml(const Situation& s);
@@ -126,12 +126,12 @@ public:
     std::string title() const override { return "Panzer Squadron (activation, movement, attacks of opportunity)"; }
     std::vector<std::string> data_files() const override { return {"panzer-squadron.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
-    Ruling rule(const Table& root) const override;
+    Ruling rule(const Section& root) const override;
     // As rule(root), reading `held` (the window's board) instead of the situation's board file.
-    Ruling rule(const Table& root, const board::Board* held) const;
+    Ruling rule(const Section& root, const board::Board* held) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // panzer_squadron_view.cpp
-    std::optional<toml::table> canonical(const Table& root) const override;  // panzer_squadron_view.cpp
+    std::optional<toml::table> canonical(const Section& root) const override;  // panzer_squadron_view.cpp
     const Data& data() const { return data_; }
     const view::BoardSupport* board_support() const override { return board_support_.get(); }  // ps_board.hpp
 

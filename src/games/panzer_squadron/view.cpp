@@ -44,8 +44,8 @@ std::any PanzerSquadron::choices() const {
     return c;
 }
 
-std::optional<toml::table> PanzerSquadron::canonical(const Table& root) const {
-    return canonical_with(root, data_, [](const Data& d, const Table& r) { return parse_situation(d, r); }, to_toml);
+std::optional<toml::table> PanzerSquadron::canonical(const Section& root) const {
+    return canonical_with(root, data_, [](const Data& d, const Section& r) { return parse_situation(d, r); }, to_toml);
 }
 
 }  // namespace umpire::panzer_squadron

@@ -68,7 +68,7 @@ void place(const Placement& p, int C, int R, int c, int r, int& mc, int& mr) {
 
 board::Board join_boards(const toml::table& t, const std::filesystem::path& path, const std::string& display_name) {
     Sink sink(display_name);
-    Table root(sink, &t, "");
+    Section root(sink, &t, "");
     root.only_keys({"system", "title", "sample", "boards"});
     board::Board map;
     map.file = display_name;
@@ -79,7 +79,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
     map.title = root.str("title").value_or("");
     map.sample = root.boolean("sample").value_or(false);  // or any of its boards (below)
     std::vector<Placement> placements;
-    for (const Table& e : root.tables("boards")) {
+    for (const Section& e : root.tables("boards")) {
         e.only_keys({"name", "file", "column", "row", "rotated"});
         Placement p;
         p.file = e.str("file", true).value_or("");
@@ -584,7 +584,7 @@ std::filesystem::path find_board(const Data& d, const std::string& name, const s
     return path;
 }
 
-void apply_board(const Data& d, const Table& root, const Table& firer, const Table& target, const Table& line, Situation& s,
+void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
                  const board::Board* held) {
     const auto file = root.str("board");
     if (!file) return;
@@ -675,7 +675,7 @@ void apply_board(const Data& d, const Table& root, const Table& firer, const Tab
 // The symbols' own colours (the article names them by colour), each with letters: yellow is a
 // lemon, never the amber the window keeps for "referee's call". Elevations: darker to lighter
 // with height, and their level and slope written in the hex.
-view::BoardSupport::Look PbBoardSupport::look(const std::string& name) const {
+view::BoardSupport::Look PanzerBlitzBoardSupport::look(const std::string& name) const {
     // Glyph, colour and the article's words (Arvold's notes name the elevations and symbols so).
     static const std::map<std::string, Look> looks = {
         {"ground", {"", 0x2F352FFF, "Ground level"}},
@@ -699,7 +699,7 @@ view::BoardSupport::Look PbBoardSupport::look(const std::string& name) const {
     return it == looks.end() ? Look{} : it->second;
 }
 
-view::BoardMarks PbBoardSupport::line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const {
+view::BoardMarks PanzerBlitzBoardSupport::line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const {
     (void)mode;  // PanzerBlitz has no terrain modes
     view::BoardMarks m;
     if (from == to) return m;
@@ -741,7 +741,7 @@ view::BoardMarks PbBoardSupport::line(const board::Board& b, const std::string& 
     return m;
 }
 
-void PbBoardSupport::visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const {
+void PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const {
     (void)mode;
     out.assign(std::size_t(b.hex_count()), view::Mark::clear);
     // Many hexes share their inputs (elevations, range, symbols): each distinct set is ruled once.
@@ -770,7 +770,7 @@ void PbBoardSupport::visibility(const board::Board& b, const std::string& mode, 
     }
 }
 
-Ruling PbBoardSupport::rule(const Table& situation, const board::Board& b) const {
+Ruling PanzerBlitzBoardSupport::rule(const Section& situation, const board::Board& b) const {
     if (sys_) return sys_->rule(situation, &b);
     const Situation s = parse_situation(*data_, situation, &b);
     situation.sink().throw_if_errors();

@@ -98,18 +98,18 @@ std::string board_los_text(const board::Board& b, const BoardLos& los);
 // the deciding route; a typed key that disagrees is an error naming both. Called by
 // parse_situation. `firer`/`target`/`line` are the situation's tables. `held`: the window's board,
 // read instead of the file (nullptr: the file).
-void apply_board(const Data& d, const Table& root, const Table& firer, const Table& target, const Table& line, Situation& s,
+void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
                  const board::Board* held = nullptr);
 // Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
 std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 
 // ---- BoardSupport -------------------------------------------------------------------
 
-class PbBoardSupport final : public view::BoardSupport {
+class PanzerBlitzBoardSupport final : public view::BoardSupport {
 public:
     // `sys` rules a situation against a held board (rule() below); without it (the CLI's board
     // commands) rule() rules without the window's ruling view.
-    explicit PbBoardSupport(const Data* d, const PanzerBlitz* sys = nullptr) : data_(d), sys_(sys), vocabulary_(board_vocabulary()) {}
+    explicit PanzerBlitzBoardSupport(const Data* d, const PanzerBlitz* sys = nullptr) : data_(d), sys_(sys), vocabulary_(board_vocabulary()) {}
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
     board::Board load(const std::filesystem::path& path, const std::string& display_name) const override {
         return load_map(path, display_name);
@@ -124,7 +124,7 @@ public:
     }
     std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(data_->boards_dir, "panzerblitz"); }
     // The situation ruled against `b` (the window's board) instead of its board file.
-    Ruling rule(const Table& situation, const board::Board& b) const override;
+    Ruling rule(const Section& situation, const board::Board& b) const override;
 
 private:
     const Data* data_;

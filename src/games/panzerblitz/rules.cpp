@@ -40,10 +40,10 @@ const Symbol* Data::symbol(const std::string& name) const {
 Data load_data(const std::filesystem::path& file) {
     toml::table t = parse_toml_file(file, file.string());
     Sink sink(file.string());
-    Table root(sink, &t, "");
+    Section root(sink, &t, "");
     root.only_keys({"elevations", "symbols", "distance", "straight_line"});
     Data d;
-    Table el = root.table("elevations", true);
+    Section el = root.table("elevations", true);
     el.only_keys(elevation_names());
     for (const auto& n : elevation_names()) d.elevation[n] = int(el.integer(n, true, -100, 1000).value_or(0));
     if (sink.ok()) {
@@ -54,11 +54,11 @@ Data load_data(const std::filesystem::path& file) {
                 el.error(order[i], order[i] + " must be higher than " + order[i - 1]);
         if (d.elevation["gully"] >= d.elevation["ground"]) el.error("gully", "a gully is a depression: it must be below ground");
     }
-    Table sy = root.table("symbols", true);
+    Section sy = root.table("symbols", true);
     sy.only_keys(symbol_names());
     const std::vector<std::string> kinds = {"low", "medium-low", "medium", "medium-high", "high"};
     for (const auto& n : symbol_names()) {
-        Table st = sy.table(n, true);
+        Section st = sy.table(n, true);
         st.only_keys({"kind", "height", "hex", "aliases"});
         Symbol s;
         s.name = n;
@@ -85,11 +85,11 @@ Data load_data(const std::filesystem::path& file) {
             st.error("hex", n + (should_be_hex ? " is a single hex: hex = true is required" : " is a hexside symbol: it cannot be a hex"));
         d.symbols.push_back(s);
     }
-    Table dist = root.table("distance", true);
+    Section dist = root.table("distance", true);
     dist.only_keys({"hexside_position", "hex_position"});
     d.hexside_position = dist.choice("hexside_position", {"k/(range+1)", "(k-1/2)/range"}, true).value_or("k/(range+1)");
     dist.choice("hex_position", {"j/range"}, true);
-    Table sl = root.table("straight_line", true);
+    Section sl = root.table("straight_line", true);
     sl.only_keys({"hilltop_base"});
     d.boards_dir = file.parent_path().parent_path() / "boards";
     d.hilltop_base = sl.choice("hilltop_base", {"l1-hilltop", "l2-hilltop"}, true).value_or("l1-hilltop");
@@ -101,7 +101,7 @@ Data load_data(const std::filesystem::path& file) {
 // 2. Situation
 // =====================================================================================
 
-Situation parse_situation(const Data& d, const Table& root, const board::Board* held) {
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held) {
     Situation s;
     auto keys = common_situation_keys();
     for (const char* k : {"firer", "target", "line", "board"}) keys.push_back(k);
@@ -111,20 +111,20 @@ Situation parse_situation(const Data& d, const Table& root, const board::Board* 
     s.title = root.str("title").value_or("");
     // The contract states no default for an elevation; left out (or its table left out), a unit is at
     // ground level, and the ruling's first step names both elevations.
-    Table f = root.table("firer");
+    Section f = root.table("firer");
     f.only_keys(on_board ? std::vector<std::string>{"elevation", "hex"} : std::vector<std::string>{"elevation"});
     s.firer = f.choice("elevation", elevation_names()).value_or("ground");
-    Table t = root.table("target");
+    Section t = root.table("target");
     t.only_keys(on_board ? std::vector<std::string>{"elevation", "hex"} : std::vector<std::string>{"elevation"});
     s.target = t.choice("elevation", elevation_names()).value_or("ground");
-    Table line = root.table("line", !on_board);
+    Section line = root.table("line", !on_board);
     line.only_keys({"range", "obstacles"});
     const auto range = line.integer("range", !on_board, 1, 999);
     s.range = int(range.value_or(1));
     // With a missing or wrong range, places are checked against the widest range only, so the
     // range's own error is not repeated as a spurious one on every obstacle.
     const int bound = range ? s.range : 999;
-    for (const Table& o : line.tables("obstacles")) {
+    for (const Section& o : line.tables("obstacles")) {
         o.only_keys({"symbol", "side", "hex", "on_hilltop"});
         // The article spells grey both ways and names orange "Orange/Red": the data's aliases accept those.
         std::vector<Named> symbols;
@@ -642,14 +642,14 @@ SideView side_view(const Data& d, const Situation& s) {
 
 void PanzerBlitz::load(const std::filesystem::path& rules_dir) {
     data_ = load_data(rules_dir / "panzerblitz.toml");
-    board_support_ = std::make_shared<PbBoardSupport>(&data_, this);
+    board_support_ = std::make_shared<PanzerBlitzBoardSupport>(&data_, this);
 }
 
 const view::BoardSupport* PanzerBlitz::board_support() const { return board_support_.get(); }
 
-Ruling PanzerBlitz::rule(const Table& root) const { return rule(root, nullptr); }
+Ruling PanzerBlitz::rule(const Section& root) const { return rule(root, nullptr); }
 
-Ruling PanzerBlitz::rule(const Table& root, const board::Board* held) const {
+Ruling PanzerBlitz::rule(const Section& root, const board::Board* held) const {
     Situation s = parse_situation(data_, root, held);
     root.sink().throw_if_errors();
     Ruling r = panzerblitz::rule(data_, s);

@@ -3,7 +3,7 @@
 //
 // Sections
 //   Data       rules-data/panzerblitz.toml: elevation and symbol heights, the distance measure
-//   Situation  shared/spec/situations.md, system = "panzerblitz"
+//   Situation  docs/situations.md, system = "panzerblitz"
 //   rule()     the notes, obstacle by obstacle; where none decides, a straight sight line over the
 //              data's heights, flagged as a referee's call
 //   side_view  the geometry a window draws: heights and positions along the line
@@ -67,7 +67,7 @@ struct Situation {
 };
 
 // `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
-Situation parse_situation(const Data& d, const Table& root, const board::Board* held = nullptr);
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
 
@@ -91,12 +91,12 @@ public:
     std::string title() const override { return "PanzerBlitz, Arvold's Obstacles and Elevation (modified)"; }
     std::vector<std::string> data_files() const override { return {"panzerblitz.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
-    Ruling rule(const Table& root) const override;
+    Ruling rule(const Section& root) const override;
     // As rule(root), reading `held` (the window's board) instead of the situation's board file.
-    Ruling rule(const Table& root, const board::Board* held) const;
+    Ruling rule(const Section& root, const board::Board* held) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                    // panzerblitz_view.cpp
-    std::optional<toml::table> canonical(const Table& root) const override;  // panzerblitz_view.cpp
+    std::optional<toml::table> canonical(const Section& root) const override;  // panzerblitz_view.cpp
     const Data& data() const { return data_; }
     const view::BoardSupport* board_support() const override;  // panzerblitz_board.cpp
 

@@ -64,8 +64,8 @@ std::any PanzerBlitz::choices() const {
     return c;
 }
 
-std::optional<toml::table> PanzerBlitz::canonical(const Table& root) const {
-    return canonical_with(root, data_, [](const Data& d, const Table& r) { return parse_situation(d, r); }, to_toml);
+std::optional<toml::table> PanzerBlitz::canonical(const Section& root) const {
+    return canonical_with(root, data_, [](const Data& d, const Section& r) { return parse_situation(d, r); }, to_toml);
 }
 
 }  // namespace umpire::panzerblitz

@@ -146,7 +146,7 @@ public:
 
     std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "spi-tank"); }
 
-    Ruling rule(const Table& root, const board::Board& b) const override { return sys_.rule(root, &b); }
+    Ruling rule(const Section& root, const board::Board& b) const override { return sys_.rule(root, &b); }
 
     std::string facing_rule() const override { return "8.7"; }
     bool has_hex_figures() const override { return true; }
@@ -155,7 +155,7 @@ public:
                      const std::atomic<bool>* cancel) const override {
         out = {};
         Sink sink("(board view)");
-        const Table root(sink, &situation, "");
+        const Section root(sink, &situation, "");
         const Situation s = parse_situation(d_, root, &b);
         if (!sink.ok() || s.board.empty() || s.firer_hex.empty()) return false;
         const auto firer = d_.board.parse(s.firer_hex);

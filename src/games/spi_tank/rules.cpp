@@ -198,7 +198,7 @@ constexpr int kMaxRangeHexes = 999;
 // A row's `range = [from, to]` in hexes. Both ends are bounded before they are narrowed to int
 // (int(4294967301) would silently read as 5 and rule from the wrong row). open_end: to = 0 means
 // "or more" (13.5's last row). Reports one error naming the key and the accepted values.
-std::optional<std::pair<int, int>> read_row_range(const Table& r, bool open_end) {
+std::optional<std::pair<int, int>> read_row_range(const Section& r, bool open_end) {
     auto rg = r.int_array("range", true);
     if (!rg) return std::nullopt;
     const std::string max = std::to_string(kMaxRangeHexes);
@@ -221,12 +221,12 @@ std::optional<std::pair<int, int>> read_row_range(const Table& r, bool open_end)
     return std::pair<int, int>{int(lo), int(hi)};
 }
 
-void load_units(Data& d, const Table& root) {
+void load_units(Data& d, const Section& root) {
     std::set<std::string> seen;
-    const std::vector<Table> units = root.tables("unit", true);
+    const std::vector<Section> units = root.tables("unit", true);
     if (units.empty() && root.node("unit") && root.node("unit")->is_array())
         root.error("unit", "the weapons chart lists no units (17.4): give at least one [[unit]]");
-    for (const Table& t : units) {
+    for (const Section& t : units) {
         t.only_keys({"name", "aliases", "kind", "defense", "ap", "he", "movement", "effective_range", "fire_control", "turreted"});
         Unit u;
         auto name = t.str("name", true);
@@ -281,9 +281,9 @@ void load_units(Data& d, const Table& root) {
                                                   ": an alias cannot be another unit's name");
 }
 
-void load_crts(Data& d, const Table& root) {
+void load_crts(Data& d, const Section& root) {
     std::set<std::string> ids;
-    for (const Table& t : root.tables("crt", true)) {
+    for (const Section& t : root.tables("crt", true)) {
         t.only_keys({"id", "title", "fire_control", "panic", "rows"});
         Crt c;
         c.id = t.str("id", true).value_or("");
@@ -300,7 +300,7 @@ void load_crts(Data& d, const Table& root) {
         int expect_lo = 1;
         // 8.71: the movement modifier is added to the roll, so kill numbers may exceed the die.
         const int max_kill = d.die_sides + kMaxMovementModifier;
-        for (const Table& r : t.tables("rows", true)) {
+        for (const Section& r : t.tables("rows", true)) {
             r.only_keys({"range", "cells"});
             Crt::Row row{0, 0, {}};
             const auto rg = read_row_range(r, false);
@@ -348,14 +348,14 @@ void load_crts(Data& d, const Table& root) {
     }
 }
 
-void load_infantry(Data& d, const Table& root) {
-    Table inf = root.table("infantry", true);
+void load_infantry(Data& d, const Section& root) {
+    Section inf = root.table("infantry", true);
     inf.only_keys({"max_moving_mp"});
     d.infantry_max_moving_mp = int(inf.integer("max_moving_mp", true, 0, 99).value_or(1));
-    Table t = root.table("infantry_fire", true);
+    Section t = root.table("infantry_fire", true);
     t.only_keys({"rows"});
     int expect = 1;  // 0 after a refused range: the next row is not compared (one mistake, one error)
-    for (const Table& r : t.tables("rows", true)) {
+    for (const Section& r : t.tables("rows", true)) {
         r.only_keys({"range", "moving", "stationary"});
         InfantryTable::Row row{};
         const auto range = r.integer("range", true, 1, 99);
@@ -377,7 +377,7 @@ void load_infantry(Data& d, const Table& root) {
 // A Terrain Effects Chart movement cost (10.6), as printed: a hex costs "N" MP to enter (1..99, the
 // largest movement allowance), "all" (the whole allowance, 10.13) or "na"; a hexside adds "+N"
 // (0..99) or is "na". The rulings only show it, but a club's copy must still say something 10.6 can.
-void check_movement_cost(const Table& t, const std::string& cost, bool hexside) {
+void check_movement_cost(const Section& t, const std::string& cost, bool hexside) {
     std::string digits = cost;
     if (hexside && !digits.empty() && digits[0] == '+') digits.erase(0, 1);
     else if (hexside && cost != "na") digits.clear();
@@ -388,7 +388,7 @@ void check_movement_cost(const Table& t, const std::string& cost, bool hexside) 
                                 (hexside ? " (accepted: \"+0\"..\"+99\" or \"na\")" : " (accepted: \"1\"..\"99\", \"all\" or \"na\")"));
 }
 
-TerrainEffect load_effect(const Table& t, const std::string& name) {
+TerrainEffect load_effect(const Section& t, const std::string& name) {
     t.only_keys({"hexside", "movement", "vehicle_defense_add", "soft_defense", "soft_defense_add", "obstructs"});
     TerrainEffect e;
     e.name = name;
@@ -409,25 +409,25 @@ TerrainEffect load_effect(const Table& t, const std::string& name) {
     return e;
 }
 
-void load_terrain(Data& d, const Table& root) {
-    Table terrain = root.table("terrain", true);
+void load_terrain(Data& d, const Section& root) {
+    Section terrain = root.table("terrain", true);
     terrain.only_keys({"closed", "mixed", "all_modes", "open"});
     std::map<std::string, TerrainEffect> all;
-    auto load_section = [&](const Table& sec, std::map<std::string, TerrainEffect>& into) {
+    auto load_section = [&](const Section& sec, std::map<std::string, TerrainEffect>& into) {
         if (!sec.present()) return;
         for (const auto& [k, v] : *sec.raw()) {
             const std::string key(k.str());
             if (key == "as_clear") continue;
             auto idx = match_name(key, kTerrainNames);
             if (!idx) { sec.error(key, "unknown terrain (accepted: " + join_names(kTerrainNames) + ")"); continue; }
-            Table et = sec.table(key, true);
+            Section et = sec.table(key, true);
             if (et.present()) into[kTerrainNames[*idx]] = load_effect(et, kTerrainNames[*idx]);
         }
     };
     load_section(terrain.table("all_modes", true), all);
     for (Mode m : {Mode::closed, Mode::mixed}) {
         std::map<std::string, TerrainEffect> mine = all;
-        Table sec = terrain.table(to_string(m), true);
+        Section sec = terrain.table(to_string(m), true);
         std::map<std::string, TerrainEffect> own;
         load_section(sec, own);
         for (auto& [k, v] : own) {
@@ -439,7 +439,7 @@ void load_terrain(Data& d, const Table& root) {
         d.terrain[m] = mine;
     }
     // Open mode: what is not listed under all_modes is named in as_clear and behaves as clear (10.61).
-    Table open = terrain.table("open", true);
+    Section open = terrain.table("open", true);
     open.only_keys({"as_clear"});
     std::map<std::string, TerrainEffect> mine = all;
     auto as_clear = open.choice_array("as_clear", kTerrainNames, true);
@@ -462,10 +462,10 @@ void load_terrain(Data& d, const Table& root) {
         terrain.error("all_modes", "improved-position needs soft_defense (14.41)");
 }
 
-void load_spotting(Data& d, const Table& root) {
+void load_spotting(Data& d, const Section& root) {
     int expect = 1;  // 0 after a refused range: the next row is not compared (one mistake, one error)
     bool open_ended = false;
-    for (const Table& t : root.tables("spotting", true)) {
+    for (const Section& t : root.tables("spotting", true)) {
         t.only_keys({"range", "vehicle_open", "vehicle_concealed", "soft_open", "soft_concealed"});
         SpotRow row;
         const auto rg = read_row_range(t, true);
@@ -494,8 +494,8 @@ void load_spotting(Data& d, const Table& root) {
     if (!d.spotting.empty() && !open_ended && expect != 0) root.error("spotting", "the last spotting row must be open-ended (range = [N, 0]): 13.5 runs to \"41 or more\"");
 }
 
-void load_choices(Data& d, const Table& root) {
-    Table c = root.table("choices", true);
+void load_choices(Data& d, const Section& root) {
+    Section c = root.table("choices", true);
     c.only_keys({"double_halving", "wreck_soft_base", "vehicle_rough_wreck_spotting", "combined_he_table",
                  "combined_he_halving", "front_arc_degrees", "rear_arc_degrees", "aspect_on_boundary",
                  "two_terrains_vehicle", "field_of_fire_degrees", "field_of_fire_on_boundary", "line_through_corner"});
@@ -523,8 +523,8 @@ void load_choices(Data& d, const Table& root) {
         c.error("rear_arc_degrees", "front and rear arcs together exceed 360 degrees");
 }
 
-void load_board(Data& d, const Table& root) {
-    Table b = root.table("board", true);
+void load_board(Data& d, const Section& root) {
+    Section b = root.table("board", true);
     b.only_keys({"column_digits", "row_digits", "lower_columns", "side_names"});
     auto& n = d.board;
     n.column_digits = int(b.integer("column_digits", true, 1, 4).value_or(2));
@@ -542,12 +542,12 @@ void load_board(Data& d, const Table& root) {
 }
 
 // [board_areas.KIND]: ignores = hexside features (slope, berm), rule = "10.26". Optional.
-void load_board_areas(Data& d, const Table& root) {
-    const Table areas = root.table("board_areas");
+void load_board_areas(Data& d, const Section& root) {
+    const Section areas = root.table("board_areas");
     if (!areas.present()) return;
     for (const auto& [k, v] : *areas.raw()) {
         const std::string kind(k.str());
-        Table t = areas.table(kind, true);
+        Section t = areas.table(kind, true);
         if (!t.present()) continue;
         t.only_keys({"ignores", "rule"});
         Data::AreaKind a;
@@ -567,11 +567,11 @@ Data load_data(const std::filesystem::path& file) {
     const std::string shown = file.string();
     toml::table t = parse_toml_file(file, shown);
     Sink sink(shown);
-    Table root(sink, &t, "");
+    Section root(sink, &t, "");
     root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board", "board_areas"});
     Data d;
     d.boards_dir = file.parent_path().parent_path() / "boards";
-    Table game = root.table("game", true);
+    Section game = root.table("game", true);
     game.only_keys({"die_sides"});
     d.die_sides = int(game.integer("die_sides", true, 2, 100).value_or(6));
     load_units(d, root);
@@ -593,7 +593,7 @@ Data load_data(const std::filesystem::path& file) {
 namespace {
 
 // A unit name from the weapons chart or "infantry"; reports unknown names with the accepted list.
-std::optional<std::string> unit_field(const Data& d, const Table& t, const char* key, bool allow_infantry) {
+std::optional<std::string> unit_field(const Data& d, const Section& t, const char* key, bool allow_infantry) {
     auto s = t.str(key, true);
     if (!s) return std::nullopt;
     if (same_name(*s, "infantry")) {
@@ -721,14 +721,14 @@ namespace {
 // The tables of one situation file being read, and what earlier parts found that later ones need.
 struct Parse {
     const Data& d;
-    const Table& root;
+    const Section& root;
     Situation s;
-    Table firer, target, line;
+    Section firer, target, line;
     std::optional<std::string> target_unit;  // the target's name when it was read
     const Unit* tunit = nullptr;             // nullptr: infantry (or unknown)
     bool hexes_given = false;                // both firer.hex and target.hex keys present
     std::optional<HexPosition> pos;          // both hexes valid and different
-    Parse(const Data& data, const Table& r)
+    Parse(const Data& data, const Section& r)
         : d(data), root(r), firer(r.sink(), nullptr, "firer"), target(r.sink(), nullptr, "target"), line(r.sink(), nullptr, "line") {}
     bool target_vehicle() const { return target_unit && tunit && tunit->vehicle; }
     bool target_soft() const { return target_unit && (!tunit || !tunit->vehicle); }
@@ -747,7 +747,7 @@ void parse_firer(Parse& p) {
 void parse_hexes(Parse& p) {
     const Data& d = p.d;
     Situation& s = p.s;
-    auto hex_field = [&](const Table& t, const char* key, std::string& out) {
+    auto hex_field = [&](const Section& t, const char* key, std::string& out) {
         auto v = t.str(key);
         if (!v) return;
         if (d.board.parse(*v)) out = *v;
@@ -759,7 +759,7 @@ void parse_hexes(Parse& p) {
     s.firer_facing = p.firer.choice("facing", d.board.side_names).value_or("");
     const bool both_hexes = !s.firer_hex.empty() && !s.target_hex.empty();
     if (p.firer.has("hex") != p.target.has("hex") && (!s.firer_hex.empty() || !s.target_hex.empty())) {
-        const Table& given = s.firer_hex.empty() ? p.target : p.firer;
+        const Section& given = s.firer_hex.empty() ? p.target : p.firer;
         given.error("hex", std::string("needs ") + (s.firer_hex.empty() ? "firer.hex" : "target.hex") +
                                " as well: the range and the aspect come from both hexes");
     }
@@ -840,7 +840,7 @@ void check_against_map(Parse& p) {
 
 // An obstacle given by its map hex must be one the traced line meets (10.2): a hexside the line does
 // not cross cannot block it, nor a hex it does not enter. Its `touches` then follows from the map.
-void check_obstacle_on_map(Parse& p, const Table& o, Obstacle& ob) {
+void check_obstacle_on_map(Parse& p, const Section& o, Obstacle& ob) {
     const ObstacleMeet m = locate_obstacle(p.d, *p.pos, ob);
     const std::string what = ob.at == At::hex ? "hex " : "hexside ";
     if (m.where == OnLine::bad) {
@@ -866,7 +866,7 @@ void check_obstacle_on_map(Parse& p, const Table& o, Obstacle& ob) {
 }
 
 // Without its map hex, an obstacle must still be of a kind the traced line can meet (10.2).
-void check_obstacle_kind_on_map(Parse& p, const Table& o, const Obstacle& ob) {
+void check_obstacle_kind_on_map(Parse& p, const Section& o, const Obstacle& ob) {
     const hex::Trace tr = hex::trace_line(p.pos->firer, p.pos->target);
     bool between_hex = false, between_side = false;
     for (const auto& h : tr.hexes)
@@ -885,7 +885,7 @@ void check_obstacle_kind_on_map(Parse& p, const Table& o, const Obstacle& ob) {
         o.error("at", "the line " + problem + " (" + trace_summary(p.d, *p.pos) + "), so this obstacle cannot lie on it (10.2); correct it or give its hex");
 }
 
-Obstacle parse_obstacle(Parse& p, const Table& o, bool& ok) {
+Obstacle parse_obstacle(Parse& p, const Section& o, bool& ok) {
     const Situation& s = p.s;
     o.only_keys({"terrain", "at", "touches", "hex", "wreck"});
     Obstacle ob;
@@ -928,7 +928,7 @@ Obstacle parse_obstacle(Parse& p, const Table& o, bool& ok) {
 // An obstacle hex touching the target is the target's hex (10.22B): with target.terrain left out,
 // its terrain (and a wreck lying there, 8.62) is taken from there. Two different grounds: the
 // referee must say which counts. A given target.terrain stands (check_los notes a disagreement).
-void target_hex_from_obstacle(Parse& p, const Table& o, const Obstacle& ob, std::optional<std::string>& ground) {
+void target_hex_from_obstacle(Parse& p, const Section& o, const Obstacle& ob, std::optional<std::string>& ground) {
     Situation& s = p.s;
     if (ob.at != At::hex || ob.touches != Touches::target || p.target.has("terrain")) return;
     if (ob.wreck) s.wreck = true;
@@ -958,7 +958,7 @@ void parse_line(Parse& p) {
     if (p.pos) check_against_map(p);
     s.friendly_in_line = enum_from<Friendly>(p.line.choice("friendly_in_line", kFriendly).value_or("none"), kFriendly);
     std::optional<std::string> ground;  // target.terrain left out and taken from an obstacle hex
-    for (const Table& o : p.line.tables("obstacles")) {
+    for (const Section& o : p.line.tables("obstacles")) {
         bool ok = false;
         Obstacle ob = parse_obstacle(p, o, ok);
         if (!ok) continue;
@@ -974,7 +974,7 @@ void parse_extra_firers(Parse& p) {
     const bool firer_infantry = s.firer == "infantry";
     const Unit* funit = firer_infantry ? nullptr : d.find_unit(s.firer);
     bool lead_told = false;
-    for (const Table& e : p.root.tables("extra_firer")) {
+    for (const Section& e : p.root.tables("extra_firer")) {
         e.only_keys({"unit", "range", "line_of_sight", "in_field_of_fire"});
         ExtraFirer x;
         auto u = unit_field(d, e, "unit", false);
@@ -1190,7 +1190,7 @@ void apply_board(Parse& p, const board::Board* held) {
 
 }  // namespace
 
-Situation parse_situation(const Data& d, const Table& root, const board::Board* held) {
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held) {
     Parse p(d, root);
     auto keys = common_situation_keys();
     for (const char* k : {"terrain_mode", "firer", "target", "line", "extra_firer", "board"}) keys.push_back(k);
@@ -2278,9 +2278,9 @@ void SpiTank::load(const std::filesystem::path& rules_dir) {
     board_support_ = make_board_support(*this);
 }
 
-Ruling SpiTank::rule(const Table& root) const { return rule(root, nullptr); }
+Ruling SpiTank::rule(const Section& root) const { return rule(root, nullptr); }
 
-Ruling SpiTank::rule(const Table& root, const board::Board* held) const {
+Ruling SpiTank::rule(const Section& root, const board::Board* held) const {
     Situation s = parse_situation(data_, root, held);
     root.sink().throw_if_errors();
     Ruling r = spi_tank::rule(data_, s);

@@ -2,7 +2,7 @@
 //
 // Sections
 //   Data       the charts loaded from rules-data/spi-tank.toml (17.4, 8.81, 8.91-8.93, 10.6, 13.5)
-//   Situation  one fire question (shared/spec/situations.md, system = "spi-tank")
+//   Situation  one fire question (docs/situations.md, system = "spi-tank")
 //   rule()     the fire procedure: 8.1 fire type, 8.3/8.31/15.11 range and halving,
 //              8.9 table, 8.7/10.3-10.6/14.4 defense, 8.71 movement, 8.8 infantry fire,
 //              8.22 combined HE, 10.2 line of sight, 7.21 field of fire, 8.41 masking, 13.5/7.24 spotting;
@@ -204,7 +204,7 @@ Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b);
 
 // Reads a situation (the `root` table of a file); reports problems into root.sink(). With `held`,
 // a situation's `board` is that board (the window's, maybe unsaved paint) instead of the file.
-Situation parse_situation(const Data& d, const Table& root, const board::Board* held = nullptr);
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
 // Where a situation's `board = "FILE"` is read from: beside the situation (`situation_dir`), else
 // the shipped boards folder (d.boards_dir), else the source tree's boards/.
 std::filesystem::path find_board(const Data& d, const std::string& file, const std::filesystem::path& situation_dir);
@@ -234,12 +234,12 @@ public:
     std::string title() const override { return "SPI TANK! (1974), standard game"; }
     std::vector<std::string> data_files() const override { return {"spi-tank.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
-    Ruling rule(const Table& root) const override;
+    Ruling rule(const Section& root) const override;
     // The same with the situation's `board` taken as `held` (the window's board) when given.
-    Ruling rule(const Table& root, const board::Board* held) const;
+    Ruling rule(const Section& root, const board::Board* held) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // spi_tank_view.cpp
-    std::optional<toml::table> canonical(const Table& root) const override;  // spi_tank_view.cpp
+    std::optional<toml::table> canonical(const Section& root) const override;  // spi_tank_view.cpp
     const view::BoardSupport* board_support() const override;              // spi_tank_board_support.cpp
     const Data& data() const { return data_; }
     ~SpiTank() override;

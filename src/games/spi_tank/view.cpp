@@ -278,8 +278,8 @@ std::any SpiTank::choices() const {
 // 3. the situation in file form
 // =====================================================================================
 
-std::optional<toml::table> SpiTank::canonical(const Table& root) const {
-    return canonical_with(root, data_, [](const Data& d, const Table& r) { return parse_situation(d, r); }, to_toml);
+std::optional<toml::table> SpiTank::canonical(const Section& root) const {
+    return canonical_with(root, data_, [](const Data& d, const Section& r) { return parse_situation(d, r); }, to_toml);
 }
 
 }  // namespace spi_tank

@@ -97,7 +97,7 @@ bool BoardHost::view(const view::BoardSupport& support, const std::optional<std:
     ui::probe("board_name");
     // Painted and not saved: said here too, where Rule mode shows no paint toolbar (a word, not only colour).
     if (painter_.unsaved() && view_.tool() != BoardView::Tool::paint) {
-        ui::wrapped(ui::open(), "* board painted, not saved (Paint: Save board)");
+        ui::wrapped(ui::referee_call(), "* board painted, not saved (Paint: Save board)");
         ui::probe("board_unsaved");
     }
     if (!board_) {

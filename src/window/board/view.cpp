@@ -116,7 +116,7 @@ const ImVec4 kKillShade{0.78f, 0.30f, 0.85f, 1.0f};  // the kill-chance overlay'
 ImVec4 mark_colour(view::Mark m) {
     switch (m) {
         case view::Mark::blocking: return ui::bad();
-        case view::Mark::referee_call: return ui::open();
+        case view::Mark::referee_call: return ui::referee_call();
         case view::Mark::hindering: return ui::neutral();
         default: return ui::good();
     }
@@ -494,8 +494,8 @@ void BoardView::draw_visibility(const Frame& f, const board::Board& b) const {
                 }
             } else if (m == view::Mark::referee_call) {
                 f.poly(h, pts);
-                f.dl->AddPolyline(pts, 6, u32(ui::open()), ImDrawFlags_Closed, std::max(1.5f, f.R * 0.08f));
-                if (f.R >= 6) f.dl->AddCircleFilled(c, std::max(2.0f, f.R * 0.12f), u32(ui::open()));
+                f.dl->AddPolyline(pts, 6, u32(ui::referee_call()), ImDrawFlags_Closed, std::max(1.5f, f.R * 0.08f));
+                if (f.R >= 6) f.dl->AddCircleFilled(c, std::max(2.0f, f.R * 0.12f), u32(ui::referee_call()));
             }
         }
         if (vis_from_ && b.contains(*vis_from_)) {
@@ -617,7 +617,7 @@ void BoardView::draw_marks(const Frame& f) const {
             }
         } else if (m == view::Mark::referee_call) {
             const ImVec2 a{p.x, p.y - sign * 1.1f}, b{p.x - sign, p.y + sign * 0.7f}, c{p.x + sign, p.y + sign * 0.7f};
-            f.dl->AddTriangleFilled(a, b, c, u32(ui::open()));
+            f.dl->AddTriangleFilled(a, b, c, u32(ui::referee_call()));
             f.dl->AddTriangle(a, b, c, u32({0, 0, 0, 1}, 0.8f), 1.5f);
         } else if (m == view::Mark::hindering) {  // ● in the way without blocking (Panzer Squadron's obstacle bonus)
             f.dl->AddCircleFilled(p, sign * 0.55f, u32(ui::neutral()));

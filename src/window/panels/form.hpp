@@ -150,7 +150,7 @@ private:
 toml::table canonical_or_raw(const GameSystem& sys, toml::table raw);
 // The system's canonical form of a whole situation file, or nullopt after reporting its
 // problems into root.sink().
-std::optional<toml::table> canonical_of(const GameSystem& sys, const Table& root);
+std::optional<toml::table> canonical_of(const GameSystem& sys, const Section& root);
 
 // The two halves of the shared ruling layout (panel.cpp): the referee's call (the App pins the verdict above); figures
 // and explanation.
@@ -168,7 +168,7 @@ public:
     toml::table situation() const override {
         return canonical_or_raw(sys_, table_of(written()));
     }
-    void load(const Table& root) override {
+    void load(const Section& root) override {
         if (const auto t = canonical_of(sys_, root)) {
             s_ = form_.read(*t);
             loaded();

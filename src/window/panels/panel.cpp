@@ -91,7 +91,7 @@ std::vector<std::string> strings_of(const toml::node* n) {
 
 toml::table canonical_or_raw(const GameSystem& sys, toml::table raw) {
     Sink sink("(panel)");
-    const Table root(sink, &raw, "");
+    const Section root(sink, &raw, "");
     std::optional<toml::table> c = canonical_of(sys, root);
     toml::table t = c ? std::move(*c) : std::move(raw);
     t.erase("title");  // the App keeps the common keys
@@ -99,7 +99,7 @@ toml::table canonical_or_raw(const GameSystem& sys, toml::table raw) {
     return t;
 }
 
-std::optional<toml::table> canonical_of(const GameSystem& sys, const Table& root) {
+std::optional<toml::table> canonical_of(const GameSystem& sys, const Section& root) {
     const std::size_t before = root.sink().diagnostics().size();
     std::optional<toml::table> t;
     try {

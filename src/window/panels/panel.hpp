@@ -55,7 +55,7 @@ public:
 
     // Replaces the situation with the one in `root` (a whole situation file).
     // Problems go to root.sink(); on any problem the current situation is kept.
-    virtual void load(const Table& root) = 0;
+    virtual void load(const Section& root) = 0;
 
     // File > New: the system's default situation.
     virtual void reset() = 0;

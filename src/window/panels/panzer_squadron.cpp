@@ -77,9 +77,9 @@ Form<Inputs> form() {
     return f;
 }
 
-class PsPanel final : public FormPanel<Inputs> {
+class PanzerSquadronPanel final : public FormPanel<Inputs> {
 public:
-    explicit PsPanel(const Engine& e)
+    explicit PanzerSquadronPanel(const Engine& e)
         : FormPanel(e, "panzer-squadron", form(),
                     {"system", "title", "notes", "question", "board", "firer", "tank", "shooter", "target", "start", "action", "dice",
                      "restriction", "steps", "hex", "facing"}) {}
@@ -90,7 +90,7 @@ public:
     std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
     // A line of fire typed by hand ([[line]]s, no board: docs/panzer-squadron.md) has no inputs
     // here: the panel keeps the file's own table and rules it as written.
-    void load(const Table& root) override {
+    void load(const Section& root) override {
         FormPanel::load(root);
         kept_ = canonical_of(sys_, root);
         if (kept_ && (s_.question != "line-of-fire" || kept_->contains("board"))) kept_.reset();
@@ -154,7 +154,7 @@ std::string option_tip(const std::string& n) {
     return it == tips.end() ? std::string() : it->second;
 }
 
-bool PsPanel::draw_inputs(PanelContext& ctx) {
+bool PanzerSquadronPanel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
     const PsChoices& c = choices<PsChoices>();
@@ -263,7 +263,7 @@ bool PsPanel::draw_inputs(PanelContext& ctx) {
 }
 
 // A facing point: one of the six corner names (rules-data [board]), or none.
-bool PsPanel::draw_facing(PanelContext& ctx, const char* label, std::optional<std::string>* facing) {
+bool PanzerSquadronPanel::draw_facing(PanelContext& ctx, const char* label, std::optional<std::string>* facing) {
     bool changed = false;
     util::label(label, 150 * ctx.scale);
     // "none" first: without a facing the armour faces are not named (the bonus is still ruled).
@@ -283,7 +283,7 @@ bool PsPanel::draw_facing(PanelContext& ctx, const char* label, std::optional<st
 }
 
 // Movement on a board: the tank's hex (a click) and facing point; the plan is placed from them.
-bool PsPanel::draw_move_board(PanelContext& ctx) {
+bool PanzerSquadronPanel::draw_move_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
     ui::section("Board");
@@ -303,13 +303,13 @@ bool PsPanel::draw_move_board(PanelContext& ctx) {
         changed = true;
     }
     changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
-    if (b && !s_.tank_hex) ui::wrapped(ui::open(), host_.painting() ? "Click Rule, then the board: the tank's hex." : "Click the board: the tank's hex.");
+    if (b && !s_.tank_hex) ui::wrapped(ui::referee_call(), host_.painting() ? "Click Rule, then the board: the tank's hex." : "Click the board: the tank's hex.");
     changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
     return changed;
 }
 
 // Line of fire: a board (the lines traced on it), or the file's typed lines kept as written.
-bool PsPanel::draw_fire_board(PanelContext& ctx) {
+bool PanzerSquadronPanel::draw_fire_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
     ui::section("Board");
@@ -340,7 +340,7 @@ bool PsPanel::draw_fire_board(PanelContext& ctx) {
     }
     changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
     if (b && (!s_.firer_hex || !s_.target_hex))
-        ui::wrapped(ui::open(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
+        ui::wrapped(ui::referee_call(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
                                     (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     ui::section("Target");
     changed |= draw_facing(ctx, "Facing point", &s_.target_facing);
@@ -423,7 +423,7 @@ void draw_open_actions(const view::PsActions& a) {
         ImGui::TableSetColumnIndex(0);
         ImGui::TextWrapped("%s", join(a.open).c_str());
         ImGui::TableSetColumnIndex(1);
-        ImGui::PushStyleColor(ImGuiCol_Text, differ ? ui::amber() : ui::dim_text());
+        ImGui::PushStyleColor(ImGuiCol_Text, differ ? ui::referee_call() : ui::dim_text());
         ImGui::TextWrapped("%s", join(a.open_other_reading).c_str());
         ImGui::PopStyleColor();
         ImGui::EndTable();
@@ -433,7 +433,7 @@ void draw_open_actions(const view::PsActions& a) {
     ui::probe("open_actions");
 }
 
-void PsPanel::draw_view(PanelContext& ctx, const Ruling& r) {
+void PanzerSquadronPanel::draw_view(PanelContext& ctx, const Ruling& r) {
     const auto* v = r.view_as<view::PsRulingView>();
     if (v && v->actions) draw_open_actions(*v->actions);
     if (!v || !v->movement) return;
@@ -453,7 +453,7 @@ void PsPanel::draw_view(PanelContext& ctx, const Ruling& r) {
 // 4. registration
 // =====================================================================================
 
-UMPIRE_REGISTER_PANEL("panzer-squadron", [](const Engine& e) { return make_panel<PsPanel>(e, "panzer-squadron"); });
+UMPIRE_REGISTER_PANEL("panzer-squadron", [](const Engine& e) { return make_panel<PanzerSquadronPanel>(e, "panzer-squadron"); });
 
 }  // namespace
 }  // namespace umpire::app

@@ -85,9 +85,9 @@ Form<Inputs> form(const PbChoices& c) {
     return f;
 }
 
-class PbPanel final : public FormPanel<Inputs> {
+class PanzerBlitzPanel final : public FormPanel<Inputs> {
 public:
-    explicit PbPanel(const Engine& e)
+    explicit PanzerBlitzPanel(const Engine& e)
         : FormPanel(e, "panzerblitz", form(std::any_cast<const PbChoices&>(e.find("panzerblitz")->choices())),
                     {"system", "title", "notes", "board", "firer", "target", "line", "hex", "elevation", "range", "obstacles", "symbol",
                      "side", "on_hilltop"}) {}
@@ -114,7 +114,7 @@ public:
             toml::table raw = table_of(q);
             Sink sink("(panel)");
             try {
-                const Ruling r = sys_.rule(Table(sink, &raw, ""));
+                const Ruling r = sys_.rule(Section(sink, &raw, ""));
                 for (const auto& [k, v] : r.fields)
                     if (k == "los" && v.is_string()) return v.as_string() + (r.referee_call ? "?" : "");
             } catch (const InputError&) {
@@ -217,14 +217,14 @@ std::string symbol_tip(const std::string& n) {
     return it == tips.end() ? std::string() : it->second;
 }
 
-bool PbPanel::draw_inputs(PanelContext& ctx) {
+bool PanzerBlitzPanel::draw_inputs(PanelContext& ctx) {
     bool changed = draw_board(ctx);
     if (s_.board) return draw_hexes(ctx) || changed;
     return draw_hand_inputs(ctx) || changed;
 }
 
 // The board section: Open board…, the board's name, the view; clicks place the firer and the target.
-bool PbPanel::draw_board(PanelContext& ctx) {
+bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
     ui::section("Board");
@@ -247,13 +247,13 @@ bool PbPanel::draw_board(PanelContext& ctx) {
     }
     changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
     if (b && (!s_.firer_hex || !s_.target_hex))
-        ui::wrapped(ui::open(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
+        ui::wrapped(ui::referee_call(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
                                     (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     return changed;
 }
 
 // With a board: the units' hexes (typed or clicked); the rest is the map's.
-bool PbPanel::draw_hexes(PanelContext& ctx) {
+bool PanzerBlitzPanel::draw_hexes(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
     ui::section("Units");
@@ -277,7 +277,7 @@ bool PbPanel::draw_hexes(PanelContext& ctx) {
 }
 
 // Without a board: the elevations, the range and each symbol met, typed by hand.
-bool PbPanel::draw_hand_inputs(PanelContext& ctx) {
+bool PanzerBlitzPanel::draw_hand_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
     const PbChoices& c = choices<PbChoices>();
@@ -375,7 +375,7 @@ void draw_side_view(PanelContext& ctx, const PbRulingView& v) {
         if (m <= hi) dl->AddText(ImVec2(o.x + 6, Y(m) - 8 * ctx.scale), IM_COL32(140, 140, 140, 255), (std::to_string(m) + " m").c_str());
     for (const auto& x : v.symbols) {
         const float cx = X(double(x.num) / x.den);
-        const ImU32 col = !x.decided ? ImGui::GetColorU32(ui::open()) : x.blocks ? ImGui::GetColorU32(ui::bad()) : swatch(x.symbol);  // open: referee's call
+        const ImU32 col = !x.decided ? ImGui::GetColorU32(ui::referee_call()) : x.blocks ? ImGui::GetColorU32(ui::bad()) : swatch(x.symbol);  // open: referee's call
         dl->AddRectFilled(ImVec2(cx - 6 * ctx.scale, Y(x.height)), ImVec2(cx + 6 * ctx.scale, Y(0)), col);
         // Marked, not only coloured: ▲ an open case (referee's call), ✖ a blocking symbol.
         const std::string mark = !x.decided ? std::string(ui::kOpenMark) + " " : x.blocks ? "\xe2\x9c\x96 " : "";
@@ -437,14 +437,14 @@ void draw_positions(const PbRulingView& v, const std::function<std::string(const
         const bool differs = v.los_by_range != v.los;
         const std::string text = "Measured by range (notes E, F): line " + v.los_by_range +
                                  (differs ? " \xe2\x80\x94 the two measures disagree: referee's call" : ", as ruled");
-        ImGui::PushStyleColor(ImGuiCol_Text, differs ? ui::amber() : ui::dim_text());
+        ImGui::PushStyleColor(ImGuiCol_Text, differs ? ui::referee_call() : ui::dim_text());
         ImGui::TextWrapped("%s", text.c_str());
         ImGui::PopStyleColor();
         ui::probe("los_by_range");
     }
 }
 
-void PbPanel::draw_view(PanelContext& ctx, const Ruling& r) {
+void PanzerBlitzPanel::draw_view(PanelContext& ctx, const Ruling& r) {
     const PbRulingView* v = r.view_as<PbRulingView>();
     if (!v) return;
     ui::section("Side view");
@@ -456,7 +456,7 @@ void PbPanel::draw_view(PanelContext& ctx, const Ruling& r) {
 // 4. registration
 // =====================================================================================
 
-UMPIRE_REGISTER_PANEL("panzerblitz", [](const Engine& e) { return make_panel<PbPanel>(e, "panzerblitz"); });
+UMPIRE_REGISTER_PANEL("panzerblitz", [](const Engine& e) { return make_panel<PanzerBlitzPanel>(e, "panzerblitz"); });
 
 }  // namespace
 }  // namespace umpire::app

@@ -222,7 +222,7 @@ public:
 
     // A file may name a unit by a common name ("Tiger"): the panel keeps the chart's name and
     // shows what was typed beside it, as the CLI's JSON `matched` does.
-    void load(const Table& root) override {
+    void load(const Section& root) override {
         FormPanel::load(root);
         firer_given_ = given_name(root, "firer.unit", s_.firer);
         target_given_ = given_name(root, "target.unit", s_.target);
@@ -363,7 +363,7 @@ private:
         asked_ = raw;
         Sink sink("(panel)");
         try {
-            const Ruling r = sys_.rule(Table(sink, &raw, ""));
+            const Ruling r = sys_.rule(Section(sink, &raw, ""));
             if (const auto* v = r.view_as<TankRulingView>()) position_ = v->position;
         } catch (const InputError&) {
             // Something else is wrong: the App's own ruling reports it.
@@ -371,7 +371,7 @@ private:
     }
 
     // What a file or the search field named a unit by when that was an alias ("Tiger"); empty: the chart name.
-    std::string given_name(const Table& root, const std::string& key, const std::string& chart_name) const {
+    std::string given_name(const Section& root, const std::string& key, const std::string& chart_name) const {
         const toml::node* n = root.raw() ? node_at(*root.raw(), key) : nullptr;
         if (!n || !n->is_string()) return "";
         const std::string typed = n->as_string()->get();
@@ -663,7 +663,7 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
     ui::probe("board_name");
     // Painted and not saved: said here too, where Rule mode shows no paint toolbar (a word, not only colour).
     if (painter_.unsaved() && view_.tool() != BoardView::Tool::paint) {
-        ui::wrapped(ui::open(), "* board painted, not saved (Paint: Save board)");
+        ui::wrapped(ui::referee_call(), "* board painted, not saved (Paint: Save board)");
         ui::probe("board_unsaved");
     }
     if (!board_) {
@@ -681,7 +681,7 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
     changed |= painter_.revision() != painted;  // a stroke, undo or redo: the App rules the board again
     changed |= follow_saved_board(ctx.situation_dir);
     if (!s_.firer_hex || !s_.target_hex)
-        ui::wrapped(ui::open(), std::string(view_.tool() == BoardView::Tool::paint ? "Click Rule, then the board: " : "Click the board: ") +
+        ui::wrapped(ui::referee_call(), std::string(view_.tool() == BoardView::Tool::paint ? "Click Rule, then the board: " : "Click the board: ") +
                                     (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     return changed;
 }
@@ -821,7 +821,7 @@ bool SpiTankPanel::draw_aspect_choice(const MapAspect& m) {
                 if (s_.aspect) changed = true;
                 s_.aspect.reset();
             }
-            ui::wrapped(ui::open(), std::string(ui::kOpenMark) + " on the " + pair + " boundary: referee's call");
+            ui::wrapped(ui::referee_call(), std::string(ui::kOpenMark) + " on the " + pair + " boundary: referee's call");
             ui::tip("The firer lies exactly on the boundary between two aspects (8.7; the diagram is missing). "
                     "\"default\" uses rules-data's aspect_on_boundary (" + c().aspect_on_boundary +
                     "); pick an aspect to settle it.");
@@ -1279,7 +1279,7 @@ void draw_alternatives(const TankRulingView& v) {
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int i = 0; i < cols; ++i) {
         ImGui::TableSetColumnIndex(i);
-        if (i >= 2) ImGui::PushStyleColor(ImGuiCol_Text, ui::amber());
+        if (i >= 2) ImGui::PushStyleColor(ImGuiCol_Text, ui::referee_call());
         ImGui::TableHeader(ImGui::TableGetColumnName(i));
         if (i >= 2) {
             ImGui::PopStyleColor();
@@ -1314,7 +1314,7 @@ void draw_alternatives(const TankRulingView& v) {
             ImGui::TableSetColumnIndex(int(i) + 2);
             const std::string other = get(v.alternatives[i]);
             // A number the other reading changes is amber: that is what the referee decides.
-            if (other != mine && std::string(name) != "Reading") ImGui::PushStyleColor(ImGuiCol_Text, ui::amber());
+            if (other != mine && std::string(name) != "Reading") ImGui::PushStyleColor(ImGuiCol_Text, ui::referee_call());
             else ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
             ImGui::TextWrapped("%s", other.c_str());
             ImGui::PopStyleColor();

@@ -147,7 +147,7 @@ bool App::load_into(const std::string& text, const std::string& name, bool commi
     try {
         toml::table t = parse_toml_string(text, name);
         Sink sink(name);
-        Table root(sink, &t, "");
+        Section root(sink, &t, "");
         std::vector<std::string> ids;
         for (const auto& s : engine_->systems()) ids.push_back(s->id());
         const auto sys = root.choice("system", ids, true);

@@ -56,7 +56,7 @@ private:
     int fd_ = -1;
 };
 
-// A situation table as TOML text in the style of shared/spec/situations.md:
+// A situation table as TOML text in the style of docs/situations.md:
 // root keys first, then one [section] per table, arrays of tables inside a
 // section as one inline table per line, root arrays of tables as [[name]].
 // `order` lists preferred key names (others follow alphabetically).

@@ -62,7 +62,7 @@ Look look(const std::string& kind) {
 ImVec4 mark_colour(tt::Mark m) {
     switch (m) {
         case tt::Mark::blocking: return ui::bad();
-        case tt::Mark::call: return ui::open();
+        case tt::Mark::call: return ui::referee_call();
         case tt::Mark::cover: return ui::neutral();
         case tt::Mark::crossed: return ui::lit();
         case tt::Mark::clear: break;
@@ -163,7 +163,7 @@ void TableView::load(const Engine& e, const toml::table& situation, const fs::pa
     path_ = fs::path(file).is_absolute() ? fs::path(file) : dir / file;
     const std::string shown = dir.empty() ? file : path_.lexically_normal().string();
     try {
-        table_ = tt::load_table(path_, shown, tt::table_systems(e));
+        table_ = tt::load_sketch(path_, shown, tt::table_systems(e));
     } catch (const InputError& err) {
         for (const auto& d : err.diagnostics()) errors_.push_back(d.str());
     } catch (const std::exception& err) {
@@ -173,7 +173,7 @@ void TableView::load(const Engine& e, const toml::table& situation, const fs::pa
 
 std::optional<std::string> TableView::save() {
     if (!table_) return std::string("no table is loaded");
-    if (auto err = atomic_write(path_, tt::write_table(*table_))) return err;
+    if (auto err = atomic_write(path_, tt::write_sketch(*table_))) return err;
     modified_ = false;
     status_ = "Saved " + path_.filename().string();
     return std::nullopt;
@@ -272,7 +272,7 @@ bool TableView::draw(PanelContext& ctx, const tt::TableView* view, float height)
 }
 
 bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float height) {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     const float w = std::max(ImGui::GetContentRegionAvail().x, 50.0f);
     // No taller than the table needs at this width (the rest is left for the crossings list).
     height = std::max(ImGui::GetFontSize() * 10.0f, std::min(height, float(w * t.depth / t.width) + 24.0f * ctx.scale));
@@ -333,7 +333,7 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
 
 // The grid: lines every `step` of the table's unit, at least ~48 px apart, each labelled.
 void TableView::draw_grid(ImDrawList* dl, float s) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     const double steps_in[] = {1, 2, 3, 6, 12, 24, 48, 96};
     const double steps_cm[] = {1, 2, 5, 10, 20, 50, 100, 200};
     const double* steps = t.unit == "cm" ? steps_cm : steps_in;
@@ -366,7 +366,7 @@ void TableView::draw_grid(ImDrawList* dl, float s) const {
 
 // The marks the ruling gave each item (the worst mark when several lines cross it).
 TableView::Marks TableView::marks_of(const tt::TableView* view) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     auto rank = [](tt::Mark m) {
         return m == tt::Mark::call ? 4 : m == tt::Mark::blocking ? 3 : m == tt::Mark::cover ? 2 : m == tt::Mark::crossed ? 1 : 0;
     };
@@ -386,7 +386,7 @@ TableView::Marks TableView::marks_of(const tt::TableView* view) const {
 
 // Pieces: areas first (patterned outlines), then lines (drawn at their true width).
 void TableView::draw_pieces(ImDrawList* dl, float s, const Pick& under) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     const float thin = std::max(1.0f, 1.5f * s);
     for (int pass = 0; pass < 2; ++pass)
         for (std::size_t i = 0; i < t.pieces.size(); ++i) {
@@ -444,7 +444,7 @@ void TableView::draw_pieces(ImDrawList* dl, float s, const Pick& under) const {
 // The sight lines and the move path (lit: what the ruling used), and each crossed piece outlined
 // again in its mark's colour.
 void TableView::draw_ruling_lines(ImDrawList* dl, float s, const tt::TableView* view, const Marks& m) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     const float thin = std::max(1.0f, 1.5f * s);
     const ImU32 lit = col(ui::lit());
     if (view) {
@@ -475,7 +475,7 @@ void TableView::draw_ruling_lines(ImDrawList* dl, float s, const tt::TableView* 
 
 // Bases: outline, front edge and facing stroke; the question's bases lit.
 void TableView::draw_bases(ImDrawList* dl, float s, const tt::TableView* view, const Pick& under, const Marks& m) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     const float thin = std::max(1.0f, 1.5f * s);
     const ImU32 lit = col(ui::lit());
     for (std::size_t i = 0; i < t.bases.size(); ++i) {
@@ -508,7 +508,7 @@ void TableView::draw_bases(ImDrawList* dl, float s, const tt::TableView* view, c
 // Names last, so nothing covers them: bases beside them, then pieces at their middle, each moved
 // off a label already drawn.
 void TableView::draw_names(ImDrawList* dl, float s, const Marks& m) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     std::vector<ImVec4> placed;
     for (std::size_t i = 0; i < t.bases.size(); ++i) {
         const tt::Base& b = t.bases[i];
@@ -532,7 +532,7 @@ void TableView::draw_names(ImDrawList* dl, float s, const Marks& m) const {
 
 // The tape: a line with its length in the table's unit.
 void TableView::draw_tape(ImDrawList* dl, float s) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     const float thin = std::max(1.0f, 1.5f * s);
     if (tape_a_ && tape_b_) {
         const ImVec2 a = screen(*tape_a_), b = screen(*tape_b_);
@@ -572,14 +572,14 @@ void TableView::handle_left_mouse(bool hovered, bool active, const Pick& under) 
         }
     }
     if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-        if (dragging_.found && !undo_.empty() && tt::same_table(undo_.back(), *table_)) undo_.pop_back();  // a click, not a drag
+        if (dragging_.found && !undo_.empty() && tt::same_sketch(undo_.back(), *table_)) undo_.pop_back();  // a click, not a drag
         dragging_ = Pick{};
         measuring_ = false;
     }
 }
 
 TableView::Pick TableView::pick(ImVec2 mouse) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     const pl::Vec2 q = table_at(mouse);
     const double slop = 4.0 / std::max(cam_.zoom, 1e-3f);  // 4 px, in table units
     // Bases first (they stand on the terrain), the last drawn on top.
@@ -600,7 +600,7 @@ TableView::Pick TableView::pick(ImVec2 mouse) const {
 }
 
 void TableView::drag_by(const Pick& p, pl::Vec2 by) {
-    tt::Table& t = *table_;
+    tt::Sketch& t = *table_;
     if (p.item.base) {
         tt::Base& b = t.bases[p.item.index];
         const pl::Vec2 to{std::clamp(b.at.x + by.x, 0.0, t.width), std::clamp(b.at.y + by.y, 0.0, t.depth)};
@@ -618,7 +618,7 @@ void TableView::drag_by(const Pick& p, pl::Vec2 by) {
 }
 
 std::string TableView::hover_text(const Pick& p, const tt::TableView* view) const {
-    const tt::Table& t = *table_;
+    const tt::Sketch& t = *table_;
     std::string s;
     if (p.item.base) {
         const tt::Base& b = t.bases[p.item.index];

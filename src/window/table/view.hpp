@@ -38,7 +38,7 @@ public:
     // reads it again. Problems are kept in errors() (the FILE:LINE:COL lines).
     void load(const Engine& e, const toml::table& situation, const std::filesystem::path& dir, bool force = false);
     bool loaded() const { return table_.has_value(); }
-    const tabletop::Table* table() const { return table_ ? &*table_ : nullptr; }
+    const tabletop::Sketch* table() const { return table_ ? &*table_ : nullptr; }
     const std::vector<std::string>& errors() const { return errors_; }
     const std::filesystem::path& path() const { return path_; }
     bool modified() const { return modified_; }
@@ -82,8 +82,8 @@ private:
     plane::Vec2 table_at(ImVec2 s) const;
     void remember();  // an undo step
 
-    std::optional<tabletop::Table> table_;
-    std::vector<tabletop::Table> undo_;
+    std::optional<tabletop::Sketch> table_;
+    std::vector<tabletop::Sketch> undo_;
     std::vector<std::string> errors_;
     std::filesystem::path path_;
     std::string key_;  // the `table` value and folder last loaded

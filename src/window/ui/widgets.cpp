@@ -29,12 +29,11 @@ Fonts& fonts() {
 // The palette (widgets.hpp): the one place a meaning gets its colour.
 ImVec4 good() { return ImVec4(0.30f, 0.85f, 0.42f, 1.0f); }
 ImVec4 bad() { return ImVec4(1.00f, 0.36f, 0.33f, 1.0f); }
-ImVec4 open() { return ImVec4(1.00f, 0.72f, 0.16f, 1.0f); }
+ImVec4 referee_call() { return ImVec4(1.00f, 0.72f, 0.16f, 1.0f); }
 ImVec4 lit() { return ImVec4(0.25f, 0.82f, 0.95f, 1.0f); }
 ImVec4 neutral() { return ImVec4(0.72f, 0.74f, 0.80f, 1.0f); }
 ImVec4 heading() { return ImVec4(0.55f, 0.72f, 1.0f, 1.0f); }
 ImVec4 dim_text() { return ImVec4(0.62f, 0.64f, 0.70f, 1.0f); }
-ImVec4 amber() { return open(); }
 const char* const kOpenMark = "\xe2\x96\xb2";  // ▲
 
 ImVec4 tone_colour(Tone t) {
@@ -195,7 +194,7 @@ void error_banner(const char* title, const std::vector<std::string>& lines, ImVe
 }
 
 void referee_call_box(const std::vector<std::string>& reasons) {
-    const ImVec4 c = open();
+    const ImVec4 c = referee_call();
     boxed(darken(c, 0.20f), c, ImGui::GetContentRegionAvail().x, [&] {
         if (fonts().bold) ImGui::PushFont(fonts().bold);
         ImGui::TextColored(c, "%s REFEREE'S CALL", kOpenMark);

@@ -38,7 +38,7 @@ Fonts& fonts();
 // "Colours"). None is ever the only sign: each is drawn with its word or mark.
 //   good()    green  a roll can kill / the move is allowed          mark "✔"
 //   bad()     red    blocked, not permitted, an error, a warning   mark "✖"
-//   open()    amber  the rules leave it open: referee's call, and nothing else   mark "▲ REFEREE'S CALL"
+//   referee_call() amber  the rules leave it open, and nothing else   mark "▲ REFEREE'S CALL"
 //   lit()     cyan   what the ruling used: the lit table row/column, the chosen sector, a path
 //                    (also bold and outlined)
 //   neutral() grey   a verdict with no effect either way (permitted but no roll can kill)  mark "●"
@@ -46,12 +46,11 @@ Fonts& fonts();
 //   dim_text()       secondary text
 ImVec4 good();
 ImVec4 bad();
-ImVec4 open();
+ImVec4 referee_call();
 ImVec4 lit();
 ImVec4 neutral();
 ImVec4 heading();
 ImVec4 dim_text();
-ImVec4 amber();                // == open(): kept for the panels; means "referee's call" only
 ImVec4 tone_colour(Tone t);    // good, bad, neutral (caution and neutral are both grey)
 const char* tone_mark(Tone t);  // "✔", "✖", "●"
 extern const char* const kOpenMark;  // "▲" before every referee's-call note

@@ -114,8 +114,6 @@ struct StepTrace {
 
 // `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
 Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
-// Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
-std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
 std::vector<StepTrace> trace(const Data& d, const Situation& s);

@@ -140,11 +140,7 @@ public:
         for (std::size_t i = 0; i < cells.size(); ++i) out[i] = mark_of(cells[i].sight);
     }
 
-    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
-        return spi_tank::find_board(d_, name, situation_dir);
-    }
-
-    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "spi-tank"); }
+    std::filesystem::path boards_dir() const override { return d_.boards_dir; }
 
     Ruling rule(const Section& root, const board::Board& b) const override { return sys_.rule(root, &b); }
 

@@ -325,7 +325,7 @@ private:
 
     // The board (section 3, draw_board): loaded from the situation's `board`, drawn by view_.
     const view::BoardSupport* support() const { return sys_.board_support(); }
-    void load_board(const std::filesystem::path& situation_dir);
+    void load_board(const Engine& engine, const std::filesystem::path& situation_dir);
     Placement placement() const;
     bool place(const Placement& p);
     bool draw_board_picker(const std::filesystem::path& situation_dir);
@@ -519,7 +519,7 @@ bool SpiTankPanel::draw_mode() {
 // ---- the board ----
 
 // Loads the situation's board when its name or the situation's folder changed.
-void SpiTankPanel::load_board(const std::filesystem::path& situation_dir) {
+void SpiTankPanel::load_board(const Engine& engine, const std::filesystem::path& situation_dir) {
     if (!s_.board || !support()) {
         if (board_) set_aside_board("the situation no longer names it");
         painter_.detach();
@@ -537,7 +537,7 @@ void SpiTankPanel::load_board(const std::filesystem::path& situation_dir) {
     board_.reset();
     const std::filesystem::path path = support()->find_board(*s_.board, situation_dir);
     try {
-        board_ = std::make_shared<board::Board>(support()->load(path, path.lexically_normal().string()));
+        board_ = std::make_shared<board::Board>(engine.open_board(path, path.lexically_normal().string(), support()).board);
         // A shipped board is never written over: Save board asks where to (a name beside the situation).
         bool shipped = false;
         std::error_code ec;
@@ -650,7 +650,7 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
     bool changed = false;
     ui::section("Board");
     changed |= draw_board_picker(ctx.situation_dir);
-    load_board(ctx.situation_dir);
+    load_board(ctx.engine, ctx.situation_dir);
     if (!s_.board) {
         ImGui::SameLine();
         ui::wrapped(ui::dim_text(), "none: the line is described by hand below");

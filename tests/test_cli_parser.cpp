@@ -14,6 +14,16 @@ std::size_t line_count(const std::string& s) { return std::size_t(std::count(s.b
 
 const std::string kBoard = std::string(UMPIRE_SOURCE_DIR) + "/boards/test-small.toml";
 
+// Exit 1, nothing on stdout, one line on stderr starting with `said`.
+void check_usage_error(const std::string& args, const std::string& said) {
+    const auto r = run_cli(args);
+    INFO(r.err);
+    CHECK(r.status == 1);
+    CHECK(r.out.empty());
+    CHECK(line_count(r.err) == 1);
+    CHECK(r.err.rfind(said, 0) == 0);
+}
+
 }  // namespace
 
 TEST_CASE("CLI parser: every command's --help names its arguments and options", "[cli][parser]") {
@@ -24,7 +34,7 @@ TEST_CASE("CLI parser: every command's --help names its arguments and options", 
     const Case cases[] = {
         {"", {"Usage: umpire-cli", "--rules-data", "--version", "rule", "systems", "check-data", "board", "los", "visibility", "table",
               "Exit status"}},
-        {"rule", {"Usage: umpire-cli rule", "FILE", "--json", "standard input"}},
+        {"rule", {"Usage: umpire-cli rule", "FILE", "--json", "'-' reads"}},
         {"systems", {"Usage: umpire-cli systems"}},
         {"check-data", {"Usage: umpire-cli check-data", "[DIR]"}},
         {"board", {"Usage: umpire-cli board", "check"}},
@@ -53,7 +63,7 @@ TEST_CASE("CLI parser: every command's --help names its arguments and options", 
     // The defect this parser fixed: `board --help` used to answer "unknown option --help".
     CHECK(run_cli("board --help").out.find("unknown option") == std::string::npos);
     // --help after a command's arguments still answers with that command's help.
-    CHECK(run_cli("los " + kBoard + " 0302 --help").out.find("Usage: umpire-cli los") == 0u);
+    CHECK(run_cli("los " + kBoard + " 0302 --help").out.find("Usage: umpire-cli los") != std::string::npos);
 }
 
 TEST_CASE("CLI parser: an unknown option is exit 1 in every command, naming the option and the command", "[cli][parser]") {
@@ -63,11 +73,13 @@ TEST_CASE("CLI parser: an unknown option is exit 1 in every command, naming the 
     };
     const std::string board = "'" + kBoard + "'";
     const Case cases[] = {
-        {"--bogus systems", "umpire-cli: unknown option --bogus (see umpire-cli --help)"},
+        {"--bogus", "umpire-cli: unknown option --bogus (see umpire-cli --help)"},
+        // Said in the command reached, which takes no such option either.
+        {"--bogus systems", "umpire-cli: systems: unknown option --bogus (see umpire-cli systems --help)"},
         {"rule x.toml --bogus", "umpire-cli: rule: unknown option --bogus (see umpire-cli rule --help)"},
         {"systems --bogus", "umpire-cli: systems: unknown option --bogus (see umpire-cli systems --help)"},
         {"check-data --bogus", "umpire-cli: check-data: unknown option --bogus (see umpire-cli check-data --help)"},
-        {"board --bogus check x", "umpire-cli: board: unknown option --bogus (see umpire-cli board --help)"},
+        {"board --bogus", "umpire-cli: board: unknown option --bogus (see umpire-cli board --help)"},
         {"board check x --bogus", "umpire-cli: board check: unknown option --bogus (see umpire-cli board check --help)"},
         {"los x 0101 0202 --bogus", "umpire-cli: los: unknown option --bogus (see umpire-cli los --help)"},
         {"visibility x 0101 -q", "umpire-cli: visibility: unknown option -q (see umpire-cli visibility --help)"},
@@ -83,12 +95,7 @@ TEST_CASE("CLI parser: an unknown option is exit 1 in every command, naming the 
     };
     for (const auto& c : cases) {
         SECTION(c.args) {
-            const auto r = run_cli(c.args);
-            INFO(r.err);
-            CHECK(r.status == 1);
-            CHECK(r.out.empty());
-            CHECK(line_count(r.err) == 1);
-            CHECK(r.err.rfind(c.said, 0) == 0);
+            check_usage_error(c.args, c.said);
         }
     }
 }
@@ -119,12 +126,7 @@ TEST_CASE("CLI parser: a missing or extra argument, an unknown command, an optio
     for (const auto& c : cases) {
         SECTION(c.args) {
             // The files named do not exist: a usage problem is said before any file is read.
-            const auto r = run_cli(c.args);
-            INFO(r.err);
-            CHECK(r.status == 1);
-            CHECK(r.out.empty());
-            CHECK(line_count(r.err) == 1);
-            CHECK(r.err.rfind(c.said, 0) == 0);
+            check_usage_error(c.args, c.said);
         }
     }
     // No command at all: the help, on stderr.

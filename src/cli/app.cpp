@@ -124,13 +124,23 @@ int usage_error(const CLI::App& app, const std::string& what) {
     return 1;
 }
 
+// A word nobody took (allow_extras): an unknown option, an unknown command (of umpire-cli, or of a
+// command made of commands: `board`, `table`), or one argument too many.
+int unexpected(const CLI::App& app, const std::string& word) {
+    std::string words;
+    const CLI::App* at = reached(app, &words);
+    if (word.size() > 1 && word[0] == '-') return usage_error(app, "unknown option " + word);
+    if (words.empty() || at->get_require_subcommand_min() > 0) return usage_error(app, "unknown command '" + word + "'");
+    return usage_error(app, "unexpected argument '" + word + "'");
+}
+
 // CLI11's ParseError in umpire-cli's words. A command that needs one of its own commands
 // (`board`, `table`) names them; an option without its value names the value.
 int parse_error(const CLI::App& app, const CLI::ParseError& e) {
     std::string words;
     const CLI::App* at = reached(app, &words);
     if (dynamic_cast<const CLI::RequiredError*>(&e) && at->get_require_subcommand_min() > 0 && at->get_subcommands().empty()) {
-        if (!app.remaining().empty()) return usage_error(app, "unknown command '" + app.remaining().front() + "'");
+        if (!app.remaining().empty()) return unexpected(app, app.remaining().front());
         std::string names;
         for (const CLI::App* sub : at->get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
         return usage_error(app, "give its command: " + names);
@@ -144,14 +154,6 @@ int parse_error(const CLI::App& app, const CLI::ParseError& e) {
     return usage_error(app, what);
 }
 
-// A word nobody took (allow_extras): an unknown option, an unknown command, or one argument too many.
-int unexpected(const CLI::App& app, const std::string& word) {
-    std::string words;
-    reached(app, &words);
-    if (word.size() > 1 && word[0] == '-') return usage_error(app, "unknown option " + word);
-    if (words.empty()) return usage_error(app, "unknown command '" + word + "'");
-    return usage_error(app, "unexpected argument '" + word + "'");
-}
 
 }  // namespace
 

@@ -3,7 +3,7 @@
 // Sections
 //   dispatch    open the board file once (Engine::open_board) and hand it to its game's answer
 //   commands    board check, los, visibility: their arguments, options and help (commands.hpp)
-//   shared      board_hex, board_ok, write_counts
+//   shared      board_hex, board_ok, check_report, write_counts
 #include "cli/board_commands.hpp"
 
 #include <iostream>
@@ -51,7 +51,16 @@ void run_on_choice(CLI::App* cmd, Context& c, const std::shared_ptr<BoardArgs>& 
     cmd->callback([&c, a] { c.run = [&c, a] { return board_command(c, *a, c.out); }; });
 }
 
-const char* kModeHelp = "TANK!: the terrain mode, closed, mixed or open (10.6;\ndefault: the board's terrain_mode)";
+// A line-of-sight command's own BoardArgs with what los and visibility share: BOARD (the first
+// argument), --json, --mode.
+std::shared_ptr<BoardArgs> sight_args(CLI::App& cmd, const char* command) {
+    auto a = std::make_shared<BoardArgs>();
+    a->command = command;
+    add_argument(cmd, "BOARD", a->file, "the board file")->required();
+    cmd.add_flag("--json", a->json, "print one JSON object")->disable_flag_override();
+    add_value(cmd, "--mode", "MODE", &a->mode, "TANK!: the terrain mode, closed, mixed or open (10.6;\ndefault: the board's terrain_mode)");
+    return a;
+}
 
 }  // namespace
 
@@ -78,14 +87,10 @@ void add_los(CLI::App& app, Context& c) {
     CLI::App* cmd = add_command(app, "los",
                                 "the line between two hexes of a board and what it meets (TANK! 10.2;\n"
                                 "PanzerBlitz: every route; Panzer Squadron: the two lines of fire)");
-    auto a = std::make_shared<BoardArgs>();
-    a->command = "los";
+    const auto a = sight_args(*cmd, "los");
     a->hexes.resize(2);
-    add_argument(*cmd, "BOARD", a->file, "the board file")->required();
     add_argument(*cmd, "FROM", a->hexes[0], "the firer's hex (0302)")->required();
     add_argument(*cmd, "TO", a->hexes[1], "the target's hex")->required();
-    cmd->add_flag("--json", a->json, "print one JSON object")->disable_flag_override();
-    add_value(*cmd, "--mode", "MODE", &a->mode, kModeHelp);
     add_value(*cmd, "--facing", "POINT", &a->facing, "Panzer Squadron: the target's facing point (NW, NE, E, SE,\nSW or W): which armour faces the lines hit");
     run_on_choice(cmd, c, a);
 }
@@ -94,13 +99,9 @@ void add_visibility(CLI::App& app, Context& c) {
     CLI::App* cmd = add_command(app, "visibility",
                                 "every hex seen from FROM: clear, blocked (by what, where) or\n"
                                 "referee's call; --all: every pair of a TANK! board, one file");
-    auto a = std::make_shared<BoardArgs>();
-    a->command = "visibility";
+    const auto a = sight_args(*cmd, "visibility");
     auto from = std::make_shared<std::string>();
-    add_argument(*cmd, "BOARD", a->file, "the board file")->required();
     CLI::Option* from_given = add_argument(*cmd, "FROM", *from, "the hex seen from (not with --all)");
-    cmd->add_flag("--json", a->json, "print one JSON object")->disable_flag_override();
-    add_value(*cmd, "--mode", "MODE", &a->mode, kModeHelp);
     add_value(*cmd, "--all", "OUT", &a->all_out, "TANK!: write every pair of hexes to the file OUT");
     cmd->add_option_function<std::string>(
            "--threads",
@@ -131,6 +132,17 @@ std::optional<hex::Cube> board_hex(const board::Board& b, const std::string& tex
 
 std::string board_ok(const board::Board& b) {
     return "board OK: " + b.file + " — " + (b.title.empty() ? "untitled" : b.title) + (b.sample ? " (sample terrain)" : "");
+}
+
+void check_report(const board::Board& b, const std::string& game, std::ostream& out) {
+    int featured = 0;
+    for (const auto& s : b.sides_of) featured += s.feature >= 0;
+    out << board_ok(b) << game << "\n";
+    out << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
+    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);
+    for (auto t : b.terrain_of) ++counts[t];
+    write_counts(out, "hexes", b.vocabulary.hex_terrain, counts);
+    out << "  hexsides with a feature: " << featured << "\n";
 }
 
 void write_counts(std::ostream& out, const std::string& label, const std::vector<std::string>& names, const std::vector<int>& counts,

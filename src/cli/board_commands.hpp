@@ -13,14 +13,12 @@
 #pragma once
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "board/board.hpp"
-
-namespace umpire {
-class Engine;
-}
+#include "engine/engine.hpp"
 
 namespace umpire::cli {
 
@@ -51,10 +49,22 @@ int panzer_squadron_board_command(const Engine& e, const board::Board& b, const 
 
 // ---- shared by the games' answers ------------------------------------------------------
 
+// The loaded rules data of `Game` (the board commands load every game's, all or nothing).
+template <class Game>
+const auto& game_data(const Engine& e, const char* id) {
+    const Game* g = e.get<Game>();
+    if (!g) throw std::runtime_error(std::string("the ") + id + " system is not available");
+    return g->data();
+}
+
 // A hex given on the command line, on the board; says what is wrong on stderr otherwise.
 std::optional<hex::Cube> board_hex(const board::Board& b, const std::string& text);
 // board check's first line: "board OK: FILE — TITLE (sample terrain)" (no newline).
 std::string board_ok(const board::Board& b);
+// board check's report on a board of one terrain layer (TANK!, Panzer Squadron): the first line
+// (`game` after it: ", Panzer Squadron"), the size and numbering, the hexes of each terrain and
+// the number of hexsides with a feature.
+void check_report(const board::Board& b, const std::string& game, std::ostream& out);
 // board check's counts: "  LABEL: name count name count ..." ("none" when `none` and all are 0).
 void write_counts(std::ostream& out, const std::string& label, const std::vector<std::string>& names, const std::vector<int>& counts,
                   bool none = false);

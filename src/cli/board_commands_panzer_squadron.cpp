@@ -23,18 +23,6 @@ namespace {
 
 // ---- commands ------------------------------------------------------------------------------
 
-int ps_check(const board::Board& b, std::ostream& out) {
-    int featured = 0;
-    for (const auto& s : b.sides_of) featured += s.feature >= 0;
-    out << board_ok(b) << ", Panzer Squadron\n";
-    out << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
-    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);
-    for (auto t : b.terrain_of) ++counts[t];
-    write_counts(out, "hexes", b.vocabulary.hex_terrain, counts);
-    out << "  hexsides with a feature: " << featured << "\n";
-    return 0;
-}
-
 int ps_los(const panzer_squadron::Data& d, const board::Board& b, const BoardArgs& a, std::ostream& out) {
     const auto from = board_hex(b, a.hexes.at(0)), to = board_hex(b, a.hexes.at(1));
     if (!from || !to) return 2;
@@ -103,11 +91,10 @@ int panzer_squadron_refuse(const BoardArgs& a) {
 }
 
 int panzer_squadron_board_command(const Engine& e, const board::Board& b, const BoardArgs& a, std::ostream& out) {
-    const auto* ps = e.get<panzer_squadron::PanzerSquadron>();
-    if (!ps) throw std::runtime_error("the panzer-squadron system is not available");
-    if (a.command == "check") return ps_check(b, out);
-    if (a.command == "los") return ps_los(ps->data(), b, a, out);
-    return ps_visibility(ps->data(), b, a, out);
+    const panzer_squadron::Data& d = game_data<panzer_squadron::PanzerSquadron>(e, "panzer-squadron");
+    if (a.command == "check") return check_report(b, ", Panzer Squadron", out), 0;
+    if (a.command == "los") return ps_los(d, b, a, out);
+    return ps_visibility(d, b, a, out);
 }
 
 }  // namespace umpire::cli

@@ -18,12 +18,6 @@ namespace umpire::cli {
 
 namespace {
 
-const panzerblitz::Data& pb_data(const Engine& e) {
-    const auto* p = e.get<panzerblitz::PanzerBlitz>();
-    if (!p) throw std::runtime_error("the panzerblitz system is not available");
-    return p->data();
-}
-
 int pb_check(const board::Board& b, std::ostream& out) {
     out << board_ok(b) << "\n";
     out << "  PanzerBlitz, " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
@@ -59,7 +53,7 @@ int panzerblitz_board_command(const Engine& e, const board::Board& b, const Boar
         std::cerr << "umpire-cli: visibility --all is for TANK! boards; on a PanzerBlitz board ask visibility BOARD FROM\n";
         return 1;
     }
-    const panzerblitz::Data& d = pb_data(e);
+    const panzerblitz::Data& d = game_data<panzerblitz::PanzerBlitz>(e, "panzerblitz");
     const auto from = board_hex(b, a.hexes.at(0));
     if (!from) return 2;
     if (a.command == "los") {

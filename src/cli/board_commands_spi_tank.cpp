@@ -19,12 +19,6 @@ namespace {
 
 // ---- options ------------------------------------------------------------------------
 
-const spi_tank::Data& tank_data(const Engine& e) {
-    const auto* t = e.get<spi_tank::SpiTank>();
-    if (!t) throw std::runtime_error("the spi-tank system is not available");
-    return t->data();
-}
-
 // The terrain mode: --mode, else the board's terrain_mode; nullopt (reported) when neither.
 std::optional<spi_tank::Mode> pick_mode(const BoardArgs& a, const board::Board& b) {
     const std::string m = a.mode && !a.mode->empty() ? *a.mode : b.terrain_mode;
@@ -39,14 +33,7 @@ std::optional<spi_tank::Mode> pick_mode(const BoardArgs& a, const board::Board& 
 // ---- commands -------------------------------------------------------------------------
 
 int board_check(const board::Board& b, std::ostream& out) {
-    int featured = 0;
-    for (const auto& s : b.sides_of) featured += s.feature >= 0;
-    out << board_ok(b) << "\n";
-    out << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
-    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);
-    for (auto t : b.terrain_of) ++counts[t];
-    write_counts(out, "hexes", b.vocabulary.hex_terrain, counts);
-    out << "  hexsides with a feature: " << featured << "\n";
+    check_report(b, "", out);
     for (const auto& a : b.areas)  // [[area]]: e.g. the depression of TANK! 10.26
         out << "  area: " << escape_text(b.vocabulary.area_kinds.at(std::size_t(a.kind))) << (a.name.empty() ? "" : " \"" + escape_text(a.name) + "\"") << ", "
             << a.hexes.size() << " hexes\n";
@@ -58,7 +45,7 @@ int los_command(const Engine& e, const board::Board& b, const BoardArgs& a, std:
     if (!mode) return 1;
     const auto from = board_hex(b, a.hexes.at(0)), to = board_hex(b, a.hexes.at(1));
     if (!from || !to) return 2;
-    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
+    const spi_tank::LosRules rules = spi_tank::los_rules(game_data<spi_tank::SpiTank>(e, "spi-tank"), b, *mode);
     const spi_tank::LineOfSight los = spi_tank::line_of_sight(b, rules, *from, *to);
     if (a.json) {
         json::Object obj{{"board", b.file}, {"terrain_mode", spi_tank::to_string(*mode)}};
@@ -93,7 +80,7 @@ int visibility_one(const Engine& e, const board::Board& b, const BoardArgs& a, s
     if (!mode) return 1;
     const auto from = board_hex(b, a.hexes.at(0));
     if (!from) return 2;
-    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
+    const spi_tank::LosRules rules = spi_tank::los_rules(game_data<spi_tank::SpiTank>(e, "spi-tank"), b, *mode);
     std::vector<spi_tank::VisibilityCell> cells;
     spi_tank::visibility(b, rules, *from, cells);
     int counts[3] = {0, 0, 0};
@@ -171,7 +158,7 @@ int visibility_all(const Engine& e, const board::Board& b, const BoardArgs& a, s
                   << " hexes, and " << escape_text(b.file) << " has " << b.hex_count() << "\n";
         return 1;
     }
-    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
+    const spi_tank::LosRules rules = spi_tank::los_rules(game_data<spi_tank::SpiTank>(e, "spi-tank"), b, *mode);
     const auto t0 = std::chrono::steady_clock::now();
     const std::vector<spi_tank::Sight> all = spi_tank::visibility_all(b, rules, a.threads.value_or(0));
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

@@ -26,6 +26,7 @@ namespace umpire::cli {
 // ---- shared -------------------------------------------------------------------------
 
 namespace {
+
 // The exit statuses, under every --help.
 const char* kExitStatus =
     "Exit status: 0 ruling or report printed (also 'blocked' or 'no fire'); 2 the input or the rules\n"
@@ -49,6 +50,7 @@ CLI::Option* add_argument(CLI::App& cmd, const std::string& name, std::string& i
     CLI::Option* o = cmd.add_option(name, into, description);
     o->type_name("");
     o->check([](const std::string& word) -> std::string {
+        // Thrown, not returned: CLI11 would wrap a returned message as "FROM: ..." (run() says it).
         if (word.size() > 1 && word[0] == '-') throw UsageError("unknown option " + word);
         return "";
     });
@@ -74,7 +76,6 @@ namespace {
 // ---- the parser -----------------------------------------------------------------------
 
 const char* kDescription = "umpire-cli: rulings for wargame referees, for a person or as JSON (README.md \"The command line\").";
-
 
 // The whole command line: the options every command shares, then the commands in the order
 // --help lists them (one function each, commands.hpp).

@@ -252,6 +252,18 @@ class Tank:
 
     def with_hexes(self, r, doc, fu, fname, tu, tname):
         a, b = two_hexes(r, (66, 44), near=r.choice([3, 8, 20]))
+        obstacles = []
+        if maybe(r, 0.3):
+            # Down one column: the hexes between lie on the line and it crosses each one's side D
+            # (docs/boards.md), so obstacles can be placed with their map `hex`.
+            col, top = r.randint(1, 66), r.randint(1, 36)
+            a, b = hexname(col, top), hexname(col, top + r.randint(2, 8))
+            for _ in range(r.randint(1, 2)):
+                row = r.randint(top + 1, int(b[2:]) - 1)
+                if maybe(r, 0.6):
+                    obstacles.append({"terrain": r.choice(["woods", "rough", "wreck"]), "hex": hexname(col, row)})
+                else:
+                    obstacles.append({"terrain": r.choice(["berm", "slope"]), "hex": hexname(col, row) + "/D"})
         f = self.firer_keys(r, fu)
         f["hex"] = a
         if maybe(r, 0.6):
@@ -264,8 +276,13 @@ class Tank:
         if maybe(r, 0.3):
             t["moving_mp"] = r.randint(0, self.movement[tname])
         doc["firer"], doc["target"] = f, t
+        line = {}
         if maybe(r, 0.2):
-            doc["line"] = {"friendly_in_line": r.choice(["none", "infantry", "other"])}
+            line["friendly_in_line"] = r.choice(["none", "infantry", "other"])
+        if obstacles:
+            line["obstacles"] = Inline(obstacles)
+        if line:
+            doc["line"] = line
         return doc
 
     def on_board(self, r, doc, fu, fname, tu, tname):
@@ -287,6 +304,8 @@ class Tank:
                 t["aspect"] = r.choice(["front", "side", "rear"])
         if maybe(r, 0.3):
             t["moving_mp"] = r.randint(0, self.movement[tname])
+        if maybe(r, 0.1):  # typed as well: must agree with the board (else bad input naming both)
+            t["terrain"] = r.choice(["clear", "rough", "woods"])
         doc["firer"], doc["target"] = f, t
         return doc
 
@@ -416,6 +435,8 @@ class Gf9:
             doc["question"] = "los"
             a, b = r.sample(bases, 2)
             doc["firer"], doc["target"] = {"base": a}, {"base": b}
+            if maybe(r, 0.1):  # typed as well: must agree with the table (else bad input naming both)
+                doc["firer"]["on_hill"] = r.choice(["no", "partly", "wholly"])
         return doc
 
 
@@ -508,6 +529,8 @@ class Agv:
             a = r.choice(bases)
             tgt = r.choice([u for u in units if u != a] or units)
             doc["firer"] = {"base": a, "dice": r.randint(1, 10)}
+            if maybe(r, 0.1):  # typed as well: must agree with the table
+                doc["firer"]["type"] = r.choice(self.firer_types)
             doc["target"] = {"unit": tgt}
         else:
             a, b = r.sample(bases, 2)

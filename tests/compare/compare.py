@@ -320,7 +320,7 @@ def describe(case):
     return "\n".join(lines)
 
 
-def report(cases, show, elapsed):
+def report(cases, show, elapsed, min_valid):
     cats = {}
     for c in cases:
         s = cats.setdefault(c.category, {"n": 0, "diff": 0, "rc": {}})
@@ -339,12 +339,15 @@ def report(cases, show, elapsed):
         print(f"{k:<{width}}  {s['n']:>6}  {s['diff']:>6}  {rcs}{extra}")
     diffs = [c for c in cases if c.result[0] != c.result[1]]
     print(f"total: {len(cases)} cases, {len(diffs)} different, {elapsed:.1f} s")
+    thin = [k for k, s in cats.items() if k.startswith("generated") and s["rc"].get(0, 0) * 100 < min_valid * s["n"]]
+    for k in sorted(thin):
+        print(f"compare: {k}: under {min_valid} % rule with exit 0 (tests/compare/gen_situations.py needs updating)")
     for c in diffs[:show]:
         print()
         print(describe(c))
     if len(diffs) > show:
         print(f"\n... and {len(diffs) - show} more differences (--show N to see more)")
-    return len(diffs)
+    return len(diffs) + len(thin)
 
 
 # ---------------------------------------------------------------- main
@@ -360,6 +363,8 @@ def main():
     ap.add_argument("--per-game", type=int, help="generated situations per game (default 2000; --quick 40)")
     ap.add_argument("--show", type=int, default=10, help="differences printed in full (default 10)")
     ap.add_argument("--only", help="comma-separated category prefixes to run (e.g. 'generated,los')")
+    ap.add_argument("--min-valid", type=int, default=0, metavar="PCT",
+                    help="also fail when under PCT %% of a game's generated situations rule (exit 0) with OLD")
     ap.add_argument("--keep", metavar="DIR", help="build the work folder in DIR (emptied first) and keep it")
     ap.add_argument("--seed", default="issue-21", help=argparse.SUPPRESS)
     a = ap.parse_args()
@@ -397,7 +402,7 @@ def main():
             for i, _ in enumerate(pool.map(lambda c: run_case(old, new, c, work, locks), cases), 1):
                 if i % 2000 == 0:
                     print(f"compare: {i} of {len(cases)} cases run, {time.monotonic() - started:.0f} s", file=sys.stderr, flush=True)
-        n = report(cases, a.show, time.monotonic() - started)
+        n = report(cases, a.show, time.monotonic() - started, a.min_valid)
         sys.stdout.flush()
     finally:
         if not a.keep:

@@ -6,9 +6,10 @@ Sections: command line · the work folder · cases (examples, corpus, generated 
 readings, board views, table views, data) · running · report · main
 
     compare.py OLD_CLI NEW_CLI [--quick] [--rules-data DIR] [--source DIR] [-j N] [--keep DIR]
-                               [--per-game N] [--show N] [--only CATEGORY,...]
+                               [--per-game N] [--show N] [--only PREFIX,...] [--min-valid PCT]
 
-Exit status: 0 no difference; 1 at least one difference; 2 a bad command line or set-up.
+Exit status: 0 no difference; 1 at least one difference (or, with --min-valid, too few generated
+situations ruling); 2 a bad command line or set-up.
 """
 
 import argparse
@@ -67,6 +68,11 @@ class Case:
         return where + "umpire-cli " + " ".join(self.args) + feed
 
 
+def die(message):
+    print("compare: " + message, file=sys.stderr)
+    sys.exit(2)
+
+
 def toml_files(folder):
     if not os.path.isdir(folder):
         return []
@@ -84,7 +90,7 @@ def prepare(work, source, rules_data, per_game, seed):
                           "--repo", source, "--per-game", str(per_game), "--seed", seed],
                          capture_output=True, text=True)
     if gen.returncode != 0:
-        sys.exit(f"compare: the generator failed:\n{gen.stderr}")
+        die(f"the generator failed:\n{gen.stderr}")
     # One rules-data folder per fuzz corpus file: the shipped data with that file put in place of
     # its game's file (the corpus file's first line names it, as the fuzz harness reads it).
     for name in toml_files(os.path.join(work, "corpus", "rules_data")):
@@ -103,7 +109,7 @@ def prepare(work, source, rules_data, per_game, seed):
         for key, val in flips:
             new, n = re.subn(rf"(?m)^{re.escape(key)}\s*=\s*[^#\n]*?(\s*(#.*)?)$", f"{key} = {val}\\1", text, count=1)
             if n != 1:
-                sys.exit(f"compare: rules-data {game}.toml has no [choices] key {key}")
+                die(f"rules-data {game}.toml has no [choices] key {key} (update READINGS in {__file__})")
             d = os.path.join(work, "rd-readings", f"{game}-{key}-{val.strip(chr(34))}")
             shutil.copytree(os.path.join(work, "rules-data"), d)
             with open(os.path.join(d, game + ".toml"), "w", encoding="utf-8") as f:
@@ -371,7 +377,7 @@ def main():
 
     for b in (a.old, a.new):
         if not (os.path.isfile(b) and os.access(b, os.X_OK)):
-            sys.exit(f"compare: {b} is not an executable file")
+            die(f"{b} is not an executable file")
     old, new = os.path.abspath(a.old), os.path.abspath(a.new)
     per_game = a.per_game or (40 if a.quick else 2000)
     pairs, views, per_variant = (6, 2, 4) if a.quick else (200, 30, 100)

@@ -49,8 +49,12 @@ struct MarkBuilder {
     }
 };
 
-view::BoardMarks marks_of(const board::Board& b, const LineOfSight& los) {
+}  // namespace
+
+view::BoardMarks board_marks(const board::Board& b, const LineOfSight& los) {
     MarkBuilder m{b, {}};
+    m.out.firer = los.firer;
+    m.out.target = los.target;
     // Every hex the line enters, then what the ruling says about it.
     for (const auto& h : los.trace.hexes) {
         if (h.contact != hex::Contact::crosses) continue;
@@ -113,10 +117,7 @@ view::BoardMarks marks_of(const board::Board& b, const LineOfSight& los) {
     return std::move(m.out);
 }
 
-Mode mode_named(const std::string& name, const board::Board& b) {
-    const std::string n = name.empty() ? (b.terrain_mode.empty() ? "mixed" : b.terrain_mode) : name;
-    return n == "closed" ? Mode::closed : n == "open" ? Mode::open : Mode::mixed;
-}
+namespace {
 
 // =====================================================================================
 // 2. TankSupport
@@ -130,12 +131,12 @@ public:
     std::vector<std::string> modes() const override { return {"closed", "mixed", "open"}; }
 
     view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override {
-        return marks_of(b, line_of_sight(b, los_rules(d_, b, mode_named(mode, b)), from, to));
+        return board_marks(b, line_of_sight(b, los_rules(d_, b, mode_named(mode).value_or(Mode::mixed)), from, to));
     }
 
     void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
         std::vector<VisibilityCell> cells;
-        spi_tank::visibility(b, los_rules(d_, b, mode_named(mode, b)), from, cells);
+        spi_tank::visibility(b, los_rules(d_, b, mode_named(mode).value_or(Mode::mixed)), from, cells);
         out.resize(cells.size());
         for (std::size_t i = 0; i < cells.size(); ++i) out[i] = mark_of(cells[i].sight);
     }
@@ -146,7 +147,7 @@ public:
 
     std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "spi-tank"); }
 
-    Ruling rule(const Section& root, const board::Board& b) const override { return sys_.rule(root, &b); }
+    Ruling rule(const Section& root, const board::Board& b, const view::Placement* place) const override { return sys_.rule(root, &b, place); }
 
     std::string facing_rule() const override { return "8.7"; }
     bool has_hex_figures() const override { return true; }
@@ -158,7 +159,7 @@ public:
         const Section root(sink, &situation, "");
         const Situation s = parse_situation(d_, root, &b);
         if (!sink.ok() || s.board.empty() || s.firer_hex.empty()) return false;
-        const auto firer = d_.board.parse(s.firer_hex);
+        const auto firer = s.firer_at;
         if (!firer || !b.contains(*firer)) return false;
         out.title = "Chance that " + s.firer + " in " + s.firer_hex + " kills " + s.target + " standing in each hex";
         out.legend = "Each hex: the kill probability (8.9) if the target stood there, " +

@@ -70,13 +70,11 @@ public:
     virtual std::string facing_rule() const { return ""; }
     // True when hex_figures() gives an overlay (TANK!'s kill chance): the view offers it only then.
     virtual bool has_hex_figures() const { return false; }
-    // One firer-target question, read exactly as the ruling reads it.
-    virtual BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from,
-                            const hex::Cube& to) const = 0;
     // What a unit in `from` can see: one Mark per hex in Board::index order (clear, blocking or
     // referee_call; the unit's own hex clear). Must be fast enough to follow the mouse
-    // (docs: < 0.5 ms for a 66 x 44 board).
-    virtual void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from,
+    // (docs: < 0.5 ms for a 66 x 44 board). `mode` is read as the ruling reads the situation's (no
+    // default): false, and no marks, when it is not one of modes().
+    virtual bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from,
                             std::vector<Mark>& out) const = 0;
     // Where a situation's `board = "NAME"` is read from (`situation_dir`: the situation file's
     // folder, empty when it has none): the same lookup the ruling makes.

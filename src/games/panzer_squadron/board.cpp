@@ -771,14 +771,10 @@ public:
     bool faces_corner() const override { return true; }  // PS-turning: a tank faces a point of its hexagon
     std::string facing_rule() const override { return "PS-armour"; }
 
-    view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override {
-        if (from == to) return {};
-        return board_marks(d_, b, line_of_fire(d_, b, from, to, parse_corner(d_, mode).value_or(-1)));
-    }
-
-    void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
+    bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
         (void)mode;  // the facing changes faces, not the obstacle bonus
         panzer_squadron::visibility(d_, b, from, out);
+        return true;
     }
 
     std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {

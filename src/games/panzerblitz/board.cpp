@@ -704,12 +704,6 @@ view::BoardSupport::Look PanzerBlitzBoardSupport::look(const std::string& name) 
     return it == looks.end() ? Look{} : it->second;
 }
 
-view::BoardMarks PanzerBlitzBoardSupport::line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const {
-    (void)mode;  // PanzerBlitz has no terrain modes
-    if (from == to) return {};
-    return board_marks(*data_, b, board_los(*data_, b, from, to));
-}
-
 // Every route, the deciding one said so, and the symbols each meets as its ruling judges them.
 view::BoardMarks board_marks(const Data& d, const board::Board& b, const BoardLos& los) {
     view::BoardMarks m;
@@ -753,7 +747,7 @@ view::BoardMarks board_marks(const Data& d, const board::Board& b, const BoardLo
     return m;
 }
 
-void PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const {
+bool PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const {
     (void)mode;
     out.assign(std::size_t(b.hex_count()), view::Mark::clear);
     // Many hexes share their inputs (elevations, range, symbols): each distinct set is ruled once.
@@ -780,6 +774,7 @@ void PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::strin
         }
         out[std::size_t(i)] = mark_of(worst);
     }
+    return true;
 }
 
 Ruling PanzerBlitzBoardSupport::rule(const Section& situation, const board::Board& b, const view::Placement* place) const {

@@ -121,8 +121,7 @@ public:
     // Elevations by their level and slope ("1s" a level 1 slope, "2H" a level 2 hilltop, "g" a gully),
     // single-hex woods/town "W"/"T", each hexside symbol its colour with two letters ("gn", "ye").
     Look look(const std::string& name) const override;
-    view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override;
-    void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override;
+    bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override;
     std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
         return panzerblitz::find_board(*data_, name, situation_dir);
     }

@@ -130,15 +130,16 @@ public:
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
     std::vector<std::string> modes() const override { return {"closed", "mixed", "open"}; }
 
-    view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override {
-        return board_marks(b, line_of_sight(b, los_rules(d_, b, mode_named(mode).value_or(Mode::mixed)), from, to));
-    }
-
-    void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
+    // The terrain mode as the ruling reads the situation's terrain_mode (mode_named): one reading, no default.
+    bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
+        out.clear();
+        const std::optional<Mode> m = mode_named(mode);
+        if (!m) return false;
         std::vector<VisibilityCell> cells;
-        spi_tank::visibility(b, los_rules(d_, b, mode_named(mode).value_or(Mode::mixed)), from, cells);
+        spi_tank::visibility(b, los_rules(d_, b, *m), from, cells);
         out.resize(cells.size());
         for (std::size_t i = 0; i < cells.size(); ++i) out[i] = mark_of(cells[i].sight);
+        return true;
     }
 
     std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {

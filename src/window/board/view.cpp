@@ -179,7 +179,9 @@ void BoardView::update_visibility(const view::BoardSupport& support, const board
     vis_from_ = from;
     vis_valid_ = true;
     vis_.clear();
-    if (from && b.contains(*from)) support.visibility(b, mode, *from, vis_);
+    // Read in the situation's own mode, as the ruling reads it: a mode the game does not know gives
+    // no overlay (said in the legend), never a default one.
+    vis_unread_ = from && b.contains(*from) && !support.visibility(b, mode, *from, vis_);
 }
 
 void BoardView::stop_figures() {
@@ -837,9 +839,14 @@ void BoardView::draw_legend(const board::Board& b) {
             ui::probe("board_lines");
         }
     }
-    if (show_visibility_)
+    if (show_visibility_ && vis_unread_) {
+        std::string known;
+        for (const auto& m : support_->modes()) known += (known.empty() ? "" : ", ") + m;
+        ui::wrapped(ui::bad(), "\xe2\x9c\x96 What it sees: no overlay, the situation's mode \"" + mode_ + "\" is not one of " + known);
+    } else if (show_visibility_) {
         ui::wrapped(ui::dim_text(), "What it sees" + (vis_from_ ? " from " + b.name(*vis_from_) : std::string()) +
                                         ": plain = can see, dark and hatched = blocked, amber " + std::string(ui::kOpenMark) + " = referee's call (10.2)");
+    }
     if (show_kill_) {
         if (job_ && job_->done && job_->result.complete) {
             ui::wrapped(ui::dim_text(), job_->result.title + ": deeper magenta = likelier (numbers in %). " + job_->result.legend);

@@ -135,6 +135,7 @@ private:
     std::string mode_;
     std::optional<hex::Cube> vis_from_;
     bool vis_valid_ = false;
+    bool vis_unread_ = false;  // the game could not read the mode: no overlay (BoardSupport::visibility)
     std::vector<view::Mark> vis_;
     std::string figures_key_;
     std::unique_ptr<FiguresJob> job_;

@@ -1,6 +1,7 @@
-// TANK!'s answers to the board view (board/board_support.hpp): the marks a line lights, read from
-// the same line_of_sight the ruling uses (tank_board.cpp), the visibility map, a ruling against
-// the window's own board, and the kill-chance overlay.
+// TANK!'s answers to the board view (board/board_support.hpp): the marks a ruling on a board
+// carries (board_marks, built by apply_board from the very line_of_sight it rules by,
+// games/spi_tank/board.cpp), the visibility map, a ruling against the window's own board with the
+// units placed typed, and the kill-chance overlay.
 //
 // Sections
 //   1. marks        LineOfSight -> BoardMarks: every hex and hexside the line meets, with its sentence

@@ -257,7 +257,7 @@ public:
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // spi_tank_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // spi_tank_view.cpp
-    const view::BoardSupport* board_support() const override;              // spi_tank_board_support.cpp
+    const view::BoardSupport* board_support() const override;              // games/spi_tank/board_support.cpp
     const Data& data() const { return data_; }
     ~SpiTank() override;
     SpiTank();
@@ -271,7 +271,7 @@ private:
 }  // namespace umpire::spi_tank
 
 namespace umpire::spi_tank {
-// The board view's questions answered for TANK! (spi_tank_board_support.cpp), on sys's data.
+// The board view's questions answered for TANK! (games/spi_tank/board_support.cpp), on sys's data.
 std::unique_ptr<view::BoardSupport> make_board_support(const SpiTank& sys);
 }  // namespace umpire::spi_tank
 

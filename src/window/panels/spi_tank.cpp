@@ -25,7 +25,6 @@
 #include "window/panels/form.hpp"
 #include "window/panels/util.hpp"
 #include "window/ui/widgets.hpp"
-#include "board/board_edit.hpp"
 #include "board/board_support.hpp"
 #include "core/names.hpp"
 #include "games/spi_tank/view.hpp"

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/marks.hpp"
 #include "geometry/hex.hpp"
 #include "games/game_system.hpp"
 
@@ -25,6 +26,10 @@ namespace umpire::spi_tank {
 
 enum class Mode { closed, mixed, open };
 const char* to_string(Mode m);
+// The terrain mode a situation's `terrain_mode` names (matched as names are: case, spaces and
+// punctuation ignored), or nullopt. The ruling and the board view's overlays read it so: one
+// reading, no default.
+std::optional<Mode> mode_named(const std::string& name);
 
 struct Unit {  // one row of the Weapons Systems Characteristics Chart (17.4)
     std::string name;
@@ -172,12 +177,20 @@ struct Situation {
     std::string firer_hex, target_hex;  // map numbers, "" = not given
     std::string facing;                 // the hexside the target faces, a board side name ("" = not given)
     std::string firer_facing;           // the hexside the firer faces: its field of fire (7.21), "" = not given
+    // The same places typed: what the ruling reads (hex_position), never the numbers above again.
+    // parse_situation reads the numbers once, or takes the places as given (the window's board
+    // view, view::Placement); the numbers are then written from them, for the explanation.
+    std::optional<hex::Cube> firer_at, target_at;
+    std::optional<int> facing_at;       // the direction 0..5 of `facing`
     // A board file (docs/boards.md): the line's obstacles, the target's terrain and behind are
     // then read from the map (parse_situation fills them in) and the ruling names what the board
     // shows on the line, each with its hex and rule.
     std::string board;                  // as written in the situation ("" = none), relative to its file
     std::vector<std::pair<std::string, std::string>> board_steps;  // (rule, text) from the board, for the explanation
     bool behind_from_referee = false;   // with a board: target.behind given where the board cannot say it (a corner, extra firers)
+    // With a board: what the line of sight met, marked for the board view (board/marks.hpp),
+    // built from the same trace as the obstacles above; the ruling hands it on (Ruling::board_marks).
+    std::shared_ptr<const view::BoardMarks> board_marks;
 };
 
 // What the hex numbers say: range, the line's path, and the target aspect the firer lies in.
@@ -204,7 +217,10 @@ Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b);
 
 // Reads a situation (the `root` table of a file); reports problems into root.sink(). With `held`,
 // a situation's `board` is that board (the window's, maybe unsaved paint) instead of the file.
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
+// With `place` (the window's board view) the units' places are taken from it, typed, and
+// firer.hex, target.hex and target.facing are not read.
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr,
+                          const view::Placement* place = nullptr);
 // `s` (read with its board, both hexes given) with the target standing in `target` instead: what
 // the board says there replaces the obstacles, the target's terrain and `behind` (the window's
 // kill-chance overlay; the facing stays as given, so the aspect follows the new hex, 8.7).
@@ -232,12 +248,13 @@ public:
     std::vector<std::string> data_files() const override { return {"spi-tank.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Section& root) const override;
-    // The same with the situation's `board` taken as `held` (the window's board) when given.
-    Ruling rule(const Section& root, const board::Board* held) const;
+    // The same with the situation's `board` taken as `held` (the window's board) when given, and
+    // the units' places as `place` says (parse_situation) when given.
+    Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // spi_tank_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // spi_tank_view.cpp
-    const view::BoardSupport* board_support() const override;              // spi_tank_board_support.cpp
+    const view::BoardSupport* board_support() const override;              // games/spi_tank/board_support.cpp
     const Data& data() const { return data_; }
     ~SpiTank() override;
     SpiTank();
@@ -251,7 +268,7 @@ private:
 }  // namespace umpire::spi_tank
 
 namespace umpire::spi_tank {
-// The board view's questions answered for TANK! (spi_tank_board_support.cpp), on sys's data.
+// The board view's questions answered for TANK! (games/spi_tank/board_support.cpp), on sys's data.
 std::unique_ptr<view::BoardSupport> make_board_support(const SpiTank& sys);
 }  // namespace umpire::spi_tank
 

@@ -1,7 +1,7 @@
 // umpire-cli's board commands (see board_commands.hpp).
 //
 // Sections
-//   dispatch    open the board file once (Engine::open_board) and hand it to its game's answer
+//   dispatch    read the board file once (Engine::read_board_file) and hand it to its game's answer
 //   commands    board check, los, visibility: their arguments, options and help (commands.hpp)
 //   shared      board_hex, board_ok, check_report, write_counts
 #include "cli/board_commands.hpp"

@@ -8,7 +8,7 @@
 //                                                        every pair, one file (TANK!)
 //
 // board_commands.cpp registers the commands (commands.hpp) and opens the board file once
-// (Engine::open_board, which names its game); each game answers on its open board in its own
+// (Engine::read_board_file, which names its game); each game answers on its open board in its own
 // file, board_commands_<game>.cpp. This header is what those files share.
 #pragma once
 #include <optional>

@@ -1,6 +1,6 @@
 // umpire-cli's board commands on PanzerBlitz boards (docs/boards.md, docs/panzerblitz.md "Boards"):
 // board check, los (every route, the deciding one marked) and visibility from one hex. The
-// dispatch is in board_commands.cpp (Engine::open_board reads the board file's `system`); this
+// dispatch is in board_commands.cpp (Engine::read_board_file reads the board file's `system`); this
 // file holds only PanzerBlitz's side, as each game keeps its own.
 //
 // Sections

@@ -47,7 +47,7 @@ std::string rejection(const std::string& toml) {
 
 }  // namespace
 
-TEST_CASE("normalize_name: case, white space and / - ( ) . _ ignored; the fast comparisons agree with it", "[names]") {
+TEST_CASE("normalize_name folds case and drops white space and / - ( ) . _ and the fast comparisons agree with it", "[names]") {
     // The rule as first written, with the C library's isspace and tolower (the C locale).
     const auto reference = [](const std::string& s) {
         std::string out;

@@ -93,7 +93,7 @@ std::string kills_text(const std::vector<int>& k) {
 
 // Reads a die number or MP cost: decimal digits only (no sign, no spaces). The value saturates at
 // ten million, so a number of any length is read without overflow; callers bound it far lower.
-std::optional<std::int64_t> read_digits(const std::string& s) {
+std::optional<std::int64_t> read_digits(std::string_view s) {
     if (s.empty()) return std::nullopt;
     std::int64_t v = 0;
     for (char ch : s) {
@@ -114,17 +114,24 @@ struct CellProblem {
 // filling memory.
 CellProblem parse_cell(const std::string& s, int max_number, std::vector<int>& out) {
     out.clear();
-    const std::string t = normalize_name(s);
-    if (s == "•" || t == "miss" || t.empty() || t == "missnoeffect") return {};
+    if (s == "•") return {};
+    // A cell starting with a digit is a die range; anything else may be a miss in words. (A
+    // digit is kept as it is by normalize_name, so such a cell is never "miss" or empty.)
+    if (s.empty() || s[0] < '0' || s[0] > '9') {
+        const std::string t = normalize_name(s);
+        if (t == "miss" || t.empty() || t == "missnoeffect") return {};
+    }
     const std::size_t dash = s.find('-');
-    const std::string lo_text = s.substr(0, dash), hi_text = dash == std::string::npos ? lo_text : s.substr(dash + 1);
+    const std::string_view all(s);
+    const std::string_view lo_text = all.substr(0, dash), hi_text = dash == std::string::npos ? lo_text : all.substr(dash + 1);
     const auto lo = read_digits(lo_text), hi = read_digits(hi_text);
     if (!lo || !hi) return {CellProblem::format, "is not a die range (accepted: \"1-3\", \"1\", \"•\" or \"miss\")"};
     for (const auto& [v, text] : {std::pair{*lo, lo_text}, std::pair{*hi, hi_text}})
         if (v < 1 || v > max_number)
             return {CellProblem::out_of_range,
-                    "names die number " + text + ", out of range (accepted: 1.." + std::to_string(max_number) + ")"};
+                    cat({"names die number ", text, ", out of range (accepted: 1..", max_number, ")"})};
     if (*hi < *lo) return {CellProblem::backwards, "runs backwards (accepted: a run from low to high, e.g. \"1-3\")"};
+    out.reserve(std::size_t(*hi - *lo + 1));
     for (int v = int(*lo); v <= int(*hi); ++v) out.push_back(v);
     return {};
 }
@@ -166,10 +173,14 @@ static std::vector<Named> unit_entries(const std::vector<Unit>& units) {
 }
 
 // An exact chart name first, then an alias; an alias two units share finds neither.
-const Unit* Data::find_unit(const std::string& name) const {
-    const NameMatch m = resolve_name_in(
+static NameMatch match_unit(const std::vector<Unit>& units, std::string_view name) {
+    return resolve_name_in(
         name, units, [](const Unit& u) -> const std::string& { return u.name; },
         [](const Unit& u) -> const std::vector<std::string>& { return u.aliases; });
+}
+
+const Unit* Data::find_unit(const std::string& name) const {
+    const NameMatch m = match_unit(units, name);
     return m.index ? &units[*m.index] : nullptr;
 }
 
@@ -223,8 +234,13 @@ std::optional<std::pair<int, int>> read_row_range(const Section& r, bool open_en
 }
 
 void load_units(Data& d, const Section& root) {
-    std::set<std::string> seen;
+    // Names as matched (normalize_name): each unit's chart name, then its aliases. Plain vectors
+    // searched in turn: a chart has a few dozen units.
+    std::vector<std::string> seen;                    // chart names so far
+    std::vector<std::vector<std::string>> matched;    // per unit: its name, then its aliases
     const std::vector<Section> units = root.tables("unit", true);
+    matched.reserve(units.size());
+    d.units.reserve(units.size());
     if (units.empty() && root.node("unit") && root.node("unit")->is_array())
         root.error("unit", "the weapons chart lists no units (17.4): give at least one [[unit]]");
     for (const Section& t : units) {
@@ -232,21 +248,27 @@ void load_units(Data& d, const Section& root) {
         Unit u;
         auto name = t.str("name", true);
         if (name) u.name = *name;
-        if (auto a = t.string_array("aliases")) u.aliases = *a;
+        if (auto a = t.string_array("aliases")) u.aliases = std::move(*a);
         auto kind = t.choice("kind", {"vehicle", "at-gun"});
         u.vehicle = !kind || *kind == "vehicle";
         // Chart names are unique. An alias may be shared by units of one family ("T34" for the
         // T34/76c and the T34/85): typing it is then reported naming both (resolve_name).
-        std::set<std::string> own;
+        std::vector<std::string>& own = matched.emplace_back();  // this unit's names so far
+        own.reserve(u.aliases.size() + 1);
         for (std::size_t i = 0; i <= u.aliases.size(); ++i) {
             const std::string& n = i == 0 ? u.name : u.aliases[i - 1];
             const char* key = i == 0 ? "name" : "aliases";
-            const std::string norm = normalize_name(n);
+            std::string norm = normalize_name(n);
+            // The chart name against the other units' names; an alias against this unit's
+            // earlier aliases (an alias may repeat the unit's own name).
+            const auto first = i == 0 ? seen.begin() : own.begin() + 1, last = i == 0 ? seen.end() : own.end();
             if (norm.empty())
                 t.error(key, quoted_value(n) + " cannot be a unit name: it is empty once case, spaces and / - ( ) . are ignored");
             else if (norm == "infantry") t.error(key, "\"infantry\" is reserved for infantry units (8.8)");
-            else if (i == 0 ? !seen.insert(norm).second : !own.insert(norm).second)
+            else if (std::find(first, last, norm) != last)
                 t.error(key, "the name \"" + n + "\" is used twice (names are matched ignoring case, spaces and / - ( ) .)");
+            else if (i == 0) seen.push_back(norm);
+            own.push_back(std::move(norm));
         }
         if (u.vehicle) {
             if (auto def = t.int_array("defense", true)) {
@@ -275,16 +297,19 @@ void load_units(Data& d, const Section& root) {
     }
     // An alias spelt like another unit's chart name could never be reached (exact names win).
     for (std::size_t i = 0; i < units.size() && i < d.units.size(); ++i)
-        for (const auto& a : d.units[i].aliases)
-            for (const auto& other : d.units)
-                if (&other != &d.units[i] && same_name(a, other.name))
-                    units[i].error("aliases", quoted_value(a) + " is the chart name of the " + other.name +
+        for (std::size_t a = 0; a < d.units[i].aliases.size(); ++a)
+            for (std::size_t j = 0; j < d.units.size(); ++j)
+                if (j != i && matched[i][a + 1] == matched[j].front())
+                    units[i].error("aliases", quoted_value(d.units[i].aliases[a]) + " is the chart name of the " + d.units[j].name +
                                                   ": an alias cannot be another unit's name");
 }
 
+
 void load_crts(Data& d, const Section& root) {
     std::set<std::string> ids;
-    for (const Section& t : root.tables("crt", true)) {
+    const std::vector<Section> crts = root.tables("crt", true);
+    d.crts.reserve(crts.size());
+    for (const Section& t : crts) {
         t.only_keys({"id", "title", "fire_control", "panic", "rows"});
         Crt c;
         c.id = t.str("id", true).value_or("");
@@ -301,7 +326,9 @@ void load_crts(Data& d, const Section& root) {
         int expect_lo = 1;
         // 8.71: the movement modifier is added to the roll, so kill numbers may exceed the die.
         const int max_kill = d.die_sides + kMaxMovementModifier;
-        for (const Section& r : t.tables("rows", true)) {
+        const std::vector<Section> rows = t.tables("rows", true);
+        c.rows.reserve(rows.size());
+        for (const Section& r : rows) {
             r.only_keys({"range", "cells"});
             Crt::Row row{0, 0, {}};
             const auto rg = read_row_range(r, false);
@@ -317,6 +344,7 @@ void load_crts(Data& d, const Section& root) {
             if (auto cells = r.string_array("cells", true)) {
                 if (cells->size() != 11)
                     r.error("cells", "expected 11 cells (attack differentials 0..10, 8.9), found " + std::to_string(cells->size()));
+                row.cells.reserve(cells->size());
                 for (std::size_t i = 0; i < cells->size(); ++i) {
                     std::vector<int> k;
                     const CellProblem why = parse_cell((*cells)[i], max_kill, k);
@@ -326,7 +354,8 @@ void load_crts(Data& d, const Section& root) {
                                                   ? " (a roll of 1.." + std::to_string(d.die_sides) + " plus the 8.71 movement modifier, at most " +
                                                         std::to_string(kMaxMovementModifier) + ")"
                                                   : ""));
-                    row.cells.push_back(k);
+                    row.cells.push_back(std::move(k));
+
                 }
             }
             c.rows.push_back(std::move(row));
@@ -356,7 +385,9 @@ void load_infantry(Data& d, const Section& root) {
     Section t = root.table("infantry_fire", true);
     t.only_keys({"rows"});
     int expect = 1;  // 0 after a refused range: the next row is not compared (one mistake, one error)
-    for (const Section& r : t.tables("rows", true)) {
+    const std::vector<Section> rows = t.tables("rows", true);
+    d.infantry.rows.reserve(rows.size());
+    for (const Section& r : rows) {
         r.only_keys({"range", "moving", "stationary"});
         InfantryTable::Row row{};
         const auto range = r.integer("range", true, 1, 99);
@@ -437,7 +468,7 @@ void load_terrain(Data& d, const Section& root) {
         }
         for (const auto& n : kTerrainNames)
             if (!mine.count(n) && sec.present()) sec.error("", std::string("the ") + to_string(m) + " mode does not define " + n + " (needed: " + join_names(kTerrainNames) + ")");
-        d.terrain[m] = mine;
+        d.terrain[m] = std::move(mine);
     }
     // Open mode: what is not listed under all_modes is named in as_clear and behaves as clear (10.61).
     Section open = terrain.table("open", true);
@@ -451,12 +482,12 @@ void load_terrain(Data& d, const Section& root) {
             e.hexside = is_hexside_terrain(n);
             if (e.hexside) { e.soft_defense.reset(); e.soft_defense_add = 0; e.movement = "+0"; }
             e.as_clear_note = "open mode treats " + n + " as clear terrain";
-            mine[n] = e;
+            mine[n] = std::move(e);
         }
     }
     for (const auto& n : kTerrainNames)
         if (!mine.count(n) && open.present()) open.error("as_clear", "the open mode does not define " + n + " (give it under all_modes or as_clear)");
-    d.terrain[Mode::open] = mine;
+    d.terrain[Mode::open] = std::move(mine);
     if (!all.count("clear") || !all.at("clear").soft_defense)
         terrain.error("all_modes", "clear terrain with a soft_defense is required under all_modes (10.31)");
     if (all.count("improved-position") && !all.at("improved-position").soft_defense)
@@ -466,7 +497,9 @@ void load_terrain(Data& d, const Section& root) {
 void load_spotting(Data& d, const Section& root) {
     int expect = 1;  // 0 after a refused range: the next row is not compared (one mistake, one error)
     bool open_ended = false;
-    for (const Section& t : root.tables("spotting", true)) {
+    const std::vector<Section> rows = root.tables("spotting", true);
+    d.spotting.reserve(rows.size());
+    for (const Section& t : rows) {
         t.only_keys({"range", "vehicle_open", "vehicle_concealed", "soft_open", "soft_concealed"});
         SpotRow row;
         const auto rg = read_row_range(t, true);
@@ -602,10 +635,19 @@ std::optional<std::string> unit_field(const Data& d, const Section& t, const cha
         t.error(key, "infantry cannot be used here (accepted: " + join_names([&] { auto v = d.unit_names(); v.pop_back(); return v; }()) + ")");
         return std::nullopt;
     }
+    // The chart itself first, without copying it (a ruling reads two or three units): the same
+    // match Section::choice makes below, where only a name it refuses goes, for the message.
+    const NameMatch m = match_unit(d.units, *s);
+    if (m.index) {
+        const std::string& name = d.units[*m.index].name;
+        if (m.by_alias) t.sink().note_match({t.key_path(key), *s, name, "17.4"});  // a common name is noted in the ruling
+        return name;
+    }
     std::vector<Named> entries = unit_entries(d.units);
     if (allow_infantry) entries.push_back({"infantry", {}});
-    return t.choice(key, entries, true, "unit", "17.4");  // a common name is noted in the ruling
+    return t.choice(key, entries, true, "unit", "17.4");
 }
+
 
 // The aspect(s) whose arc holds a sector (8.7 as read in rules-data [choices]): two on a boundary.
 std::vector<Aspect> aspects_in(const Choices& c, const hex::Sector& sec) {

@@ -16,6 +16,7 @@
 #include <set>
 
 #include "games/panzer_squadron/board.hpp"
+#include "games/panzer_squadron/rules.hpp"
 #include "geometry/trace.hpp"
 #include "support.hpp"
 

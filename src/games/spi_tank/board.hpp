@@ -32,7 +32,7 @@
 
 #include "board/board.hpp"
 #include "core/json.hpp"
-#include "games/spi_tank/rules.hpp"
+#include "games/spi_tank/data.hpp"
 #include "geometry/trace.hpp"
 
 namespace umpire::spi_tank {

@@ -1,4 +1,4 @@
-// The include rule of the house (docs/architecture.md), read from every `#include` in src/:
+// The include rule of the house (README.md, "How it is built"), read from every `#include` in src/:
 //   layers      bottom to top core, geometry, board, tabletop, games, engine, then the front
 //               ends cli and window: a folder includes only itself and the folders below it
 //   front ends  cli and window never include each other
@@ -259,7 +259,7 @@ TEST_CASE("structure: the include rule judges each kind of include line as the h
     }
 }
 
-TEST_CASE("structure: a cycle of units is found and named with each include closing it; x.hpp and x.cpp are one unit", "[structure]") {
+TEST_CASE("structure: a cycle of units is found and named with each include closing it (x.hpp and x.cpp are one unit)", "[structure]") {
     struct Row {
         const char* what;
         std::vector<Edge> edges;
@@ -304,7 +304,7 @@ TEST_CASE("structure: every #include in src/ keeps the include rule, and the uni
     CHECK(games == std::set<std::string>{"agv", "gf9_tanks", "panzer_squadron", "panzerblitz", "spi_tank"});
     CHECK(t.edges.size() > 200);
 
-    INFO("include rule violations (docs/architecture.md):\n" << lines(t.violations));
+    INFO("include rule violations (README.md, \"How it is built\"):\n" << lines(t.violations));
     CHECK(t.violations.empty());
     const auto loops = cycles(t.edges);
     INFO("include cycles between units (x.hpp and x.cpp are one unit):\n" << lines(loops));

@@ -304,17 +304,11 @@ void agv_melee(const Section& root, Measuring& c) {
 
 // ---- TableRules -----------------------------------------------------------------------
 
-std::string TableRules::system() const { return sys_.id(); }
-
-const tabletop::Rules& TableRules::rules() const { return sys_.data().table; }
-
 void TableRules::measure(const Section& root, tabletop::Measuring& m) const {
     if (m.out.question == "movement") agv_move(sys_.data(), root, m);
     else if (m.out.question == "fire") agv_fire(root, m);
     else if (m.out.question == "melee") agv_melee(root, m);
 }
-
-Ruling TableRules::rule(const Section& root) const { return sys_.rule(root); }
 
 // AGV-cover: each sight line runs to one target stand, in the situation's order; the ruling's view
 // says whether that stand claims cover and whether it can be fired at.

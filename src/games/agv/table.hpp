@@ -8,23 +8,16 @@
 #include <cstddef>
 #include <string>
 
-#include "tabletop/rulings.hpp"
+#include "games/agv/rules.hpp"
+#include "games/table_support.hpp"
 
 namespace umpire::agv {
 
-class Agv;
-
-class TableRules final : public tabletop::TableSupport {
+class TableRules final : public GameTableSupport<Agv> {
 public:
-    explicit TableRules(const Agv& sys) : sys_(sys) {}
-    std::string system() const override;
-    const tabletop::Rules& rules() const override;
+    using GameTableSupport::GameTableSupport;
     void measure(const Section& root, tabletop::Measuring& m) const override;
-    Ruling rule(const Section& root) const override;
     SightRuled sight_ruled(const Ruling& r, std::size_t i) const override;
-
-private:
-    const Agv& sys_;
 };
 
 }  // namespace umpire::agv

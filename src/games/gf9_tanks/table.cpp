@@ -401,16 +401,10 @@ void gf9_move(const Data& d, const Section& root, Measuring& c) {
 
 // ---- TableRules -----------------------------------------------------------------------
 
-std::string TableRules::system() const { return sys_.id(); }
-
-const tabletop::Rules& TableRules::rules() const { return sys_.data().table; }
-
 void TableRules::measure(const Section& root, tabletop::Measuring& m) const {
     if (m.out.question == "los") gf9_los(sys_.data(), root, m);
     else if (m.out.question == "movement") gf9_move(sys_.data(), root, m);
 }
-
-Ruling TableRules::rule(const Section& root) const { return sys_.rule(root); }
 
 // GF9-hills: the number of hills between is a count (a TOML integer), not a distance.
 std::vector<std::string> TableRules::counts() const { return {"line.hills_between"}; }

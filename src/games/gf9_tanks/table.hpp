@@ -7,23 +7,16 @@
 #include <string>
 #include <vector>
 
-#include "tabletop/rulings.hpp"
+#include "games/gf9_tanks/rules.hpp"
+#include "games/table_support.hpp"
 
 namespace umpire::gf9_tanks {
 
-class Gf9Tanks;
-
-class TableRules final : public tabletop::TableSupport {
+class TableRules final : public GameTableSupport<Gf9Tanks> {
 public:
-    explicit TableRules(const Gf9Tanks& sys) : sys_(sys) {}
-    std::string system() const override;
-    const tabletop::Rules& rules() const override;
+    using GameTableSupport::GameTableSupport;
     void measure(const Section& root, tabletop::Measuring& m) const override;
-    Ruling rule(const Section& root) const override;
     std::vector<std::string> counts() const override;
-
-private:
-    const Gf9Tanks& sys_;
 };
 
 }  // namespace umpire::gf9_tanks

@@ -102,13 +102,13 @@ public:
     // As rule(root), reading `held` (the window's board) instead of the situation's board file.
     Ruling rule(const Section& root, const board::Board* held) const;
     std::vector<NameList> names() const override;
-    std::any choices() const override;                                       // panzer_squadron_view.cpp
-    std::optional<toml::table> canonical(const Section& root) const override;  // panzer_squadron_view.cpp
+    std::any choices() const override;                                       // view.cpp
+    std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
     const Data& data() const { return data_; }
     const view::BoardSupport* board_support() const override { return board_support_.get(); }  // made by make_board_support (board.hpp)
 
 private:
-    std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzer_squadron.hpp, in panzer_squadron_view.cpp
+    std::any ruling_view(const Situation& s, const Ruling& r) const;  // games/panzer_squadron/view.hpp, in view.cpp
     Data data_;
     std::unique_ptr<view::BoardSupport> board_support_;
 };

@@ -87,7 +87,8 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     return r;
 }
 
-Ruling Engine::rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b) const {
+Ruling Engine::rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b,
+                             const view::Placement* place) const {
     Sink sink(display_name);
     Section root(sink, &situation, "");
     std::vector<std::string> ids;
@@ -101,7 +102,7 @@ Ruling Engine::rule_on_board(const toml::table& situation, const std::string& di
         root.error("system", g->title() + " has no boards");
         sink.throw_if_errors();
     }
-    Ruling r = support->rule(root, b);
+    Ruling r = support->rule(root, b, place);
     sink.throw_if_errors();
     r.system = g->id();
     report_matches(r, sink.matches());

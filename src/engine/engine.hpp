@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/marks.hpp"
 #include "games/game_system.hpp"
 #include "tabletop/sketch.hpp"
 
@@ -51,8 +52,11 @@ public:
                      const std::filesystem::path& base_dir = {}) const;
     Ruling rule_file(const std::filesystem::path& path) const;
     // Rules a situation with `board = ...` against `b` (the window's board, maybe unsaved paint)
-    // instead of the board file, through its system's BoardSupport; as rule() otherwise.
-    Ruling rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b) const;
+    // instead of the board file, through its system's BoardSupport; as rule() otherwise. `place`:
+    // the units' places on `b`, typed (the board view's clicks), read instead of the situation's
+    // hex keys (BoardSupport::rule).
+    Ruling rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b,
+                         const view::Placement* place = nullptr) const;
     // Rules a situation with `table = ...` of `system` against `table` (the window's table, maybe
     // dragged and unsaved) instead of the table file, through the game's TableSupport (tables.cpp).
     Ruling rule_on_table(const std::string& system, const toml::table& situation, const std::string& display_name,

@@ -912,7 +912,7 @@ TEST_CASE("every panel: every radio button, checkbox and combo item has its own 
                 Sink sink(f.string());
                 panel->load(Section(sink, &t, ""));
             }
-            PanelContext ctx{engine(), 1.0f, {}};
+            PanelContext ctx{engine(), 1.0f, {}, nullptr};
             const auto untipped = im.frame([&] { panel->draw_inputs(ctx); });
             INFO("untipped: " << joined(untipped));
             CHECK(untipped.empty());

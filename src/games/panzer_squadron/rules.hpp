@@ -14,6 +14,7 @@
 #pragma once
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,11 @@ struct Situation {
     std::shared_ptr<const board::Board> board_map; // loaded, when board is given
     std::string tank_hex, tank_facing;
     std::string firer_hex, target_hex, target_facing;
+    // The same places typed, which the ruling reads (never the numbers above again): read once from
+    // the situation, or given by the window's board view (view::Placement: firer is the moving tank
+    // in a movement question; facing is the target's point).
+    std::optional<hex::Cube> tank_at, firer_at, target_at;
+    std::optional<int> target_facing_at;  // a board corner 0..5
     // line-of-fire typed by hand: the two lines, each its armour face and whether it passes an
     // obstacle (on a board these must agree with it).
     struct Line {
@@ -56,7 +62,10 @@ struct Situation {
 };
 
 // `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
+// `place` (with `held`, the window's board view): the units' places, typed; tank.hex (movement),
+// firer.hex, target.hex and target.facing (line-of-fire) are then not read.
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr,
+                          const view::Placement* place = nullptr);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
 std::vector<StepTrace> trace(const Data& d, const Situation& s);

@@ -100,7 +100,7 @@ public:
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Section& root) const override;
     // As rule(root), reading `held` (the window's board) instead of the situation's board file.
-    Ruling rule(const Section& root, const board::Board* held) const;
+    Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp

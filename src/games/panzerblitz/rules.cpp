@@ -100,7 +100,7 @@ Data load_data(const std::filesystem::path& file) {
 // 2. Situation
 // =====================================================================================
 
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held) {
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held, const view::Placement* place) {
     Situation s;
     auto keys = common_situation_keys();
     for (const char* k : {"firer", "target", "line", "board"}) keys.push_back(k);
@@ -154,7 +154,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
         }
         s.obstacles.push_back(ob);
     }
-    if (on_board && root.sink().ok()) apply_board(d, root, f, t, line, s, held);
+    if (on_board && root.sink().ok()) apply_board(d, root, f, t, line, s, held, place);
     return s;
 }
 
@@ -648,11 +648,12 @@ const view::BoardSupport* PanzerBlitz::board_support() const { return board_supp
 
 Ruling PanzerBlitz::rule(const Section& root) const { return rule(root, nullptr); }
 
-Ruling PanzerBlitz::rule(const Section& root, const board::Board* held) const {
-    Situation s = parse_situation(data_, root, held);
+Ruling PanzerBlitz::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
+    Situation s = parse_situation(data_, root, held, place);
     root.sink().throw_if_errors();
     Ruling r = panzerblitz::rule(data_, s);
     r.view = ruling_view(s, r);
+    r.board_marks = s.board_marks;
     return r;
 }
 

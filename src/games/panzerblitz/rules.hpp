@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/marks.hpp"
 #include "core/json.hpp"
 #include "games/game_system.hpp"
 
@@ -64,17 +65,22 @@ struct Situation {
     std::string firer_hex, target_hex;
     std::vector<Step> board_steps;
     json::Value board_json;  // JSON `board`: file, hexes, every route and which decides
+    // What the routes met, marked for the board view (board/marks.hpp); the ruling hands it on.
+    std::shared_ptr<const view::BoardMarks> board_marks;
 };
 
-// `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
+// `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file;
+// `place` (with `held`): the units' hexes on it, typed (apply_board).
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr,
+                          const view::Placement* place = nullptr);
 // board = "FILE" with firer.hex and target.hex: fills the elevations, range and obstacles from
 // the deciding route; a typed key that disagrees is an error naming both. Called by
 // parse_situation; defined in board.cpp (the board code builds on this header, not the other
-// way). `firer`/`target`/`line` are the situation's tables. `held`: the window's board,
-// read instead of the file (nullptr: the file).
+// way). `firer`/`target`/`line` are the situation's tables. `held`: the window's board, read
+// instead of the file (nullptr: the file). `place` (with `held`: the window's board view): the
+// units' hexes, typed; firer.hex and target.hex are then not read.
 void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
-                 const board::Board* held = nullptr);
+                 const board::Board* held = nullptr, const view::Placement* place = nullptr);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
 
@@ -99,8 +105,9 @@ public:
     std::vector<std::string> data_files() const override { return {"panzerblitz.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Section& root) const override;
-    // As rule(root), reading `held` (the window's board) instead of the situation's board file.
-    Ruling rule(const Section& root, const board::Board* held) const;
+    // As rule(root), reading `held` (the window's board) instead of the situation's board file,
+    // the units where `place` says when given (parse_situation).
+    Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                    // panzerblitz_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // panzerblitz_view.cpp

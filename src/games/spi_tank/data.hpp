@@ -17,6 +17,10 @@ namespace umpire::spi_tank {
 
 enum class Mode { closed, mixed, open };
 const char* to_string(Mode m);
+// The terrain mode a situation's `terrain_mode` names (matched as names are: case, spaces and
+// punctuation ignored), or nullopt. The ruling and the board view's overlays read it so: one
+// reading, no default.
+std::optional<Mode> mode_named(const std::string& name);
 
 struct Unit {  // one row of the Weapons Systems Characteristics Chart (17.4)
     std::string name;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/marks.hpp"
 #include "games/game_system.hpp"
 #include "games/spi_tank/data.hpp"
 #include "geometry/hex.hpp"
@@ -74,12 +75,20 @@ struct Situation {
     std::string firer_hex, target_hex;  // map numbers, "" = not given
     std::string facing;                 // the hexside the target faces, a board side name ("" = not given)
     std::string firer_facing;           // the hexside the firer faces: its field of fire (7.21), "" = not given
+    // The same places typed: what the ruling reads (hex_position), never the numbers above again.
+    // parse_situation reads the numbers once, or takes the places as given (the window's board
+    // view, view::Placement); the numbers are then written from them, for the explanation.
+    std::optional<hex::Cube> firer_at, target_at;
+    std::optional<int> facing_at;       // the direction 0..5 of `facing`
     // A board file (docs/boards.md): the line's obstacles, the target's terrain and behind are
     // then read from the map (parse_situation fills them in) and the ruling names what the board
     // shows on the line, each with its hex and rule.
     std::string board;                  // as written in the situation ("" = none), relative to its file
     std::vector<std::pair<std::string, std::string>> board_steps;  // (rule, text) from the board, for the explanation
     bool behind_from_referee = false;   // with a board: target.behind given where the board cannot say it (a corner, extra firers)
+    // With a board: what the line of sight met, marked for the board view (board/marks.hpp),
+    // built from the same trace as the obstacles above; the ruling hands it on (Ruling::board_marks).
+    std::shared_ptr<const view::BoardMarks> board_marks;
 };
 
 // What the hex numbers say: range, the line's path, and the target aspect the firer lies in.
@@ -106,7 +115,10 @@ Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b);
 
 // Reads a situation (the `root` table of a file); reports problems into root.sink(). With `held`,
 // a situation's `board` is that board (the window's, maybe unsaved paint) instead of the file.
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
+// With `place` (the window's board view) the units' places are taken from it, typed, and
+// firer.hex, target.hex and target.facing are not read.
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr,
+                          const view::Placement* place = nullptr);
 // Where a situation's `board = "FILE"` is read from: beside the situation (`situation_dir`), else
 // the shipped boards folder (d.boards_dir), else the source tree's boards/.
 std::filesystem::path find_board(const Data& d, const std::string& file, const std::filesystem::path& situation_dir);
@@ -137,12 +149,13 @@ public:
     std::vector<std::string> data_files() const override { return {"spi-tank.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Section& root) const override;
-    // The same with the situation's `board` taken as `held` (the window's board) when given.
-    Ruling rule(const Section& root, const board::Board* held) const;
+    // The same with the situation's `board` taken as `held` (the window's board) when given, and
+    // the units' places as `place` says (parse_situation) when given.
+    Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // spi_tank_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // spi_tank_view.cpp
-    const view::BoardSupport* board_support() const override;              // spi_tank_board_support.cpp
+    const view::BoardSupport* board_support() const override;              // games/spi_tank/board_support.cpp
     const Data& data() const { return data_; }
     ~SpiTank() override;
     SpiTank();
@@ -156,7 +169,7 @@ private:
 }  // namespace umpire::spi_tank
 
 namespace umpire::spi_tank {
-// The board view's questions answered for TANK! (spi_tank_board_support.cpp), on sys's data.
+// The board view's questions answered for TANK! (games/spi_tank/board_support.cpp), on sys's data.
 std::unique_ptr<view::BoardSupport> make_board_support(const SpiTank& sys);
 }  // namespace umpire::spi_tank
 

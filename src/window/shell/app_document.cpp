@@ -122,7 +122,10 @@ void App::rule_now() {
             const toml::table t = parse_toml_string(text_, display_name());
             ruling_ = engine_->rule_on_table(system_, t, display_name(), *tv->table());
         } else if (held) {
-            ruling_ = engine_->rule_on_board(parse_toml_string(text_, display_name()), display_name(), *held);  // the board drawn
+            // The board drawn, and the units where the board view's clicks put them, typed (the
+            // situation's other keys are read from its text, so a problem is located in the file).
+            const std::optional<view::Placement> place = p->held_placement();
+            ruling_ = engine_->rule_on_board(parse_toml_string(text_, display_name()), display_name(), *held, place ? &*place : nullptr);
         } else {
             ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
         }

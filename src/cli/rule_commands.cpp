@@ -16,9 +16,10 @@ namespace umpire::cli {
 
 namespace {
 
-// `rule` needs only its own game's rules data: a broken house-rules file locks only that game.
+// `rule` reads only its own game's rules data, when the situation names the game (Load::on_demand:
+// a broken house-rules file locks only that game, and the other games cost nothing).
 int rule(Context& c, const std::string& file, bool json) {
-    const Engine engine(c.rules(), Engine::Load::each_system);
+    const Engine engine(c.rules(), Engine::Load::on_demand);
     const Ruling r = file == "-" ? engine.rule_text(read_standard_input("<stdin>"), "<stdin>") : engine.rule_file(file);
     if (json) c.out << r.to_json().dump() << "\n";
     else c.out << r.to_text();

@@ -12,6 +12,7 @@
 #include "core/names.hpp"
 #include "engine/engine.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 
 namespace umpire::cli {
 

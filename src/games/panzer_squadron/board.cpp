@@ -777,10 +777,7 @@ public:
         return true;
     }
 
-    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
-        return panzer_squadron::find_board(d_, name, situation_dir);
-    }
-    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "panzer-squadron"); }
+    std::filesystem::path boards_dir() const override { return d_.boards_dir; }
 
     // The situation ruled against `b` (the window's board) instead of its board file.
     Ruling rule(const Section& situation, const board::Board& b, const view::Placement* place) const override {

@@ -161,18 +161,6 @@ Data load_data(const std::filesystem::path& file) {
 // 2. Situation
 // =====================================================================================
 
-std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir) {
-    std::filesystem::path path = name;
-    if (!path.is_relative()) return path;
-    path = situation_dir / name;
-    std::error_code ec;
-    for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-        if (std::filesystem::exists(path, ec) || dir.empty()) break;
-        if (std::filesystem::exists(dir / name, ec)) path = dir / name;
-    }
-    return path;
-}
-
 namespace {
 
 // board = "FILE": beside the situation file first, else the shipped boards (beside the rules data,
@@ -181,7 +169,7 @@ namespace {
 // `held`: the window's board, used instead of the file (not owned: it outlives the ruling).
 std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Section& root, const std::string& file, const board::Board* held) {
     if (held) return std::shared_ptr<const board::Board>(std::shared_ptr<const board::Board>(), held);
-    const std::filesystem::path path = find_board(d, file, std::filesystem::path(root.sink().file()).parent_path());
+    const std::filesystem::path path = board::find_board(file, std::filesystem::path(root.sink().file()).parent_path(), d.boards_dir);
     const std::string shown = path.lexically_normal().string();
     try {
         return std::make_shared<board::Board>(board::load_board(path, shown, board_vocabulary(d)));

@@ -85,9 +85,6 @@ struct StepTrace {
     bool free_point = false;   // this turn step took the free point choice after a move (Diagram 4)
 };
 
-// Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
-std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
-
 // ---- PanzerSquadron ---------------------------------------------------------------
 
 struct Situation;  // rules.hpp

@@ -143,11 +143,7 @@ public:
         return true;
     }
 
-    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
-        return spi_tank::find_board(d_, name, situation_dir);
-    }
-
-    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "spi-tank"); }
+    std::filesystem::path boards_dir() const override { return d_.boards_dir; }
 
     Ruling rule(const Section& root, const board::Board& b, const view::Placement* place) const override { return sys_.rule(root, &b, place); }
 

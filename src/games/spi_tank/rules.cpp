@@ -1213,7 +1213,7 @@ void apply_board(Parse& p, const board::Board* held) {
     if (held) {
         shown = held->file;
     } else {
-        const std::filesystem::path path = find_board(d, *file, std::filesystem::path(p.root.sink().file()).parent_path());
+        const std::filesystem::path path = board::find_board(*file, std::filesystem::path(p.root.sink().file()).parent_path(), d.boards_dir);
         shown = path.lexically_normal().string();
         try {
             loaded = board::load_board(path, shown, board_vocabulary(d));
@@ -1271,21 +1271,6 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
     parse_extra_firers(p);
     apply_board(p, held);
     return p.s;
-}
-
-std::filesystem::path find_board(const Data& d, const std::string& file, const std::filesystem::path& situation_dir) {
-    // Beside the situation file first; else the shipped boards (beside the rules data, or the
-    // source tree's): the window and standard input give no folder to look in.
-    std::filesystem::path path = file;
-    if (path.is_relative()) {
-        path = situation_dir / path;
-        std::error_code ec;
-        for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-            if (std::filesystem::exists(path, ec) || dir.empty()) break;
-            if (std::filesystem::exists(dir / file, ec)) path = dir / file;
-        }
-    }
-    return path;
 }
 
 Situation moved_target(const Data& d, Situation s, const board::Board& b, const hex::Cube& target) {

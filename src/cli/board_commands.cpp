@@ -126,6 +126,12 @@ int board_check(const Engine& e, const Options& o, std::ostream& out) {
     out << "  hexes:";
     for (std::size_t i = 0; i < counts.size(); ++i)
         if (counts[i]) out << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
+    if (!b.vocabulary.hex_features.empty()) {  // the second per-hex layer (TANK!'s wrecks, 8.62)
+        std::vector<int> features(b.vocabulary.hex_features.size() + 1, 0);
+        for (auto f : b.feature_of) ++features[f];
+        out << "\n  on the hexes:";
+        for (std::size_t i = 1; i < features.size(); ++i) out << " " << b.vocabulary.hex_features[i - 1] << " " << features[i];
+    }
     out << "\n  hexsides with a feature: " << featured << "\n";
     for (const auto& a : b.areas)  // [[area]]: e.g. the depression of TANK! 10.26
         out << "  area: " << escape_text(b.vocabulary.area_kinds.at(std::size_t(a.kind))) << (a.name.empty() ? "" : " \"" + escape_text(a.name) + "\"") << ", "

@@ -206,7 +206,7 @@ bool inside(const P& p, const P& f, const P& t) {
 
 }  // namespace
 
-TEST_CASE("10.2 random boards: the sides met only at an end equal an independent computation; the scan agrees", "[spi-tank][hexside-ends][properties]") {
+TEST_CASE("10.2 random boards: the sides met only at an end equal an independent computation, and the scan agrees", "[spi-tank][hexside-ends][properties]") {
     std::mt19937 rng(22008);
     for (int round = 0; round < 12; ++round) {
         board::Board b = board_from("[hexes]\nwoods = [\"0101\"]\n");

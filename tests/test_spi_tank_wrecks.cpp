@@ -193,7 +193,7 @@ TEST_CASE("8.62 boards: wrecks are a second per-hex layer on the hex's ground, r
     CHECK(!support->look("wreck").glyph.empty());
 }
 
-TEST_CASE("10.2/10.6 boards: a wreck obstructs in no mode; woods with a wreck obstructs as woods", "[spi-tank][wrecks][boards][los]") {
+TEST_CASE("10.2/10.6 boards: a wreck obstructs in no mode, woods with a wreck obstructs as woods", "[spi-tank][wrecks][boards][los]") {
     const auto b = tank_board(kBoard);
     struct Row { const char* mode; const char* from; const char* to; umpire::spi_tank::Sight verdict; const char* text; };
     const Row rows[] = {

@@ -387,6 +387,8 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
                 std::string extra;
                 if (std::find(v.hexside_features.begin(), v.hexside_features.end(), name) != v.hexside_features.end())
                     extra = "; " + name + " lies on hexsides (10.12): list it under [hexsides]";
+                if (std::find(v.hex_features.begin(), v.hex_features.end(), name) != v.hex_features.end())
+                    extra = "; " + name + " lies on a hex's terrain: list it under [hex_features]";
                 sink.error(&node, "hexes." + name + ": unknown terrain (accepted: " + join_names(v.hex_terrain, ", ") + ")" + extra);
                 continue;
             }

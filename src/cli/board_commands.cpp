@@ -142,6 +142,12 @@ void check_report(const board::Board& b, const std::string& game, std::ostream& 
     std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);
     for (auto t : b.terrain_of) ++counts[t];
     write_counts(out, "hexes", b.vocabulary.hex_terrain, counts);
+    if (!b.vocabulary.hex_features.empty()) {  // the second per-hex layer (TANK!'s wrecks, 8.62)
+        std::vector<int> features(b.vocabulary.hex_features.size(), 0);
+        for (auto f : b.feature_of)
+            if (f > 0) ++features[std::size_t(f) - 1];
+        write_counts(out, "on the hexes", b.vocabulary.hex_features, features, true);
+    }
     out << "  hexsides with a feature: " << featured << "\n";
 }
 

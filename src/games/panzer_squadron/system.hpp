@@ -66,6 +66,7 @@ struct Data {
     bool own_hexsides_count = true;     // an obstacle hexside of the firer's own hexagon counts
     bool target_hexsides_count = true;  // an obstacle hexside of the target's hexagon, facing the firer, a line ends on counts
     bool occupied_hexes_count = false;  // an obstacle hexagon a tank stands in (firer's or target's) counts
+    bool both_lines_pass_hides = false; // both lines of fire pass an obstacle: the target is not visible (PS-fire)
     std::filesystem::path boards_dir;   // the shipped boards (beside the rules data)
 };
 

@@ -131,7 +131,9 @@ std::optional<hex::Cube> board_hex(const board::Board& b, const std::string& tex
 }
 
 std::string board_ok(const board::Board& b) {
-    return "board OK: " + b.file + " — " + (b.title.empty() ? "untitled" : b.title) + (b.sample ? " (sample terrain)" : "");
+    // A title that already says it is sample terrain is not told so twice.
+    const bool said = b.title.find("(sample terrain)") != std::string::npos;
+    return "board OK: " + b.file + " — " + (b.title.empty() ? "untitled" : b.title) + (b.sample && !said ? " (sample terrain)" : "");
 }
 
 void check_report(const board::Board& b, const std::string& game, std::ostream& out) {

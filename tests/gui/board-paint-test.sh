@@ -104,7 +104,7 @@ click paint_brush_woods
 settle
 again 3 "a blocked verdict after painting woods into 0605" blocked click hex_0605
 grep -q '^widget paint_unsaved ' "$state/layout.txt" || { on_fail; fail "no unsaved mark after a stroke"; }
-grep -q '"los":"blocked"' "$state/ruling.json" || { on_fail; fail "ruling.json does not say blocked"; }
+wait_for 5 "ruling.json saying blocked (autosaved 0.3 s after the stroke)" grep -q '"los":"blocked"' "$state/ruling.json" || { on_fail; fail "ruling.json does not say blocked"; }
 echo "ok 2: painted woods into 0605: verdict '$(verdict)'"
 
 # ---- 3. Ctrl+Z (the board has the focus): clear again, nothing unsaved

@@ -184,6 +184,11 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     std::snprintf(zoom, sizeof zoom, "%.3f", double(cam_.zoom));
     ui::probe_value("board_zoom", zoom);
     ui::probe_value("board_hex_px", std::to_string(int(std::floor(2.0f * cam_.zoom))));  // corner to corner, at this zoom
+    // How much of the canvas the board covers (it never leaves the view: Camera::keep_in_view).
+    const ImVec2 a = cam_.to_screen(world_lo_), z = cam_.to_screen(world_hi_);
+    const float cover = std::max(0.0f, std::min(z.x, canvas_hi_.x) - std::max(a.x, canvas_lo_.x)) *
+                        std::max(0.0f, std::min(z.y, canvas_hi_.y) - std::max(a.y, canvas_lo_.y));
+    ui::probe_value("board_in_view_px", std::to_string(int(cover)));
     const std::optional<hex::Cube> vp = viewpoint_hex(*place);
     ui::probe_value("board_viewpoint", vp && b.contains(*vp) ? b.name(*vp) : std::string("none"));
     if (show_kill_) ui::probe_value("board_kill", figures_ready(b) ? "ready" : job_ && job_->done ? "none" : "computing");
@@ -302,7 +307,7 @@ ImVec2 BoardView::track_mouse(const board::Board& b) {
 void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* changed, ImVec2 want, const Roles& roles,
                             BoardPainter* painter, board::Board* paintable) {
     const float scale = ImGui::GetFontSize() / 16.0f;
-    const ImVec2 size{std::max(want.x, 40.0f), std::max(want.y, 60.0f)};
+    const ImVec2 size{std::max(want.x, 40.0f), std::max(want.y, ImGui::GetFontSize() * 8.0f)};
     const ImVec2 lo = ImGui::GetCursorScreenPos(), hi{lo.x + size.x, lo.y + size.y};
     // The board moves with its canvas: a toolbar that wraps (the paint tool's saved note) or the
     // side panel's splitter shifts the canvas, and the board must not slide under its edge.

@@ -254,7 +254,7 @@ void BoardView::draw_key(const board::Board& b, const std::shared_ptr<const view
         paint(ImGui::GetWindowDrawList(), p);
         ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
         ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted(word.c_str());
+        ImGui::TextWrapped("%s", word.c_str());  // wraps beside its swatch when wider than the panel
         ImGui::EndGroup();
     };
     for (const auto& t : b.vocabulary.hex_terrain)

@@ -26,7 +26,7 @@ void Panel::draw_ruling(PanelContext& ctx, const Ruling& r) {
 // The verdict itself is pinned above the scrolling ruling by the App (app_frame.cpp), with the
 // referee's call and its first reasons in it; the box here lists them all when the banner could not.
 void draw_ruling_head(const Ruling& r, bool spaced_call) {
-    if (r.referee_call && r.referee_reasons.size() > ui::kReasonsInBanner) {
+    if (r.referee_call && ui::reasons_in_banner() < r.referee_reasons.size()) {
         if (spaced_call) ImGui::Spacing();
         ui::referee_call_box(r.referee_reasons);
     }

@@ -371,7 +371,18 @@ void draw_path(PanelContext& ctx, const std::vector<view::PsPathStep>& steps) {
         qmin = std::min(qmin, t.q); qmax = std::max(qmax, t.q);
         rmin = std::min(rmin, t.r); rmax = std::max(rmax, t.r);
     }
-    const float size = 26 * ctx.scale;  // hex radius (pointy-top axial layout)
+    // Hex radius (pointy-top axial layout): 26 px at 100 %, smaller when the drawing would be wider
+    // than the side (its width is sqrt(3) per column plus a hex each side).
+    float size = 26 * ctx.scale;
+    {
+        float lo_x = 1e9f, hi_x = -1e9f;
+        for (int q = qmin - 1; q <= qmax + 1; ++q)
+            for (int r = rmin - 1; r <= rmax + 1; ++r) {
+                const float x = std::sqrt(3.0f) * (float(q) + float(r) / 2.0f);
+                lo_x = std::min(lo_x, x), hi_x = std::max(hi_x, x);
+            }
+        size = std::min(size, ImGui::GetContentRegionAvail().x / (hi_x - lo_x + 2.0f));
+    }
     auto centre = [&](int q, int r) { return ImVec2(size * std::sqrt(3.0f) * (q + r / 2.0f), size * 1.5f * r); };
     ImVec2 lo(1e9f, 1e9f), hi(-1e9f, -1e9f);
     for (int q = qmin - 1; q <= qmax + 1; ++q)

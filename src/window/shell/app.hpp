@@ -89,6 +89,7 @@ public:
     bool file_save_as(const std::filesystem::path& p);
     std::string clipboard_text() const;           // what Copy ruling copies
     const std::string& system() const { return system_; }
+    const Ruling* ruling() const { return ruling_ && ruling_errors_.empty() ? &*ruling_ : nullptr; }  // the shown ruling (tests)
     const std::string& status_line() const { return status_; }
     const std::string& state_problem() const { return state_problem_; }  // why this window does not autosave
 

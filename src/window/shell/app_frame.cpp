@@ -36,6 +36,10 @@ void App::after_frame() {
     std::string s = "title " + window_title() + "\nmodified " + (modified() ? "1" : "0") + "\n";
     // The pinned verdict, for tests that click and read the outcome (the board view's test).
     s += "verdict " + (ruling_ && ruling_errors_.empty() ? ruling_->verdict : std::string("(none)")) + "\n";
+    // What the window waits for (units not placed), or the problems it shows (tests read both).
+    if (const std::string wait = waiting(); !wait.empty()) s += "waiting " + wait + "\n";
+    else for (const auto& l : shown_errors()) s += "problem " + l + "\n";
+    s += std::string("layout ") + (has_map(panel(system_)) ? (map_only_ ? "map-only" : "map") : "form") + "\n";
     for (const auto& [name, r] : ui::probed())
         s += "widget " + name + " " + std::to_string(int(r.x)) + " " + std::to_string(int(r.y)) + " " +
              std::to_string(int(r.z)) + " " + std::to_string(int(r.w)) + "\n";

@@ -120,7 +120,9 @@ void App::draw_verdict_line() {
 
 bool App::draw_map_area(Panel* p, PanelContext& ctx, ImVec2 size) {
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
-    ImGui::BeginChild("##map", size, false, ImGuiWindowFlags_NavFlattened | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    // The map never scrolls with the wheel (the wheel zooms it); only when a toolbar is taller than
+    // the map leaves room for (Paint's brushes at 200 % in a small window) does a scrollbar show.
+    ImGui::BeginChild("##map", size, false, ImGuiWindowFlags_NavFlattened | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleVar();
     MapArea area;
     area.size = ImGui::GetContentRegionAvail();

@@ -222,7 +222,7 @@ void build_fonts(float scale) {
         // The verdict, pinned at the top of the ruling side: bold at 1.9x the body, read from two metres.
         // Only the glyphs a verdict uses, so the larger font adds little to the atlas and the start.
         static const ImWchar verdict_ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2212, 0x2212, 0x2264, 0x2265,
-                                                 0x25CF, 0x25CF, 0x2714, 0x2716, 0};
+                                                 0x25B2, 0x25B2, 0x25CF, 0x25CF, 0x2714, 0x2716, 0};  // ▲ a referee's call
         const fs::path vp = dir / "DejaVuSans-Bold.ttf";
         std::error_code vec;
         f.verdict = fs::exists(vp, vec) ? io.Fonts->AddFontFromFileTTF(vp.c_str(), std::round(30.0f * scale), &cfg, verdict_ranges)

@@ -91,10 +91,11 @@ std::string length_text(double v, const std::string& unit) {
 
 // Text on the canvas, always wholly inside it (a label whose anchor is off the canvas is not drawn;
 // one near an edge is moved in), never over another label: with `placed`, the first free place
-// among a few lines up and down and a label's width either side is taken. A dark backing keeps it
+// among a few lines up and down and a label's width either side is taken (a label that may not
+// move, a grid number, is left out instead). A dark backing keeps it
 // readable on terrain. Every label drawn is noted for the clipping check (ui::note_label).
 void label(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImVec2 at, const std::string& text, ImU32 colour, bool centred = true,
-           std::vector<ImVec4>* placed = nullptr) {
+           std::vector<ImVec4>* placed = nullptr, bool movable = true) {
     if (at.x < lo.x || at.y < lo.y || at.x > hi.x || at.y > hi.y) return;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (size.x + 8 > hi.x - lo.x || size.y + 2 > hi.y - lo.y) return;
@@ -109,6 +110,7 @@ void label(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImVec2 at, const std::string& t
         return true;
     };
     ImVec2 p = inside(p0);
+    if (!free_at(p) && !movable) return;  // a grid number off its line would mislead: left out
     if (!free_at(p)) {
         const float dys[] = {0, 1, -1, 2, -2, 3, -3, 4, -4};
         const float dxs[] = {0, 0.6f, -0.6f, 1.2f, -1.2f};
@@ -347,13 +349,15 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
     dl->AddRectFilled(tl, br, IM_COL32(44, 52, 40, 255));
     dl->AddRect(tl, br, IM_COL32(200, 200, 200, 255), 0, 0, 1.5f);
     const float s = ctx.scale;
-    draw_grid(dl, s);
+    placed_.clear();  // every label of this frame, so none covers another
+    draw_grid(dl, s, false);
     const Marks m = marks_of(view);
     draw_pieces(dl, s, under);
     draw_ruling_lines(dl, s, view, m);
     draw_bases(dl, s, view, under, m);
     draw_names(dl, s, m);
     draw_tape(dl, s);
+    draw_grid(dl, s, true);  // the grid's numbers last: where a name stands, the number gives way
     dl->PopClipRect();
 
     // Hover: the item's sentences from the ruling.
@@ -362,8 +366,9 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
     return false;
 }
 
-// The grid: lines every `step` of the table's unit, at least ~48 px apart, each labelled.
-void TableView::draw_grid(ImDrawList* dl, float s) const {
+// The grid: lines every `step` of the table's unit, at least ~48 px apart (`numbers`: their
+// numbers instead, each where no other label stands).
+void TableView::draw_grid(ImDrawList* dl, float s, bool numbers) const {
     const tt::Sketch& t = *table_;
     const double steps_in[] = {1, 2, 3, 6, 12, 24, 48, 96};
     const double steps_cm[] = {1, 2, 5, 10, 20, 50, 100, 200};
@@ -377,19 +382,25 @@ void TableView::draw_grid(ImDrawList* dl, float s) const {
     const ImU32 grid = IM_COL32(255, 255, 255, 34), grid_text = col(ui::dim_text());
     for (double x = 0; x <= t.width + 1e-9; x += step) {
         const ImVec2 a = screen({x, 0}), b = screen({x, t.depth});
-        dl->AddLine(a, b, grid);
+        if (!numbers) {
+            dl->AddLine(a, b, grid);
+            continue;
+        }
         char buf[32];
         if (x == 0) std::snprintf(buf, sizeof buf, "0 %s", t.unit.c_str());
         else std::snprintf(buf, sizeof buf, "%g", x);
-        label(dl, canvas_lo_, canvas_hi_, ImVec2(a.x + 2, std::max(b.y, canvas_lo_.y) + 2), buf, grid_text, false);
+        label(dl, canvas_lo_, canvas_hi_, ImVec2(a.x + 2, std::max(b.y, canvas_lo_.y) + 2), buf, grid_text, false, &placed_, false);
     }
     for (double y = 0; y <= t.depth + 1e-9; y += step) {
         const ImVec2 a = screen({0, y}), b = screen({t.width, y});
-        dl->AddLine(a, b, grid);
+        if (!numbers) {
+            dl->AddLine(a, b, grid);
+            continue;
+        }
         if (y > 0 && y < t.depth - step / 2) {  // not beside the top edge's labels
             char buf[32];
             std::snprintf(buf, sizeof buf, "%g", y);
-            label(dl, canvas_lo_, canvas_hi_, ImVec2(std::max(a.x, canvas_lo_.x) + 2, a.y + 2), buf, grid_text, false);
+            label(dl, canvas_lo_, canvas_hi_, ImVec2(std::max(a.x, canvas_lo_.x) + 2, a.y + 2), buf, grid_text, false, &placed_, false);
         }
     }
 
@@ -464,7 +475,7 @@ void TableView::draw_pieces(ImDrawList* dl, float s, const Pick& under) const {
                         }
                         dl->AddLine(a, b, c, 2.5f * thin);
                         const ImVec2 mid((a.x + b.x) / 2 + n.x * 16 * s, (a.y + b.y) / 2 + n.y * 16 * s);
-                        label(dl, canvas_lo_, canvas_hi_, mid, "top", c);
+                        label(dl, canvas_lo_, canvas_hi_, mid, "top", c, true, &placed_);
                     }
                 }
             }
@@ -489,7 +500,7 @@ void TableView::draw_ruling_lines(ImDrawList* dl, float s, const tt::TableView* 
             dl->AddPolyline(pts.data(), int(pts.size()), lit, 0, 2.5f * thin);
             for (const auto& q : pts) dl->AddCircleFilled(q, 3.0f * s, lit);
             label(dl, canvas_lo_, canvas_hi_, ImVec2(pts.back().x + 8 * s, pts.back().y + 6 * s),
-                  "moved " + length_text(view->moved, t.unit), lit, false);
+                  "moved " + length_text(view->moved, t.unit), lit, false, &placed_);
         }
     }
 
@@ -540,14 +551,13 @@ void TableView::draw_bases(ImDrawList* dl, float s, const tt::TableView* view, c
 // off a label already drawn.
 void TableView::draw_names(ImDrawList* dl, float s, const Marks& m) const {
     const tt::Sketch& t = *table_;
-    std::vector<ImVec4> placed;
     for (std::size_t i = 0; i < t.bases.size(); ++i) {
         const tt::Base& b = t.bases[i];
         const pl::Box bx = pl::bounds(b.outline);
         const ImVec2 at = screen({bx.hi.x, bx.hi.y});
         std::string text = b.name;
         if (m.bases[i]) text += "  " + std::string(mark_word(*m.bases[i]));
-        label(dl, canvas_lo_, canvas_hi_, ImVec2(at.x + 4 * s, at.y), text, IM_COL32(240, 240, 244, 255), false, &placed);
+        label(dl, canvas_lo_, canvas_hi_, ImVec2(at.x + 4 * s, at.y), text, IM_COL32(240, 240, 244, 255), false, &placed_);
     }
     for (std::size_t i = 0; i < t.pieces.size(); ++i) {
         const tt::Piece& p = t.pieces[i];
@@ -557,7 +567,7 @@ void TableView::draw_names(ImDrawList* dl, float s, const Marks& m) const {
             text += " (" + length_text(p.width, t.unit) + " wide)";
         if (m.pieces[i]) text += "  " + std::string(mark_word(*m.pieces[i]));
         label(dl, canvas_lo_, canvas_hi_, screen(at), text, m.pieces[i] ? col(mark_colour(*m.pieces[i])) : col(look(p.kind).colour), true,
-              &placed);
+              &placed_);
     }
 }
 
@@ -570,7 +580,7 @@ void TableView::draw_tape(ImDrawList* dl, float s) const {
         const ImU32 tape = IM_COL32(255, 255, 255, 235);
         dl->AddLine(a, b, tape, 2.0f * thin);
         dl->AddCircle(a, 4 * s, tape), dl->AddCircle(b, 4 * s, tape);
-        label(dl, canvas_lo_, canvas_hi_, ImVec2(b.x + 10 * s, b.y - 10 * s), "tape " + length_text(pl::distance(*tape_a_, *tape_b_), t.unit), tape, false);
+        label(dl, canvas_lo_, canvas_hi_, ImVec2(b.x + 10 * s, b.y - 10 * s), "tape " + length_text(pl::distance(*tape_a_, *tape_b_), t.unit), tape, false, &placed_);
     }
 }
 

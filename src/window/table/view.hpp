@@ -70,7 +70,7 @@ private:
     void draw_toolbar(PanelContext& ctx, MapArea& area);
     bool draw_canvas(PanelContext& ctx, const tabletop::TableView* view, ImVec2 size);
     void handle_left_mouse(bool hovered, bool active, const Pick& under);
-    void draw_grid(ImDrawList* dl, float s) const;
+    void draw_grid(ImDrawList* dl, float s, bool numbers) const;
     Marks marks_of(const tabletop::TableView* view) const;
     void draw_pieces(ImDrawList* dl, float s, const Pick& under) const;
     void draw_ruling_lines(ImDrawList* dl, float s, const tabletop::TableView* view, const Marks& m) const;
@@ -96,6 +96,7 @@ private:
     Camera cam_;
     bool panned_ = false;  // the referee has panned or zoomed: keep the view when the canvas resizes
     ImVec2 canvas_lo_{0, 0}, canvas_hi_{0, 0};
+    mutable std::vector<ImVec4> placed_;  // this frame's labels (none may cover another)
     bool tape_mode_ = false;
     bool measuring_ = false;
     std::optional<plane::Vec2> tape_a_, tape_b_;

@@ -194,6 +194,12 @@ void bullet_line(ImVec4 c, const std::string& text) {
 }
 }  // namespace
 
+namespace {
+std::size_t g_reasons_shown = 0;  // verdict_banner's reasons shown, for reasons_in_banner()
+}  // namespace
+
+std::size_t reasons_in_banner() { return g_reasons_shown; }
+
 void verdict_banner(const Ruling& r, float max_height, const std::vector<std::string>& other_outcomes) {
     // A referee's call is amber with its mark and words in the banner itself (the outcome as ruled,
     // then the other reading's), never a green or red verdict with the call only further down.
@@ -211,11 +217,21 @@ void verdict_banner(const Ruling& r, float max_height, const std::vector<std::st
         ImGui::PopStyleColor();
         if (f) ImGui::PopFont();
         if (!r.detail.empty()) ui::text(r.detail);
+        g_reasons_shown = 0;
         if (!call) return;
         for (const auto& o : other_outcomes) bullet_line(c, "Read the other way: " + o);
-        for (std::size_t i = 0; i < r.referee_reasons.size() && i < kReasonsInBanner; ++i) bullet_line(c, r.referee_reasons[i]);
-        if (r.referee_reasons.size() > kReasonsInBanner)
-            wrapped(dim_text(), "and " + std::to_string(r.referee_reasons.size() - kReasonsInBanner) + " more open points below");
+        // The reasons that fit (each names both outcomes where the ruling gives them); the rest below.
+        const float wrap = std::max(1.0f, width - ImGui::GetStyle().FramePadding.x * 3.0f - ImGui::CalcTextSize(" \xe2\x80\xa2 ").x);
+        float used = 0;
+        for (const auto& why : r.referee_reasons) {
+            used += ImGui::CalcTextSize(unbreakable(why).c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
+            if (max_height > 0 && used > max_height * 1.2f) break;
+            bullet_line(c, why);
+            ++g_reasons_shown;
+        }
+        if (g_reasons_shown < r.referee_reasons.size())
+            wrapped(dim_text(), (g_reasons_shown ? "and " + std::to_string(r.referee_reasons.size() - g_reasons_shown) + " more" : std::string("Why")) +
+                                    " under \"REFEREE'S CALL\" below");
     });
     tip(call                  ? std::string(kOpenMark) + " amber: a referee's call. The rules as written leave this open; the verdict is "
                                                          "Umpire's documented reading (rules-data [choices]) and the referee may rule the other way."
@@ -855,9 +871,10 @@ std::uint64_t layout_signature() {
 
 namespace {
 struct Wheel {
-    double last = -1e9;     // the time of the last notch
-    bool began = false;     // this frame's notch began a gesture
-    ImGuiID owner = 0;      // the item the gesture belongs to (0: none that zooms)
+    double last = -1e9;        // the time of the last notch
+    float frame_time = 0.02f;  // a running average of the time between frames (at most 1 s each)
+    bool began = false;        // this frame's notch began a gesture
+    ImGuiID owner = 0;         // the item the gesture belongs to (0: none that zooms)
 };
 Wheel& wheel() {
     static Wheel w;
@@ -869,9 +886,13 @@ void new_frame_wheel() {
     const ImGuiIO& io = ImGui::GetIO();
     Wheel& w = wheel();
     w.began = false;
+    w.frame_time = 0.8f * w.frame_time + 0.2f * std::min(io.DeltaTime, 1.0f);
     if (io.MouseWheel == 0.0f && io.MouseWheelH == 0.0f) return;
+    // A gesture goes on while notches come less than 0.35 s apart, or less than a few frames apart
+    // when frames are slow (a software renderer takes a third of a second a frame: its notches
+    // arrive a frame apart and must not split a gesture in two).
     const double now = ImGui::GetTime();
-    if (now - w.last > 0.35) w.began = true, w.owner = 0;
+    if (now - w.last > std::max(0.35, 2.5 * double(w.frame_time))) w.began = true, w.owner = 0;
     w.last = now;
 }
 

@@ -108,10 +108,12 @@ void section(const char* title);
 // A ruling that is a referee's call (Ruling::referee_call) is drawn in amber, marked ▲ REFEREE'S
 // CALL, with the reasons under it, each naming both outcomes where the ruling gives them, and
 // `other_outcomes` (the other readings' verdicts, when the panel knows them).
+// With `max_height` the verdict steps down to a smaller bold font when it would be taller, and the
+// reasons shown are those that fit in about as much again (the rest: "more below").
 void verdict_banner(const Ruling& r, float max_height = 0.0f, const std::vector<std::string>& other_outcomes = {});
-// The banner lists at most this many of a call's reasons; with more, the ruling's body repeats
-// them all in referee_call_box (draw_ruling_head).
-constexpr std::size_t kReasonsInBanner = 2;
+// How many of its reasons the last verdict banner showed: the ruling's body repeats them all in
+// referee_call_box (draw_ruling_head) when it could not show every one.
+std::size_t reasons_in_banner();
 // No ruling yet because the window is waiting for the referee (units not placed): neutral, marked ●.
 void waiting_banner(const std::string& title, const std::string& what);
 void error_banner(const char* title, const std::vector<std::string>& lines, ImVec4 colour);
@@ -160,7 +162,7 @@ std::uint64_t layout_signature();
 
 // ---- the mouse wheel -----------------------------------------------------------------
 
-// A wheel gesture (notches less than 0.35 s apart) belongs to what the mouse was over when it
+// A wheel gesture (notches less than 0.35 s apart, or a few frames apart when frames are slow) belongs to what the mouse was over when it
 // began: the board zooms only for a gesture that began over it (or with Ctrl), never when a
 // panel being scrolled brings it under the mouse. Call new_frame_wheel() once a frame before
 // drawing; wheel_claim(hovered) right after the item that zooms: true when it owns this frame's wheel.

@@ -29,6 +29,11 @@ namespace umpire::view {
 
 // One figure per hex of a board, for an overlay: the kill-chance overlay's chance that the
 // situation's firer kills its target standing in that hex (0 where the line is blocked).
+// The overlay is seen from one unit (the window's pinned viewpoint): it keeps its hex while the
+// other unit stands in each hex in turn. From the firer: where the target may stand; from the
+// target: where the firer may fire from.
+enum class FiguresFrom { firer, target };
+
 struct HexFigures {
     std::string title;          // "Chance that T62 in 0302 kills M60A2 standing in each hex"
     std::string legend;         // how to read it, with the rules it follows
@@ -100,12 +105,12 @@ public:
     // they are read from the situation. The ruling carries what it traced (Ruling::board_marks).
     // Problems go to situation.sink() and throw InputError, as GameSystem::rule.
     virtual Ruling rule(const Section& situation, const board::Board& b, const Placement* place) const = 0;
-    // The overlay figure for every hex (HexFigures), for the situation's units; false when the game
-    // has none or the situation cannot be ruled. Slow (a ruling per hex): call it off the UI
-    // thread; it stops early, returning false, when *cancel becomes true.
+    // The overlay figure for every hex (HexFigures), for the situation's units, seen from `from`;
+    // false when the game has none or the situation cannot be ruled. Slow (a ruling per hex): call
+    // it off the UI thread; it stops early, returning false, when *cancel becomes true.
     virtual bool hex_figures(const board::Board& b, const toml::table& situation, HexFigures& out,
-                             const std::atomic<bool>* cancel = nullptr) const {
-        (void)b, (void)situation, (void)out, (void)cancel;
+                             const std::atomic<bool>* cancel = nullptr, FiguresFrom from = FiguresFrom::firer) const {
+        (void)b, (void)situation, (void)out, (void)cancel, (void)from;
         return false;
     }
 };

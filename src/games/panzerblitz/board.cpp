@@ -550,6 +550,47 @@ std::string board_los_text(const board::Board& b, const BoardLos& los) {
 namespace {
 
 
+// The routes grouped by outcome, each note named in words the first time: "12 blocked by notes O
+// (both units at ground level: every symbol blocks) and N (...) — routes 1, 2, 5; 4 clear — routes
+// 3, 4, 6, 7". With three routes or fewer each is listed with its hexes.
+std::string grouped_routes(const board::Board& b, const BoardLos& los) {
+    struct Group {
+        bool clear, call;
+        std::string notes;
+        std::vector<std::size_t> routes;
+    };
+    std::vector<Group> groups;
+    for (std::size_t i = 0; i < los.routes.size(); ++i) {
+        const Route& r = los.routes[i];
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.clear == r.clear && g.call == r.referee_call && g.notes == r.notes; });
+        if (it == groups.end()) groups.push_back({r.clear, r.referee_call, r.notes, {}}), it = groups.end() - 1;
+        it->routes.push_back(i);
+    }
+    const bool with_hexes = los.routes.size() <= 3;
+    std::vector<std::string> named;
+    std::string out;
+    for (const Group& g : groups) {
+        std::vector<std::string> notes;
+        for (std::size_t a = 0; a < g.notes.size();) {
+            const std::size_t z = g.notes.find(", ", a);
+            notes.push_back(g.notes.substr(a, z == std::string::npos ? std::string::npos : z - a));
+            a = z == std::string::npos ? g.notes.size() : z + 2;
+        }
+        std::string list;
+        for (std::size_t k = 0; k < g.routes.size(); ++k) {
+            const std::size_t i = g.routes[k];
+            list += (k ? ", " : "") + std::to_string(i + 1) + (with_hexes ? " (" + route_text(b, los.routes[i]) + ")" : "");
+        }
+        const std::string outcome = std::string(g.clear ? "clear" : "blocked") + (g.call ? " (referee's call)" : "") +
+                                    (notes.empty() ? "" : std::string(" by note") + (notes.size() > 1 ? "s " : " ") + notes_in_words(notes, &named));
+        out += out.empty() ? "" : "; ";
+        if (los.routes.size() == 1) out += "route " + list + " " + outcome;
+        else out += std::to_string(g.routes.size()) + " " + outcome + " \xe2\x80\x94 route" + (g.routes.size() > 1 ? "s " : " ") + list;
+    }
+    if (los.routes.size() < los.route_count) out += "; " + std::to_string(los.route_count - los.routes.size()) + " more not listed";
+    return out;
+}
+
 std::string obstacles_text(const std::vector<Obstacle>& obs) {
     std::string out;
     for (const auto& o : obs) {
@@ -638,12 +679,9 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     s.board_steps.push_back({"PB-LOS", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + ": the firer's hex " + s.firer_hex +
                                            " is " + elevation_words(s.firer) + ", the target's hex " + s.target_hex + " is " + elevation_words(s.target) +
                                            "; range " + std::to_string(s.range) + "."});
-    std::string routes;
-    for (std::size_t i = 0; i < los.routes.size(); ++i)
-        routes += (i ? "; " : "") + std::string("route ") + std::to_string(i + 1) + " (" + route_text(b, los.routes[i]) + ") " + verdict_words(los.routes[i]);
     s.board_steps.push_back(
         {"PB-LOS", std::to_string(los.route_count) + " route" + (los.route_count == 1 ? "" : "s") + " through exactly " + std::to_string(s.range) +
-                       " hexes " + (los.route_count == 1 ? "follows" : "follow") + " the straight line: " + routes +
+                       " hexes " + (los.route_count == 1 ? "follows" : "follow") + " the straight line: " + grouped_routes(b, los) +
                        (los.route_count > 1 ? ". The route least favourable to the attacker counts (the defender gets the benefit of the doubt): route " +
                                                   std::to_string(los.decider + 1) + "."
                                             : ".")});

@@ -415,7 +415,7 @@ Crossed crossed_by(const Measuring& c, const Base& a, const Charge& ch, const Ba
     Crossed x{f};
     for (auto v : ch.at) x.swept = std::max(x.swept, reach_into(c, moved(a, v), f));
     if (f->is_line && pl::distance(ch.at.back(), b.at) > pl::kEps)
-        for (const Piece* p : pieces_of(c, f)) x.across = std::max(x.across, tabletop::depth({ch.at.back(), b.at}, *p));
+        x.across = table::segment_depth(c, {ch.at.back(), b.at}, f);
     return x;
 }
 

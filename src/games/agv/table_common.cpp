@@ -55,10 +55,49 @@ bool has_feature(const std::vector<const Piece*>& fs, const Piece* f) { return s
 
 // ---- overlaps -------------------------------------------------------------------------
 
+// How far the outline's deepest point lies inside an area piece (the least move that would take
+// that point out of it), sampled at the outline's corners, 64 points along each edge and a 17 x 17
+// grid over it; apart, the gap. (tabletop::reach gives the overlap's thickness, which reads a thin
+// sliver across a slanted base short; the charge and the touch readings want how far it reaches.)
+static double deepest_in(const pl::Polygon& o, const pl::Polygon& piece) {
+    if (!pl::touches(o, piece)) return pl::overlap_depth(o, piece);  // minus the gap
+    std::vector<pl::Vec2> at(o.begin(), o.end());
+    for (const auto& e : pl::edges(o))
+        for (int i = 1; i < 64; ++i) at.push_back(e.a + (e.b - e.a) * (i / 64.0));
+    const pl::Box box = pl::bounds(o);
+    for (int i = 0; i <= 16; ++i)
+        for (int j = 0; j <= 16; ++j) {
+            const pl::Vec2 q{box.lo.x + (box.hi.x - box.lo.x) * i / 16, box.lo.y + (box.hi.y - box.lo.y) * j / 16};
+            if (pl::contains(o, q)) at.push_back(q);
+        }
+    double deepest = 0;
+    for (auto q : at) deepest = std::max(deepest, -pl::signed_distance(piece, q));
+    return deepest;
+}
+
 double reach_into(const Measuring& c, const pl::Polygon& o, const Piece* f) {
     double r = -tabletop::kInf;
-    for (const Piece* p : pieces_of(c, f)) r = std::max(r, tabletop::reach(o, *p));
+    for (const Piece* p : pieces_of(c, f)) r = std::max(r, p->is_line ? tabletop::reach(o, *p) : deepest_in(o, p->outline));
     return r;
+}
+
+// A line piece crossed by s: its half width and the least of how far each end of s lies from
+// the line and how far each end of the line lies from s (moving either by that much, the segment
+// would no longer cross). Not crossed: the half width less the gap (tabletop::depth).
+static double line_piece_depth(const pl::Segment& s, const Piece& p) {
+    bool crossed = false;
+    for (const auto& e : pl::segments(p.line)) crossed = crossed || pl::crossing(s, e).has_value();
+    if (!crossed) return tabletop::depth(s, p);
+    double clear = std::min(pl::line_distance(p.line, s.a), pl::line_distance(p.line, s.b));
+    if (!p.line.empty()) clear = std::min({clear, pl::distance(s, p.line.front()), pl::distance(s, p.line.back())});
+    return p.width / 2 + clear;
+}
+
+double segment_depth(const Measuring& c, const pl::Segment& s, const Piece* f) {
+    if (pl::length(s) <= pl::kEps) return -tabletop::kInf;
+    double d = -tabletop::kInf;
+    for (const Piece* p : pieces_of(c, f)) d = std::max(d, p->is_line ? line_piece_depth(s, *p) : tabletop::depth(s, *p));
+    return d;
 }
 
 std::string overlap(const Measuring& c, const pl::Polygon& o, const Piece* f) {
@@ -69,7 +108,7 @@ std::string overlap(const Measuring& c, const pl::Polygon& o, const Piece* f) {
     for (const Piece* p : ps)
         if (!p->is_line && whole > 0) {
             const double a = pl::area_inside(o, p->outline) / whole;
-            if (a > share) share = a, best = p;
+            if (a >= share - 1e-9) share = a, best = p;  // equal shares: the later piece (drawn on top, a hill's crest)
         }
     if (best) {
         const long pct = std::lround(share * 100);

@@ -19,6 +19,7 @@ namespace umpire::agv::table {
 
 using tabletop::Measuring;
 using tabletop::Piece;
+namespace pl = umpire::plane;
 
 // ---- features -------------------------------------------------------------------------
 
@@ -37,6 +38,11 @@ bool has_feature(const std::vector<const Piece*>& fs, const Piece* f);
 
 // How far an outline reaches into a feature (its deepest piece): > 0 in it, < 0 apart.
 double reach_into(const Measuring& c, const plane::Polygon& o, const Piece* f);
+// How far segment s goes into a feature (its deepest piece): > 0 into it, < 0 clear of it by that
+// much. A line piece the segment crosses counts its half width plus the least move that would
+// clear it (a segment end or a line end that near), so a thin wall crossed in the middle is
+// firmly between, not within the tolerance (tabletop::depth gives only the half width there).
+double segment_depth(const Measuring& c, const pl::Segment& s, const Piece* f);
 // The overlap in words: "50% of its area in it" (an area; "in its piece "Crest"" for a hill of
 // several pieces) or "reaching 0.3 cm into its drawn width" (a line).
 std::string overlap(const Measuring& c, const plane::Polygon& o, const Piece* f);

@@ -72,12 +72,7 @@ pl::Polygon band(const Base& f, const Base& s, double from) {
     return pl::clip(pl::clip(pl::convex_hull(all), f.at + u * from, u), s.at, u * -1);
 }
 
-double line_depth(const Measuring& c, const pl::Segment& s, const Piece* f) {
-    if (pl::length(s) <= pl::kEps) return -kInf;
-    double d = -kInf;
-    for (const Piece* p : pieces_of(c, f)) d = std::max(d, tabletop::depth(s, *p));
-    return d;
-}
+double line_depth(const Measuring& c, const pl::Segment& s, const Piece* f) { return segment_depth(c, s, f); }
 double band_reach(const Measuring& c, const pl::Polygon& b, const Piece* f) { return b.size() < 3 ? -kInf : reach_into(c, b, f); }
 
 // ---- heights --------------------------------------------------------------------------

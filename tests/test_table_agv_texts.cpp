@@ -19,6 +19,7 @@
 #include <cmath>
 #include <optional>
 
+#include "tabletop/view.hpp"
 #include "test_table_support.hpp"
 
 using umpire::test::at;
@@ -530,4 +531,40 @@ TEST_CASE("table agv text: the explanation names the overlaps that decided", "[t
     const auto k = rule_on(agv_table(wood + base("F", "foot", {60, 30}, {0, 1}) + base("T1", "foot", {60, 49.6}, {0, -1}, 4, 2, "T")), kFire);
     INFO(explanation(k));
     CHECK(explanation(k).find("(30% of its area in it)") != std::string::npos);
+}
+
+TEST_CASE("table agv text: the table view carries which pieces each base is in and by how much", "[table][agv][agv-text]") {
+    // Issue 22: the table view shows what was measured. AGV-general: a unit interacts with a feature
+    // it is partly or wholly on, in or in contact with; the view gives, per base and piece, how far
+    // the base reaches into it and the share of its area in it. Independent reading: an axis-
+    // aligned stand (4 x 2, facing the firer) whose front edge lies `in` cm inside a square wood's
+    // near edge has in/2 of its area in it (in <= 2) and reaches `in` cm into it.
+    namespace tt = umpire::tabletop;
+    const std::string wood = piece("woods", "Spinney", polygon({{50, 50}, {70, 50}, {70, 70}, {50, 70}}));
+    for (double in : {0.4, 0.9, 1.5, 2.0})
+        for (double x : {55.0, 60.0, 64.0}) {
+            const double y = 50 + in - 1;  // the stand's centre: its front (towards the wood) `in` cm past y = 50
+            const auto r = ruling_on(agv_table(wood + base("F", "foot", {x, 20}, {0, 1}) + base("T1", "foot", {x, y}, {0, -1}, 4, 2, "T")), kFire);
+            const auto* v = r.view_as<tt::TableView>();
+            REQUIRE(v);
+            INFO("stand " << in << " cm into the wood at x " << x);
+            std::vector<tt::Overlap> mine;
+            for (const auto& o : v->overlaps)
+                if (o.base.base && o.base.index == 1) mine.push_back(o);
+            REQUIRE(mine.size() == 1);
+            CHECK_FALSE(mine[0].piece.base);
+            CHECK(mine[0].piece.index == 0);
+            CHECK(mine[0].reach == Approx(in).margin(0.02));
+            REQUIRE(mine[0].share);
+            CHECK(*mine[0].share == Approx(in / 2).margin(0.01));
+            // The firer in the open overlaps nothing.
+            for (const auto& o : v->overlaps) CHECK(o.base.index == 1);
+            // The explanation says the same share.
+            const std::string pct = std::to_string(std::lround(in / 2 * 100)) + "% of its area in it";
+            CHECK(explanation(r.to_json()).find(pct) != std::string::npos);
+            const auto& js = at(at(r.to_json(), "table"), "overlaps").as_array();
+            REQUIRE(js.size() == 1);
+            CHECK(at(js[0], "piece").as_string() == "Spinney");
+            CHECK(at(js[0], "share").as_double() == Approx(in / 2).margin(0.01));
+        }
 }

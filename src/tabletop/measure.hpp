@@ -78,6 +78,7 @@ struct Derived {
     std::optional<double> cost;  // AGV movement: allowance spent (half-rate terrain counts twice)
     std::vector<Found> path_found;  // the pieces the move or charge touches
     std::vector<std::string> subjects;  // the bases the question names
+    std::vector<Overlap> overlaps;      // bases in or touching pieces, with how much (TableView::overlaps)
 };
 
 // ---- Measuring ----------------------------------------------------------------------

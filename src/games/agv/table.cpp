@@ -338,6 +338,7 @@ void agv_move(const Data& d, const Section& root, Measuring& c) {
         for (const Piece* f : mm.places.front().touched)
             if (!is_bridge(d, *f) && !has_feature(mm.places.front().at_ford, f) && has_feature(shown, f)) starts.push_back(f->kind), start_in.push_back(f);
     c.fact("move.starts_in", starts, "AGV-movement", "at the start the base is in or touching " + list_in(c, b->outline, start_in));
+    table::record_overlaps(c, *b, b->outline, start_in, "at the start");
     const Piece* road = tabletop::road_followed(tabletop::samples(*b, *path), c.t, "road");
     road_facts(c, shown, road);
     const std::string act = move.str("action").value_or("move");
@@ -473,6 +474,8 @@ void agv_melee(const Section& root, Measuring& c) {
     c.fact("", c.out.moved, "AGV-hand-to-hand", "the charger's base moves " + c.u(c.out.moved) + " into contact with the defender's");
     c.fact("charger.in", kinds(a_in), "AGV-hand-to-hand", "charger base " + quoted_name(a->name) + " at contact is in or touching " + list_in(c, at_contact, a_in));
     c.fact("defender.in", kinds(b_in), "AGV-hand-to-hand", "defender base " + quoted_name(b->name) + " is in or touching " + list_in(c, b->outline, b_in));
+    table::record_overlaps(c, *a, at_contact, a_in, "at contact");
+    table::record_overlaps(c, *b, b->outline, b_in);
     c.fact("defender.crossed", crossed_kinds(xs, b_in, nullptr), "AGV-hand-to-hand", "the charge goes over or through " + crossed_words(c, xs, b_in));
     table::touch_readings(c, *b, b_in, "AGV-hand-to-hand", [&](const std::vector<const Piece*>& other) {
         return std::vector<std::pair<std::string, tabletop::Value>>{{"defender.in", kinds(other)}, {"defender.crossed", crossed_kinds(xs, other, nullptr)}};

@@ -126,6 +126,23 @@ std::string list_in(const Measuring& c, const pl::Polygon& o, const std::vector<
     return out.empty() ? std::string("nothing") : join_names(out, ", ");
 }
 
+void record_overlaps(Measuring& c, const Base& b, const pl::Polygon& o, const std::vector<const Piece*>& fs, const std::string& when) {
+    const double whole = pl::area(o);
+    for (const Piece* f : fs)
+        for (const Piece* p : pieces_of(c, f)) {
+            if (!tabletop::touching(o, *p)) continue;
+            tabletop::Overlap x{tabletop::ref(c.t, b), tabletop::ref(c.t, *p), p->is_line ? tabletop::reach(o, *p) : deepest_in(o, p->outline), {}, {}};
+            std::string how = p->is_line ? "reaching " + c.u(x.reach) + " into its drawn width" : "reaching " + c.u(x.reach) + " into it";
+            if (!p->is_line && whole > 0) {
+                x.share = pl::area_inside(o, p->outline) / whole;
+                const long pct = std::lround(*x.share * 100);
+                how = (pct == 0 ? std::string("under 1%") : std::to_string(pct) + "%") + " of its area in it, " + how;
+            }
+            x.says = "base " + quoted_name(b.name) + (when.empty() ? "" : " " + when) + " is in or touching " + tabletop::piece_name(*p) + ": " + how;
+            c.out.overlaps.push_back(std::move(x));
+        }
+}
+
 // ---- readings -------------------------------------------------------------------------
 
 void touch_readings(Measuring& c, const Base& b, const std::vector<const Piece*>& in, const std::string& rule,

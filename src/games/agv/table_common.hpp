@@ -49,6 +49,11 @@ std::string overlap(const Measuring& c, const plane::Polygon& o, const Piece* f)
 // "woods "Spinney" (50% of its area in it), stone-wall "Wall" (...)", or "nothing".
 std::string list_in(const Measuring& c, const plane::Polygon& o, const std::vector<const Piece*>& fs);
 
+// For the table view (TableView::overlaps): each piece of these features that outline `o` of base
+// `b` touches, how far it reaches into it and the share of its area in it; `when` names the
+// place ("at contact"), empty for where the base stands.
+void record_overlaps(Measuring& c, const tabletop::Base& b, const pl::Polygon& o, const std::vector<const Piece*>& fs, const std::string& when = "");
+
 // ---- readings -------------------------------------------------------------------------
 
 // Each feature whose edge a base is within the tolerance of (touching it by at most that much, or

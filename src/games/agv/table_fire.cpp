@@ -327,6 +327,7 @@ void stand_facts(Measuring& c, const FireMeasure& m, std::size_t i, const StandK
     const StandTruth t = stand_truth(s, m.in, static_cast<int>(i), nullptr);
     const std::string key = "stand[" + std::to_string(i) + "].", w = who(i, *s.b);
     c.fact(key + "in", k.in, "AGV-cover", w + " is in or touching " + list_in(c, s.b->outline, s.in));
+    record_overlaps(c, *s.b, s.b->outline, s.in);
     c.fact(key + "between", k.between, "AGV-cover", "on the line from the firer to " + w + ": " + between_words(c, s, m.in, t));
     if (!k.apart.empty()) {
         std::vector<std::string> others;
@@ -431,6 +432,7 @@ void measure_fire(const Data& d, const Section& root, Measuring& c) {
     const FireKeys k = fire_keys(d, m, nullptr);
     c.fact("firer.type", f.type, "AGV-firing", "firer base " + quoted_name(f.name) + " is " + f.type);
     c.fact("firer.in", k.firer_in, "AGV-firing", "firer base " + quoted_name(f.name) + " is in or touching " + list_in(c, f.outline, m.in));
+    record_overlaps(c, f, f.outline, m.in);
     c.fact("firer.wholly_in", k.wholly_in, "AGV-firing",
            m.wholly.empty() ? "the firer is wholly within no feature" : "the firer is wholly within " + list_in(c, f.outline, m.wholly));
     c.fact("target.type", type == "light-artillery" ? std::string("artillery") : type, "AGV-cover", "unit " + quoted_name(*unit) + " is " + type);

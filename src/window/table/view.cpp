@@ -669,6 +669,12 @@ void TableView::draw_crossings(const tt::TableView* view) {
         ImGui::TextDisabled("%s", d.says.c_str());
         ImGui::PopTextWrapPos();
     }
+    // AGV: which pieces each base is in or touching, and by how much (tt::TableView::overlaps).
+    for (const auto& o : view->overlaps) {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("%s", o.says.c_str());
+        ImGui::PopTextWrapPos();
+    }
 }
 
 }  // namespace umpire::app

@@ -333,12 +333,21 @@ void agv_move(const Data& d, const Section& root, Measuring& c) {
     c.fact("move.terrain", terrain, "AGV-movement",
            "the move enters, crosses, leaves or touches " + (parts.empty() ? std::string("nothing") : join_names(parts, ", ")));
     std::vector<std::string> starts;
-    std::vector<const Piece*> start_in;
+    std::vector<const Piece*> start_in, roads;
     if (!mm.places.empty())
-        for (const Piece* f : mm.places.front().touched)
-            if (!is_bridge(d, *f) && !has_feature(mm.places.front().at_ford, f) && has_feature(shown, f)) starts.push_back(f->kind), start_in.push_back(f);
-    c.fact("move.starts_in", starts, "AGV-movement", "at the start the base is in or touching " + list_in(c, b->outline, start_in));
+        for (const Piece* f : mm.places.front().touched) {
+            if (is_bridge(d, *f) || has_feature(mm.places.front().at_ford, f) || !has_feature(shown, f)) continue;
+            // A road is not a starts_in: it has no effect on movement (AGV-roads), so leaving it decides nothing.
+            if (f->kind == "road") roads.push_back(f);
+            else starts.push_back(f->kind), start_in.push_back(f);
+        }
+    c.fact("move.starts_in", starts, "AGV-movement",
+           "at the start the base is in or touching " +
+               (roads.empty() ? list_in(c, b->outline, start_in)
+                              : (start_in.empty() ? std::string("nothing but ") : list_in(c, b->outline, start_in) + " and ") +
+                                    list_in(c, b->outline, roads) + ", which has no effect on movement"));
     table::record_overlaps(c, *b, b->outline, start_in, "at the start");
+    table::record_overlaps(c, *b, b->outline, roads, "at the start");
     const Piece* road = tabletop::road_followed(tabletop::samples(*b, *path), c.t, "road");
     road_facts(c, shown, road);
     const std::string act = move.str("action").value_or("move");

@@ -454,7 +454,7 @@ TEST_CASE("agv: which feature is the firer's, and which lie between, by the adde
     }
 }
 
-TEST_CASE("agv movement: along a road, a feature beside it still applies; one crossing carries one feature", "[agv]") {
+TEST_CASE("agv movement: along a road, a feature beside it still applies, and one crossing carries one feature", "[agv]") {
     struct C {
         const char* rule;
         const char* type;

@@ -262,7 +262,7 @@ TEST_CASE("table agv text: a stand at the near edge of a wood with the wood behi
 
 // ---- second hill ----------------------------------------------------------------------
 
-TEST_CASE("table agv text: a second hill between hides the stand; it is not the firer's own hill", "[table][agv][agv-text]") {
+TEST_CASE("table agv text: a second hill between hides the stand, not being the firer's own hill", "[table][agv][agv-text]") {
     // AGV-hills: hills stop fire at targets behind and beyond a hill, not fire onto or off one.
     // The firer stands at the edge of its own hill A facing away from it; hill B lies on the line.
     // Independent reading: the target beyond B is hidden (no fire); a target partly on B is fired
@@ -384,7 +384,7 @@ TEST_CASE("table agv text: the hill advantage needs the charging base to go over
     CHECK(none >= 10);
 }
 
-TEST_CASE("table agv text: a hedge the defender lines is charged over; one behind it is not", "[table][agv][agv-text]") {
+TEST_CASE("table agv text: a hedge the defender lines is charged over, one behind it is not", "[table][agv][agv-text]") {
     // AGV-hand-to-hand, defending a linear feature: the defender is in contact with the hedge and
     // the charger charged into contact over it. A hedge along the defender's front (touching it, or
     // drawn through its front half) lies between the charger and the defender: over it, 6 -> 3. A

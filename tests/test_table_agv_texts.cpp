@@ -384,6 +384,27 @@ TEST_CASE("table agv text: the hill advantage needs the charging base to go over
     CHECK(none >= 10);
 }
 
+TEST_CASE("table agv text: a charger placed in contact is judged on the route it came along", "[table][agv][agv-text]") {
+    // AGV-hand-to-hand 2 asks what the charger charged over on its way into contact. A charger
+    // placed at contact with `charger.path` (docs/tables.md): the path is the route it came along,
+    // so the ruling is the one of the same charge started from the path's first point.
+    const P h{60, 40};
+    for (double a : {0.0, 120.0, 250.0})
+        for (double rho : {6.0, 9.5}) {  // the defender up the slope (its front 2 cm inside the edge); at the foot (its rear 0.5 cm on the hill, its front 1.5 cm off it)
+            const P u = dir(a);
+            const P def = h + u * rho, contact = def + u * 2, start = def + u * 14;
+            std::string sit = kMelee;
+            sit.insert(sit.find("dice = 6"), "path = [" + pt(start) + "]\n");
+            const auto placed = rule_on(agv_table(piece("hill", "Hill", circle(h, 9)) + base("C", "foot", contact, u * -1) + base("D", "foot", def, u)), sit);
+            const auto charged = rule_on(agv_table(piece("hill", "Hill", circle(h, 9)) + base("C", "foot", start, u * -1) + base("D", "foot", def, u)), kMelee);
+            INFO("facing " << a << ", defender " << rho << " from the hill's middle\n" << explanation(placed));
+            const int want = rho < 9 ? 3 : 6;
+            CHECK(at(placed, "dice").as_int() == want);
+            CHECK(at(charged, "dice").as_int() == want);
+            CHECK_FALSE(at(placed, "referee_call").as_bool());
+        }
+}
+
 TEST_CASE("table agv text: a hedge the defender lines is charged over, one behind it is not", "[table][agv][agv-text]") {
     // AGV-hand-to-hand, defending a linear feature: the defender is in contact with the hedge and
     // the charger charged into contact over it. A hedge along the defender's front (touching it, or

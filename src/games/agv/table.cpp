@@ -458,6 +458,11 @@ void agv_melee(const Section& root, Measuring& c) {
         auto p = read_path(charger, "path", *a, c.t, false);
         if (!p) return;
         full = *p;
+        // A charger placed already in contact: its path is the route it came along to that
+        // place (its points, then its place), so what it charged over is still measured.
+        if (pl::touches(a->outline, b->outline) && full.size() > 1) {
+            std::rotate(full.begin(), full.begin() + 1, full.end());
+        }
     }
     const Charge ch = charge_route(*a, *b, full);
     c.out.path = ch.route;

@@ -302,6 +302,15 @@ Keys as_keys(const FireKeys& f) {
 
 std::string who(std::size_t i, const Base& s) { return "stand " + std::to_string(i + 1) + " (base " + quoted_name(s.name) + ")"; }
 
+// How far the line goes into a feature, as segment_depth measured it: a line piece crossed is
+// clear of the crossing by its depth less its half width (the stands' centres, its ends).
+std::string into_words(const Measuring& c, const Piece* f, double depth) {
+    if (!f->is_line) return "the line goes " + c.u(depth) + " into it";
+    if (depth > f->width / 2 + pl::kEps)
+        return "the line crosses it, at least " + c.u(depth - f->width / 2) + " from the two centres and from its ends";
+    return "the line goes " + c.u(depth) + " into its drawn width";
+}
+
 // What the line to one stand found, feature by feature, with the measurements that decided.
 std::string between_words(const Measuring& c, const StandMeasure& m, const std::vector<const Piece*>& firer, const StandTruth& t) {
     std::vector<std::string> said;
@@ -314,7 +323,7 @@ std::string between_words(const Measuring& c, const StandMeasure& m, const std::
         else if (has_feature(t.off, n.f))
             said.push_back(name + " fired off: nothing of it on the line is higher than the " + c.u(n.firer_ground) + " under the firer");
         else if (has_feature(t.between, n.f))
-            said.push_back(name + " between: the line goes " + c.u(line) + " into it" + (own ? " beyond the firer's base" : ""));
+            said.push_back(name + " between: " + into_words(c, n.f, line) + (own ? " beyond the firer's base" : ""));
         else if (in)
             said.push_back(name + " not between: the line " + (own ? "beyond the firer's base " : "") + "stops " + c.u(-line) +
                            " short of it" + (line > -pl::kEps ? "" : ", and it lies behind or beside the stand"));

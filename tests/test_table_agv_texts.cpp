@@ -589,3 +589,26 @@ TEST_CASE("table agv text: the table view carries which pieces each base is in a
             CHECK(at(js[0], "share").as_double() == Approx(in / 2).margin(0.01));
         }
 }
+
+TEST_CASE("table agv text: a charge measured into a stream says the charge is not the melee's to allow", "[table][agv][agv-text]") {
+    // AGV-streams: a unit cannot charge into, across or out of a stream; AGV-woods: mounted units
+    // cannot charge into woods. The melee ruling measures the charge into contact; when the charging
+    // base goes into such a feature on the way it says so (the movement question decides the
+    // charge), and says nothing of the kind when it does not.
+    for (double a : {0.0, 90.0, 200.0}) {
+        const P u = dir(a), l = left_of(u);
+        const P c{60, 40};
+        const std::string stream = piece("stream", "Brook", line(c + u * 6 - l * 30, c + u * 6 + l * 30, 2));
+        const std::string wood = piece("woods", "Wood", circle(c + u * 7, 2.5));
+        struct Case {
+            std::string pieces, type;
+            bool says;
+        };
+        const Case cases[] = {{stream, "foot", true}, {wood, "mounted", true}, {wood, "foot", false}, {"", "mounted", false}};
+        for (const auto& k : cases) {
+            const auto j = rule_on(agv_table(k.pieces + base("C", k.type, c + u * 14, u * -1) + base("D", "foot", c, u)), kMelee);
+            INFO("facing " << a << ", " << k.type << "\n" << explanation(j));
+            CHECK((explanation(j).find("may not charge into, through or out of") != std::string::npos) == k.says);
+        }
+    }
+}

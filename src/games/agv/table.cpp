@@ -49,6 +49,11 @@ using tabletop::touching;
 
 std::string agv_type(const Base& b) { return b.type == "light-artillery" ? "artillery" : b.type; }
 
+UnitType unit_type(const Base& b) {
+    const auto type = agv_type(b);
+    return type == "mounted" ? UnitType::mounted : type == "elephant" ? UnitType::elephant : type == "artillery" ? UnitType::artillery : UnitType::foot;
+}
+
 // ---- crossings --------------------------------------------------------------------------
 
 // The features (the kinds) a unit crosses water at, from the data: a bridge ends the move
@@ -352,9 +357,7 @@ void agv_move(const Data& d, const Section& root, Measuring& c) {
     road_facts(c, shown, road);
     const std::string act = move.str("action").value_or("move");
     const Action a = act == "charge" ? Action::charge : act == "intercept" ? Action::intercept : Action::move;
-    const auto type = agv_type(*b);
-    const UnitType ut = type == "mounted" ? UnitType::mounted : type == "elephant" ? UnitType::elephant
-                        : type == "artillery" ? UnitType::artillery : UnitType::foot;
+    const UnitType ut = unit_type(*b);
     std::optional<bool> packed;
     if (auto p = root.table("unit").raw() ? root.table("unit").raw()->get("packed") : nullptr)
         if (p->is_boolean()) packed = p->as_boolean()->get();
@@ -448,7 +451,24 @@ std::string crossed_words(const Measuring& c, const std::vector<Crossed>& xs, co
     return out.empty() ? std::string("none of the defender's features") : join_names(out, ", ");
 }
 
-void agv_melee(const Section& root, Measuring& c) {
+// The features the charging base goes into on its way (not where it starts) that its unit may
+// not charge into, through or out of (a stream, woods for mounted: AGV-movement and the feature's
+// entry): said, for the movement question decides whether the charge can be made.
+void charge_limits(const Data& d, Measuring& c, const Base& a, const Charge& ch) {
+    const auto at_start = features_of(c, tabletop::touched(a, c.t, c.rules));
+    std::vector<std::string> said, names;
+    for (const Piece* f : features_of(c, tabletop::touched_along(a, ch.at, c.t))) {
+        const Feature* ft = d.find(f->kind);
+        if (ft && !has_feature(at_start, f) && ft->effect(unit_type(a), Action::charge, std::nullopt) == Effect::prohibited)
+            said.push_back(feature_name(c, f)), names.push_back(f->kind);
+    }
+    if (!said.empty())
+        c.fact("", names, "AGV-movement",
+               "the charge as measured goes into " + join_names(said, ", ") + ", which " + agv_type(a) +
+                   " units may not charge into, through or out of: whether the charge can be made is the movement question's");
+}
+
+void agv_melee(const Data& d, const Section& root, Measuring& c) {
     const Section charger = root.table("charger"), defender = root.table("defender");
     const Base* a = named_base(charger, "base", c.t);
     const Base* b = named_base(defender, "base", c.t);
@@ -486,6 +506,7 @@ void agv_melee(const Section& root, Measuring& c) {
             for (const Piece* p : pieces_of(c, x.f))
                 c.out.path_found.push_back(found(c.t, *p, Role::touched, "the charge goes over or through " + feature_name(c, x.f) + ", the defender's"));
     c.fact("", c.out.moved, "AGV-hand-to-hand", "the charger's base moves " + c.u(c.out.moved) + " into contact with the defender's");
+    charge_limits(d, c, *a, ch);
     c.fact("charger.in", kinds(a_in), "AGV-hand-to-hand", "charger base " + quoted_name(a->name) + " at contact is in or touching " + list_in(c, at_contact, a_in));
     c.fact("defender.in", kinds(b_in), "AGV-hand-to-hand", "defender base " + quoted_name(b->name) + " is in or touching " + list_in(c, b->outline, b_in));
     table::record_overlaps(c, *a, at_contact, a_in, "at contact");
@@ -516,7 +537,7 @@ void agv_melee(const Section& root, Measuring& c) {
 void TableRules::measure(const Section& root, tabletop::Measuring& m) const {
     if (m.out.question == "movement") agv_move(sys_.data(), root, m);
     else if (m.out.question == "fire") table::measure_fire(sys_.data(), root, m);
-    else if (m.out.question == "melee") agv_melee(root, m);
+    else if (m.out.question == "melee") agv_melee(sys_.data(), root, m);
 }
 
 // AGV-cover: each sight line runs to one target stand, in the situation's order; the ruling's view

@@ -18,6 +18,7 @@
 
 #include <cmath>
 #include <optional>
+#include <random>
 
 #include "tabletop/view.hpp"
 #include "test_table_support.hpp"
@@ -611,4 +612,38 @@ TEST_CASE("table agv text: a charge measured into a stream says the charge is no
             CHECK((explanation(j).find("may not charge into, through or out of") != std::string::npos) == k.says);
         }
     }
+}
+
+TEST_CASE("table agv text: random walls across the line give cover exactly when they lie between", "[table][agv][agv-text]") {
+    // AGV-cover 2 and AGV-hedges-walls on 300 random layouts (fixed seed): a long stone wall,
+    // turned up to 25 degrees from square to the line, anywhere from behind the firer to behind
+    // the stand; stands of varied sizes. Independent reading: the wall lies between when its
+    // centre line separates the firer's centre from the stand's centre (cover: 4 dice -> 2);
+    // otherwise no cover. Layouts where the wall's drawn width comes within the tolerance plus the
+    // stands' reach of either centre (where a stand with width is open to both readings) are left
+    // out.
+    std::mt19937 rng(22);
+    std::uniform_real_distribution<double> U(0, 1);
+    int between = 0, clear = 0;
+    for (int i = 0; i < 300; ++i) {
+        const double a = U(rng) * 360, range = 10 + U(rng) * 14, skew = (U(rng) * 2 - 1) * 25, width = 0.3 + U(rng) * 0.7;
+        const double w = 3 + U(rng) * 3, dp = 1.5 + U(rng) * 2;
+        const P d = dir(a), f = P{60 + (U(rng) * 2 - 1) * 3, 40 + (U(rng) * 2 - 1) * 3} - d * (range / 2), t = f + d * range;  // all on the table
+        const double along = (U(rng) * 2 - 0.5) * range;  // where the wall meets the line
+        const P wd = dir(a + 90 + skew), mid = f + d * along;
+        const P w0 = mid - wd * 8, w1 = mid + wd * 8;
+        // The distance from each centre to the wall's centre line, along the line.
+        const double reach = std::max(w, dp) / 2 * std::tan(std::fabs(skew) * kPi / 180) + dp / 2 + 0.1;
+        const double gap = std::min(std::fabs(along), std::fabs(along - range)) * std::cos(skew * kPi / 180);
+        if (gap <= width / 2 + kTol + reach) continue;
+        const bool is_between = along > 0 && along < range;
+        const Result res = fire_on(piece("stone-wall", "Wall", line(w0, w1, width)) + base("F", "foot", f, d, w, dp) +
+                                   base("T1", "foot", t, d * -1, w, dp, "T"));
+        INFO("layout " << i << ": line at " << a << ", range " << range << ", wall at " << along << " turned " << skew << "\n" << res.why);
+        CHECK(res.dice == (is_between ? 2 : 4));
+        CHECK_FALSE(res.call);
+        (is_between ? between : clear)++;
+    }
+    CHECK(between >= 60);
+    CHECK(clear >= 30);
 }

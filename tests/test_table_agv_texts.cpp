@@ -13,7 +13,9 @@
 //   charges        AGV-hand-to-hand: what the charging base goes over or through to reach contact
 //   bridges        AGV-bridges, AGV-rivers: picked up and placed; fords are streams
 //   roads          AGV-roads: only the terrain the road passes through is ignored
-//   measurements   the explanation names the overlaps that decided
+//   measurements   the explanation names the overlaps that decided; the view carries them
+//   charge limits  a charge measured into ground its unit may not charge into is said
+//   random         walls across the line and woods by a road, on random layouts (fixed seeds)
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -591,6 +593,8 @@ TEST_CASE("table agv text: the table view carries which pieces each base is in a
         }
 }
 
+// ---- charge limits --------------------------------------------------------------------
+
 TEST_CASE("table agv text: a charge measured into a stream says the charge is not the melee's to allow", "[table][agv][agv-text]") {
     // AGV-streams: a unit cannot charge into, across or out of a stream; AGV-woods: mounted units
     // cannot charge into woods. The melee ruling measures the charge into contact; when the charging
@@ -613,6 +617,8 @@ TEST_CASE("table agv text: a charge measured into a stream says the charge is no
         }
     }
 }
+
+// ---- random ---------------------------------------------------------------------------
 
 TEST_CASE("table agv text: random walls across the line give cover exactly when they lie between", "[table][agv][agv-text]") {
     // AGV-cover 2 and AGV-hedges-walls on 300 random layouts (fixed seed): a long stone wall,
@@ -646,4 +652,44 @@ TEST_CASE("table agv text: random walls across the line give cover exactly when 
     }
     CHECK(between >= 60);
     CHECK(clear >= 30);
+}
+
+TEST_CASE("table agv text: random woods by a road are ignored only where the road passes through them", "[table][agv][agv-text]") {
+    // AGV-roads on 200 random layouts (fixed seed): a foot stand moves 30 cm along a road 4 cm
+    // wide, its centre off the road's middle by up to 1.5 cm; a round wood lies at a random offset
+    // across the road. Independent reading: the road passes through the wood when the road's
+    // drawn width reaches into it (the wood's centre less than its radius plus 2 cm from the
+    // road's middle): ignored, normal movement; a wood the stand touches that the road does not
+    // reach: half rate (AGV-woods); a wood the stand never touches: normal. Layouts within the
+    // tolerance of either threshold are left out.
+    std::mt19937 rng(2215);
+    std::uniform_real_distribution<double> U(0, 1);
+    int ignored = 0, slowed = 0, apart = 0;
+    for (int i = 0; i < 200; ++i) {
+        const double a = U(rng) * 360, r = 2.5 + U(rng) * 2.5, along = (U(rng) * 2 - 1) * 8;
+        double off = (U(rng) * 2 - 1) * 1.5, side = (U(rng) * 2 - 1) * (r + 6);
+        if (i % 2) {  // every other layout: the wood's edge 0.3 to 1.5 cm past the road's edge, the stand on that side
+            const double s = U(rng) < 0.5 ? -1 : 1;
+            side = s * (r + 2 + 0.3 + U(rng) * 1.2);
+            off = s * 1.5;
+        }
+        const P d = dir(a), l = left_of(d), c{60, 40};
+        const P wood = c + d * along + l * side;
+        // The road's reach into the wood, and the stand's: it moves along the line `off` to the
+        // left of the road's middle, 4 wide and 2 deep facing along it, from -15 to +15.
+        const double road_in = r + 2 - std::fabs(side);
+        const double lat = std::fabs(side - off);  // the wood's centre from the stand's centre line
+        const double stand_in = r + 2 - lat;        // its flank reaches 2 cm to each side (the stand moves past the wood)
+        if (std::fabs(road_in) <= kTol || std::fabs(stand_in) <= kTol) continue;
+        const P start = c + l * off - d * 15;
+        const Move m = move_on(piece("road", "Lane", line(c - d * 30, c + d * 30, 4)) + piece("woods", "Wood", circle(wood, r)) + base("U", "foot", start, d),
+                               start + d * 30);
+        INFO("layout " << i << ": road at " << a << ", wood r " << r << " at " << side << " across, stand " << off << " off the middle\n" << m.why);
+        const char* want = stand_in < 0 ? "normal" : road_in > 0 ? "normal" : "half-rate";
+        CHECK(m.movement == want);
+        (stand_in < 0 ? apart : road_in > 0 ? ignored : slowed)++;
+    }
+    CHECK(ignored >= 30);
+    CHECK(slowed >= 20);
+    CHECK(apart >= 20);
 }

@@ -38,6 +38,31 @@ TEST_CASE("agv: bad situations are exit 2 with FILE:LINE:COL", "[agv][cli]") {
          "starts_in = [\"bridge\"]\n",
          "move.starts_in: \"bridge\": a unit never stands on it"},
         {"misspelt key", "system = \"agv\"\nquestion = \"melee\"\n[charger]\ndice = 4\n[defender]\ninn = []\ncrossed = []\n", "inn"},
+        // The added stand and move keys mark features named elsewhere (docs/agv.md).
+        {"apart names a feature the firer is not in",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = []\ndice = 4\n[target]\ntype = \"foot\"\n[[stand]]\n"
+         "between = [\"hill\"]\napart = [\"hill\"]\n",
+         "stand[0].apart: \"hill\" must be named in firer.in and in this stand's `in` or `between`"},
+        {"apart marks more hills than the stand names",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"hill\"]\ndice = 4\n[target]\ntype = \"foot\"\n[[stand]]\n"
+         "between = [\"hill\"]\napart = [\"hill\", \"hill\"]\n",
+         "stand[0].apart: \"hill\" is given 2 times here but 1 times"},
+        {"not_between names a feature the stand is not in",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = []\ndice = 4\n[target]\ntype = \"foot\"\n[[stand]]\n"
+         "in = []\nnot_between = [\"stone-wall\"]\n",
+         "stand[0].not_between: \"stone-wall\" is given 1 times here but 0 times in this stand's `in`"},
+        {"behind_own on a wood: only a hill or contour lets a firer fire off it",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"woods\"]\ndice = 4\n[target]\ntype = \"foot\"\n[[stand]]\n"
+         "between = [\"woods\"]\nbehind_own = [\"woods\"]\n",
+         "stand[0].behind_own: \"woods\": only a feature that hides stands beyond it"},
+        {"behind_own names a hill not between",
+         "system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = [\"hill\"]\ndice = 4\n[target]\ntype = \"foot\"\n[[stand]]\n"
+         "between = []\nbehind_own = [\"hill\"]\n",
+         "stand[0].behind_own: \"hill\" must be named in firer.in and in this stand's `between`"},
+        {"beside_road names a feature the move does not meet",
+         "system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"foot\"\n[move]\naction = \"move\"\nterrain = [\"hill\"]\non_road = true\n"
+         "beside_road = [\"woods\"]\n",
+         "move.beside_road: \"woods\" is given 1 times here but 0 times in move.terrain"},
     };
     for (const auto& c : cases) {
         SECTION(c.name) {

@@ -410,3 +410,80 @@ TEST_CASE("agv movement: a charge or intercept that starts in the water goes out
                                              "action = \"charge\"\nterrain = [\"stream\"]\nstarts_in = [\"stream\"]\n");
     CHECK(r.detail == "Foot units cannot charge out of a stream (the unit starts in it).");
 }
+
+TEST_CASE("agv: which feature is the firer's, and which lie between, by the added keys", "[agv]") {
+    // docs/agv.md: apart (another feature of the firer's kind), not_between (touched, but not
+    // between the two stands), behind_own (the firer's own hill rising between them).
+    struct C {
+        const char* rule;
+        const char* firer_in;
+        const char* stand;
+        const char* fire;
+        int dice;
+        bool call;
+    };
+    const C cases[] = {
+        // AGV-hills: targets behind and beyond a hill cannot be seen; a second hill is not the firer's own.
+        {"AGV-hills: another hill between hides the stand", "[\"hill\"]", "between = [\"hill\"]\napart = [\"hill\"]", "blocked", 0, false},
+        {"AGV-hills: the firer's own hill between: fire off it (referee's call)", "[\"hill\"]", "between = [\"hill\"]", "normal", 6, true},
+        {"AGV-hills: the firer's own hill and another one between", "[\"hill\"]", "between = [\"hill\", \"hill\"]\napart = [\"hill\"]", "blocked", 0,
+         false},
+        {"AGV-hills: onto another hill, the firer's own between", "[\"hill\"]", "in = [\"hill\"]\nbetween = [\"hill\", \"hill\"]\napart = [\"hill\"]",
+         "normal", 6, true},
+        {"AGV-hills: the firer's own hill rising between them hides the stand", "[\"hill\"]", "between = [\"hill\"]\nbehind_own = [\"hill\"]", "blocked",
+         0, false},
+        // AGV-firing 3: partly in a wood, a stand cannot fire into, through and out of it.
+        {"AGV-firing: partly in woods, the same woods between it and the stand", "[\"woods\"]", "between = [\"woods\"]", "blocked", 0, false},
+        {"AGV-firing: partly in woods, another wood the stand is in", "[\"woods\"]", "in = [\"woods\"]\napart = [\"woods\"]", "half-dice", 3, false},
+        // AGV-cover 2: the feature giving cover must be between the two stands.
+        {"AGV-cover: a wall the stand touches behind it gives no cover", "[]", "in = [\"stone-wall\"]\nnot_between = [\"stone-wall\"]", "normal", 6, false},
+        {"AGV-cover: the wood at the stand's back gives no cover", "[]", "in = [\"woods\"]\nnot_between = [\"woods\"]", "normal", 6, false},
+        {"AGV-cover: a wall behind, another wall between: one cover feature", "[]",
+         "in = [\"stone-wall\"]\nnot_between = [\"stone-wall\"]\nbetween = [\"stone-wall\"]", "half-dice", 3, false},
+        {"AGV-ditches: a ditch gives cover to foot in it, wherever it runs", "[]", "in = [\"ditch\"]\nnot_between = [\"ditch\"]", "half-dice", 3, false},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const std::string t = std::string("system = \"agv\"\nquestion = \"fire\"\n[firer]\ntype = \"foot\"\nin = ") + c.firer_in +
+                                  "\ndice = 6\n[target]\ntype = \"foot\"\n[[stand]]\n" + c.stand + "\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "fire").as_string() == c.fire);
+            CHECK(at(j, "dice").as_int() == c.dice);
+            CHECK(at(j, "referee_call").as_bool() == c.call);
+        }
+    }
+}
+
+TEST_CASE("agv movement: along a road, a feature beside it still applies, and one crossing carries one feature", "[agv]") {
+    struct C {
+        const char* rule;
+        const char* type;
+        const char* terrain;
+        const char* extra;
+        const char* movement;
+        bool ends;
+    };
+    const C cases[] = {
+        // AGV-roads: the unit ignores only the terrain the road passes through.
+        {"AGV-roads: a wood the road passes through is ignored", "foot", "[\"woods\"]", "on_road = true", "normal", false},
+        {"AGV-roads: a wood beside the road applies", "foot", "[\"woods\"]", "on_road = true\nbeside_road = [\"woods\"]", "half-rate", false},
+        {"AGV-roads: one wood through, one beside", "foot", "[\"woods\", \"woods\"]", "on_road = true\nbeside_road = [\"woods\"]", "half-rate", false},
+        {"AGV-boggy-ground: boggy ground beside the road is impassable", "foot", "[\"boggy\"]", "on_road = true\nbeside_road = [\"boggy\"]",
+         "prohibited", false},
+        {"AGV-roads: beside_road means nothing off the road", "foot", "[\"woods\"]", "on_road = false\nbeside_road = [\"woods\"]", "half-rate", false},
+        // AGV-rivers: impassable except at bridges or fords; each crossing carries one.
+        {"AGV-rivers: a river at the ford and the river beside it", "mounted", "[\"river\", \"ford\", \"river\"]", "on_road = false", "prohibited", false},
+        {"AGV-bridges: a stream at its bridge and another stream waded", "foot", "[\"stream\", \"stream\", \"bridge\"]", "on_road = false", "half-rate",
+         true},
+        {"AGV-bridges: two bridges, two streams", "foot", "[\"stream\", \"bridge\", \"stream\", \"bridge\"]", "on_road = false", "normal", true},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.rule) {
+            const std::string t = std::string("system = \"agv\"\nquestion = \"movement\"\n[unit]\ntype = \"") + c.type +
+                                  "\"\n[move]\naction = \"move\"\nterrain = " + c.terrain + "\n" + c.extra + "\n";
+            const auto j = rule_toml(t);
+            CHECK(at(j, "movement").as_string() == c.movement);
+            CHECK(at(j, "ends_movement").as_bool() == c.ends);
+        }
+    }
+}

@@ -91,18 +91,31 @@ TEST_CASE("table agv: AGV-hand-to-hand, defending a feature the charge came over
     const std::string melee = "system = \"agv\"\nquestion = \"melee\"\n[charger]\nbase = \"C\"\ndice = 6\n[defender]\nbase = \"D\"\n";
     const std::string hill = piece("hill", "Hill", "ellipse = [60, 60, 12, 8, 0]");
     const std::string hedge = piece("hedge", "Hedge", "line = [[40, 52.5], [80, 52.5]]\nwidth = 0.5");
-    struct Row { const char* what; std::string pieces; double cy, dy; int dice; };
+    // AGV-hand-to-hand 2: the charger must actually charge into contact over or through part of
+    // the feature: what its base goes over on its way (the hill's edge is at y 52 on x = 60 and
+    // 52.1 at the stands' corners; the stands are 2 deep, the charger heads straight up).
+    const std::string hedge_up = piece("hedge", "Hedge", "line = [[40, 54.5], [80, 54.5]]\nwidth = 0.5");
+    struct Row { const char* what; std::string pieces; double cy, dy; int dice; bool call; };
     const Row rows[] = {
-        {"open ground: no advantage", "", 40, 44, 6},
-        {"up a hill the defender stands on: 6 -> 3", hill, 48, 53, 3},
-        {"over a hedge the defender lines, onto a hill: 6 -> 3 -> 1 (cumulative)", hill + hedge, 47, 52.5, 1},
-        {"the defender is on the hill but the charge came along its top from inside it: still crossed", hill, 58, 62, 3},
+        {"open ground: no advantage", "", 40, 44, 6, false},
+        {"up a hill the defender stands on, the charging base 1.9 cm over it: 6 -> 3", hill, 48, 55, 3, false},
+        // Issue 22: the defender's front off the hill (its rear on it): the charger stops 1.5 cm short.
+        {"at the hill's foot, the charger stops short of the hill: 6", hill, 46, 51.5, 6, false},
+        // The defender's front exactly on the hill's edge: the charger ends touching the edge, not
+        // over it: within the tolerance, both readings (a referee's call).
+        {"the charger ends on the hill's edge: 6 as measured, a referee's call", hill, 48, 53, 6, true},
+        {"over a hedge the defender lines, onto a hill: 6 -> 3 -> 1 (cumulative)", hill + hedge_up, 47, 55, 1, false},
+        // Was "6 -> 3 -> 1" with the defender at 52.5: its front at 51.5, the charger stops 0.5 cm
+        // short of the hill (AGV-hand-to-hand 2), so only the hedge counts.
+        {"over a hedge the defender lines at the hill's foot: 6 -> 3", hill + hedge, 47, 52.5, 3, false},
+        {"the defender is on the hill but the charge came along its top from inside it: still crossed", hill, 58, 62, 3, false},
     };
     for (const auto& r : rows) {
         INFO(r.what);
         const auto j = rule_on(agv_table(r.pieces + stand("C", "foot", 60, r.cy) + stand("D", "foot", 60, r.dy, "", 180)), melee);
         INFO(explanation(j));
         CHECK(at(j, "dice").as_int() == r.dice);
+        CHECK(at(j, "referee_call").as_bool() == r.call);
         CHECK(contains(strings(at(j, "citations")), "AGV-hand-to-hand"));
     }
     // AGV-streams: units not in a stream have the advantage over a charger in one.

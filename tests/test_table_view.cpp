@@ -254,6 +254,20 @@ TEST_CASE("write_table: every sample table reads back identically, also after dr
         CHECK_FALSE(tt::same_sketch(back, moved));
     }
     CHECK(n >= 3);
+    // docs/tables.md: a hill piece's optional `height` is written back (the sample village's Long Hill).
+    const tt::Sketch village = load(kSource / "tables" / "agv-sample-village.toml");
+    const std::string written = tt::write_sketch(village);
+    const auto hill_at = written.find("Long Hill");
+    REQUIRE(hill_at != std::string::npos);
+    CHECK(written.find("height = 3\n", hill_at) < written.find("[[piece]]", hill_at));
+    tt::Sketch lower = village;
+    for (auto& p : lower.pieces)
+        if (p.name == "Long Hill") p.height = 2.5;
+    CHECK_FALSE(tt::same_sketch(village, lower));
+    const tt::Sketch lower_back = from_text(tt::write_sketch(lower));
+    CHECK(tt::same_sketch(lower, lower_back));
+    for (const auto& p : lower_back.pieces)
+        if (p.name == "Long Hill") CHECK(p.height == 2.5);
 }
 
 TEST_CASE("write_table: names and titles with quotes, backslashes and newlines survive", "[table][table-files][write]") {

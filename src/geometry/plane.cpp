@@ -263,6 +263,28 @@ Polygon convex_hull(Polygon p) {
     return h;
 }
 
+Polygon clip(const Polygon& p, Vec2 at, Vec2 normal) {
+    Polygon out;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+        const Vec2 u = p[i], v = p[(i + 1) % p.size()];
+        const double su = dot(u - at, normal), sv = dot(v - at, normal);
+        if (su >= 0) out.push_back(u);
+        if ((su < 0) != (sv < 0)) out.push_back(u + (v - u) * (su / (su - sv)));
+    }
+    return out;
+}
+
+double area_inside(const Polygon& convex, const Polygon& p) {
+    Polygon part = p;
+    const double turn = signed_area(convex) >= 0 ? 1 : -1;  // the inside is left of each edge when counter-clockwise
+    for (const auto& e : edges(convex)) {
+        if (part.size() < 3) return 0;
+        const Vec2 d = e.b - e.a;
+        part = clip(part, e.a, Vec2{-d.y, d.x} * turn);
+    }
+    return part.size() < 3 ? 0 : area(part);
+}
+
 double least_width(const Polygon& p) {
     const Polygon h = convex_hull(p);
     if (h.size() < 3) return 0.0;

@@ -89,6 +89,11 @@ double greatest_width(const Polygon& p);
 // Least width across (of the convex hull, by rotating callipers over the hull's edges).
 double least_width(const Polygon& p);
 Polygon convex_hull(Polygon p);
+// The part of `p` on the side of the line through `at` that `normal` points to (dot(q - at,
+// normal) >= 0): one Sutherland-Hodgman step; empty when nothing is on that side.
+Polygon clip(const Polygon& p, Vec2 at, Vec2 normal);
+// The area of `p` inside the convex polygon `convex` (either winding; `p` may be concave).
+double area_inside(const Polygon& convex, const Polygon& p);
 
 // ---- Polyline -------------------------------------------------------------------
 

@@ -229,15 +229,16 @@ std::vector<const Piece*> touched_along(const Base& b, const std::vector<pl::Vec
 }
 
 // Along a road all the way: every step's centre lies on one road's drawn width.
-bool along_road(const std::vector<pl::Vec2>& at, const Sketch& t, const std::string& road) {
+const Piece* road_followed(const std::vector<pl::Vec2>& at, const Sketch& t, const std::string& road) {
     for (const auto& p : t.pieces) {
         if (p.kind != road || !p.is_line) continue;
         bool all = true;
         for (auto v : at) all = all && pl::line_distance(p.line, v) <= p.width / 2 + pl::kEps;
-        if (all) return true;
+        if (all) return &p;
     }
-    return false;
+    return nullptr;
 }
+bool along_road(const std::vector<pl::Vec2>& at, const Sketch& t, const std::string& road) { return road_followed(at, t, road) != nullptr; }
 
 void path_fact(Measuring& c, const std::string& rule, const Base& b, const pl::Polyline& path) {
     c.out.path = path;

@@ -78,6 +78,7 @@ struct Derived {
     std::optional<double> cost;  // AGV movement: allowance spent (half-rate terrain counts twice)
     std::vector<Found> path_found;  // the pieces the move or charge touches
     std::vector<std::string> subjects;  // the bases the question names
+    std::vector<Overlap> overlaps;      // bases in or touching pieces, with how much (TableView::overlaps)
 };
 
 // ---- Measuring ----------------------------------------------------------------------
@@ -157,6 +158,8 @@ std::vector<const Piece*> touched(const Base& b, const Sketch& t, const Rules& r
 std::vector<const Piece*> touched_along(const Base& b, const std::vector<plane::Vec2>& at, const Sketch& t);
 // Along a road all the way: every place's centre lies on one `road` piece's drawn width.
 bool along_road(const std::vector<plane::Vec2>& at, const Sketch& t, const std::string& road);
+// That road piece (the first in the table), or nullptr.
+const Piece* road_followed(const std::vector<plane::Vec2>& at, const Sketch& t, const std::string& road);
 // The move's path and length into c.out, the base among the subjects, and the distance moved as
 // a fact with no key.
 void path_fact(Measuring& c, const std::string& rule, const Base& b, const plane::Polyline& path);

@@ -227,6 +227,16 @@ void decorate(Ruling& r, const Derived& dv, const Sketch& t, const Rules& rules,
         table.push_back({"moved", std::round(dv.moved * 1000) / 1000});
     }
     if (dv.cost) table.push_back({"cost", std::round(*dv.cost * 1000) / 1000});
+    if (!dv.overlaps.empty()) {  // AGV: which pieces each base is in or touching, and how much
+        json::Array ov;
+        for (const auto& o : dv.overlaps) {
+            json::Object x{{"base", t.bases[o.base.index].name}, {"piece", t.pieces[o.piece.index].name}, {"reach", std::round(o.reach * 1000) / 1000}};
+            if (o.share) x.push_back({"share", std::round(*o.share * 1000) / 1000});
+            x.push_back({"says", o.says});
+            ov.push_back(x);
+        }
+        table.push_back({"overlaps", ov});
+    }
     r.set("table", table);
 }
 
@@ -311,6 +321,7 @@ TableView table_view(const TableSupport& g, const Ruling& r, const Derived& dv, 
             v.distances.push_back({f.key.empty() ? std::string("measured") : f.key, *d, f.says});
     }
     for (const auto& rd : dv.readings) note_all(rd.says);
+    v.overlaps = dv.overlaps;
     return v;
 }
 

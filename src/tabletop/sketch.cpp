@@ -200,7 +200,7 @@ std::vector<const Base*> Sketch::unit_bases(const std::string& u) const {
 
 static std::optional<Piece> read_piece(const Toml& p, const Rules& r, double w, double d,
                                        std::map<std::string, int>& counts) {
-    p.only_keys({"kind", "name", "points", "circle", "ellipse", "line", "width", "hill", "level", "top", "church"});
+    p.only_keys({"kind", "name", "points", "circle", "ellipse", "line", "width", "hill", "level", "height", "top", "church"});
     std::vector<std::string> all = r.areas;
     all.insert(all.end(), r.lines.begin(), r.lines.end());
     auto kind = p.choice("kind", all, true);
@@ -212,7 +212,7 @@ static std::optional<Piece> read_piece(const Toml& p, const Rules& r, double w, 
     x.name = p.str("name").value_or(x.kind + " " + std::to_string(++counts[x.kind]));
     const auto maxp = static_cast<std::size_t>(r.max_points);
     if (x.is_line) {
-        for (const char* k : {"points", "circle", "ellipse", "hill", "level", "church"})
+        for (const char* k : {"points", "circle", "ellipse", "hill", "level", "height", "church"})
             if (p.has(k)) p.error(k, "a " + x.kind + " is a line: give `line` (and `width`), not " + k);
         if (!p.has("line")) p.error("", "a " + x.kind + " needs `line = [[x, y], ...]`");
         else if (auto l = points(p, "line", 2, maxp, w, d)) {
@@ -264,9 +264,16 @@ static std::optional<Piece> read_piece(const Toml& p, const Rules& r, double w, 
     if (x.kind == r.hill_kind) {
         x.hill = p.str("hill").value_or(x.name);
         if (auto l = p.integer("level", false, 1, 20)) x.level = static_cast<int>(*l);
+        // The height of the piece's top above the table (docs/tables.md): AGV uses it to tell fire
+        // off the firer's own hill from fire at a stand behind its higher ground.
+        if (auto h = bounded(p, "height", false, 0, 1e4)) {
+            if (*h > 0) x.height = *h;
+            else p.error("height", "must be more than 0 (the height of the piece's top above the table, in " + r.unit + ")");
+        }
     } else {
         for (const char* k : {"hill", "level"})
             if (p.has(k)) p.error(k, "only a " + r.hill_kind + " belongs to a hill");
+        if (p.has("height")) p.error("height", "only a " + r.hill_kind + " piece has a height");
     }
     if (auto c = p.boolean("church")) x.church = *c;
     return x;
@@ -593,6 +600,7 @@ std::string write_sketch(const Sketch& t) {
         o += "\n[[piece]]\nkind = " + str(p.kind) + "\nname = " + str(p.name) + "\n";
         if (!p.hill.empty()) o += "hill = " + str(p.hill) + "\n";
         if (p.level) o += "level = " + std::to_string(*p.level) + "\n";
+        if (p.height) o += "height = " + num(*p.height) + "\n";
         if (p.church) o += "church = true\n";
         switch (p.shape) {
             case Piece::Shape::line:
@@ -627,7 +635,7 @@ bool same_sketch(const Sketch& a, const Sketch& b) {
         const Piece &p = a.pieces[i], &q = b.pieces[i];
         if (p.name != q.name || p.kind != q.kind || p.is_line != q.is_line || !same_points(p.outline, q.outline) ||
             !same_points(p.line, q.line) || p.shape != q.shape || p.shape_args != q.shape_args || p.width != q.width ||
-            p.hill != q.hill || p.level != q.level || p.top_left != q.top_left || p.has_top != q.has_top || p.church != q.church)
+            p.hill != q.hill || p.level != q.level || p.height != q.height || p.top_left != q.top_left || p.has_top != q.has_top || p.church != q.church)
             return false;
     }
     for (std::size_t i = 0; i < a.bases.size(); ++i) {

@@ -101,6 +101,7 @@ struct Piece {
     double width = 0;        // line pieces: full width across (0 = a thin line)
     std::string hill;        // hill pieces: the hill it belongs to (default: its own name)
     std::optional<int> level;  // hill pieces: the level of that hill it is (1 = lowest)
+    std::optional<double> height;  // hill pieces: its top's height above the table, in the table's unit (optional)
     bool top_left = true;    // escarpments: the top lies left of the line's direction
     bool has_top = false;    // the kind has a top side (Rules::top_kind)
     bool church = false;     // landmarks: a village church

@@ -8,6 +8,7 @@
 // Sections
 //   Mark, ItemRef   a crossing's verdict; which piece or base an entry is about
 //   SightView       one line of sight and what it crosses
+//   Overlap         how far a base reaches into a piece
 //   TableView       the whole view (carried in Ruling::view; the game's own view kept in `game`)
 #pragma once
 #include <any>
@@ -66,6 +67,15 @@ struct ItemNote {
     std::string says;
 };
 
+// How far one base reaches into one piece, as measured (AGV: which pieces a base is in or
+// touching, and by how much; the explanation says the same in its facts).
+struct Overlap {
+    ItemRef base, piece;
+    double reach = 0;              // how far the base reaches into it, in `unit` (< 0: apart by that much)
+    std::optional<double> share;   // an area piece: the share of the base's area in it (0 to 1)
+    std::string says;              // "base \"T1\" is in woods \"Spinney\": 50% of its area in it, 1.0 cm deep"
+};
+
 struct TableView {
     std::string unit;          // "in" | "cm"
     double tolerance = 0;      // the measuring tolerance, in `unit`
@@ -77,6 +87,7 @@ struct TableView {
     std::optional<double> cost;
     std::vector<Distance> distances;
     std::vector<ItemNote> notes;
+    std::vector<Overlap> overlaps;  // bases in or touching pieces (AGV), with how much
     std::any game;             // the game's own typed view (games/gf9_tanks/view.hpp, games/agv/view.hpp)
 
     // The sentences about one item, in order.

@@ -443,6 +443,19 @@ std::vector<std::string> names_or_empty(const Section& t, const std::string& key
     return t.choice_array(key, d.feature_names()).value_or(std::vector<std::string>{});
 }
 
+long count_of(const std::vector<std::string>& v, const std::string& n) { return std::count(v.begin(), v.end(), n); }
+bool contains_name(const std::vector<std::string>& v, const std::string& n) { return count_of(v, n) > 0; }
+
+// A key whose names mark some of another list's: each name must be in `within`, and a name may be
+// given at most as often as `within` holds it (one copy marks one feature). Reports at `key`.
+void marks_within(const Section& t, const std::string& key, const std::vector<std::string>& marks, const std::vector<std::string>& within,
+                  const std::string& within_key, const std::string& why) {
+    for (const auto& n : std::set<std::string>(marks.begin(), marks.end()))
+        if (count_of(marks, n) > count_of(within, n))
+            t.error(key, quoted_value(n) + " is given " + std::to_string(count_of(marks, n)) + " times here but " + std::to_string(count_of(within, n)) +
+                             " times in " + within_key + " (" + why + ")");
+}
+
 void parse_movement(const Data& d, const Section& root, Movement& m) {
     Section unit = root.table("unit", true);
     unit.only_keys({"type", "packed", "block"});
@@ -450,7 +463,7 @@ void parse_movement(const Data& d, const Section& root, Movement& m) {
     m.packed = unit.boolean("packed");
     m.block = unit.boolean("block");
     Section move = root.table("move", true);
-    move.only_keys({"action", "terrain", "on_road", "starts_in"});
+    move.only_keys({"action", "terrain", "on_road", "starts_in", "beside_road"});
     if (auto a = move.choice("action", kActions, true)) m.action = enum_from<Action>(*a, kActions);
     if (auto t = move.choice_array("terrain", d.feature_names(), true)) m.terrain = *t;
     // Added key: the features the unit is interpenetrated with when it begins; the movement leaves
@@ -464,6 +477,11 @@ void parse_movement(const Data& d, const Section& root, Movement& m) {
             move.error("starts_in", quoted_value(n) + " must also be named in move.terrain (starts_in marks the features of `terrain` the unit " +
                                        "is in when it begins, and so moves out of)");
     m.on_road = move.boolean("on_road").value_or(false);
+    // Added key (AGV-roads): features of `terrain` the unit touches beside the road, which the road
+    // does not pass through, so their effects still apply along it.
+    m.beside_road = names_or_empty(move, "beside_road", d);
+    marks_within(move, "beside_road", m.beside_road, m.terrain, "move.terrain",
+                 "beside_road marks features of `terrain` the road does not pass through; each copy marks one");
     // An unpacked artillery unit may be barred where a packed one is not (AGV-streams): then the
     // situation must say which it is.
     if (unit.present() && m.type == UnitType::artillery && !m.packed) {
@@ -484,6 +502,41 @@ void parse_movement(const Data& d, const Section& root, Movement& m) {
             m.packed_assumed = true;
         }
     }
+}
+
+// One [[stand]]: the features it is in and those between, and the added keys marking some of
+// them (apart, not_between, behind_own; docs/agv.md).
+Stand parse_stand(const Data& d, const Section& t, const Fire& f) {
+    t.only_keys({"in", "between", "apart", "not_between", "behind_own"});
+    Stand s;
+    s.in = names_or_empty(t, "in", d);
+    s.between = names_or_empty(t, "between", d);
+    s.apart = names_or_empty(t, "apart", d);
+    s.not_between = names_or_empty(t, "not_between", d);
+    s.behind_own = names_or_empty(t, "behind_own", d);
+    marks_within(t, "not_between", s.not_between, s.in, "this stand's `in`",
+                 "not_between marks features the stand is in or touching that do not lie between it and the firer");
+    // The features of each name here: those in `in`, and the copies in `between` beyond those
+    // that are one of them (a name in both is one feature, unless it is marked not_between).
+    std::vector<std::string> here = s.in;
+    for (const auto& n : std::set<std::string>(s.between.begin(), s.between.end()))
+        for (long k = count_of(s.between, n) - (count_of(s.in, n) - count_of(s.not_between, n)); k > 0; --k) here.push_back(n);
+    for (const auto& a : s.apart)
+        if (!contains_name(f.firer_in, a) || !contains_name(here, a))
+            t.error("apart", quoted_value(a) + " must be named in firer.in and in this stand's `in` or `between` (apart marks a " +
+                                 "feature here as a different one from the firer's feature of the same name)");
+    marks_within(t, "apart", s.apart, here, "this stand's `in` and `between`", "each copy marks one feature");
+    for (const auto& b : s.behind_own) {
+        const Feature* feat = d.find(b);
+        if (!contains_name(f.firer_in, b) || !contains_name(s.between, b))
+            t.error("behind_own", quoted_value(b) + " must be named in firer.in and in this stand's `between` (behind_own marks the " +
+                                      "firer's own hill or contour as rising between the firer and the stand)");
+        else if (feat && (feat->sight != Sight::blocks_beyond || !feat->fire_through_own))
+            t.error("behind_own", quoted_value(b) + ": only a feature that hides stands beyond it but lets a firer on it fire off it " +
+                                      "(a hill or a contour) can rise between the firer on it and a stand");
+    }
+    marks_within(t, "behind_own", s.behind_own, f.firer_in, "firer.in", "each copy marks one of the firer's features");
+    return s;
 }
 
 void parse_fire(const Data& d, const Section& root, Fire& f) {
@@ -512,21 +565,7 @@ void parse_fire(const Data& d, const Section& root, Fire& f) {
     Section target = root.table("target", type_matters);
     target.only_keys({"type"});
     if (auto t = target.choice("type", kUnitTypes, type_matters)) f.target = enum_from<UnitType>(*t, kUnitTypes);
-    for (const Section& t : stands) {
-        t.only_keys({"in", "between", "apart"});
-        Stand s;
-        s.in = names_or_empty(t, "in", d);
-        s.between = names_or_empty(t, "between", d);
-        s.apart = names_or_empty(t, "apart", d);
-        for (const auto& a : s.apart) {
-            const bool in_stand = std::find(s.in.begin(), s.in.end(), a) != s.in.end();
-            const bool in_firer = std::find(f.firer_in.begin(), f.firer_in.end(), a) != f.firer_in.end();
-            if (!in_stand || !in_firer)
-                t.error("apart", quoted_value(a) + " must be named in both this stand's `in` and firer.in (apart marks a stand's " +
-                                     "feature as a different one from the firer's feature of the same name)");
-        }
-        f.stands.push_back(std::move(s));
-    }
+    for (const Section& t : stands) f.stands.push_back(parse_stand(d, t, f));
     // No [[stand]] (or an empty array): nothing is said to be in or between, so the target is read as
     // one stand in the open; the ruling says so.
     if (f.stands.empty()) {
@@ -598,6 +637,7 @@ toml::table to_toml(const Situation& s) {
             move.insert("terrain", to_array(s.movement.terrain));
             move.insert("on_road", s.movement.on_road);
             if (!s.movement.starts_in.empty()) move.insert("starts_in", to_array(s.movement.starts_in));
+            if (!s.movement.beside_road.empty()) move.insert("beside_road", to_array(s.movement.beside_road));
             t.insert("move", std::move(move));
             break;
         }
@@ -614,6 +654,8 @@ toml::table to_toml(const Situation& s) {
                 x.insert("in", to_array(st.in));
                 x.insert("between", to_array(st.between));
                 if (!st.apart.empty()) x.insert("apart", to_array(st.apart));
+                if (!st.not_between.empty()) x.insert("not_between", to_array(st.not_between));
+                if (!st.behind_own.empty()) x.insert("behind_own", to_array(st.behind_own));
                 stands.push_back(std::move(x));
             }
             t.insert("stand", std::move(stands));
@@ -668,6 +710,8 @@ struct MoveTally {
     std::vector<std::string> prohibited, half;  // labels of features prohibiting it / slowing it
     std::vector<std::string> prohibited_out_of;  // those of `prohibited` the unit starts in
     bool ends = false;                         // a bridge crossed ends the move (AGV-bridges)
+    std::map<std::string, long> crossings_used;  // bridges and fords named that already carry a feature over
+    std::map<std::string, long> beside_left;     // beside_road copies not yet matched with a feature of `terrain`
 };
 
 // The unit's description in rulings ("unpacked artillery units") and its movement row in the data.
@@ -694,12 +738,16 @@ void explain_road(Ruling& r, const Movement& m) {
 // AGV-bridges, AGV-rivers: the bridge or ford named in the move at which a water course or ditch
 // is crossed (nullptr: none). A unit that starts in the feature is not carried over it by a
 // crossing: it moves out of it.
-const Feature* crossing_for(const Data& d, const Movement& m, const Feature& f, bool leaves) {
+// Each bridge or ford named carries one feature over (a second stream named with one bridge is
+// waded), so a crossing once used is not used again.
+const Feature* crossing_for(const Data& d, const Movement& m, const Feature& f, bool leaves, MoveTally& t) {
     if (leaves) return nullptr;
-    for (const auto& c : f.crossed_at)
-        for (const auto& other : m.terrain)
-            if (same_name(other, c))
-                if (const Feature* via = d.find(other)) return via;
+    for (const auto& c : f.crossed_at) {
+        const Feature* via = d.find(c);
+        if (!via || count_of(m.terrain, via->name) <= t.crossings_used[via->name]) continue;
+        ++t.crossings_used[via->name];
+        return via;
+    }
     return nullptr;
 }
 
@@ -761,13 +809,19 @@ void rule_feature_move(const Data& d, Ruling& r, const Movement& m, const std::s
     if (!f) return;
     cite_feature(r, *f);
     const bool leaves = contains(m.starts_in, name);
-    if (const Feature* via = crossing_for(d, m, *f, leaves)) {
+    if (const Feature* via = crossing_for(d, m, *f, leaves, t)) {
         r.step(via->cite, "The unit crosses " + f->label + " at " + via->label + ", so " + f->label +
                               " itself has no effect on this movement; " + via->label + " decides it.");
         t.effects.push_back(json::Object{{"feature", f->name}, {"effect", "crossed-at-" + via->name}, {"rule", via->cite}});
         return;
     }
-    if (m.on_road && m.block != false) f = along_road(d, r, f, t);
+    // AGV-roads: only the terrain the road passes through is ignored, not a feature beside it.
+    const bool beside = t.beside_left[name] > 0;
+    if (beside) --t.beside_left[name];
+    if (m.on_road && m.block != false && beside)
+        r.step(kRoads, cap(f->label) + " lies beside the road, which does not pass through it: the unit touching it moves with its " +
+                           "effects (only the terrain the road passes through is ignored).");
+    else if (m.on_road && m.block != false) f = along_road(d, r, f, t);
     if (f) apply_feature(d, r, m, *f, leaves, t);
 }
 
@@ -812,6 +866,7 @@ Ruling rule_movement(const Data& d, const Movement& m) {
                           "are treated differently here, and packed left out means false: the unit is unpacked.");
     explain_road(r, m);
     MoveTally t;
+    for (const auto& n : m.beside_road) ++t.beside_left[n];
     for (const auto& name : m.terrain) rule_feature_move(d, r, m, name, t);
     const Effect result = movement_verdict(d, r, m, t);
     const bool ends = t.ends && result != Effect::prohibited;
@@ -828,43 +883,52 @@ Ruling rule_movement(const Data& d, const Movement& m) {
 
 // ---- fire: AGV-firing, AGV-cover, per-feature entries ----
 
+// One feature a target stand is in or behind, as the situation names it (docs/agv.md): what the
+// stand's keys say about it.
 struct Occurrence {
     const Feature* f;
-    bool in_stand;            // the stand is in or touching it (else it is between)
-    bool own;                 // it is the very feature the firer is in or touching
+    bool in_stand;              // the stand is in or touching it (else it lies between, only)
+    bool own = false;           // it is the very feature the firer is in or touching
     bool also_between = false;  // the stand is in or touching it and it is also named in `between`
+    bool not_between = false;   // the stand touches it, but it does not lie between it and the firer
+    bool apart = false;         // marked as a different feature from the firer's of that name
+    bool behind = false;        // the firer's own hill or contour, rising between the firer and the stand
 };
+
+// The features one stand names, with what marks them. A name in both `in` and `between` is one
+// feature (the wall the stand lines, the wood it is in), unless that feature is marked
+// not_between; a further copy in `between` is a further feature. Each copy of a name in `apart`
+// marks one feature of that name as not the firer's (those in `in` first); each feature the firer
+// is in is then the first unmarked one of its name (in `in` first, else between); each copy in
+// behind_own marks one of the firer's features that lies between as rising between them.
+std::vector<Occurrence> occurrences(const Data& d, const Fire& fire, const Stand& s) {
+    std::vector<Occurrence> out;
+    for (const auto& n : s.in) out.push_back({d.find(n), true});
+    for (const auto& n : s.not_between)  // the last ones of the name, so `between` pairs with the first
+        for (auto it = out.rbegin(); it != out.rend(); ++it)
+            if (it->f->name == n && !it->not_between) { it->not_between = true; break; }
+    for (const auto& n : s.between) {
+        bool merged = false;
+        for (auto& o : out)
+            if (o.in_stand && !o.also_between && !o.not_between && o.f->name == n) { o.also_between = merged = true; break; }
+        if (!merged) out.push_back({d.find(n), false});
+    }
+    for (const auto& n : s.apart)
+        for (auto& o : out)
+            if (o.f->name == n && !o.apart) { o.apart = true; break; }
+    for (const auto& n : fire.firer_in)
+        for (auto& o : out)
+            if (!o.apart && !o.own && o.f->name == n) { o.own = true; break; }
+    for (const auto& n : s.behind_own)
+        for (auto& o : out)
+            if (o.own && !o.in_stand && !o.behind && o.f->name == n) { o.behind = true; break; }
+    return out;
+}
 
 struct StandResult {
     bool fired_at = true;
     std::vector<std::string> cover;  // features it can claim cover from (counted)
 };
-
-std::vector<Occurrence> occurrences(const Data& d, const Fire& fire, const Stand& s) {
-    std::vector<Occurrence> out;
-    for (const auto& n : s.in) out.push_back({d.find(n), true, false});
-    // A name in both `in` and `between` is one feature: the one the stand is in or touching, which
-    // also lies between it and the firer (the wall it stands behind, the wood it is in). Only a
-    // second copy of the name in `between` is a further feature of that kind.
-    for (const auto& n : s.between) {
-        bool merged = false;
-        for (auto& o : out)
-            if (o.in_stand && !o.also_between && o.f->name == n) { o.also_between = merged = true; break; }
-        if (!merged) out.push_back({d.find(n), false, false});
-    }
-    // Each feature the firer is in is matched once: first a feature the stand shares with it (not
-    // marked apart), else one the fire crosses.
-    for (const auto& n : fire.firer_in) {
-        const bool apart = std::find(s.apart.begin(), s.apart.end(), n) != s.apart.end();
-        bool matched = false;
-        for (auto& o : out)
-            if (o.in_stand && !o.own && !apart && o.f->name == n) { o.own = matched = true; break; }
-        if (matched) continue;
-        for (auto& o : out)
-            if (!o.in_stand && !o.own && o.f->name == n) { o.own = true; break; }
-    }
-    return out;
-}
 
 // A sight call met while ruling a stand: the feature, its cell ("sight" or "sight-off") and its
 // choice id. rule_fire() flags it only when the other reading would change the unit's ruling.
@@ -900,10 +964,15 @@ bool fire_relevant(const Feature& f) { return f.sight != Sight::none || !f.cover
 // AGV-firing: a feature the firer is in that lies between it and the stand (the stand is not in
 // it): a stand fires into and through its own feature but not out of it, unless the feature lets
 // it; a linear one it touches it fires over. Returns false when the stand cannot be fired at.
-bool fire_past_own(const StandCtx& c, const Feature& f) {
+bool fire_past_own(const StandCtx& c, const Feature& f, bool behind) {
+    if (behind) {
+        c.r.step(f.cite, c.who + " is behind " + f.label + " that the firer is on: higher ground of it lies between them, so the " +
+                             "stand cannot be seen and cannot be fired at (fire off it is stopped only by its higher ground).");
+        return false;
+    }
     if (!f.fire_through_own) {
-        c.r.step(kFiring, c.who + " is beyond " + f.label + " that the firer is in: a stand may fire into and through the " +
-                              "feature it is in but not through and out of it, so it cannot fire at this stand.");
+        c.r.step(kFiring, c.who + " is beyond " + f.label + " that the firer is in, which lies between them: a stand may fire " +
+                              "into and through the feature it is in but not into, through and out of it, so it cannot fire at this stand.");
         return false;
     }
     if (f.kind == Kind::linear && !f.cover_against.empty()) {
@@ -930,6 +999,11 @@ bool stand_feature(const StandCtx& c, const Occurrence& o, std::vector<std::stri
     }
     if (o.in_stand && f.sight == Sight::blocks_beyond) c.r.step(f.cite, cap(f.label) + " does not stop fire at a stand in or on it.");
     if (f.cover_against.empty()) return true;
+    if (o.not_between && !f.cover_only_in) {
+        c.r.step(kCover, c.who + " is in or touching " + f.label + ", but it does not lie between the stand and the firer (it is " +
+                             "behind or beside the stand): the feature giving cover must be between them, so no cover from it.");
+        return true;
+    }
     const std::string firer = to_string(c.fire.firer);
     if (!f.gives_cover_against(c.fire.firer)) {
         c.r.step(f.cite, cap(f.label) + " gives no cover against " + firer + " fire.");
@@ -956,7 +1030,7 @@ bool rule_features(const StandCtx& c, const Stand& s, std::vector<std::string>& 
             c.r.step(kCover, c.who + " is in or touching " + f.label + ", also named between it and the firer: that is one feature, "
                                      "counted once (name it twice in `between` for a second one).");
         if (o.own && !o.in_stand) {
-            if (!fire_past_own(c, f)) fired_at = false;
+            if (!fire_past_own(c, f, o.behind)) fired_at = false;
         } else if (o.own && o.in_stand) {
             if (fire_relevant(f))
                 c.r.step(kCover, c.who + " is in the same " + f.name + " as the firer: fire into it is not stopped, and the firer, "
@@ -1340,6 +1414,13 @@ Ruling rule_melee(const Data& d, const Melee& m) {
 }
 
 }  // namespace
+
+std::vector<StandFeature> read_stand(const Data& d, const Fire& fire, const Stand& s) {
+    std::vector<StandFeature> out;
+    for (const auto& o : occurrences(d, fire, s))
+        out.push_back({o.f->name, o.in_stand, o.own, !o.in_stand || o.also_between || !o.not_between, o.behind});
+    return out;
+}
 
 Ruling rule(const Data& d, const Situation& s) {
     Ruling r;

@@ -116,6 +116,7 @@ struct Movement {  // question = "movement"
     bool on_road = false;
     std::vector<std::string> starts_in;  // added key: features of `terrain` the unit is in when it begins (it leaves them)
     std::optional<bool> block;  // added key [unit] block: in block formation (needed to follow a road)
+    std::vector<std::string> beside_road;  // added key: features of `terrain` the road does not pass through (each copy one of them)
     bool packed_assumed = false;  // packed left out where it matters: read as the contract's default, false (unpacked)
 };
 
@@ -123,7 +124,12 @@ struct Stand {  // one [[stand]] of the target unit that the firer could fire at
     std::vector<std::string> in;       // features the stand is in or touching
     std::vector<std::string> between;  // features between firer and stand; a name also in `in` is that same feature
                                        // (a further copy of the name, or a duplicate here, is a separate feature)
-    std::vector<std::string> apart;    // added key: names in `in` that are a different feature from the firer's
+    std::vector<std::string> apart;    // added key: names in firer.in; each copy marks one feature of that name here (those in
+                                       // `in` first, then those only between) as a different one from the firer's
+    std::vector<std::string> not_between;  // added key: names in `in`; each copy marks one feature the stand touches that does
+                                           // not lie between it and the firer (a wall behind it): it gives no cover
+    std::vector<std::string> behind_own;   // added key: names in firer.in and `between`: the firer's own hill or contour rises
+                                           // between them (higher ground of it), so the stand is behind it
 };
 
 struct Fire {  // question = "fire"
@@ -159,6 +165,17 @@ toml::table to_toml(const Situation& s);
 // ---- rule() -------------------------------------------------------------------
 
 Ruling rule(const Data& d, const Situation& s);
+
+// What one [[stand]]'s keys say about each feature it names, as rule() reads them (docs/agv.md):
+// the table measuring checks with it that the keys it writes say what it measured.
+struct StandFeature {
+    std::string name;
+    bool in_stand = false;  // the stand is in or touching it (else it lies between, only)
+    bool own = false;       // the very feature the firer is in or touching
+    bool between = false;   // it lies between the stand and the firer
+    bool behind = false;    // the firer's own hill or contour rising between them (behind_own)
+};
+std::vector<StandFeature> read_stand(const Data& d, const Fire& fire, const Stand& s);
 
 class Agv final : public GameSystem {
 public:

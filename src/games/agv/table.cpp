@@ -1,22 +1,24 @@
 // A Great Victory! on a table sketch (see table.hpp and docs/tables.md "What is measured"): the
-// situation keys a referee would type, measured.
+// situation keys a referee would type, measured. Fire is measured in table_fire.cpp; what the
+// questions share (features by identity, overlaps in words, touch readings) in table_common.cpp.
 //
 // Sections
-//   features   what a base is in or touching, in the guidelines' names, and the other reading
-//              of every piece within the tolerance of touching (AGV-movement, AGV-cover)
+//   crossings  where a move crosses water: picked up at a bridge its path goes over
+//              (AGV-bridges), at a ford it wades (AGV-rivers), or in the water itself
+//   roads      the road a move follows and what it passes through (AGV-roads)
 //   movement   the terrain touched along the path, the road, the allowance spent (AGV-movement)
-//   fire       the firer, then each target stand: in, between, apart (AGV-firing, AGV-cover)
-//   melee      what the charger and the defender are in, and what the charge crosses
-//              (AGV-hand-to-hand)
+//   melee      what the charger and the defender are in, and what the charging base goes over
+//              or through on its way into contact (AGV-hand-to-hand)
 //   TableRules the questions dispatched; Agv's constructor
 #include "games/agv/table.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <optional>
 
 #include "core/names.hpp"
 #include "games/agv/rules.hpp"
+#include "games/agv/table_common.hpp"
 #include "games/agv/view.hpp"
 #include "tabletop/measure.hpp"
 
@@ -26,79 +28,293 @@ namespace pl = umpire::plane;
 
 namespace {
 
-using tabletop::along_road;
+using table::feature_name;
+using table::features_of;
+using table::has_feature;
+using table::kinds;
+using table::list_in;
+using table::pieces_of;
+using table::reach_into;
 using tabletop::Base;
-using tabletop::crosses;
-using tabletop::depth;
 using tabletop::found;
-using tabletop::has;
+using tabletop::kInf;
 using tabletop::Measuring;
 using tabletop::moved;
 using tabletop::named_base;
-using tabletop::path_fact;
 using tabletop::Piece;
-using tabletop::piece_name;
 using tabletop::quoted_name;
-using tabletop::reach;
 using tabletop::read_path;
-using tabletop::Reading;
-using tabletop::ref;
 using tabletop::Role;
-using tabletop::Rules;
-using tabletop::samples;
-using tabletop::Sight;
-using tabletop::touched;
-using tabletop::touched_along;
 using tabletop::touching;
 
-// ---- features ---------------------------------------------------------------------
+std::string agv_type(const Base& b) { return b.type == "light-artillery" ? "artillery" : b.type; }
 
-// The pieces' kinds, drawn-only kinds left out (the names the AGV situation keys take).
-std::vector<std::string> feature_names(const std::vector<const Piece*>& ps, const Rules& r) {
-    std::vector<std::string> out;
-    for (const Piece* p : ps)
-        if (!has(r.drawn, p->kind)) out.push_back(p->kind);
+UnitType unit_type(const Base& b) {
+    const auto type = agv_type(b);
+    return type == "mounted" ? UnitType::mounted : type == "elephant" ? UnitType::elephant : type == "artillery" ? UnitType::artillery : UnitType::foot;
+}
+
+// ---- crossings --------------------------------------------------------------------------
+
+// The features (the kinds) a unit crosses water at, from the data: a bridge ends the move
+// (ends_movement: picked up and placed beyond it), a ford is waded (the unit is in it).
+bool is_bridge(const Data& d, const Piece& p) {
+    const Feature* f = d.find(p.kind);
+    return f && f->ends_movement;
+}
+bool carries(const Data& d, const Piece& water, const Piece& crossing) {
+    const Feature* w = d.find(water.kind);
+    return w && std::find(w->crossed_at.begin(), w->crossed_at.end(), crossing.kind) != w->crossed_at.end();
+}
+bool is_water(const Data& d, const Piece& p) {
+    const Feature* f = d.find(p.kind);
+    return f && !f->crossed_at.empty();
+}
+
+// The area of base `o` over the water's drawn width that no crossing piece (a ford) covers: more
+// than nothing, and the base is in the water itself there.
+double outside_crossings(const pl::Polygon& o, const Piece& water, const std::vector<const Piece*>& at) {
+    double out = 0;
+    for (const auto& s : pl::segments(water.line)) {
+        const double l = pl::length(s);
+        if (l <= pl::kEps) continue;
+        const pl::Vec2 d = (s.b - s.a) * (1 / l), n{-d.y, d.x};
+        const double w = std::max(water.width / 2, 1e-6);
+        const pl::Polygon strip = {s.a - d * w - n * w, s.b + d * w - n * w, s.b + d * w + n * w, s.a - d * w + n * w};
+        pl::Polygon part = o;
+        for (const auto& e : pl::edges(strip)) {
+            const pl::Vec2 ed = e.b - e.a;
+            part = pl::clip(part, e.a, pl::Vec2{-ed.y, ed.x});
+        }
+        if (part.size() < 3) continue;
+        double covered = 0;
+        for (const Piece* f : at) covered += pl::area_inside(part, f->outline);
+        out = std::max(out, pl::area(part) - covered);
+    }
     return out;
 }
 
+// What the base does at one place: each feature it touches, and for water whether it is in it
+// or at a ford across it.
+struct Place {
+    std::vector<const Piece*> touched;       // features
+    std::vector<const Piece*> waded, at_ford;  // water features, in the water itself / at a ford
+    std::vector<const Piece*> fords;         // ford pieces touched
+};
 
-std::string list_pieces(const std::vector<const Piece*>& ps) {
-    std::vector<std::string> n;
-    for (const Piece* p : ps) n.push_back(piece_name(*p));
-    return n.empty() ? std::string("nothing") : join_names(n, ", ");
+bool is_ford(const Data& d, const Piece& p) {
+    if (p.is_line || is_bridge(d, p)) return false;
+    for (const auto& f : d.features)
+        if (std::find(f.crossed_at.begin(), f.crossed_at.end(), p.kind) != f.crossed_at.end()) return true;
+    return false;
 }
 
-// A reading for every piece a base is within the tolerance of touching or leaving.
-void touch_readings(Measuring& c, const Base& b, const std::string& key, const std::vector<std::string>& as_read, const std::string& rule) {
-    for (const auto& p : c.t.pieces) {
-        if (has(c.rules.drawn, p.kind)) continue;
-        if (!pl::bounds(b.outline).meets(pl::bounds(p.is_line ? p.line : p.outline), p.width / 2 + c.tol() + pl::kEps)) continue;
-        const double r = reach(b.outline, p);
-        if (std::fabs(r) > c.tol()) continue;
-        std::vector<std::string> other = as_read;
-        const bool in = r >= -pl::kEps;
-        if (in) {
-            auto it = std::find(other.begin(), other.end(), p.kind);
-            if (it != other.end()) other.erase(it);
-        } else {
-            other.push_back(p.kind);
+Place place_at(const Data& d, const Measuring& c, const Base& b, pl::Vec2 v, const std::vector<const Piece*>& along) {
+    Place out;
+    const pl::Polygon o = moved(b, v);
+    std::vector<const Piece*> pieces;
+    for (const Piece* p : along)
+        if (touching(o, *p)) pieces.push_back(p);
+    for (const Piece* p : pieces)
+        if (is_ford(d, *p)) out.fords.push_back(p);
+    for (const Piece* p : pieces) {
+        const Piece* f = table::feature_of(c, *p);
+        if (!has_feature(out.touched, f)) out.touched.push_back(f);
+        if (!is_water(d, *p)) continue;
+        std::vector<const Piece*> fords;
+        for (const Piece* x : out.fords)
+            if (carries(d, *p, *x)) fords.push_back(x);
+        const bool at_ford = !fords.empty() && outside_crossings(o, *p, fords) <= 1e-9;
+        (at_ford ? out.at_ford : out.waded).push_back(p);
+    }
+    return out;
+}
+
+// ---- roads ------------------------------------------------------------------------------
+
+// AGV-roads: how far the road's drawn width reaches into a feature (> 0: the road passes through
+// it; < 0: it lies beside the road, that far off).
+double road_reach(const Measuring& c, const Piece& road, const Piece* f) {
+    double r = -kInf;
+    for (const Piece* p : pieces_of(c, f)) {
+        if (!p->is_line) {
+            r = std::max(r, tabletop::reach(p->outline, road));
+            continue;
         }
-        Reading rd;
-        rd.rule = rule;
-        rd.says = "base " + quoted_name(b.name) + (in ? " touches " : " misses ") + piece_name(p) + " by " + c.u(std::fabs(r)) + ", within the " +
-                  c.tolerance() + " measuring tolerance: read as " + (in ? "not touching it" : "touching it");
-        rd.keys.push_back({key, other});
-        rd.items = {ref(c.t, p), ref(c.t, b)};
+        double gap = kInf;
+        for (const auto& s : pl::segments(p->line)) gap = std::min(gap, pl::line_distance(road.line, s));
+        r = std::max(r, road.width / 2 + p->width / 2 - gap);
+    }
+    return r;
+}
+
+// ---- movement ---------------------------------------------------------------------------
+
+// The move as measured: the places up to the end of the move (contact with a bridge its path
+// crosses: then the crossing), what they touch, the crossing, and how far the path goes on.
+struct MoveMeasure {
+    std::vector<pl::Vec2> at;        // the places moved through (to the bridge's contact, when one is crossed)
+    std::vector<Place> places;
+    const Piece* bridge = nullptr;   // the bridge its path goes over
+    std::vector<const Piece*> under;  // the water the unit is carried over there
+    double approach = 0, beyond = 0;  // the path's length to the bridge; after the crossing
+};
+
+// The first place along [a, b] where the base touches `p` (a touches it not, b does).
+pl::Vec2 first_touch(const Base& base, const Piece& p, pl::Vec2 a, pl::Vec2 b) {
+    for (int i = 0; i < 40; ++i) {
+        const pl::Vec2 m = (a + b) * 0.5;
+        (touching(moved(base, m), p) ? b : a) = m;
+    }
+    return b;
+}
+
+MoveMeasure measure_move(const Data& d, const Measuring& c, const Base& b, const pl::Polyline& path, const std::vector<const Piece*>& along) {
+    MoveMeasure mm;
+    const auto at = tabletop::samples(b, path);
+    for (const Piece* p : along)
+        for (const auto& s : pl::segments(path))
+            if (!mm.bridge && is_bridge(d, *p) && pl::touches(p->outline, s)) mm.bridge = p;
+    std::size_t i0 = at.size(), i1 = at.size();
+    for (std::size_t i = 0; mm.bridge && i < at.size(); ++i)
+        if (touching(moved(b, at[i]), *mm.bridge)) {
+            if (i0 == at.size()) i0 = i;
+            i1 = i;
+        }
+    mm.at.assign(at.begin(), at.begin() + static_cast<std::ptrdiff_t>(i0));
+    if (mm.bridge) mm.at.push_back(i0 == 0 ? at[0] : first_touch(b, *mm.bridge, at[i0 - 1], at[i0]));
+    for (auto v : mm.at) mm.places.push_back(place_at(d, c, b, v, along));
+    if (mm.bridge) {  // at contact the unit is picked up: the water it is carried over is not waded
+        Place& last = mm.places.back();
+        for (auto* list : {&last.waded, &last.at_ford})
+            list->erase(std::remove_if(list->begin(), list->end(), [&](const Piece* w) { return carries(d, *w, *mm.bridge); }), list->end());
+    }
+    for (std::size_t i = 1; i < mm.at.size(); ++i) mm.approach += pl::distance(mm.at[i - 1], mm.at[i]);
+    for (std::size_t i = i1; mm.bridge && i + 1 < at.size(); ++i) mm.beyond += pl::distance(at[i], at[i + 1]);
+    for (std::size_t i = i0; mm.bridge && i <= i1 && i < at.size(); ++i)
+        for (const Piece* p : along)
+            if (is_water(d, *p) && carries(d, *p, *mm.bridge) && touching(moved(b, at[i]), *p) && !has_feature(mm.under, p)) mm.under.push_back(p);
+    return mm;
+}
+
+// The move's `terrain`: every feature touched before the crossing, water once for each way it
+// is met (in the water itself; at a ford; carried over at the bridge), and the bridge crossed.
+// A ford is named only when no water it could carry is entered beside it and never at it (the
+// situation would read the ford as carrying that water: AGV-rivers, each crossing carries one).
+std::vector<std::string> move_terrain(const Data& d, const MoveMeasure& mm, std::vector<const Piece*>& shown) {
+    std::vector<const Piece*> feats, waded, at_ford;
+    for (const auto& p : mm.places) {
+        for (const Piece* f : p.touched)
+            if (!is_water(d, *f) && !is_bridge(d, *f) && !has_feature(feats, f)) feats.push_back(f);
+        for (const Piece* w : p.waded)
+            if (!has_feature(waded, w)) waded.push_back(w);
+        for (const Piece* w : p.at_ford)
+            if (!has_feature(at_ford, w)) at_ford.push_back(w);
+    }
+    const auto beside_only = [&](const Piece* ford) {
+        for (const Piece* w : waded)
+            if (carries(d, *w, *ford) && !has_feature(at_ford, w)) return true;
+        return false;
+    };
+    std::vector<std::string> out;
+    for (const Piece* f : feats)
+        if (!is_ford(d, *f) || !beside_only(f)) out.push_back(f->kind), shown.push_back(f);
+    const std::vector<const Piece*>* lists[] = {&waded, &at_ford, &mm.under};
+    for (const auto* list : lists)
+        for (const Piece* w : *list) out.push_back(w->kind), shown.push_back(w);
+    if (mm.bridge) out.push_back(mm.bridge->kind), shown.push_back(mm.bridge);
+    return out;
+}
+
+// What the terrain does to the unit at one place (AGV-movement): the worst effect of what its
+// base touches there. Water at a ford counts as the ford; water under the bridge it is being
+// carried over counts nothing; a feature the road passes through counts nothing along it.
+struct Mover {
+    UnitType type;
+    Action action;
+    std::optional<bool> packed;
+    const Piece* road;    // followed (in block formation), or nullptr
+    const Piece* bridge;  // crossed, or nullptr
+};
+
+Effect effect_at(const Data& d, const Measuring& c, const Base& b, pl::Vec2 v, const std::vector<const Piece*>& along, const Mover& m) {
+    const Place p = place_at(d, c, b, v, along);
+    const bool carried = m.bridge && has_feature(p.touched, m.bridge);
+    Effect worst = Effect::normal;
+    for (const Piece* f : p.touched) {
+        const Feature* ft = d.find(f->kind);
+        if (!ft) continue;
+        if (is_water(d, *f) && (!has_feature(p.waded, f) || (carried && carries(d, *f, *m.bridge)))) continue;
+        if (m.road && ft->on_road == OnRoad::ignored && road_reach(c, *m.road, f) > pl::kEps) continue;
+        const Effect e = ft->effect(m.type, m.action, m.packed);
+        if (e == Effect::prohibited) return e;
+        if (e == Effect::half_rate) worst = e;
+    }
+    return worst;
+}
+
+// AGV-movement: every cm moved while the base touches terrain that slows the unit costs
+// half_rate_cost cm. The cm counted slow (to where the base's touching starts or ends, found by
+// halving the step), or nullopt when the move is prohibited somewhere.
+std::optional<double> slow_length(const Data& d, const Measuring& c, const Base& b, const MoveMeasure& mm, const std::vector<const Piece*>& along,
+                                  const Mover& m) {
+    double slow = 0;
+    const auto at = [&](pl::Vec2 v) { return effect_at(d, c, b, v, along, m); };
+    for (std::size_t i = 0; i + 1 < mm.at.size(); ++i) {
+        pl::Vec2 lo = mm.at[i], hi = mm.at[i + 1];
+        const Effect ea = at(lo), eb = at(hi);
+        if (ea == Effect::prohibited || eb == Effect::prohibited) return std::nullopt;
+        if (ea == eb) {
+            if (ea == Effect::half_rate) slow += pl::distance(lo, hi);
+            continue;
+        }
+        for (int k = 0; k < 40; ++k) {
+            const pl::Vec2 mid = (lo + hi) * 0.5;
+            (at(mid) == ea ? lo : hi) = mid;
+        }
+        slow += ea == Effect::half_rate ? pl::distance(mm.at[i], lo) : pl::distance(hi, mm.at[i + 1]);
+    }
+    return slow;
+}
+
+// AGV-roads: the road followed, and the features touched it does not pass through (beside_road),
+// with a reading for each within the tolerance of the road's drawn width.
+void road_facts(Measuring& c, const std::vector<const Piece*>& shown, const Piece* road) {
+    c.fact("move.on_road", road != nullptr, "AGV-roads",
+           road ? "the base's centre stays on road " + quoted_name(road->name) + " all the way" : "the move does not follow a road all the way");
+    if (!road) return;
+    std::vector<std::string> beside, said;
+    std::vector<std::pair<const Piece*, double>> close;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const Piece* f = shown[i];
+        if (f == road) continue;
+        const double r = road_reach(c, *road, f);
+        if (r <= pl::kEps) beside.push_back(f->kind);  // once for each time `terrain` names it
+        if (std::find(shown.begin(), shown.begin() + static_cast<std::ptrdiff_t>(i), f) != shown.begin() + static_cast<std::ptrdiff_t>(i)) continue;
+        if (std::fabs(r) <= c.tol()) close.push_back({f, r});
+        said.push_back(r > pl::kEps ? "passes through " + feature_name(c, f) + " (" + c.u(r) + " into it)"
+                                    : feature_name(c, f) + " lies beside it (" + c.u(-r) + " from its drawn width)");
+    }
+    if (!beside.empty() || !said.empty())
+        c.fact("move.beside_road", beside, "AGV-roads", "road " + quoted_name(road->name) + " " + join_names(said, "; "));
+    for (const auto& [f, r] : close) {
+        std::vector<std::string> other = beside;
+        if (r > pl::kEps) other.push_back(f->kind);
+        else other.erase(std::find(other.begin(), other.end(), f->kind));
+        tabletop::Reading rd;
+        rd.rule = "AGV-roads";
+        rd.says = "road " + quoted_name(road->name) + (r > pl::kEps ? " reaches " : " passes ") + c.u(std::fabs(r)) + (r > pl::kEps ? " into " : " from ") +
+                  feature_name(c, f) + ", within the " + c.tolerance() + " measuring tolerance: read as " +
+                  (r > pl::kEps ? "beside the road" : "passed through by the road");
+        rd.keys = {{"move.beside_road", other}};
+        for (const Piece* p : pieces_of(c, f)) rd.items.push_back(tabletop::ref(c.t, *p));
+        rd.items.push_back(tabletop::ref(c.t, *road));
         c.out.readings.push_back(rd);
     }
 }
 
-std::string agv_type(const Base& b) { return b.type == "light-artillery" ? "artillery" : b.type; }
-
-// ---- movement ---------------------------------------------------------------------
-
-// AGV-movement, AGV-roads: the unit's type, the path, what the move touches and starts in, whether
-// it follows a road all the way, and the allowance it spends.
+// AGV-movement, AGV-roads, AGV-bridges, AGV-rivers: the unit's type, the path, what the move
+// touches and starts in, the road, and the allowance it spends.
 void agv_move(const Data& d, const Section& root, Measuring& c) {
     const Base* b = named_base(root.table("unit"), "base", c.t);
     const Section move = root.table("move");
@@ -106,198 +322,212 @@ void agv_move(const Data& d, const Section& root, Measuring& c) {
     auto path = read_path(move, "path", *b, c.t, true);
     if (!path) return;
     c.fact("unit.type", agv_type(*b), "AGV-movement", "base " + quoted_name(b->name) + " is " + b->type);
-    path_fact(c, "AGV-movement", *b, *path);
-    const auto at = samples(*b, *path);
-    const auto along = touched_along(*b, at, c.t);
-    std::vector<const Piece*> feats;
-    for (const Piece* p : along)
-        if (!has(c.rules.drawn, p->kind)) {
-            feats.push_back(p);
-            c.out.path_found.push_back(found(c.t, *p, Role::touched, "the move enters, crosses, leaves or touches " + piece_name(*p)));
-        }
-    const auto start = touched(*b, c.t, c.rules);
+    tabletop::path_fact(c, "AGV-movement", *b, *path);
+    const auto along = tabletop::touched_along(*b, tabletop::samples(*b, *path), c.t);
+    const MoveMeasure mm = measure_move(d, c, *b, *path, along);
+    std::vector<const Piece*> shown;
+    const std::vector<std::string> terrain = move_terrain(d, mm, shown);
+    for (const Piece* f : shown)
+        for (const Piece* p : pieces_of(c, f))
+            c.out.path_found.push_back(found(c.t, *p, Role::touched, "the move enters, crosses, leaves or touches " + feature_name(c, f)));
+    std::vector<std::string> parts;
+    for (const Piece* f : shown) {
+        const bool under = has_feature(mm.under, f);
+        parts.push_back(feature_name(c, f) + (under ? " (carried over it at " + feature_name(c, mm.bridge) + ")" : f == mm.bridge ? " (crossed: the unit is picked up and placed beyond it)" : ""));
+    }
+    c.fact("move.terrain", terrain, "AGV-movement",
+           "the move enters, crosses, leaves or touches " + (parts.empty() ? std::string("nothing") : join_names(parts, ", ")));
     std::vector<std::string> starts;
-    for (const Piece* p : start)
-        if (p->kind != "bridge") starts.push_back(p->kind);
-    const bool road = along_road(at, c.t, "road");
-    c.fact("move.terrain", feature_names(feats, c.rules), "AGV-movement", "the move enters, crosses, leaves or touches " + list_pieces(feats));
-    c.fact("move.starts_in", starts, "AGV-movement", "at the start the base is in or touching " + list_pieces(start));
-    c.fact("move.on_road", road, "AGV-roads", road ? "the base's centre stays on a road all the way" : "the move does not follow a road all the way");
-    // AGV-movement: every cm moved while touching half-rate terrain costs half_rate_cost cm.
-    std::string act = move.str("action").value_or("move");
-    Action a = act == "charge" ? Action::charge : act == "intercept" ? Action::intercept : Action::move;
-    const auto type = agv_type(*b);
-    UnitType ut = type == "mounted" ? UnitType::mounted : type == "elephant" ? UnitType::elephant
-                       : type == "artillery" ? UnitType::artillery : UnitType::foot;
+    std::vector<const Piece*> start_in, roads;
+    if (!mm.places.empty())
+        for (const Piece* f : mm.places.front().touched) {
+            if (is_bridge(d, *f) || has_feature(mm.places.front().at_ford, f) || !has_feature(shown, f)) continue;
+            // A road is not a starts_in: it has no effect on movement (AGV-roads), so leaving it decides nothing.
+            if (f->kind == "road") roads.push_back(f);
+            else starts.push_back(f->kind), start_in.push_back(f);
+        }
+    c.fact("move.starts_in", starts, "AGV-movement",
+           "at the start the base is in or touching " +
+               (roads.empty() ? list_in(c, b->outline, start_in)
+                              : (start_in.empty() ? std::string("nothing but ") : list_in(c, b->outline, start_in) + " and ") +
+                                    list_in(c, b->outline, roads) + ", which has no effect on movement"));
+    table::record_overlaps(c, *b, b->outline, start_in, "at the start");
+    table::record_overlaps(c, *b, b->outline, roads, "at the start");
+    const Piece* road = tabletop::road_followed(tabletop::samples(*b, *path), c.t, "road");
+    road_facts(c, shown, road);
+    const std::string act = move.str("action").value_or("move");
+    const Action a = act == "charge" ? Action::charge : act == "intercept" ? Action::intercept : Action::move;
+    const UnitType ut = unit_type(*b);
     std::optional<bool> packed;
     if (auto p = root.table("unit").raw() ? root.table("unit").raw()->get("packed") : nullptr)
         if (p->is_boolean()) packed = p->as_boolean()->get();
-    double slow = 0;
-    bool prohibited = false;
-    for (std::size_t i = 0; i + 1 < at.size(); ++i) {
-        bool half = false;
-        const pl::Vec2 mid = (at[i] + at[i + 1]) * 0.5;  // the step counts as where its middle is
-        for (const Piece* pp : feats) {  // only what the move touches at all
-            const Piece& p = *pp;
-            const Feature* f = d.find(p.kind);
-            if (!f || !touching(moved(*b, mid), p)) continue;
-            if (road && f->on_road == OnRoad::ignored) continue;
-            const auto e = f->effect(ut, a, packed);
-            half = half || e == Effect::half_rate;
-            prohibited = prohibited || e == Effect::prohibited;
-        }
-        if (half) slow += pl::distance(at[i], at[i + 1]);
-    }
-    if (!prohibited) {
-        c.out.cost = c.out.moved + slow * (d.half_rate_cost - 1);
-        c.fact("", *c.out.cost, "AGV-movement",
-               "the move costs " + c.u(*c.out.cost) + " of movement allowance (" + c.u(slow) + " of it while touching half-rate terrain, counted " +
-                   std::to_string(d.half_rate_cost) + " times)");
-    }
+    // AGV-roads: a multi-stand unit not in block formation cannot follow the road ([unit] block).
+    const bool block = root.table("unit").boolean("block").value_or(true);
+    const auto slow = slow_length(d, c, *b, mm, along, Mover{ut, a, packed, block ? road : nullptr, mm.bridge});
+    if (!slow) return;
+    c.out.cost = mm.approach + *slow * (d.half_rate_cost - 1);
+    std::string cost = "the move costs " + c.u(*c.out.cost) + " of movement allowance" + (mm.bridge ? " up to " + feature_name(c, mm.bridge) : "") +
+                       (*slow > 0 ? " (" + c.u(*slow) + " of it touching terrain that slows the unit, counted " + std::to_string(d.half_rate_cost) + " times)"
+                                  : " (none of it on terrain that slows the unit)");
+    if (mm.bridge)
+        cost += "; crossing it then uses all of the unit's remaining movement" +
+                (mm.beyond > pl::kEps ? ", so the " + c.u(mm.beyond) + " of the path beyond it are not moved this phase" : std::string());
+    c.fact("", *c.out.cost, "AGV-movement", cost);
 }
 
-// ---- fire -------------------------------------------------------------------------
+// ---- melee ------------------------------------------------------------------------------
 
-// AGV-firing: the firer's type, the features it is in or touching, and those it is wholly within
-// (a firer wholly within a wood fires only into it). Returns the pieces it is in or touching.
-std::vector<const Piece*> agv_firer_facts(Measuring& c, const Base& f) {
-    const auto f_in = touched(f, c.t, c.rules);
-    std::vector<std::string> wholly;
-    for (const Piece* p : f_in)
-        if (!p->is_line && pl::inset(p->outline, f.outline) >= 0) wholly.push_back(p->kind);
-    c.fact("firer.type", f.type, "AGV-firing", "firer base " + quoted_name(f.name) + " is " + f.type);
-    c.fact("firer.in", feature_names(f_in, c.rules), "AGV-firing", "firer base " + quoted_name(f.name) + " is in or touching " + list_pieces(f_in));
-    c.fact("firer.wholly_in", wholly, "AGV-firing",
-           wholly.empty() ? "the firer is wholly within no feature" : "the firer is wholly within " + join_names(wholly, ", "));
-    touch_readings(c, f, "firer.in", feature_names(f_in, c.rules), "AGV-firing");
-    return f_in;
-}
-
-// What the line from the firer to one stand crosses, as AGV-cover counts it.
-struct StandLine {
-    std::vector<std::string> between;  // the `between` key
-    std::vector<const Piece*> others;  // crossed, neither the stand's own nor the firer's
+// The charge: from the charger's place along its path, then straight at the defender's centre,
+// until its base first touches the defender's; the places its base goes through on the way.
+struct Charge {
+    pl::Polyline route;          // the charger's centre, to its place at contact
+    std::vector<pl::Vec2> at;    // its places along it, contact last
 };
 
-// AGV-firing, AGV-cover: every piece the line to stand i crosses. The firer's and the stand's own
-// general features are not "between": the engine rules fire out of, into and through them from
-// `in` and `wholly_in`. A line feature the stand touches (the wall it stands behind) is between.
-StandLine stand_line(const Measuring& c, Sight& sight, const std::vector<const Piece*>& f_in, const std::vector<const Piece*>& s_in, std::size_t i) {
-    StandLine sl;
-    for (const auto& p : c.t.pieces) {
-        if (has(c.rules.drawn, p.kind) || !crosses(sight.line, p)) continue;
-        sight.crossed.push_back(piece_name(p));
-        const bool fire_own = std::find(f_in.begin(), f_in.end(), &p) != f_in.end();
-        const bool stand_own = std::find(s_in.begin(), s_in.end(), &p) != s_in.end();
-        const bool own = (fire_own || stand_own) && !p.is_line;
-        sight.found.push_back(found(c.t, p, own ? Role::own : Role::cover,
-                                    piece_name(p) + (own ? std::string(fire_own ? " is the firer's own: fired out of, not between"
-                                                                                : " is the stand's own: fired into, not between")
-                                                         : " lies between the firer and stand " + std::to_string(i + 1))));
-        if (own) continue;
-        sl.between.push_back(p.kind);  // the wall it stands behind is one feature, named once
-        if (!stand_own && !fire_own) sl.others.push_back(&p);
+Charge charge_route(const Base& a, const Base& b, pl::Polyline full) {
+    full.push_back(b.at);
+    Charge ch;
+    ch.route = {full.front()};
+    const auto hits = [&](pl::Vec2 v) { return pl::touches(moved(a, v), b.outline); };
+    const double step = std::max(std::min(a.circle ? a.radius : std::min(a.width, a.depth) / 2, 1.0), 1e-3);
+    ch.at.push_back(full.front());
+    if (hits(full.front())) return ch;
+    for (const auto& s : pl::segments(full)) {
+        const int n = std::max(1, static_cast<int>(std::ceil(pl::length(s) / step)));
+        pl::Vec2 prev = s.a;
+        for (int i = 1; i <= n; ++i) {
+            const pl::Vec2 v = s.a + (s.b - s.a) * (static_cast<double>(i) / n);
+            if (hits(v)) {
+                pl::Vec2 lo = prev, hi = v;
+                for (int k = 0; k < 40; ++k) {
+                    const pl::Vec2 m = (lo + hi) * 0.5;
+                    (hits(m) ? hi : lo) = m;
+                }
+                ch.at.push_back(hi);
+                ch.route.push_back(hi);
+                return ch;
+            }
+            ch.at.push_back(v);
+            prev = v;
+        }
+        ch.route.push_back(s.b);
     }
-    return sl;
+    return ch;
 }
 
-// AGV-cover: a further feature of a kind the stand is in is named again (in = ["woods"],
-// between = ["woods", "woods"]: in one wood, behind another).
-void name_again(const std::vector<std::string>& in, StandLine& sl) {
-    for (const auto& k : std::set<std::string>(in.begin(), in.end())) {
-        const auto n_other = std::count_if(sl.others.begin(), sl.others.end(), [&](const Piece* p) { return p->kind == k; });
-        const auto n_between = std::count(sl.between.begin(), sl.between.end(), k);
-        const auto n_in = std::count(in.begin(), in.end(), k);
-        for (auto j = n_between - n_other; n_other > 0 && j < n_in; ++j) sl.between.push_back(k);
+// AGV-hand-to-hand: how far the charging base goes into a defender's feature on its way into
+// contact (> 0: over or through it). A line the defender lines counts too when it lies between
+// the charger's centre at contact and the defender's centre (drawn through the defender's base).
+struct Crossed {
+    const Piece* f;
+    double swept = -kInf, across = -kInf;
+    bool crossed() const { return swept > pl::kEps || across > pl::kEps; }
+};
+
+Crossed crossed_by(const Measuring& c, const Base& a, const Charge& ch, const Base& b, const Piece* f) {
+    Crossed x{f};
+    for (auto v : ch.at) x.swept = std::max(x.swept, reach_into(c, moved(a, v), f));
+    if (f->is_line && pl::distance(ch.at.back(), b.at) > pl::kEps)
+        x.across = table::segment_depth(c, {ch.at.back(), b.at}, f);
+    return x;
+}
+
+std::vector<std::string> crossed_kinds(const std::vector<Crossed>& xs, const std::vector<const Piece*>& in, const Piece* flip) {
+    std::vector<std::string> out;
+    for (const auto& x : xs)
+        if (has_feature(in, x.f) && (x.crossed() != (x.f == flip))) out.push_back(x.f->kind);
+    return out;
+}
+
+std::string crossed_words(const Measuring& c, const std::vector<Crossed>& xs, const std::vector<const Piece*>& in) {
+    std::vector<std::string> out;
+    for (const auto& x : xs) {
+        if (!has_feature(in, x.f)) continue;
+        const std::string n = feature_name(c, x.f);
+        if (x.swept > pl::kEps) out.push_back(n + " (the charging base goes " + c.u(x.swept) + " into it)");
+        else if (x.across > pl::kEps) out.push_back(n + " (between the charger and the defender at contact: " + c.u(x.across) + " into it)");
+        else out.push_back("not " + n + " (the charging base stops " + c.u(-x.swept) + " short of it)");
     }
+    return out.empty() ? std::string("none of the defender's features") : join_names(out, ", ");
 }
 
-// AGV-cover: a feature of the firer's kind that the stand touches but the firer does not is a
-// different one: `apart`.
-std::vector<std::string> apart_kinds(const std::vector<const Piece*>& f_in, const std::vector<const Piece*>& s_in) {
-    std::vector<std::string> apart;
-    for (const Piece* p : s_in)
-        if (std::find(f_in.begin(), f_in.end(), p) == f_in.end())
-            for (const Piece* q : f_in)
-                if (q->kind == p->kind && !has(apart, p->kind)) apart.push_back(p->kind);
-    return apart;
-}
-
-// AGV-cover: one target stand (index i from 0): what it is in or touching, what lies between it
-// and the firer, what is apart, and its sight line.
-void agv_fire_stand(Measuring& c, const Base& f, const std::vector<const Piece*>& f_in, const Base& s, std::size_t i) {
-    const std::string key = "stand[" + std::to_string(i) + "]";
-    Sight sight{f.name, s.name, {f.at, s.at}, {}, {}};
-    const auto s_in = touched(s, c.t, c.rules);
-    const std::vector<std::string> in = feature_names(s_in, c.rules);
-    StandLine sl = stand_line(c, sight, f_in, s_in, i);
-    name_again(in, sl);
-    const std::vector<std::string> apart = apart_kinds(f_in, s_in);
-    c.fact(key + ".in", in, "AGV-cover", "stand " + std::to_string(i + 1) + " (base " + quoted_name(s.name) + ") is in or touching " + list_pieces(s_in));
-    c.fact(key + ".between", sl.between, "AGV-cover",
-           "the line from the firer to stand " + std::to_string(i + 1) + " crosses " +
-               (sight.crossed.empty() ? std::string("nothing") : join_names(sight.crossed, ", ")));
-    if (!apart.empty())
-        c.fact(key + ".apart", apart, "AGV-cover", "stand " + std::to_string(i + 1) + "'s " + join_names(apart, ", ") + " is not the firer's");
-    touch_readings(c, s, key + ".in", in, "AGV-cover");
-    c.out.sights.push_back(sight);
-}
-
-// AGV-firing and AGV-cover from the table: the firer, then each stand of the target unit (its
-// bases, in file order; one unit is one type of troops).
-void agv_fire(const Section& root, Measuring& c) {
-    const Base* f = named_base(root.table("firer"), "base", c.t);
-    const Section target = root.table("target");
-    auto unit = target.str("unit", true);
-    if (!f || !unit) return;
-    const auto stands = c.t.unit_bases(*unit);
-    if (stands.empty()) {
-        target.error("unit", "no base of unit " + quoted_name(*unit) + " on the table " + c.t.file);
-        return;
+// The features the charging base goes into on its way (not where it starts) that its unit may
+// not charge into, through or out of (a stream, woods for mounted: AGV-movement and the feature's
+// entry): said, for the movement question decides whether the charge can be made.
+void charge_limits(const Data& d, Measuring& c, const Base& a, const Charge& ch) {
+    const auto at_start = features_of(c, tabletop::touched(a, c.t, c.rules));
+    std::vector<std::string> said, names;
+    for (const Piece* f : features_of(c, tabletop::touched_along(a, ch.at, c.t))) {
+        const Feature* ft = d.find(f->kind);
+        if (ft && !has_feature(at_start, f) && ft->effect(unit_type(a), Action::charge, std::nullopt) == Effect::prohibited)
+            said.push_back(feature_name(c, f)), names.push_back(f->kind);
     }
-    const auto f_in = agv_firer_facts(c, *f);
-    std::string type = stands.front()->type;
-    for (const Base* s : stands)
-        if (s->type != type) target.error("unit", "unit " + quoted_name(*unit) + " mixes " + type + " and " + s->type + " stands");
-    c.fact("target.type", type == "light-artillery" ? std::string("artillery") : type, "AGV-cover", "unit " + quoted_name(*unit) + " is " + type);
-    for (std::size_t i = 0; i < stands.size(); ++i) agv_fire_stand(c, *f, f_in, *stands[i], i);
+    if (!said.empty())
+        c.fact("", names, "AGV-movement",
+               "the charge as measured goes into " + join_names(said, ", ") + ", which " + agv_type(a) +
+                   " units may not charge into, through or out of: whether the charge can be made is the movement question's");
 }
 
-// ---- melee ------------------------------------------------------------------------
-
-// AGV-hand-to-hand: what the charger and the defender are in or touching, and which of the
-// defender's features the charge (its path, then centre to centre) goes over or through.
-void agv_melee(const Section& root, Measuring& c) {
+void agv_melee(const Data& d, const Section& root, Measuring& c) {
     const Section charger = root.table("charger"), defender = root.table("defender");
     const Base* a = named_base(charger, "base", c.t);
     const Base* b = named_base(defender, "base", c.t);
     if (!a || !b) return;
-    pl::Polyline route;
+    pl::Polyline full = {a->at};
     if (charger.has("path")) {
         auto p = read_path(charger, "path", *a, c.t, false);
         if (!p) return;
-        route = *p;
-    } else {
-        route = {a->at};
+        full = *p;
+        // A charger placed already in contact: its path is the route it came along to that
+        // place (its points, then its place), so what it charged over is still measured.
+        if (pl::touches(a->outline, b->outline) && full.size() > 1) {
+            std::rotate(full.begin(), full.begin() + 1, full.end());
+        }
     }
-    route.push_back(b->at);
-    c.out.path = route;
-    c.out.moved = pl::path_length(route);
-    const auto a_in = touched(*a, c.t, c.rules), b_in = touched(*b, c.t, c.rules);
-    std::vector<const Piece*> crossed;
-    for (const Piece* p : b_in)
-        for (const auto& s : pl::segments(route))
-            if (depth(s, *p) >= -pl::kEps) {
-                crossed.push_back(p);
-                c.out.path_found.push_back(found(c.t, *p, Role::touched, "the charge goes over or through " + piece_name(*p) + ", the defender's"));
-                break;
-            }
-    c.fact("charger.in", feature_names(a_in, c.rules), "AGV-hand-to-hand", "charger base " + quoted_name(a->name) + " is in or touching " + list_pieces(a_in));
-    c.fact("defender.in", feature_names(b_in, c.rules), "AGV-hand-to-hand", "defender base " + quoted_name(b->name) + " is in or touching " + list_pieces(b_in));
-    c.fact("defender.crossed", feature_names(crossed, c.rules), "AGV-hand-to-hand",
-           "the charge (charger's centre to the defender's) goes over or through " + list_pieces(crossed) + " of the defender's");
-    touch_readings(c, *b, "defender.in", feature_names(b_in, c.rules), "AGV-hand-to-hand");
-    c.out.sights.push_back({a->name, b->name, {a->at, b->at}, {}, {}});
+    const Charge ch = charge_route(*a, *b, full);
+    c.out.path = ch.route;
+    c.out.moved = pl::path_length(ch.route);
+    const pl::Polygon at_contact = moved(*a, ch.at.back());
+    const auto a_in = features_of(c, [&] {
+        std::vector<const Piece*> ps;
+        for (const auto& p : c.t.pieces)
+            if (touching(at_contact, p)) ps.push_back(&p);
+        return ps;
+    }());
+    const auto b_in = features_of(c, tabletop::touched(*b, c.t, c.rules));
+    std::vector<Crossed> xs;
+    for (const auto& p : c.t.pieces)
+        if (!tabletop::has(c.rules.drawn, p.kind) && table::feature_of(c, p) == &p) {
+            const Crossed x = crossed_by(c, *a, ch, *b, &p);
+            if (x.crossed() || std::fabs(x.swept) <= c.tol() || has_feature(b_in, &p)) xs.push_back(x);
+        }
+    for (const auto& x : xs)
+        if (has_feature(b_in, x.f) && x.crossed())
+            for (const Piece* p : pieces_of(c, x.f))
+                c.out.path_found.push_back(found(c.t, *p, Role::touched, "the charge goes over or through " + feature_name(c, x.f) + ", the defender's"));
+    c.fact("", c.out.moved, "AGV-hand-to-hand", "the charger's base moves " + c.u(c.out.moved) + " into contact with the defender's");
+    charge_limits(d, c, *a, ch);
+    c.fact("charger.in", kinds(a_in), "AGV-hand-to-hand", "charger base " + quoted_name(a->name) + " at contact is in or touching " + list_in(c, at_contact, a_in));
+    c.fact("defender.in", kinds(b_in), "AGV-hand-to-hand", "defender base " + quoted_name(b->name) + " is in or touching " + list_in(c, b->outline, b_in));
+    table::record_overlaps(c, *a, at_contact, a_in, "at contact");
+    table::record_overlaps(c, *b, b->outline, b_in);
+    c.fact("defender.crossed", crossed_kinds(xs, b_in, nullptr), "AGV-hand-to-hand", "the charge goes over or through " + crossed_words(c, xs, b_in));
+    table::touch_readings(c, *b, b_in, "AGV-hand-to-hand", [&](const std::vector<const Piece*>& other) {
+        return std::vector<std::pair<std::string, tabletop::Value>>{{"defender.in", kinds(other)}, {"defender.crossed", crossed_kinds(xs, other, nullptr)}};
+    });
+    for (const auto& x : xs) {
+        if (!has_feature(b_in, x.f) || x.across > pl::kEps || std::fabs(x.swept) > c.tol()) continue;
+        tabletop::Reading rd;
+        rd.rule = "AGV-hand-to-hand";
+        rd.says = "the charging base " + (x.swept > pl::kEps ? "goes " + c.u(x.swept) + " into " : "stops " + c.u(-x.swept) + " short of ") + feature_name(c, x.f) +
+                  ", within the " + c.tolerance() + " measuring tolerance: read as " + (x.crossed() ? "not charged over" : "charged over");
+        rd.keys = {{"defender.crossed", crossed_kinds(xs, b_in, x.f)}};
+        for (const Piece* p : pieces_of(c, x.f)) rd.items.push_back(tabletop::ref(c.t, *p));
+        rd.items.push_back(tabletop::ref(c.t, *a));
+        c.out.readings.push_back(rd);
+    }
+    c.out.subjects.push_back(a->name);
+    c.out.subjects.push_back(b->name);
 }
 
 }  // namespace
@@ -306,8 +536,8 @@ void agv_melee(const Section& root, Measuring& c) {
 
 void TableRules::measure(const Section& root, tabletop::Measuring& m) const {
     if (m.out.question == "movement") agv_move(sys_.data(), root, m);
-    else if (m.out.question == "fire") agv_fire(root, m);
-    else if (m.out.question == "melee") agv_melee(root, m);
+    else if (m.out.question == "fire") table::measure_fire(sys_.data(), root, m);
+    else if (m.out.question == "melee") agv_melee(sys_.data(), root, m);
 }
 
 // AGV-cover: each sight line runs to one target stand, in the situation's order; the ruling's view

@@ -26,7 +26,7 @@ using view::AgvChoices;
 // =====================================================================================
 
 struct Stand {
-    std::vector<std::string> in, between, apart;
+    std::vector<std::string> in, between, apart, not_between, behind_own;
 };
 
 struct Inputs {
@@ -38,6 +38,7 @@ struct Inputs {
     std::vector<std::string> terrain;
     std::vector<std::string> starts_in;  // the features of `terrain` the unit starts in (it leaves them)
     bool on_road = false;
+    std::vector<std::string> beside_road;  // the features of `terrain` the road does not pass through
     std::optional<bool> block;
     // fire
     std::string firer = "foot";
@@ -56,6 +57,7 @@ Form<Inputs> form() {
     const auto melee = [](const Inputs& s) { return s.question == "melee"; };
     Form<Stand> stand;
     stand.field("in", &Stand::in).field("between", &Stand::between).field("apart", &Stand::apart);
+    stand.field("not_between", &Stand::not_between).field("behind_own", &Stand::behind_own);
     Form<Inputs> f;
     f.field("question", &Inputs::question)
         .field("unit.type", &Inputs::type, movement)
@@ -65,6 +67,7 @@ Form<Inputs> form() {
         .field("move.terrain", &Inputs::terrain, movement)
         .field("move.starts_in", &Inputs::starts_in, [](const Inputs& s) { return s.question == "movement" && !s.starts_in.empty(); })
         .field("move.on_road", &Inputs::on_road, movement)
+        .field("move.beside_road", &Inputs::beside_road, [](const Inputs& s) { return s.question == "movement" && s.on_road && !s.beside_road.empty(); })
         .field("firer.type", &Inputs::firer, fire)
         .field("firer.in", &Inputs::firer_in, fire)
         .field("firer.wholly_in", &Inputs::wholly_in, fire)
@@ -83,7 +86,8 @@ public:
     explicit AgvPanel(const Engine& e)
         : FormPanel(e, "agv", form(),
                     {"system", "title", "notes", "question", "unit", "move", "firer", "target", "stand", "charger", "defender",
-                     "type", "packed", "action", "terrain", "starts_in", "on_road", "in", "wholly_in", "between", "dice", "crossed"}) {
+                     "type", "packed", "action", "terrain", "starts_in", "on_road", "beside_road", "in", "wholly_in", "between", "apart",
+                     "not_between", "behind_own", "dice", "crossed"}) {
         spaced_call_ = true;  // the generic layout
     }
     bool draw_inputs(PanelContext& ctx) override;
@@ -151,6 +155,14 @@ bool AgvPanel::draw_inputs(PanelContext& ctx) {
     return changed;
 }
 
+// The names, each once, in order.
+std::vector<std::string> unique(const std::vector<std::string>& v) {
+    std::vector<std::string> out;
+    for (const auto& n : v)
+        if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+    return out;
+}
+
 // Names that must stay among others: drops from *v every name not in `allowed` (a starts_in not
 // in the terrain, a wholly_in the firer is not in). True when any was dropped.
 bool keep_within(std::vector<std::string>* v, const std::vector<std::string>& allowed) {
@@ -209,6 +221,18 @@ bool AgvPanel::draw_road() {
                        "ignores nothing ([unit] block)")) {
         m.block = block;
         changed = true;
+    }
+    // beside_road: features of the terrain named that the road does not pass through (AGV-roads
+    // ignores only the terrain the road passes through); it must stay a subset of `terrain`.
+    keep_within(&m.beside_road, m.terrain);
+    if (!m.terrain.empty()) {
+        const AgvChoices& c = choices<AgvChoices>();
+        ui::wrapped(ui::dim_text(), "beside the road, not passed through by it:");
+        ui::tip("AGV-roads: the unit ignores only the terrain the road passes through; a feature beside the road that it "
+                "touches still applies ([move] beside_road)");
+        changed |= util::checklist("beside", &m.beside_road, unique(m.terrain), true, [&c](const std::string& n) {
+            return "AGV-roads: the road does not pass through this " + c.say(n) + ", so it applies ([move] beside_road)";
+        }, [&c](const std::string& n) { return c.say(n); });
     }
     return changed;
 }
@@ -270,20 +294,45 @@ bool AgvPanel::draw_stand(std::size_t i, const Words& w, int* remove) {
     changed |= util::checklist("in", &st.in, w.features, false, w.tip, w.say);
     ImGui::TextDisabled("between the firer and this stand:");
     changed |= util::checklist("between", &st.between, w.features, true, w.tip, w.say);
-    // apart: names both this stand and the firer are in that are different features (a wood of
-    // its own); it must stay a subset of both lists.
+    // apart: names of this stand's features (in or between) the firer is also in, that are
+    // different features (a wood of its own, another hill); it must stay a subset of those.
     std::vector<std::string> shared;
-    for (const auto& n : st.in)
-        if (std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
-            std::find(shared.begin(), shared.end(), n) == shared.end())
-            shared.push_back(n);
+    for (const auto* list : {&st.in, &st.between})
+        for (const auto& n : *list)
+            if (std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
+                std::find(shared.begin(), shared.end(), n) == shared.end())
+                shared.push_back(n);
     keep_within(&st.apart, shared);
     if (!shared.empty()) {
         ui::wrapped(ui::dim_text(), "a different one from the firer's (not the same feature):");
-        ui::tip("AGV-cover: a feature the firer is also in gives this stand no cover unless it is a different "
-                "feature of the same kind ([[stand]] apart)");
+        ui::tip("AGV-cover, AGV-hills: a feature the firer is also in gives this stand no cover and does not hide it unless it "
+                "is a different feature of the same kind ([[stand]] apart)");
         changed |= util::checklist("apart", &st.apart, shared, false, [&c](const std::string& n) {
-            return "AGV-cover: this stand's " + c.say(n) + " is a different one from the firer's, so it can give cover ([[stand]] apart)";
+            return "AGV-cover: this stand's " + c.say(n) + " is a different one from the firer's ([[stand]] apart)";
+        }, w.say);
+    }
+    // not_between: features the stand touches that do not lie between it and the firer.
+    keep_within(&st.not_between, st.in);
+    if (!st.in.empty()) {
+        ui::wrapped(ui::dim_text(), "touched, but not between it and the firer (behind or beside it):");
+        ui::tip("AGV-cover: the feature giving cover must lie between the two stands ([[stand]] not_between)");
+        changed |= util::checklist("notbetween", &st.not_between, unique(st.in), true, [&c](const std::string& n) {
+            return "AGV-cover: this " + c.say(n) + " is behind or beside the stand, so it gives no cover ([[stand]] not_between)";
+        }, w.say);
+    }
+    // behind_own: the firer's own hill or contour rising between them (higher ground of it).
+    std::vector<std::string> own_between;
+    for (const auto& n : st.between)
+        if ((n == "hill" || n == "contour") && std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
+            std::find(own_between.begin(), own_between.end(), n) == own_between.end())
+            own_between.push_back(n);
+    keep_within(&st.behind_own, own_between);
+    if (!own_between.empty()) {
+        ui::wrapped(ui::dim_text(), "the firer's own, rising between them (the stand is behind it):");
+        ui::tip("AGV-hills, AGV-contours: fire off a hill is not stopped, but a stand behind its higher ground cannot be seen "
+                "([[stand]] behind_own); unticked, the referee's call");
+        changed |= util::checklist("behind", &st.behind_own, own_between, false, [&c](const std::string& n) {
+            return "AGV-hills: higher ground of the firer's own " + c.say(n) + " lies between them ([[stand]] behind_own)";
         }, w.say);
     }
     ImGui::Separator();

@@ -278,6 +278,116 @@ double least_width(const Polygon& p) {
     return best;
 }
 
+// ---- Region ---------------------------------------------------------------------
+
+bool contains(const Region& r, Vec2 q) {
+    for (const auto& p : r)
+        if (contains(p, q)) return true;
+    return false;
+}
+
+std::vector<Segment> boundary(const Region& r) {
+    std::vector<Segment> out;
+    for (std::size_t i = 0; i < r.size(); ++i)
+        for (const auto& e : edges(r[i])) {
+            const double len = length(e);
+            if (len <= 0) continue;
+            std::vector<double> t = {0.0, 1.0};
+            for (std::size_t j = 0; j < r.size(); ++j)
+                if (j != i && bounds(r[j]).meets(bounds(e), kEps)) {
+                    const auto c = cuts(r[j], e);
+                    t.insert(t.end(), c.begin(), c.end());
+                }
+            std::sort(t.begin(), t.end());
+            // Each piece between meeting points is edge when the region lies on one side of it only
+            // (probed a hair to either side, far above kEps).
+            const Vec2 n = Vec2{-(e.b - e.a).y, (e.b - e.a).x} * (1e-6 / len);
+            for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+                if (t[k + 1] - t[k] <= 0) continue;
+                const Vec2 a = e.a + (e.b - e.a) * t[k], b = e.a + (e.b - e.a) * t[k + 1], m = (a + b) * 0.5;
+                if (contains(r, m + n) != contains(r, m - n)) out.push_back({a, b});
+            }
+        }
+    return out;
+}
+
+namespace {
+
+double nearest(const std::vector<Segment>& segs, Vec2 q) {
+    double d = kInf();
+    for (const auto& s : segs) d = std::min(d, distance(s, q));
+    return d;
+}
+
+// A boundary segment passes through the inside of `inner` (not only along or outside its edge).
+bool enters(const Polygon& inner, const Segment& s) {
+    if (!touches(inner, s)) return false;
+    const auto t = cuts(inner, s);
+    for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+        if (t[i + 1] - t[i] <= 0) continue;
+        const Vec2 m = s.a + (s.b - s.a) * ((t[i] + t[i + 1]) / 2);
+        if (strictly_inside(inner, m) && boundary_distance(inner, m) > kEps) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+double inset(const Region& r, const Polygon& inner) {
+    const auto edge = boundary(r);
+    bool inside = !inner.empty();
+    for (auto v : inner) inside = inside && contains(r, v);
+    for (const auto& s : edge) inside = inside && !enters(inner, s);
+    if (inside) {
+        double d = kInf();
+        for (const auto& s : edge)
+            for (const auto& e : edges(inner)) d = std::min(d, distance(s, e));
+        return d;
+    }
+    // Short of wholly inside: the farthest sampled point of inner outside the region.
+    double perimeter = 0;
+    for (const auto& e : edges(inner)) perimeter += length(e);
+    const double step = std::max(perimeter / 256, kEps);
+    std::vector<Vec2> at;
+    for (const auto& e : edges(inner)) {
+        const int n = std::max(1, static_cast<int>(std::ceil(length(e) / step)));
+        for (int i = 0; i < n; ++i) at.push_back(e.a + (e.b - e.a) * (static_cast<double>(i) / n));
+    }
+    const Box b = bounds(inner);
+    for (int i = 0; i <= 8; ++i)
+        for (int j = 0; j <= 8; ++j) {
+            const Vec2 q{b.lo.x + (b.hi.x - b.lo.x) * i / 8, b.lo.y + (b.hi.y - b.lo.y) * j / 8};
+            if (contains(inner, q)) at.push_back(q);
+        }
+    double out = 0;
+    for (auto q : at)
+        if (!contains(r, q)) out = std::max(out, nearest(edge, q));
+    return -std::max(out, kEps);
+}
+
+double overlap_area(const Polygon& subject, const Polygon& convex) {
+    if (subject.size() < 3 || convex.size() < 3 || !bounds(subject).meets(bounds(convex))) return 0.0;
+    const double orient = signed_area(convex) >= 0 ? 1.0 : -1.0;
+    Polygon out = subject;
+    for (const auto& e : edges(convex)) {
+        if (out.empty()) break;
+        auto in = [&](Vec2 p) { return orient * cross(e.b - e.a, p - e.a) >= 0; };
+        Polygon next;
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            const Vec2 p = out[i], q = out[(i + 1) % out.size()];
+            const bool pin = in(p), qin = in(q);
+            if (pin) next.push_back(p);
+            if (pin != qin) {
+                // Where p-q crosses the clipping edge's line.
+                const double a = cross(e.b - e.a, p - e.a), c = cross(e.b - e.a, q - e.a);
+                next.push_back(p + (q - p) * (a / (a - c)));
+            }
+        }
+        out = std::move(next);
+    }
+    return out.size() < 3 ? 0.0 : area(out);
+}
+
 // ---- Polyline -------------------------------------------------------------------
 
 std::vector<Segment> segments(const Polyline& l) {

@@ -8,6 +8,7 @@
 // Sections
 //   Mark, ItemRef   a crossing's verdict; which piece or base an entry is about
 //   SightView       one line of sight and what it crosses
+//   Overlap         what a base's place on a piece measured
 //   TableView       the whole view (carried in Ruling::view; the game's own view kept in `game`)
 #pragma once
 #include <any>
@@ -60,6 +61,17 @@ struct Distance {
     std::string says;
 };
 
+// What was measured of a base the question names against a piece it touches where it stands:
+// the share of the base's area on the piece and how far inside the piece's edge it lies
+// (tabletop::overlap, filled for every subject by the driver). Its sentence is among both
+// items' notes too.
+struct Overlap {
+    ItemRef base, piece;
+    double fraction = 0;  // share of the base's area on the piece, 0..1
+    double inside = 0;    // how far inside the piece's edge, table units; negative = outside by that much
+    std::string says;     // "base \"A\" on hill \"Knoll\": 40 % of its area, 0.6 in of it outside the edge"
+};
+
 // A sentence about one item (every fact and reading naming it), for the hover.
 struct ItemNote {
     ItemRef item;
@@ -76,6 +88,7 @@ struct TableView {
     double moved = 0;
     std::optional<double> cost;
     std::vector<Distance> distances;
+    std::vector<Overlap> overlaps;  // each subject base against every piece it touches where it stands
     std::vector<ItemNote> notes;
     std::any game;             // the game's own typed view (games/gf9_tanks/view.hpp, games/agv/view.hpp)
 

@@ -157,9 +157,10 @@ int main(int argc, char** argv) {
                 for (const auto& f : s->data_files()) out << "  " << umpire::escape_text(f) << "  (" << s->id() << ")\n";
             return emit(out.str());
         }
-        // `rule` needs only its own game's rules data (a broken house-rules file locks only that
-        // game); `systems` lists every game, so it needs them all.
-        const auto load = cmd == "rule" ? umpire::Engine::Load::each_system : umpire::Engine::Load::all_or_nothing;
+        // `rule` reads only its own game's rules data, when the situation names the game (a
+        // broken house-rules file locks only that game); `systems` lists every game, so it
+        // needs them all.
+        const auto load = cmd == "rule" ? umpire::Engine::Load::on_demand : umpire::Engine::Load::all_or_nothing;
         umpire::Engine engine(rules_dir, load);
         if (cmd == "systems") {
             for (const auto& s : engine.systems()) {

@@ -3,7 +3,9 @@
 //
 // Loading is all-or-nothing by default (check-data, tests). With Load::each_system a
 // problem in one game's rules data locks only that game: the others still rule, and
-// ruling the broken game throws its own data errors (the window, `umpire-cli rule`).
+// ruling the broken game throws its own data errors (the window). Load::on_demand is
+// each_system, but a game's rules data is read only when the game is first asked for
+// (`umpire-cli rule`: one ruling reads one game's file, not all five), with the same errors.
 #pragma once
 #include <filesystem>
 #include <map>
@@ -21,25 +23,33 @@ namespace umpire {
 
 class Engine {
 public:
-    enum class Load { all_or_nothing, each_system };
+    enum class Load { all_or_nothing, each_system, on_demand };
 
     // Loads every system's rules data from `rules_dir`. A missing folder always throws
     // InputError. Load::all_or_nothing throws InputError listing every problem found in
-    // every file; Load::each_system keeps each system's problems (data_errors()) instead.
+    // every file; Load::each_system keeps each system's problems (data_errors()) instead;
+    // Load::on_demand loads nothing yet: find(), get(), data_errors(), usable() and rule*()
+    // load the game they are about (and systems() every game) the first time, as each_system.
     explicit Engine(const std::filesystem::path& rules_dir, Load mode = Load::all_or_nothing);
     ~Engine();
     Engine(Engine&&) noexcept;
     Engine& operator=(Engine&&) noexcept;
 
     const std::filesystem::path& rules_dir() const { return dir_; }
-    const std::vector<std::unique_ptr<GameSystem>>& systems() const { return systems_; }
+    const std::vector<std::unique_ptr<GameSystem>>& systems() const {
+        load_all();
+        return systems_;
+    }
     const GameSystem* find(const std::string& id) const;  // matched with normalize_name
     // The problems in `id`'s rules data (empty when it loaded; only with Load::each_system).
     const std::vector<Diagnostic>& data_errors(const std::string& id) const;
     bool usable(const std::string& id) const { return find(id) && data_errors(id).empty(); }
     template <class T> const T* get() const {
-        for (const auto& s : systems_)
-            if (auto p = dynamic_cast<const T*>(s.get())) return p;
+        for (std::size_t i = 0; i < systems_.size(); ++i)
+            if (auto p = dynamic_cast<const T*>(systems_[i].get())) {
+                load(i);
+                return p;
+            }
         return nullptr;
     }
 
@@ -66,10 +76,16 @@ private:
     // rule() for a situation on a table sketch (tables.cpp).
     Ruling rule_table(const GameSystem& g, const Section& root, const toml::table& situation, const std::string& display_name,
                       const std::filesystem::path& base_dir) const;
+    // Loads systems_[i]'s rules data unless it is loaded (its problems go to data_errors_);
+    // returns them. Safe from several threads: a const Engine may be shared.
+    const std::vector<Diagnostic>& load(std::size_t i) const;
+    void load_all() const;
 
     std::filesystem::path dir_;
     std::vector<std::unique_ptr<GameSystem>> systems_;
-    std::map<std::string, std::vector<Diagnostic>> data_errors_;  // by system id
+    mutable std::map<std::string, std::vector<Diagnostic>> data_errors_;  // by system id
+    struct Loading;                    // which systems are loaded yet, and the lock over that and data_errors_
+    std::unique_ptr<Loading> loading_;
 };
 
 // Every system module, freshly constructed (not yet loaded). Defined in registry.cpp.

@@ -11,12 +11,13 @@
 //   escarpments            GF9-escarpments: every escarpment the line crosses is judged; a hill cut
 //                          by a cliff is ruled
 //   moves                  GF9-rivers, -canals, -rough, -swamps: the bridge, the ford and the road
-//                          measured on what the moving base crosses
+//                          measured on what the moving base crosses; the same layouts turned
 //   hand-entered           the keys added for those ([[escarpment]], move.without_via, same_hill)
 //   view                   the table view's overlaps (GF9 and AGV)
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
 #include <random>
 
 #include "tabletop/rulings.hpp"
@@ -642,6 +643,98 @@ TEST_CASE("table gf9 review: GF9-rough and GF9-swamps, a road excuses only the g
         INFO(explanation(j));
         CHECK(at(j, "movement").as_string() == r.movement);
     }
+}
+
+
+namespace {
+
+// A layout turned by `deg` degrees anticlockwise about the table's centre: the same text applies,
+// so the ruling must not change (issue 22: "some layouts" were ruled differently).
+struct Turn {
+    double deg;
+    P operator()(double x, double y) const {
+        const double a = deg * kPi / 180, dx = x - 24, dy = y - 24;
+        return {24 + dx * std::cos(a) - dy * std::sin(a), 24 + dx * std::sin(a) + dy * std::cos(a)};
+    }
+    // A tank facing +y before the turn (facing is clockwise from +y).
+    double facing() const { return std::fmod(360 - deg, 360.0); }
+    std::string pt(double x, double y) const {
+        const P p = (*this)(x, y);
+        return "[" + num(p.x) + ", " + num(p.y) + "]";
+    }
+    std::string rect(const std::string& kind, const std::string& name, double x0, double y0, double x1, double y1) const {
+        return "[[piece]]\nkind = \"" + kind + "\"\nname = \"" + name + "\"\npoints = [" + pt(x0, y0) + ", " + pt(x1, y0) + ", " + pt(x1, y1) + ", " +
+               pt(x0, y1) + "]\n";
+    }
+    std::string band(const std::string& kind, const std::string& name, double x0, double y0, double x1, double y1, double w) const {
+        return "[[piece]]\nkind = \"" + kind + "\"\nname = \"" + name + "\"\nline = [" + pt(x0, y0) + ", " + pt(x1, y1) + "]\nwidth = " + num(w) + "\n";
+    }
+    std::string tank_at(double x, double y) const {
+        const P p = (*this)(x, y);
+        return tank("A", p.x, p.y, facing());
+    }
+    std::string move(const std::vector<P>& path) const {
+        std::string s = "system = \"gf9-tanks\"\nquestion = \"movement\"\n[move]\nbase = \"A\"\npath = [";
+        for (std::size_t i = 0; i < path.size(); ++i) s += (i ? ", " : "") + pt(path[i].x, path[i].y);
+        return s + "]\n";
+    }
+};
+
+}  // namespace
+
+TEST_CASE("table gf9 review: GF9-rivers, -canals, -rough, -swamps: the same crossings turned on the table rule the same", "[table][gf9-tanks][gf9-review][property]") {
+    // Random river-and-bridge crossings (as the random test above, the river 40 in long so that it
+    // stays on the table when turned), each turned by a random angle and checked against the
+    // text's ruling of the unturned layout (text_move).
+    std::mt19937 rng(2222);
+    auto u = [&](double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); };
+    std::map<std::string, int> seen;
+    int checked = 0;
+    for (int n = 0; n < 200; ++n) {
+        const double bx0 = u(16, 26);
+        const Crossing c{u(16, 30), u(0.5, 3), bx0, bx0 + u(1.6, 5), u(0, 2.5)};
+        const double x = u(bx0 - 3, c.bx1 + 3), y0 = u(5, 43), y1 = u(5, 43);
+        const auto expect = text_move(c, x, y0, y1);
+        if (!expect) continue;
+        const Turn t{u(0, 360)};
+        const char* kind = n % 3 == 0 ? "canal" : "river";
+        const std::string table = t.band(kind, "Water", 4, c.ry, 44, c.ry, c.w) +
+                                  t.rect("bridge", "Span", c.bx0, c.ry - c.w / 2 - c.over, c.bx1, c.ry + c.w / 2 + c.over) + t.tank_at(x, y0);
+        ++checked;
+        ++seen[*expect];
+        const auto j = mem(gf9_table(table), t.move({{x, y1}}));
+        INFO("layout " << n << " turned " << t.deg << "\n" << table << " to " << t.pt(x, y1) << "\n" << explanation(j));
+        CHECK(at(j, "movement").as_string() == *expect);
+        CHECK(at(j, "referee_call").as_bool() == false);
+    }
+    INFO("checked " << checked << ": normal " << seen["normal"] << ", single " << seen["single-move"] << ", impassable " << seen["impassable"]);
+    CHECK(checked >= 100);
+    CHECK(seen["normal"] >= 5);
+    CHECK(seen["single-move"] >= 5);
+    CHECK(seen["impassable"] >= 5);
+
+    // The road rows above (GF9-rough, -swamps), turned: the road excuses only the ground it passes
+    // through, while the move follows it, whichever way the table lies.
+    struct Area { const char* kind; double x0, y0, x1, y1; };
+    struct Row { const char* what; std::vector<Area> areas; P from; std::vector<P> path; const char* movement; };
+    const Row rows[] = {
+        {"along the road through rough ground", {{"rough", 18, 16, 30, 26}}, {24, 8}, {{24, 34}}, "normal"},
+        {"along the road brushing rough ground beside it", {{"rough", 25.2, 16, 32, 26}}, {24.6, 8}, {{24.6, 34}}, "single-move"},
+        {"along the road through a swamp", {{"swamp", 18, 16, 30, 26}}, {24, 8}, {{24, 34}}, "normal"},
+        {"along the road brushing a swamp beside it", {{"swamp", 25.2, 16, 32, 26}}, {24.6, 8}, {{24.6, 34}}, "impassable"},
+        {"off the road inside the rough ground", {{"rough", 18, 16, 30, 26}}, {24, 8}, {{24, 20}, {28, 24}}, "single-move"},
+        {"a swamp along the road, rough ground beside it", {{"swamp", 18, 10, 30, 16}, {"rough", 25.2, 26, 32, 30}}, {24.6, 6}, {{24.6, 34}}, "single-move"},
+    };
+    for (const double deg : {0.0, 30.0, 90.0, 135.0, 250.0})
+        for (const auto& r : rows) {
+            const Turn t{deg};
+            std::string table = t.band("road", "Lane", 24, 3, 24, 45, 2);
+            int i = 0;
+            for (const auto& a : r.areas) table += t.rect(a.kind, std::string(a.kind) + " " + std::to_string(++i), a.x0, a.y0, a.x1, a.y1);
+            const auto j = mem(gf9_table(table + t.tank_at(r.from.x, r.from.y)), t.move(r.path));
+            INFO(r.what << ", turned " << deg << "\n" << explanation(j));
+            CHECK(at(j, "movement").as_string() == r.movement);
+        }
 }
 
 // =====================================================================================

@@ -5,7 +5,7 @@
 //   bases, paths      named_base, read_path, moved, samples
 //   reach             reach, touching, depth, crosses
 //   items             piece_name, ref, found, corners
-//   hills             hills_of, hill_of
+//   hills             hills_of
 //   overlaps          overlap, overlaps
 //   moves             touched, touched_along, along_road, path_fact
 #include "tabletop/measure.hpp"
@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 
 #include "core/diag.hpp"
 #include "core/names.hpp"
@@ -200,15 +199,6 @@ std::vector<HillFit> hills_of(const Base& b, const Sketch& t, const Rules& r) {
         h.on = h.inset >= 0 ? Fit::wholly : Fit::partly;
     }
     return out;
-}
-
-HillFit hill_of(const Base& b, const Sketch& t, const Rules& r) {
-    HillFit best;
-    for (auto& h : hills_of(b, t, r)) {
-        const bool better = best.hill.empty() || h.on > best.on || (h.on == best.on && (h.inset > best.inset || h.reach > best.reach));
-        if (better) best = h;
-    }
-    return best;
 }
 
 // ---- overlaps -----------------------------------------------------------------------

@@ -154,8 +154,6 @@ struct HillFit {
 };
 // How the base sits on every hill of the table, in the order each hill first appears.
 std::vector<HillFit> hills_of(const Base& b, const Sketch& t, const Rules& r);
-// The hill the base is most on (wholly before partly, then deeper): one of hills_of.
-HillFit hill_of(const Base& b, const Sketch& t, const Rules& r);
 
 // ---- overlaps -----------------------------------------------------------------------
 

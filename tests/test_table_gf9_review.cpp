@@ -16,6 +16,7 @@
 //   view                   the table view's overlaps (GF9 and AGV)
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <random>
@@ -358,6 +359,29 @@ TEST_CASE("table gf9 review: GF9-hills on random tables agree with an independen
     CHECK(hill_to_hill >= 10);
     CHECK(blocked >= 10);
     CHECK(cover >= 5);
+}
+
+TEST_CASE("table gf9 review: GF9-hills, a hill of 200 overlapping pieces is measured in bounded time", "[table][gf9-tanks][gf9-review][bounds]") {
+    // The union of a hill's pieces is measured from every piece's edges against every other's:
+    // 200 pieces of 30 points (the most values a table file holds), all overlapping, both tanks on
+    // the hill: one hill, so neither affects the line (GF9-hills), in well under the bound.
+    std::string body;
+    for (int i = 0; i < 200; ++i) {
+        const double cx = 24 + 3 * std::cos(i * 0.7), cy = 24 + 3 * std::sin(i * 0.7);
+        body += "[[piece]]\nkind = \"hill\"\nname = \"p" + std::to_string(i) + "\"\nhill = \"Big\"\npoints = [";
+        for (int k = 0; k < 30; ++k)
+            body += (k ? ", [" : "[") + num(std::round((cx + 8 * std::cos(2 * kPi * k / 30)) * 100) / 100) + ", " +
+                    num(std::round((cy + 8 * std::sin(2 * kPi * k / 30)) * 100) / 100) + "]";
+        body += "]\n";
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const auto j = mem(gf9_table(body + tank("A", 24, 24) + tank("B", 30, 28, 45)), kLos);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    INFO(explanation(j));
+    CHECK(fact(j, "firer.on_hill").as_string() == "wholly");
+    CHECK(fact(j, "target.on_hill").as_string() == "wholly");
+    CHECK(fact(j, "line.same_hill").as_bool());
+    CHECK(at(j, "los").as_string() == "clear");
 }
 
 // =====================================================================================

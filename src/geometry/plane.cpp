@@ -64,7 +64,7 @@ Box bounds(const std::vector<Vec2>& points) {
     return b;
 }
 
-Box bounds(const Segment& s) { return bounds(std::vector<Vec2>{s.a, s.b}); }
+Box bounds(const Segment& s) { return {{std::min(s.a.x, s.b.x), std::min(s.a.y, s.b.y)}, {std::max(s.a.x, s.b.x), std::max(s.a.y, s.b.y)}}; }
 
 // ---- Polygon --------------------------------------------------------------------
 
@@ -144,10 +144,16 @@ double signed_distance(const Polygon& p, Vec2 q) {
     return strictly_inside(p, q) ? -d : d;
 }
 
-// The fractions along s where it meets p's edges, with 0 and 1, sorted.
-std::vector<double> cuts(const Polygon& p, const Segment& s) {
+// The fractions along s where it meets the edges `es` (of an outline at most `extent` across),
+// with 0 and 1, sorted.
+std::vector<double> cuts(const std::vector<Segment>& es, double extent, const Segment& s) {
     std::vector<double> t = {0.0, 1.0};
-    for (const auto& e : edges(p)) {
+    // An edge whose box is apart from s's by more than the tolerances below (kEps along either
+    // segment, a fraction of its length) neither crosses s nor comes within kEps of it.
+    const Box sb = bounds(s);
+    const double grow = kEps * (1 + length(s) + extent);
+    for (const auto& e : es) {
+        if (!bounds(e).meets(sb, grow)) continue;
         if (auto c = crossing(s, e)) t.push_back(*c);
         // A collinear overlap meets at both of e's ends too.
         const Vec2 d = s.b - s.a;
@@ -158,6 +164,12 @@ std::vector<double> cuts(const Polygon& p, const Segment& s) {
     }
     std::sort(t.begin(), t.end());
     return t;
+}
+
+// The fractions along s where it meets p's edges, with 0 and 1, sorted.
+std::vector<double> cuts(const Polygon& p, const Segment& s) {
+    const Box pb = bounds(p);
+    return cuts(edges(p), length(pb.hi - pb.lo), s);
 }
 
 bool contains(const Polygon& outer, const Polygon& inner) {
@@ -287,17 +299,30 @@ bool contains(const Region& r, Vec2 q) {
 }
 
 std::vector<Segment> boundary(const Region& r) {
+    // Each outline's box once; a probe is in the region when it is strictly inside an outline
+    // whose box holds it (the probes lie far above kEps from every edge they are not cut at).
+    std::vector<Box> box;
+    std::vector<std::vector<Segment>> es;
+    std::vector<double> extent;  // each outline's box diagonal
+    for (const auto& p : r) box.push_back(bounds(p)), es.push_back(edges(p)), extent.push_back(length(box.back().hi - box.back().lo));
+    auto in_region = [&](Vec2 q) {
+        for (std::size_t j = 0; j < r.size(); ++j)
+            if (box[j].meets(Box{q, q}) && strictly_inside(r[j], q)) return true;
+        return false;
+    };
     std::vector<Segment> out;
     for (std::size_t i = 0; i < r.size(); ++i)
-        for (const auto& e : edges(r[i])) {
+        for (const auto& e : es[i]) {
             const double len = length(e);
             if (len <= 0) continue;
             std::vector<double> t = {0.0, 1.0};
-            for (std::size_t j = 0; j < r.size(); ++j)
-                if (j != i && bounds(r[j]).meets(bounds(e), kEps)) {
-                    const auto c = cuts(r[j], e);
+            const Box eb = bounds(e);
+            for (std::size_t j = 0; j < r.size(); ++j) {
+                if (j != i && box[j].meets(eb, kEps * (1 + len + extent[j]))) {
+                    const auto c = cuts(es[j], extent[j], e);
                     t.insert(t.end(), c.begin(), c.end());
                 }
+            }
             std::sort(t.begin(), t.end());
             // Each piece between meeting points is edge when the region lies on one side of it only
             // (probed a hair to either side, far above kEps).
@@ -305,7 +330,7 @@ std::vector<Segment> boundary(const Region& r) {
             for (std::size_t k = 0; k + 1 < t.size(); ++k) {
                 if (t[k + 1] - t[k] <= 0) continue;
                 const Vec2 a = e.a + (e.b - e.a) * t[k], b = e.a + (e.b - e.a) * t[k + 1], m = (a + b) * 0.5;
-                if (contains(r, m + n) != contains(r, m - n)) out.push_back({a, b});
+                if (in_region(m + n) != in_region(m - n)) out.push_back({a, b});
             }
         }
     return out;

@@ -761,6 +761,60 @@ TEST_CASE("table gf9 review: GF9-rivers, -canals, -rough, -swamps: the same cros
         }
 }
 
+TEST_CASE("table gf9 review: GF9-rough and GF9-swamps on random roads agree with the text", "[table][gf9-tanks][gf9-review][property]") {
+    // A road along x = 24 (w wide) and one rough or swamp rectangle; the tank drives north with its
+    // centre at a fixed x, or steps sideways half-way. The text read here: the ground limits the
+    // move when the base touches it, unless the road passes through that ground and the move goes
+    // along the road there (the centre on the road's width wherever the base touches the ground).
+    // The base sampled every 0.05 in; layouts within the margin of a threshold left out.
+    std::mt19937 rng(1944);
+    auto u = [&](double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); };
+    std::map<std::string, int> seen;
+    int checked = 0;
+    for (int n = 0; n < 300; ++n) {
+        const double w = u(1, 3), x0 = u(14, 30), x1 = x0 + u(1, 10), y0 = u(12, 24), y1 = y0 + u(2, 12);
+        const bool swamp = n % 4 == 0;
+        const double cx = 24 + u(-w / 2 - 3, w / 2 + 3), cx2 = n % 3 == 0 ? cx + u(-4, 4) : cx;
+        // The road passes through the ground: its width overlaps the rectangle's x range.
+        const double through = std::min(x1, 24 + w / 2) - std::max(x0, 24 - w / 2);
+        if (std::fabs(through) < kMargin) continue;
+        std::vector<P> path = {{cx, 4}, {cx, 24}, {cx2, 24}, {cx2, 44}};
+        double touch = -1e9, off_road = -1e9;  // how far the base reaches into the ground; how far off the road while it touches
+        bool unclear = false;
+        for (std::size_t k = 0; k + 1 < path.size(); ++k) {
+            const P a = path[k], b = path[k + 1];
+            const int steps = std::max(1, static_cast<int>(std::ceil(std::hypot(b.x - a.x, b.y - a.y) / 0.05)));
+            for (int i = 0; i <= steps; ++i) {
+                const Tank t{"A", a.x + (b.x - a.x) * i / steps, a.y + (b.y - a.y) * i / steps, 0};
+                // Reach into the rectangle of the 1.5 x 2.5 base (axis-aligned): the overlap's lesser side.
+                const double reach = std::min(std::min(t.x + 0.75, x1) - std::max(t.x - 0.75, x0), std::min(t.y + 1.25, y1) - std::max(t.y - 1.25, y0));
+                touch = std::max(touch, reach);
+                const double off = std::fabs(t.x - 24) - w / 2;
+                if (reach > kMargin) off_road = std::max(off_road, off);
+                else if (reach > -kMargin && std::fabs(off) < kMargin) unclear = true;
+            }
+        }
+        if (unclear || std::fabs(touch) < kMargin || (touch > 0 && std::fabs(off_road) < kMargin)) continue;
+        const bool excused = through > 0 && off_road < 0;
+        const std::string expect = touch < 0 || excused ? "normal" : swamp ? "impassable" : "single-move";
+        ++checked;
+        ++seen[expect];
+        const std::string table = "[[piece]]\nkind = \"road\"\nname = \"Lane\"\nline = [[24, 1], [24, 47]]\nwidth = " + num(w) + "\n[[piece]]\nkind = \"" +
+                                  (swamp ? "swamp" : "rough") + "\"\nname = \"Ground\"\npoints = [[" + num(x0) + ", " + num(y0) + "], [" + num(x1) + ", " +
+                                  num(y0) + "], [" + num(x1) + ", " + num(y1) + "], [" + num(x0) + ", " + num(y1) + "]]\n" + tank("A", cx, 4);
+        const std::string move = "system = \"gf9-tanks\"\nquestion = \"movement\"\n[move]\nbase = \"A\"\npath = [[" + num(cx) + ", 24], [" + num(cx2) +
+                                 ", 24], [" + num(cx2) + ", 44]]\n";
+        const auto j = mem(gf9_table(table), move);
+        INFO("layout " << n << "\n" << table << move << explanation(j));
+        CHECK(at(j, "movement").as_string() == expect);
+    }
+    INFO("checked " << checked << ": normal " << seen["normal"] << ", single " << seen["single-move"] << ", impassable " << seen["impassable"]);
+    CHECK(checked >= 150);
+    CHECK(seen["normal"] >= 20);
+    CHECK(seen["single-move"] >= 20);
+    CHECK(seen["impassable"] >= 5);
+}
+
 // =====================================================================================
 // hand-entered
 // =====================================================================================

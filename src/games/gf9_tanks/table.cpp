@@ -587,16 +587,16 @@ Met over_water(const Data& d, const Measuring& c, const Base& b, const std::vect
 }
 
 // GF9-rough, -swamps: is the terrain crossed along a road through it? A road passes through the
-// piece, and wherever the base touches the piece its centre is on that road.
+// piece (its drawn width reaches into it), and wherever the base touches the piece its centre is
+// on that road.
 Met along_road_through(const Measuring& c, const Base& b, const std::vector<pl::Vec2>& at, const Piece& p, const std::string& road) {
     Met m{&p, "", "", kInf, "", true};
     const Piece* best = nullptr;
     pl::Vec2 worst_at{};
     for (const auto& r : c.t.pieces) {
         if (r.kind != road || !r.is_line || p.is_line) continue;
-        double through = 0;
-        for (const auto& s : pl::segments(r.line)) through += pl::length_inside(p.outline, s);
-        if (through <= pl::kEps) continue;  // the road does not pass through this piece
+        // The road passes through the piece when its drawn width reaches into it.
+        if (tabletop::reach(p.outline, r) <= pl::kEps) continue;
         double off = -kInf;
         pl::Vec2 where{};
         for (auto v : at)

@@ -378,25 +378,35 @@ void escarpment_facts(const Data& d, Measuring& c, LosScene& s) {
 
 // ---- between ----------------------------------------------------------------------
 
+// line.same_hill in words, naming the hills that decided it (GF9-hills): the hills both are on,
+// and for hill to hill the hills each is wholly on that the other is not on.
+std::string same_hill_words(const LosScene& s, const HillInput& in, const HillKeys& k, bool apart) {
+    std::vector<std::string> shared, f_only, t_only;
+    for (std::size_t h = 0; h < in.ff.size(); ++h) {
+        const std::string n = "hill " + quoted_name(s.fh[h].hill);
+        if (in.ff[h] != Fit::no && in.tf[h] != Fit::no) shared.push_back(n);
+        if (in.ff[h] == Fit::wholly && in.tf[h] == Fit::no) f_only.push_back(n);
+        if (in.tf[h] == Fit::wholly && in.ff[h] == Fit::no) t_only.push_back(n);
+    }
+    if (in.shared_top) shared.push_back("the top of one escarpment (which counts as a hill)");
+    const std::string both = shared.empty() ? "" : " (both on " + join_names(shared, " and ") + ")";
+    if (!(k.f == OnHill::wholly && k.t == OnHill::wholly)) return (k.same ? "firer and target share a hill" : "firer and target share no hill") + both;
+    if (!k.same && !f_only.empty() && !t_only.empty())
+        return "firer wholly on " + f_only.front() + ", which the target is not on, and target wholly on " + t_only.front() +
+               ", which the firer is not on: the target is on another hill" + both;
+    if (!k.same) return "firer and target wholly on two different hills: the target is on another hill" + both;
+    if (!apart) return "firer and target wholly on no two different hills: the target is not on another hill" + both;
+    return std::string(t_only.empty() ? "the target is wholly on no hill the firer is not on" : "the firer is wholly on no hill the target is not on") + both +
+           ": the target is not on another hill";
+}
+
 // GF9-hills: the same hill (stated when both stand on a hill or on top of one escarpment); the
 // hills between and whether the target is partly hidden; and the other readings.
 void hill_key_facts(const Data& d, Measuring& c, const LosScene& s) {
     const HillInput in = hill_input(d, s);
     const bool apart = apart_reading(d);
     const HillKeys k = hill_keys(in, apart);
-    if (k.both_up) {
-        std::string says;
-        const bool both_wholly = k.f == OnHill::wholly && k.t == OnHill::wholly;
-        if (both_wholly && !k.same)
-            says = "firer and target each wholly on a hill, the target's a hill " + std::string(apart ? "the firer is not on, the firer's one the target is not on" : "other than the firer's") +
-                   ": the target is on another hill";
-        else if (both_wholly)
-            says = "firer and target wholly on no two different hills " + std::string(apart ? "each off the other's" : "") + ": the target is not on another hill";
-        else
-            says = k.same ? "firer and target share a hill" : "firer and target share no hill";
-        if (s.shared_top) says += " (both on top of one escarpment, which counts as a hill)";
-        c.fact("line.same_hill", k.same, "GF9-hills", says);
-    }
+    if (k.both_up) c.fact("line.same_hill", k.same, "GF9-hills", same_hill_words(s, in, k, apart));
     std::vector<std::string> names;
     for (std::size_t h : k.between_hills) {
         const auto& ds = s.deep[h];

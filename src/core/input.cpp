@@ -80,7 +80,12 @@ static std::string read_bounded(int fd, const std::string& name, std::size_t lim
     }
 }
 
+static ReadObserver read_observer = nullptr;
+
+void set_read_observer(ReadObserver observer) { read_observer = observer; }
+
 std::string read_input_file(const std::filesystem::path& path, const std::string& display_name, std::size_t limit) {
+    if (read_observer) read_observer(path);
     // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
     Fd f;
     f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);

@@ -72,6 +72,29 @@ public:
     Ruling rule_on_table(const std::string& system, const toml::table& situation, const std::string& display_name,
                          const tabletop::Sketch& table) const;
 
+    // A board file opened for its game (open_board.cpp; docs/boards.md): the one board dispatch of
+    // both front ends. read_board_file reads the file once (the bounded reader, TOML) and takes the
+    // game its `system` names; BoardFile::parse hands the table to that game's BoardSupport::parse.
+    // open_board does both. `as`: read it as that game's board whatever it names (the window's
+    // panel: a board of another game is then that game's reader's `system` error). Throws
+    // InputError: the file's problems; a `system` naming no game with hex boards, located at the
+    // key; the game's rules-data errors; then (parse) the board's problems.
+    struct BoardFile {
+        const GameSystem* game = nullptr;
+        toml::table root;
+        std::filesystem::path path;
+        std::string display_name;
+        board::Board parse() const;
+    };
+    struct OpenBoard {
+        const GameSystem* game = nullptr;
+        board::Board board;
+    };
+    BoardFile read_board_file(const std::filesystem::path& path, const std::string& display_name,
+                              const view::BoardSupport* as = nullptr) const;
+    OpenBoard open_board(const std::filesystem::path& path, const std::string& display_name,
+                         const view::BoardSupport* as = nullptr) const;
+
 private:
     // rule() for a situation on a table sketch (tables.cpp).
     Ruling rule_table(const GameSystem& g, const Section& root, const toml::table& situation, const std::string& display_name,

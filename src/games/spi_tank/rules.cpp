@@ -705,8 +705,10 @@ ObstacleMeet locate_obstacle(const Data& d, const HexPosition& pos, const Obstac
         const bool f = a == pos.firer || b == pos.firer, t = a == pos.target || b == pos.target;
         return f && t ? Touches::both : f ? Touches::firer : t ? Touches::target : Touches::none;
     };
+    // A hexside between two hexes meeting at a corner of the line, neither crossed nor run along:
+    // met only at that corner (on a hexspine: a side of a hex whose centre the line passes, met at
+    // the end where the line joins or leaves a run along a hexside; issue 22 item 8).
     auto at_corner = [&](const hex::Cube& a, const hex::Cube& b) {
-        if (tr.hexspine) return false;  // a hexspine line runs along hexsides: 10.23, not a corner
         for (const auto& v : tr.vertices)
             if (std::count(v.hexes.begin(), v.hexes.end(), a) && std::count(v.hexes.begin(), v.hexes.end(), b)) return true;
         return false;
@@ -994,14 +996,33 @@ Obstacle parse_obstacle(Parse& p, const Section& o, bool& ok) {
 
 // An obstacle hex touching the target is the target's hex (10.22B): with target.terrain left out,
 // its terrain (and a wreck lying there, 8.62) is taken from there. Two different grounds: the
-// referee must say which counts. A given target.terrain stands (check_los notes a disagreement).
+// referee must say which counts. A given target.terrain stands, but a wreck such an obstacle puts
+// there lies on it (8.62: a wreck is a feature added to the hex, not its ground; issue 22 item 4),
+// and a given "wreck" (on unknown ground) takes the ground a woods or rough obstacle names. A given
+// target.wreck stands too. check_los notes every obstacle that disagrees with what is used.
 void target_hex_from_obstacle(Parse& p, const Section& o, const Obstacle& ob, std::optional<std::string>& ground) {
     Situation& s = p.s;
-    if (ob.at != At::hex || ob.touches != Touches::target || p.target.has("terrain")) return;
-    if (ob.wreck) s.wreck = true;
+    if (ob.at != At::hex || ob.touches != Touches::target) return;
+    const bool wreck_given = p.target.has("wreck");
+    if (p.target.has("terrain")) {
+        if ((ob.wreck || ob.terrain == "wreck") && !wreck_given && s.terrain != "wreck") s.wreck = true;
+        if (ob.terrain == "wreck" || ob.terrain == s.terrain) return;
+        if (ground && *ground != ob.terrain) {
+            o.error("terrain", "puts the target in a " + ob.terrain + " hex, but another obstacle puts it in a " + *ground +
+                                   " hex: give target.terrain the terrain that counts for the target's hex (10.22B, 10.6)");
+            return;
+        }
+        if (s.terrain == "wreck" || ground) {  // the given wreck lies on this ground
+            ground = ob.terrain;
+            s.terrain = ob.terrain;
+            s.wreck = true;
+        }
+        return;
+    }
+    if (ob.wreck && !wreck_given) s.wreck = true;
     if (ob.terrain == "wreck") {  // a wreck hex: on the ground another obstacle names, else ground unknown
-        if (ground) s.wreck = true;
-        else s.terrain = "wreck";
+        if (ground) s.wreck = s.wreck || !wreck_given;
+        else if (!s.wreck) s.terrain = "wreck";  // a stated target.wreck already lies on the (clear) ground
         return;
     }
     if (ground && *ground != ob.terrain) {
@@ -1009,7 +1030,7 @@ void target_hex_from_obstacle(Parse& p, const Section& o, const Obstacle& ob, st
                                " hex: give target.terrain the terrain that counts for the target's hex (10.22B, 10.6)");
         return;
     }
-    if (s.terrain == "wreck") s.wreck = true;  // a wreck obstacle came first: it lies on this ground
+    if (s.terrain == "wreck" && !wreck_given) s.wreck = true;  // a wreck obstacle came first: it lies on this ground
     ground = ob.terrain;
     s.terrain = ob.terrain;
 }
@@ -1067,6 +1088,17 @@ void parse_extra_firers(Parse& p) {
 
 // ---- board = "FILE": what the hand-entered keys say, read from the map ----
 
+// A board hex as the referee types it (10.22B/D, 8.62): its terrain, with wreck = true for a wreck
+// lying in a woods or rough hex; a wreck on clear ground is a "wreck" hex.
+Obstacle hex_obstacle(const board::Board& b, const hex::Cube& h, Touches touches) {
+    const bool wreck = b.hex_feature(h) >= 0;  // TANK!'s one hex feature (board_vocabulary)
+    const std::string& t = b.terrain(h);
+    Obstacle o(wreck && t == "clear" ? std::string("wreck") : t, At::hex, touches);
+    o.wreck = wreck && t != "clear";
+    o.hex = b.name(h);
+    return o;
+}
+
 // The obstacles the board puts on the line, as a referee would enter them with their map hexes:
 // every non-clear hex entered (the units' own too), every featured hexside crossed, every hexside
 // run along with its feature or a woods hex beside it (10.24), and at each corner the hex that only
@@ -1081,9 +1113,7 @@ std::vector<Obstacle> board_obstacles(const board::Board& b, const LineOfSight& 
     for (const auto& it : los.items) {
         if (it.ignored && it.kind == LosItem::hexside) continue;  // 10.26: the referee leaves it out
         if (it.kind == LosItem::hex) {
-            Obstacle o(it.terrain, At::hex, touches(it.where, it.where));
-            o.hex = b.name(it.where);
-            out.push_back(o);
+            out.push_back(hex_obstacle(b, it.where, touches(it.where, it.where)));
         } else if (it.kind == LosItem::hexside) {
             Obstacle o(it.terrain, At::hexside, touches(it.where, hex::neighbour(it.where, it.side)));
             o.hex = b.side_name(it.where, it.side);
@@ -1103,11 +1133,7 @@ std::vector<Obstacle> board_obstacles(const board::Board& b, const LineOfSight& 
     }
     for (const auto& c : los.corners) {
         const std::string& t = b.terrain(c.touched);
-        if (!t.empty() && t != "clear") {
-            Obstacle o(t, At::hex, Touches::none);
-            o.hex = b.name(c.touched);
-            out.push_back(o);
-        }
+        if (!t.empty() && (t != "clear" || b.hex_feature(c.touched) >= 0)) out.push_back(hex_obstacle(b, c.touched, Touches::none));
         int k = 0;
         for (auto [x, y] : {std::pair{c.left, c.touched}, std::pair{c.touched, c.entered}, std::pair{c.left, c.entered}}) {
             const int d = *hex::direction_to(x, y);
@@ -1118,11 +1144,16 @@ std::vector<Obstacle> board_obstacles(const board::Board& b, const LineOfSight& 
             out.push_back(o);
         }
     }
+    for (const auto& e : los.side_ends) {  // met only at an end: ruled as a corner (10.2)
+        Obstacle o(feature(e.where, e.side), At::hexside, Touches::none);
+        o.hex = b.side_name(e.where, e.side);
+        out.push_back(o);
+    }
     return out;
 }
 
 std::string obstacle_text(const Obstacle& o) {
-    return o.terrain + " " + to_string(o.at) + (o.hex.empty() ? "" : " " + o.hex) + (o.touches == Touches::none ? "" : std::string(" touching ") + to_string(o.touches));
+    return o.terrain + (o.wreck ? " with a wreck" : "") + " " + to_string(o.at) + (o.hex.empty() ? "" : " " + o.hex) + (o.touches == Touches::none ? "" : std::string(" touching ") + to_string(o.touches));
 }
 
 // The hand-entered obstacles must be the board's (ignoring map hexes a referee left out).
@@ -1155,6 +1186,7 @@ struct BoardRead {
     LineOfSight los;
     std::vector<Obstacle> obstacles;
     std::string ground;
+    bool wreck = false;  // a wreck lies in the target's hex (8.62; the board's [hex_features])
     Behind behind = Behind::none;  // berm: the side the fire comes through (it comes with its obstacle)
     std::string why;
 };
@@ -1164,6 +1196,7 @@ BoardRead read_board(const Data& d, const board::Board& b, Mode mode, const hex:
     r.los = line_of_sight(b, los_rules(d, b, mode), firer, target);
     r.obstacles = board_obstacles(b, r.los);
     r.ground = b.terrain(target);
+    r.wreck = b.hex_feature(target) >= 0;
     // The side of the target's hex the fire comes through (10.61; a slope only from its unsloped
     // side, 10.5). A berm there is an obstacle touching the target (the module adds it); a slope
     // needs target.behind. Arriving exactly at a corner, each side is one reading: not derived.
@@ -1188,7 +1221,7 @@ BoardRead read_board(const Data& d, const board::Board& b, Mode mode, const hex:
 void board_steps(Situation& s, const board::Board& b, const BoardRead& r, const std::string& shown) {
     s.board_steps.clear();
     s.board_steps.push_back({"10.2", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + " in " + to_string(s.mode) +
-                                         " mode: the target's hex " + s.target_hex + " is " + r.ground + "; " + r.why + "."});
+                                         " mode: the target's hex " + s.target_hex + " is " + r.ground + (r.wreck ? " with a wreck (8.62)" : "") + "; " + r.why + "."});
     for (const auto& it : r.los.items) s.board_steps.push_back({it.rule, "Board: " + it.text + "."});
     for (const auto& c : r.los.corners)
         s.board_steps.push_back({"10.2", "Board: the line passes exactly through the corner of " + b.name(c.left) + ", " + b.name(c.touched) + " and " +
@@ -1213,7 +1246,7 @@ void apply_board(Parse& p, const board::Board* held) {
     if (held) {
         shown = held->file;
     } else {
-        const std::filesystem::path path = find_board(d, *file, std::filesystem::path(p.root.sink().file()).parent_path());
+        const std::filesystem::path path = board::find_board(*file, std::filesystem::path(p.root.sink().file()).parent_path(), d.boards_dir);
         shown = path.lexically_normal().string();
         try {
             loaded = board::load_board(path, shown, board_vocabulary(d));
@@ -1241,10 +1274,16 @@ void apply_board(Parse& p, const board::Board* held) {
     if (p.line.has("obstacles")) check_typed_obstacles(p, r.obstacles, shown);
     s.obstacles = r.obstacles;
 
-    // The target's hex (10.22B, 10.6).
-    if (p.target.has("terrain") && s.terrain != r.ground && !(s.wreck && r.ground == "wreck"))
-        p.target.error("terrain", "is \"" + s.terrain + "\" but on the board " + shown + " the target's hex " + s.target_hex + " is " + r.ground + " (10.6)");
-    if (!p.target.has("terrain")) s.terrain = r.ground;
+    // The target's hex (10.22B, 10.6) and a wreck lying there (8.62). A typed "wreck" (on ground
+    // unknown) agrees with any board hex holding a wreck: the board gives the ground under it.
+    const std::string board_hex = r.ground + (r.wreck ? " with a wreck" : "");
+    const bool typed_wreck = p.target.has("terrain") && s.terrain == "wreck";
+    if (p.target.has("terrain") && s.terrain != r.ground && !(typed_wreck && r.wreck))
+        p.target.error("terrain", "is \"" + s.terrain + "\" but on the board " + shown + " the target's hex " + s.target_hex + " is " + board_hex + " (10.6)");
+    if (p.target.has("wreck") && s.wreck != r.wreck)
+        p.target.error("wreck", std::string("is ") + (s.wreck ? "true" : "false") + " but on the board " + shown + " the target's hex " + s.target_hex + " is " + board_hex + " (8.62)");
+    if (!p.target.has("terrain") || typed_wreck) s.terrain = r.ground;
+    if (!p.target.has("wreck")) s.wreck = r.wreck;
 
     // Behind: a berm comes with its obstacle; a slope is derived only with one entry side.
     const Behind derived = r.behind == Behind::slope ? Behind::slope : Behind::none;
@@ -1273,21 +1312,6 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
     return p.s;
 }
 
-std::filesystem::path find_board(const Data& d, const std::string& file, const std::filesystem::path& situation_dir) {
-    // Beside the situation file first; else the shipped boards (beside the rules data, or the
-    // source tree's): the window and standard input give no folder to look in.
-    std::filesystem::path path = file;
-    if (path.is_relative()) {
-        path = situation_dir / path;
-        std::error_code ec;
-        for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-            if (std::filesystem::exists(path, ec) || dir.empty()) break;
-            if (std::filesystem::exists(dir / file, ec)) path = dir / file;
-        }
-    }
-    return path;
-}
-
 Situation moved_target(const Data& d, Situation s, const board::Board& b, const hex::Cube& target) {
     s.target_hex = b.name(target);
     s.target_at = target;
@@ -1297,7 +1321,7 @@ Situation moved_target(const Data& d, Situation s, const board::Board& b, const 
     const BoardRead r = read_board(d, b, s.mode, *firer, target);
     s.obstacles = r.obstacles;
     s.terrain = r.ground;
-    s.wreck = false;
+    s.wreck = r.wreck;
     if (s.extra_firers.empty()) s.behind = r.behind == Behind::slope ? Behind::slope : Behind::none;
     board_steps(s, b, r, b.file);
     return s;
@@ -1559,11 +1583,22 @@ bool obstacle_blocks(Fire& f, const Obstacle& o, const std::string& what) {
         return true;
     }
     f.r.step("10.22B", cat({what, ": the ", to_string(o.touches), " is in that hex, so it does not block."}));
-    const bool wreck_on_ground = ((o.terrain == "wreck") != (s.terrain == "wreck") && s.terrain != "clear") || (o.terrain == "wreck" && s.wreck);
-    if (o.touches == Touches::target && o.terrain != s.terrain && !wreck_on_ground)
+    return false;
+}
+
+// An obstacle hex touching the target is the target's hex (10.22B). What it says that the target's
+// terrain and wreck used do not (a given target.terrain or target.wreck stands, see
+// target_hex_from_obstacle) is noted: the defense and spotting follow the target's keys.
+void note_target_hex(Fire& f, const Obstacle& o, const std::string& what) {
+    const Situation& s = f.s;
+    if (o.at != At::hex || o.touches != Touches::target) return;
+    const bool says_wreck = o.wreck || o.terrain == "wreck";
+    const bool has_wreck = s.wreck || s.terrain == "wreck";
+    if (o.terrain != "wreck" && o.terrain != s.terrain)
         f.r.step("10.6", cat({what, ": it puts the target in a ", o.terrain, " hex, but target.terrain says ", s.terrain,
                               "; the target's defense and spotting follow target.terrain."}));
-    return false;
+    if (says_wreck && !has_wreck)
+        f.r.step("8.62", cat({what, ": it puts a wreck in the target's hex, but target.wreck says there is none; the target's defense and spotting follow target.wreck."}));
 }
 
 LosResult check_los(Fire& f) {
@@ -1578,6 +1613,7 @@ LosResult check_los(Fire& f) {
         const TerrainEffect& e = eff.at(o.terrain);
         const std::string what = cat({"Obstacle ", n, " (", o.terrain, o.wreck ? " with a wreck" : "", " ", to_string(o.at),
                                       o.touches == Touches::none ? "" : ", touching ", o.touches == Touches::none ? "" : to_string(o.touches), ")"});
+        note_target_hex(f, o, what);
         if (!e.obstructs) {
             if (!e.as_clear_note.empty())
                 f.r.step("10.61", cat({what, ": ", e.as_clear_note, ", so it does not obstruct", o.wreck ? " (a wreck does not obstruct either, 10.6)." : "."}));

@@ -755,8 +755,9 @@ bool escarpment_case_blocks(const Data& d, const EscarpmentLine& e, const std::s
     const bool closer = c.target_closer;
     const double diff = closer ? fd - td : td - fd;
     r.figures.push_back({"Distances to " + (which.empty() ? std::string("the escarpment") : which), "firer " + inches(fd) + ", target " + inches(td), rule,
-                         std::string("target ") + (closer ? "closer" : "further") + " by " + inches(std::max(0.0, diff)) +
-                             "; blocks when more than " + inches(c.by_more_than), "escarpment_distances"});
+                         std::string("target ") + ((diff >= 0) == closer ? "closer" : "further") + " by " + inches(std::fabs(diff)) +
+                             "; blocks when " + (closer ? "closer" : "further") + " by more than " + inches(c.by_more_than),
+                         "escarpment_distances"});
     std::string text = (which.empty() ? "" : capitalize(which) + ": ") + (which.empty() ? capitalize(c.says) : c.says) + ": firer " + inches(fd) +
                        " and target " + inches(td) + " from " + (which.empty() ? std::string("the escarpment") : "it") + ", so the target is ";
     if (diff > 0) text += (closer ? "closer by " : "further by ") + inches(diff);

@@ -754,9 +754,13 @@ bool escarpment_case_blocks(const Data& d, const EscarpmentLine& e, const std::s
     const double fd = e.firer_distance.value_or(0.0), td = e.target_distance.value_or(0.0);
     const bool closer = c.target_closer;
     const double diff = closer ? fd - td : td - fd;
-    r.figures.push_back({"Distances to " + (which.empty() ? std::string("the escarpment") : which), "firer " + inches(fd) + ", target " + inches(td), rule,
-                         std::string("target ") + ((diff >= 0) == closer ? "closer" : "further") + " by " + inches(std::fabs(diff)) +
-                             "; blocks when " + (closer ? "closer" : "further") + " by more than " + inches(c.by_more_than),
+    // The figure names the escarpment by number only (its name is in the steps), to fit the window.
+    const std::string short_which = which.empty() ? std::string("the escarpment") : which.substr(0, which.find(" ("));
+    const bool blocking_side = diff >= 0;  // diff > 0: the target lies the way the case blocks
+    const std::string word = (diff >= 0) == closer ? "closer" : "further";
+    r.figures.push_back({"Distances to " + short_which, "firer " + inches(fd) + ", target " + inches(td), rule,
+                         "target " + word + " by " + inches(std::fabs(diff)) +
+                             (blocking_side ? "; blocks when more than " + inches(c.by_more_than) : std::string(" (not ") + (closer ? "closer" : "further") + ")"),
                          "escarpment_distances"});
     std::string text = (which.empty() ? "" : capitalize(which) + ": ") + (which.empty() ? capitalize(c.says) : c.says) + ": firer " + inches(fd) +
                        " and target " + inches(td) + " from " + (which.empty() ? std::string("the escarpment") : "it") + ", so the target is ";

@@ -427,8 +427,10 @@ void hill_key_facts(const Data& d, Measuring& c, const LosScene& s) {
         for (auto& x : other.deep[h]) x = deepest > pl::kEps ? -1.0 : (x >= -c.tol() ? 1.0 : x);
         Reading rd;
         rd.rule = "GF9-hills";
-        rd.says = "hill " + quoted_name(s.fh[h].hill) + (deepest > pl::kEps ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
-                  " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " + (deepest > pl::kEps ? "without it" : "with it between");
+        const bool across = deepest > pl::kEps;
+        rd.says = "hill " + quoted_name(s.fh[h].hill) + (across ? " reaches " + c.u(deepest) + " across" : " passes " + c.u(-deepest) + " clear of") +
+                  " the line to the target, within the " + c.tolerance() + " measuring tolerance: read " +
+                  (across ? "without it" : "with it between");
         push_hill_keys(rd, hill_keys(other, apart));
         hill_items(c, rd, s.fh[h]);
         c.out.readings.push_back(rd);
@@ -621,8 +623,8 @@ Met along_road_through(const Measuring& c, const Base& b, const std::vector<pl::
     m.near_via = road;
     if (m.margin <= pl::kEps) {
         m.via = road;
-        m.says = "the move goes through " + piece_name(p) + " along " + piece_name(*best) + " through it: wherever the base touches it, its centre is on the road (" +
-                 c.u(-m.margin) + " inside the road's edge at the closest)";
+        m.says = "the move goes through " + piece_name(p) + " along " + piece_name(*best) +
+                 " through it: wherever the base touches it, its centre is on the road (" + c.u(-m.margin) + " inside the road's edge at the closest)";
     } else {
         m.says = "the move meets " + piece_name(p) + " off " + piece_name(*best) + " through it: at [" + fmt(worst_at.x) + ", " + fmt(worst_at.y) +
                  "] the base touches it with its centre " + c.u(m.margin) + " outside the road's edge";

@@ -9,7 +9,7 @@
 //   hills                  GF9-hills: partly on two hills (both the tank's own), several pieces
 //                          make one hill, crests on a plateau are two hills (hill to hill)
 //   escarpments            GF9-escarpments: every escarpment the line crosses is judged; a hill cut
-//                          by a cliff is ruled
+//                          by a cliff is ruled (fixed rows, and random cliffs at any angle)
 //   moves                  GF9-rivers, -canals, -rough, -swamps: the bridge, the ford and the road
 //                          measured on what the moving base crosses; the same layouts turned
 //   hand-entered           the keys added for those ([[escarpment]], move.without_via, same_hill)
@@ -517,6 +517,54 @@ TEST_CASE("table gf9 review: GF9-escarpments and GF9-hills, a hill cut by a clif
             CHECK(fact(j, "line.same_hill").as_bool());
             CHECK(fact(j, "firer.on_hill").as_string() == "wholly");
         }
+}
+
+TEST_CASE("table gf9 review: GF9-escarpments and GF9-hills, random hills cut by a cliff at any angle agree with the text", "[table][gf9-tanks][gf9-review][property]") {
+    // A round hill with a straight cliff through it at a random angle, both tanks wholly on the
+    // hill, each at least 1.5 in from the cliff line. The text read here: both are on the one hill,
+    // which has no effect (GF9-hills); the cliff blocks when the firer is on top and the target
+    // below and closer to it along the line, or the firer below and the target on top and further
+    // (GF9-escarpments); otherwise clear.
+    std::mt19937 rng(1941);
+    auto u = [&](double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); };
+    int checked = 0, blocked = 0;
+    for (int n = 0; n < 600; ++n) {
+        const double cx = u(20, 28), cy = u(20, 28), R = u(6, 9), th = u(0, 2 * kPi);
+        const P d{std::cos(th), std::sin(th)}, p0{cx + u(-2, 2) * -d.y, cy + u(-2, 2) * d.x};  // the cliff's direction and a point on it
+        const bool top_left = n % 2 == 0;
+        auto place = [&]() {
+            const double a = u(0, 2 * kPi), r = u(0, R - 1.6);
+            return Tank{"", cx + r * std::cos(a), cy + r * std::sin(a), 15.0 * static_cast<int>(u(0, 24))};
+        };
+        Tank f = place(), g = place();
+        f.name = "A", g.name = "B";
+        auto side = [&](const Tank& t) { return d.x * (t.y - p0.y) - d.y * (t.x - p0.x); };  // > 0: left of the cliff's direction
+        const double sf = side(f), sg = side(g);
+        if (std::fabs(sf) < 1.5 || std::fabs(sg) < 1.5 || std::hypot(f.x - g.x, f.y - g.y) < 3) continue;
+        const bool f_top = (sf > 0) == top_left, t_top = (sg > 0) == top_left;
+        bool block = false;
+        if (f_top != t_top) {
+            const double k = sf / (sf - sg);  // where the line of sight crosses the cliff
+            const double fd = k * std::hypot(g.x - f.x, g.y - f.y), td = (1 - k) * std::hypot(g.x - f.x, g.y - f.y);
+            if (std::fabs(fd - td) < kMargin) continue;
+            block = f_top ? td < fd : td > fd;
+        }
+        ++checked;
+        blocked += block;
+        const std::string table = "[[piece]]\nkind = \"hill\"\nname = \"Cut hill\"\ncircle = [" + num(cx) + ", " + num(cy) + ", " + num(R) +
+                                  "]\n[[piece]]\nkind = \"escarpment\"\nname = \"Cliff\"\nline = [[" + num(p0.x - 20 * d.x) + ", " + num(p0.y - 20 * d.y) +
+                                  "], [" + num(p0.x + 20 * d.x) + ", " + num(p0.y + 20 * d.y) + "]]\ntop = \"" + (top_left ? "left" : "right") + "\"\n" +
+                                  tanks(f, g);
+        const auto j = mem(gf9_table(table), kLos);
+        INFO("layout " << n << "\n" << table << explanation(j));
+        CHECK(at(j, "los").as_string() == (block ? "blocked" : "clear"));
+        CHECK(fact(j, "line.same_hill").as_bool());
+        CHECK(at(j, "referee_call").as_bool() == false);
+    }
+    INFO("checked " << checked << ", blocked " << blocked);
+    CHECK(checked >= 120);
+    CHECK(blocked >= 25);
+    CHECK(checked - blocked >= 15);
 }
 
 // =====================================================================================

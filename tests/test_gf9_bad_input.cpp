@@ -103,7 +103,7 @@ TEST_CASE("gf9 bad input: reported with FILE:LINE:COL, exit 2, empty stdout", "[
         {"amphibious wrong type", g::move("terrain = [\"river\"]\namphibious = \"yes\""),
          "move.amphibious: expected true or false, found a string"},
         {"unknown move key", g::move("terrain = [\"river\"]\nvai = \"ford\""),
-         "move.vai: unknown key (accepted keys here: terrain, via, amphibious)"},
+         "move.vai: unknown key (accepted keys here: terrain, via, without_via, amphibious)"},
     };
     const std::regex located(R"(^<stdin>:\d+:\d+: .+)");
     for (const auto& c : cases) {

@@ -28,6 +28,7 @@ TEST_CASE("gf9 examples: each example's ruling", "[gf9-tanks][gf9-examples]") {
         {"gf9-tanks-los-hidden-behind-hill.toml", "los", "blocked", false, false, "LINE OF SIGHT BLOCKED"},
         {"gf9-tanks-los-escarpment-below-closer.toml", "los", "blocked", false, false, "LINE OF SIGHT BLOCKED"},
         {"gf9-tanks-los-escarpment-on-top-nearer.toml", "los", "clear", false, false, "LINE OF SIGHT CLEAR"},
+        {"gf9-tanks-los-terrace-two-escarpments.toml", "los", "blocked", false, false, "LINE OF SIGHT BLOCKED"},
         {"gf9-tanks-move-river-ford.toml", "movement", "single-move", false, false, "SINGLE MOVE ONLY"},
         {"gf9-tanks-move-amphibious-canal.toml", "movement", "impassable", false, false, "IMPASSABLE"},
         {"gf9-tanks-move-amphibious-river.toml", "movement", "single-move", false, false, "SINGLE MOVE ONLY"},
@@ -67,6 +68,11 @@ TEST_CASE("gf9 situations round-trip through to_toml", "[gf9-tanks][gf9-examples
         "title = \"t\"\nnotes = \"n\"\n" + g::move("terrain = [\"swamp\", \"canal\"]\nvia = [\"road\", \"bridge\"]\namphibious = true"),
         g::move("terrain = [\"river\"]\nvia = \"ford\""),
         g::move("terrain = [\"water\"]"),
+        // Added keys (issue 22): a further escarpment; terrain also met off the via.
+        g::los("on_escarpment = true", "below_escarpment = true",
+               "escarpment_between = true\nfirer_distance_to_escarpment = 3\ntarget_distance_to_escarpment = 6") +
+            "[[escarpment]]\nname = \"Lower step\"\nfirer_on = true\ntarget_below = true\nbetween = true\nfirer_distance = 8\ntarget_distance = 1\n",
+        g::move("terrain = [\"swamp\", \"rough\"]\nvia = \"road\"\nwithout_via = [\"rough\"]"),
     };
     for (const auto& text : situations) {
         INFO(text);
@@ -91,6 +97,8 @@ TEST_CASE("gf9 situations round-trip through to_toml", "[gf9-tanks][gf9-examples
         CHECK(s2.move.via == s.move.via);
         CHECK(s2.los.firer_distance == s.los.firer_distance);
         CHECK(s2.los.obstacles == s.los.obstacles);
+        CHECK(s2.los.further.size() == s.los.further.size());
+        CHECK(s2.move.without_via == s.move.without_via);
     }
 }
 

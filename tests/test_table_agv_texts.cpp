@@ -572,8 +572,8 @@ TEST_CASE("table agv text: the table view carries which pieces each base is in a
             const auto* v = r.view_as<tt::TableView>();
             REQUIRE(v);
             INFO("stand " << in << " cm into the wood at x " << x);
-            std::vector<tt::Overlap> mine;
-            for (const auto& o : v->overlaps)
+            std::vector<tt::Reach> mine;
+            for (const auto& o : v->reaches)
                 if (o.base.base && o.base.index == 1) mine.push_back(o);
             REQUIRE(mine.size() == 1);
             CHECK_FALSE(mine[0].piece.base);
@@ -582,7 +582,7 @@ TEST_CASE("table agv text: the table view carries which pieces each base is in a
             REQUIRE(mine[0].share);
             CHECK(*mine[0].share == Approx(in / 2).margin(0.01));
             // The firer in the open overlaps nothing.
-            for (const auto& o : v->overlaps) CHECK(o.base.index == 1);
+            for (const auto& o : v->reaches) CHECK(o.base.index == 1);
             // The explanation says the same share.
             const std::string pct = std::to_string(std::lround(in / 2 * 100)) + "% of its area in it";
             CHECK(explanation(r.to_json()).find(pct) != std::string::npos);

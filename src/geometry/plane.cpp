@@ -64,7 +64,7 @@ Box bounds(const std::vector<Vec2>& points) {
     return b;
 }
 
-Box bounds(const Segment& s) { return bounds(std::vector<Vec2>{s.a, s.b}); }
+Box bounds(const Segment& s) { return {{std::min(s.a.x, s.b.x), std::min(s.a.y, s.b.y)}, {std::max(s.a.x, s.b.x), std::max(s.a.y, s.b.y)}}; }
 
 // ---- Polygon --------------------------------------------------------------------
 
@@ -144,10 +144,16 @@ double signed_distance(const Polygon& p, Vec2 q) {
     return strictly_inside(p, q) ? -d : d;
 }
 
-// The fractions along s where it meets p's edges, with 0 and 1, sorted.
-std::vector<double> cuts(const Polygon& p, const Segment& s) {
+// The fractions along s where it meets the edges `es` (of an outline at most `extent` across),
+// with 0 and 1, sorted.
+std::vector<double> cuts(const std::vector<Segment>& es, double extent, const Segment& s) {
     std::vector<double> t = {0.0, 1.0};
-    for (const auto& e : edges(p)) {
+    // An edge whose box is apart from s's by more than the tolerances below (kEps along either
+    // segment, a fraction of its length) neither crosses s nor comes within kEps of it.
+    const Box sb = bounds(s);
+    const double grow = kEps * (1 + length(s) + extent);
+    for (const auto& e : es) {
+        if (!bounds(e).meets(sb, grow)) continue;
         if (auto c = crossing(s, e)) t.push_back(*c);
         // A collinear overlap meets at both of e's ends too.
         const Vec2 d = s.b - s.a;
@@ -158,6 +164,12 @@ std::vector<double> cuts(const Polygon& p, const Segment& s) {
     }
     std::sort(t.begin(), t.end());
     return t;
+}
+
+// The fractions along s where it meets p's edges, with 0 and 1, sorted.
+std::vector<double> cuts(const Polygon& p, const Segment& s) {
+    const Box pb = bounds(p);
+    return cuts(edges(p), length(pb.hi - pb.lo), s);
 }
 
 bool contains(const Polygon& outer, const Polygon& inner) {
@@ -298,6 +310,112 @@ double least_width(const Polygon& p) {
         best = std::min(best, far);
     }
     return best;
+}
+
+// ---- Region ---------------------------------------------------------------------
+
+bool contains(const Region& r, Vec2 q) {
+    for (const auto& p : r)
+        if (contains(p, q)) return true;
+    return false;
+}
+
+std::vector<Segment> boundary(const Region& r) {
+    // Each outline's box once; a probe is in the region when it is strictly inside an outline
+    // whose box holds it (the probes lie far above kEps from every edge they are not cut at).
+    std::vector<Box> box;
+    std::vector<std::vector<Segment>> es;
+    std::vector<double> extent;  // each outline's box diagonal
+    for (const auto& p : r) box.push_back(bounds(p)), es.push_back(edges(p)), extent.push_back(length(box.back().hi - box.back().lo));
+    auto in_region = [&](Vec2 q) {
+        for (std::size_t j = 0; j < r.size(); ++j)
+            if (box[j].meets(Box{q, q}) && strictly_inside(r[j], q)) return true;
+        return false;
+    };
+    std::vector<Segment> out;
+    for (std::size_t i = 0; i < r.size(); ++i)
+        for (const auto& e : es[i]) {
+            const double len = length(e);
+            if (len <= 0) continue;
+            std::vector<double> t = {0.0, 1.0};
+            const Box eb = bounds(e);
+            for (std::size_t j = 0; j < r.size(); ++j) {
+                if (j != i && box[j].meets(eb, kEps * (1 + len + extent[j]))) {
+                    const auto c = cuts(es[j], extent[j], e);
+                    t.insert(t.end(), c.begin(), c.end());
+                }
+            }
+            std::sort(t.begin(), t.end());
+            // Each piece between meeting points is edge when the region lies on one side of it only
+            // (probed a hair to either side, far above kEps).
+            const Vec2 n = Vec2{-(e.b - e.a).y, (e.b - e.a).x} * (1e-6 / len);
+            for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+                if (t[k + 1] - t[k] <= 0) continue;
+                const Vec2 a = e.a + (e.b - e.a) * t[k], b = e.a + (e.b - e.a) * t[k + 1], m = (a + b) * 0.5;
+                if (in_region(m + n) != in_region(m - n)) out.push_back({a, b});
+            }
+        }
+    return out;
+}
+
+namespace {
+
+double nearest(const std::vector<Segment>& segs, Vec2 q) {
+    double d = kInf();
+    for (const auto& s : segs) d = std::min(d, distance(s, q));
+    return d;
+}
+
+// A boundary segment passes through the inside of `inner` (not only along or outside its edge).
+bool enters(const Polygon& inner, const Segment& s) {
+    if (!touches(inner, s)) return false;
+    const auto t = cuts(inner, s);
+    for (std::size_t i = 0; i + 1 < t.size(); ++i) {
+        if (t[i + 1] - t[i] <= 0) continue;
+        const Vec2 m = s.a + (s.b - s.a) * ((t[i] + t[i + 1]) / 2);
+        if (strictly_inside(inner, m) && boundary_distance(inner, m) > kEps) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+double inset(const Region& r, const Polygon& inner) {
+    const auto edge = boundary(r);
+    bool inside = !inner.empty();
+    for (auto v : inner) inside = inside && contains(r, v);
+    for (const auto& s : edge) inside = inside && !enters(inner, s);
+    if (inside) {
+        double d = kInf();
+        for (const auto& s : edge)
+            for (const auto& e : edges(inner)) d = std::min(d, distance(s, e));
+        return d;
+    }
+    // Short of wholly inside: the farthest sampled point of inner outside the region.
+    double perimeter = 0;
+    for (const auto& e : edges(inner)) perimeter += length(e);
+    const double step = std::max(perimeter / 256, kEps);
+    std::vector<Vec2> at;
+    for (const auto& e : edges(inner)) {
+        const int n = std::max(1, static_cast<int>(std::ceil(length(e) / step)));
+        for (int i = 0; i < n; ++i) at.push_back(e.a + (e.b - e.a) * (static_cast<double>(i) / n));
+    }
+    const Box b = bounds(inner);
+    for (int i = 0; i <= 8; ++i)
+        for (int j = 0; j <= 8; ++j) {
+            const Vec2 q{b.lo.x + (b.hi.x - b.lo.x) * i / 8, b.lo.y + (b.hi.y - b.lo.y) * j / 8};
+            if (contains(inner, q)) at.push_back(q);
+        }
+    double out = 0;
+    for (auto q : at)
+        if (!contains(r, q)) out = std::max(out, nearest(edge, q));
+    return -std::max(out, kEps);
+}
+
+double overlap_area(const Polygon& subject, const Polygon& convex) {
+    // area_inside clips with the same Sutherland-Hodgman steps; the boxes first spare the far pieces.
+    if (subject.size() < 3 || convex.size() < 3 || !bounds(subject).meets(bounds(convex))) return 0.0;
+    return area_inside(convex, subject);
 }
 
 // ---- Polyline -------------------------------------------------------------------

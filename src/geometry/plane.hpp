@@ -10,6 +10,8 @@
 //   Box                bounding boxes, to skip the exact tests early
 //   Polygon            outlines (simple polygons, either winding); area, point-in-polygon,
 //                      signed distance to the boundary, containment, overlap, widths
+//   Region             the union of several outlines (one hill's pieces): its boundary, how deep
+//                      an outline lies inside it; the area an outline shares with a convex one
 //   Polyline           linear pieces (walls, streams) with a width
 //   Shapes             circles, ellipses and rectangular bases as polygons
 #pragma once
@@ -94,6 +96,24 @@ Polygon convex_hull(Polygon p);
 Polygon clip(const Polygon& p, Vec2 at, Vec2 normal);
 // The area of `p` inside the convex polygon `convex` (either winding; `p` may be concave).
 double area_inside(const Polygon& convex, const Polygon& p);
+
+// ---- Region ---------------------------------------------------------------------
+
+// The union of outlines (the pieces of one hill). A point is in it when it is in any of them.
+using Region = std::vector<Polygon>;
+bool contains(const Region& r, Vec2 q);
+// The region's edge: the parts of its outlines' edges with the region on one side only (a seam
+// where two outlines overlap or abut lies inside the region, and is not part of its edge).
+std::vector<Segment> boundary(const Region& r);
+// How deep `inner` lies inside the region: >= 0, wholly inside it, by the least distance from
+// its outline to the region's edge (exact); < 0, the point of `inner` farthest outside the region
+// lies that far out (sampled every 1/256 of inner's perimeter along its outline, and on a 9 x 9
+// grid inside it, so read at most 1/512 of the perimeter short). A one-outline region gives
+// inset(outer, inner) for a convex outer.
+double inset(const Region& r, const Polygon& inner);
+// The area of the part of `subject` (any simple outline) inside the convex outline `convex`
+// (Sutherland-Hodgman clipping; exact).
+double overlap_area(const Polygon& subject, const Polygon& convex);
 
 // ---- Polyline -------------------------------------------------------------------
 

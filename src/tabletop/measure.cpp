@@ -5,14 +5,14 @@
 //   bases, paths      named_base, read_path, moved, samples
 //   reach             reach, touching, depth, crosses
 //   items             piece_name, ref, found, corners
-//   hills             hill_of
+//   hills             hills_of
+//   overlaps          overlap, overlaps
 //   moves             touched, touched_along, along_road, path_fact
 #include "tabletop/measure.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <map>
 
 #include "core/diag.hpp"
 #include "core/names.hpp"
@@ -182,22 +182,68 @@ std::vector<pl::Vec2> corners(const Base& b) {
 
 // ---- hills --------------------------------------------------------------------------
 
-HillFit hill_of(const Base& b, const Sketch& t, const Rules& r) {
-    std::map<std::string, HillFit> by;
+std::vector<HillFit> hills_of(const Base& b, const Sketch& t, const Rules& r) {
+    std::vector<HillFit> out;
     for (const auto& p : t.pieces) {
         if (p.kind != r.hill_kind) continue;
-        HillFit& h = by[p.hill];
-        h.hill = p.hill;
-        h.inset = std::max(h.inset, pl::inset(p.outline, b.outline));
-        h.reach = std::max(h.reach, reach(b.outline, p));
+        auto it = std::find_if(out.begin(), out.end(), [&](const HillFit& h) { return h.hill == p.hill; });
+        if (it == out.end()) it = out.insert(out.end(), HillFit{p.hill, -kInf, -kInf, Fit::no, {}});
+        it->pieces.push_back(&p);
+        it->reach = std::max(it->reach, reach(b.outline, p));
     }
-    HillFit best;
-    for (auto& [name, h] : by) {
-        h.on = h.inset >= 0 ? Fit::wholly : h.reach > pl::kEps ? Fit::partly : Fit::no;
-        const bool better = best.hill.empty() || h.on > best.on || (h.on == best.on && (h.inset > best.inset || h.reach > best.reach));
-        if (better) best = h;
+    for (auto& h : out) {
+        if (h.reach <= pl::kEps) continue;  // apart from every piece: not on it
+        pl::Region region;
+        for (const Piece* p : h.pieces) region.push_back(p->outline);
+        h.inset = pl::inset(region, b.outline);
+        h.on = h.inset >= 0 ? Fit::wholly : Fit::partly;
     }
-    return best;
+    return out;
+}
+
+// ---- overlaps -----------------------------------------------------------------------
+
+Overlap overlap(const Sketch& t, const Base& b, const Piece& p) {
+    Overlap o;
+    o.base = ref(t, b);
+    o.piece = ref(t, p);
+    const double whole = pl::area(b.outline);
+    if (!p.is_line) {
+        o.fraction = whole > 0 ? std::min(1.0, pl::overlap_area(p.outline, b.outline) / whole) : 0.0;
+        o.inside = pl::inset(pl::Region{p.outline}, b.outline);
+    } else {
+        // A line's drawn width: sampled over the base; how far inside is read at its outline's points.
+        const pl::Box box = pl::bounds(b.outline);
+        int in = 0, on = 0;
+        constexpr int n = 32;
+        for (int i = 0; i <= n; ++i)
+            for (int j = 0; j <= n; ++j) {
+                const pl::Vec2 q{box.lo.x + (box.hi.x - box.lo.x) * i / n, box.lo.y + (box.hi.y - box.lo.y) * j / n};
+                if (!pl::contains(b.outline, q)) continue;
+                ++in;
+                if (pl::line_distance(p.line, q) <= p.width / 2 + pl::kEps) ++on;
+            }
+        o.fraction = in > 0 ? static_cast<double>(on) / in : 0.0;
+        double far = 0;
+        for (auto v : b.outline) far = std::max(far, pl::line_distance(p.line, v));
+        o.inside = p.width / 2 - far;
+    }
+    char pct[16];
+    std::snprintf(pct, sizeof pct, "%.0f", o.fraction * 100);
+    if (p.is_line && p.width <= 0)
+        o.says = "base " + quoted_name(b.name) + " touches " + piece_name(p) + " (a line of no width): its farthest point " + fmt(-o.inside) +
+                 " " + t.unit + " from the line";
+    else
+        o.says = "base " + quoted_name(b.name) + " on " + piece_name(p) + ": " + pct + " % of its area, " +
+                 (o.inside >= 0 ? fmt(o.inside) + " " + t.unit + " inside its edge" : fmt(-o.inside) + " " + t.unit + " of it outside the edge");
+    return o;
+}
+
+std::vector<Overlap> overlaps(const Sketch& t, const Rules& r, const Base& b) {
+    std::vector<Overlap> out;
+    for (const auto& p : t.pieces)
+        if (!has(r.drawn, p.kind) && touching(b.outline, p)) out.push_back(overlap(t, b, p));
+    return out;
 }
 
 // ---- moves --------------------------------------------------------------------------

@@ -12,7 +12,9 @@
 //   bases, paths    a base named by a situation key; a path; the base's places along it
 //   reach           how far a base or a line reaches into a piece; touching; crossing
 //   items           a piece's name; ItemRef and Found for a piece or a base; a base's corners
-//   hills           which hill a base stands on, and how far inside or over its edge
+//   hills           the hills a base stands on (each the union of its pieces), and how far inside
+//                   or over each one's edge
+//   overlaps        how much of a base lies on a piece, and how far inside its edge
 //   moves           what a base touches, where it stands or anywhere along a path; the road test;
 //                   the distance moved as a fact
 #pragma once
@@ -78,7 +80,7 @@ struct Derived {
     std::optional<double> cost;  // AGV movement: allowance spent (half-rate terrain counts twice)
     std::vector<Found> path_found;  // the pieces the move or charge touches
     std::vector<std::string> subjects;  // the bases the question names
-    std::vector<Overlap> overlaps;      // bases in or touching pieces, with how much (TableView::overlaps)
+    std::vector<Reach> overlaps;        // bases in or touching pieces, with how much (TableView::reaches)
 };
 
 // ---- Measuring ----------------------------------------------------------------------
@@ -139,16 +141,29 @@ std::vector<plane::Vec2> corners(const Base& b);
 
 // ---- hills --------------------------------------------------------------------------
 
-// How a base sits on a hill: wholly inside one of its pieces, partly (overlapping one), or not.
+// A hill is every piece of Rules::hill_kind with one `hill` name (docs/tables.md "Hills"), judged
+// as the union of those pieces: a base is wholly on it when it lies inside that union (across the
+// seams of its pieces), partly on it when it overlaps any of them, else not on it. Two hills are
+// two names, even where one's pieces stand on the other's (a plateau).
 enum class Fit { no, partly, wholly };
 struct HillFit {
     std::string hill;          // the hill (empty: the table has none)
-    double inset = -kInf;      // how far inside its edge the base lies (< 0: short of wholly on)
+    double inset = -kInf;      // how far inside the union's edge the base lies (< 0: short of wholly on)
     double reach = -kInf;      // how far over its edge the base reaches (< 0: apart by that much)
     Fit on = Fit::no;
+    std::vector<const Piece*> pieces;  // the hill's pieces, in table order
 };
-// The hill (pieces of Rules::hill_kind, by their `hill`) the base is most on.
-HillFit hill_of(const Base& b, const Sketch& t, const Rules& r);
+// How the base sits on every hill of the table, in the order each hill first appears.
+std::vector<HillFit> hills_of(const Base& b, const Sketch& t, const Rules& r);
+
+// ---- overlaps -----------------------------------------------------------------------
+
+// How a base lies on one piece (TableView::overlaps): the share of its area on it (outlines
+// exactly; a line's width sampled on a 33 x 33 grid over the base) and how far inside the piece's
+// edge it lies (< 0: its farthest point is outside by that much), with a sentence saying both.
+Overlap overlap(const Sketch& t, const Base& b, const Piece& p);
+// Every piece (drawn-only kinds left out) the base touches where it stands.
+std::vector<Overlap> overlaps(const Sketch& t, const Rules& r, const Base& b);
 
 // ---- moves --------------------------------------------------------------------------
 

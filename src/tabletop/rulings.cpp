@@ -5,7 +5,8 @@
 //   keys                reading and writing a situation key by its path ("stand[1].between")
 //   build               the game's situation from the typed one and the facts (typed keys checked)
 //   decorate            the facts, sight lines and path in the ruling's explanation and JSON
-//   table_view          the TableView: every crossing's mark read from the game's ruling
+//   table_view          the TableView: every crossing's mark read from the game's ruling; what
+//                       each subject base overlaps where it stands
 //   rule_with_table     reading the table file; rule_on_table: derive, build, rule, decorate, rule
 //                       the other readings, the view
 #include "tabletop/rulings.hpp"
@@ -308,6 +309,13 @@ TableView table_view(const TableSupport& g, const Ruling& r, const Derived& dv, 
     for (const auto& f : dv.path_found) v.path_crossed.push_back(finish(f, std::nullopt, std::nullopt));
     for (const auto& name : subjects)
         if (const Base* b = t.base(name); b && !has_ref(v.subjects, ref(t, *b))) v.subjects.push_back(ref(t, *b));
+    // What each subject base was measured on where it stands: every piece it touches.
+    for (const ItemRef s : v.subjects)
+        for (auto& o : overlaps(t, rules, t.bases[s.index])) {
+            v.notes.push_back({o.base, o.says});
+            v.notes.push_back({o.piece, o.says});
+            v.overlaps.push_back(std::move(o));
+        }
     // Every fact and reading on the items it names (a quoted name in its sentence).
     auto note_all = [&](const std::string& says) {
         for (const auto& p : t.pieces)
@@ -321,7 +329,7 @@ TableView table_view(const TableSupport& g, const Ruling& r, const Derived& dv, 
             v.distances.push_back({f.key.empty() ? std::string("measured") : f.key, *d, f.says});
     }
     for (const auto& rd : dv.readings) note_all(rd.says);
-    v.overlaps = dv.overlaps;
+    v.reaches = dv.overlaps;
     return v;
 }
 

@@ -8,7 +8,8 @@
 // Sections
 //   Mark, ItemRef   a crossing's verdict; which piece or base an entry is about
 //   SightView       one line of sight and what it crosses
-//   Overlap         how far a base reaches into a piece
+//   Overlap         what a base's place on a piece measured
+//   Reach           how far a base reaches into a piece, as the game measured it (AGV)
 //   TableView       the whole view (carried in Ruling::view; the game's own view kept in `game`)
 #pragma once
 #include <any>
@@ -61,15 +62,27 @@ struct Distance {
     std::string says;
 };
 
+// What was measured of a base the question names against a piece it touches where it stands:
+// the share of the base's area on the piece and how far inside the piece's edge it lies
+// (tabletop::overlap, filled for every subject by the driver). Its sentence is among both
+// items' notes too.
+struct Overlap {
+    ItemRef base, piece;
+    double fraction = 0;  // share of the base's area on the piece, 0..1
+    double inside = 0;    // how far inside the piece's edge, table units; negative = outside by that much
+    std::string says;     // "base \"A\" on hill \"Knoll\": 40 % of its area, 0.6 in of it outside the edge"
+};
+
 // A sentence about one item (every fact and reading naming it), for the hover.
 struct ItemNote {
     ItemRef item;
     std::string says;
 };
 
-// How far one base reaches into one piece, as measured (AGV: which pieces a base is in or
-// touching, and by how much; the explanation says the same in its facts).
-struct Overlap {
+// How far one base reaches into one piece, as the game's own measuring found it at a moment it
+// names (AGV: which pieces a base is in or touching at the start, at contact...; the explanation
+// says the same in its facts). Overlap (above) is the driver's, for every game and subject base.
+struct Reach {
     ItemRef base, piece;
     double reach = 0;              // how far the base reaches into it, in `unit` (< 0: apart by that much)
     std::optional<double> share;   // an area piece: the share of the base's area in it (0 to 1)
@@ -86,8 +99,9 @@ struct TableView {
     double moved = 0;
     std::optional<double> cost;
     std::vector<Distance> distances;
+    std::vector<Overlap> overlaps;  // each subject base against every piece it touches where it stands
     std::vector<ItemNote> notes;
-    std::vector<Overlap> overlaps;  // bases in or touching pieces (AGV), with how much
+    std::vector<Reach> reaches;     // the game's own measures of bases in or touching pieces (AGV), with how much
     std::any game;             // the game's own typed view (games/gf9_tanks/view.hpp, games/agv/view.hpp)
 
     // The sentences about one item, in order.

@@ -131,7 +131,7 @@ void record_overlaps(Measuring& c, const Base& b, const pl::Polygon& o, const st
     for (const Piece* f : fs)
         for (const Piece* p : pieces_of(c, f)) {
             if (!tabletop::touching(o, *p)) continue;
-            tabletop::Overlap x{tabletop::ref(c.t, b), tabletop::ref(c.t, *p), p->is_line ? tabletop::reach(o, *p) : deepest_in(o, p->outline), {}, {}};
+            tabletop::Reach x{tabletop::ref(c.t, b), tabletop::ref(c.t, *p), p->is_line ? tabletop::reach(o, *p) : deepest_in(o, p->outline), {}, {}};
             std::string how = p->is_line ? "reaching " + c.u(x.reach) + " into its drawn width" : "reaching " + c.u(x.reach) + " into it";
             if (!p->is_line && whole > 0) {
                 x.share = pl::area_inside(o, p->outline) / whole;

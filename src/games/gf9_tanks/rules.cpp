@@ -88,6 +88,15 @@ const char* to_string(Shooting s) { return s == Shooting::none ? "none" : s == S
 const char* to_string(CoreEffect c) { return c == CoreEffect::over ? "over" : "core"; }
 const char* to_string(Question q) { return q == Question::los ? "los" : "movement"; }
 
+std::vector<EscarpmentLine> LosSituation::escarpments() const {
+    std::vector<EscarpmentLine> out;
+    if (firer.on_escarpment || target.on_escarpment || target.below_escarpment || escarpment_between)
+        out.push_back({"", firer.on_escarpment, target.on_escarpment, target.below_escarpment, escarpment_between, firer_distance,
+                       target_distance});
+    out.insert(out.end(), further.begin(), further.end());
+    return out;
+}
+
 const Cell* Terrain::cell(const std::string& condition) const {
     auto it = cells.find(condition);
     return it == cells.end() ? nullptr : &it->second;
@@ -301,12 +310,14 @@ void load_movement(Data& d, const Section& root) {
 void load_hills(Data& d, const Section& los) {
     Section h = los.table("hills", true);
     if (!h.present()) return;
-    h.only_keys({"rule", "own_hill", "onto_hill", "same_hill", "row"});
+    h.only_keys({"rule", "own_hill", "onto_hill", "same_hill", "another_hill", "another_hill_call", "row"});
     Hills& hills = d.hills;
     if (auto r = read_rule(d, h)) hills.rule = *r;
     if (auto s = read_text(h, "own_hill")) hills.own_hill = *s;
     if (auto s = read_text(h, "onto_hill")) hills.onto_hill = *s;
     if (auto s = read_text(h, "same_hill")) hills.same_hill = *s;
+    if (auto s = h.choice("another_hill", {"apart", "distinct"}, true)) hills.another_hill = *s;
+    if (auto s = read_text(h, "another_hill_call")) hills.another_hill_call = *s;
     bool rows_ok = true;
     for (const Section& rt : h.tables("row", true)) {
         rt.only_keys({"firer", "target", "target_hill", "between", "hidden", "los", "cover", "hill_to_hill", "says"});
@@ -499,6 +510,42 @@ bool require_escarpment_sides(const Section& f, const Section& t, const LosSitua
     return ok;
 }
 
+// The distances a blocking case needs, when its positions hold (GF9-escarpments).
+void require_distances(const Data& d, const Section& t, bool f_on, bool t_on, bool t_below, const char* fkey, const char* tkey) {
+    for (const auto& c : d.escarpments.cases)
+        if (c.applies(f_on, t_on, t_below)) {
+            if (!t.has(fkey))
+                t.error(fkey, "missing required key (inches from the firer to the escarpment, 0 or more): the escarpment case of GF9-escarpments needs it");
+            if (!t.has(tkey))
+                t.error(tkey, "missing required key (inches from the target to the escarpment, 0 or more): the escarpment case of GF9-escarpments needs it");
+            return;
+        }
+}
+
+// [[escarpment]] (added): every further escarpment, with the same sides and distances the main
+// keys give the first; the sides are required, as there (require_escarpment_sides).
+void parse_further_escarpments(const Data& d, const Section& root, LosSituation& s) {
+    if (!root.has("escarpment")) return;
+    for (const Section& e : root.tables("escarpment")) {
+        e.only_keys({"name", "firer_on", "target_on", "target_below", "between", "firer_distance", "target_distance"});
+        EscarpmentLine x;
+        x.name = e.str("name").value_or("");
+        const auto f_on = e.boolean("firer_on", true);
+        x.firer_on = f_on.value_or(false);
+        x.target_below = e.boolean("target_below").value_or(false);
+        x.target_on = e.boolean("target_on", !x.target_below).value_or(false);
+        x.between = e.boolean("between").value_or(false);
+        x.firer_distance = read_distance(d, e, "firer_distance");
+        x.target_distance = read_distance(d, e, "target_distance");
+        if (x.target_on && x.target_below) e.error("target_below", "the target cannot be both on the escarpment and below it");
+        if (x.firer_on && !x.target_on && !e.has("target_below"))
+            e.error("target_below", "missing required key: is the target below this escarpment, which the firer is on? (GF9-escarpments' "
+                                    "blocking cases depend on it: give true or false)");
+        if (f_on) require_distances(d, e, x.firer_on, x.target_on, x.target_below, "firer_distance", "target_distance");
+        s.further.push_back(std::move(x));
+    }
+}
+
 void parse_los(const Data& d, const Section& root, LosSituation& s) {
     // Every key of [firer] and [target] has a default, so the tables may be left out too.
     Section f = root.table("firer");
@@ -527,32 +574,30 @@ void parse_los(const Data& d, const Section& root, LosSituation& s) {
     if (auto v = line.choice_array("terrain", d.shooting_terrain_names())) s.terrain = *v;
     if (auto v = line.choice_array("obstacles", d.obstacle_names())) s.obstacles = *v;
 
+    parse_further_escarpments(d, root, s);
     // on_hill with on_escarpment = true is no contradiction: outside the blocking cases the
     // vehicle counts as on a hill (GF9-escarpments), and on_hill = partly / wholly says how.
     if (s.target.on_escarpment && s.target.below_escarpment)
         t.error("below_escarpment", "the target cannot be both on the escarpment and below it");
-    const bool f_up = s.firer.on_hill != OnHill::no || s.firer.on_escarpment;
-    const bool t_up = s.target.on_hill != OnHill::no || s.target.on_escarpment;
-    if (s.same_hill && (!f_up || !t_up || s.firer.on_escarpment != s.target.on_escarpment))
+    // Both on hills (one may also stand on top of an escarpment that cuts the hill, the other
+    // below it), or both on top of an escarpment.
+    bool f_top = s.firer.on_escarpment, t_top = s.target.on_escarpment;
+    for (const auto& e : s.further) f_top = f_top || e.firer_on, t_top = t_top || e.target_on;
+    const bool both_hills = s.firer.on_hill != OnHill::no && s.target.on_hill != OnHill::no;
+    if (s.same_hill && !both_hills && !(f_top && t_top))
         line.error("same_hill", "needs the firer and the target both on hills or both on the escarpment");
     // partly_hidden says a hill between hides part of the target, so it implies a hill between
     // even when hills_between is left at 0 (rule_los() counts one and says so).
     if (!require_escarpment_sides(f, t, s)) return;
     // Distances are needed when a blocking case's positions hold.
-    for (const auto& c : d.escarpments.cases)
-        if (c.applies(s.firer.on_escarpment, s.target.on_escarpment, s.target.below_escarpment)) {
-            if (!line.has("firer_distance_to_escarpment"))
-                line.error("firer_distance_to_escarpment", "missing required key (inches from the firer to the escarpment, 0 or more): the escarpment case of GF9-escarpments needs it");
-            if (!line.has("target_distance_to_escarpment"))
-                line.error("target_distance_to_escarpment", "missing required key (inches from the target to the escarpment, 0 or more): the escarpment case of GF9-escarpments needs it");
-            break;
-        }
+    require_distances(d, line, s.firer.on_escarpment, s.target.on_escarpment, s.target.below_escarpment, "firer_distance_to_escarpment",
+                      "target_distance_to_escarpment");
 }
 
 void parse_move(const Data& d, const Section& root, MoveSituation& s) {
     Section m = root.table("move", true);
     if (!m.present()) return;
-    m.only_keys({"terrain", "via", "amphibious"});
+    m.only_keys({"terrain", "via", "without_via", "amphibious"});
     // An array per situations.md; a single name is taken as a one-terrain move.
     const toml::node* tn = m.node("terrain");
     if (tn && tn->is_string()) {
@@ -576,6 +621,12 @@ void parse_move(const Data& d, const Section& root, MoveSituation& s) {
             if (*v != "none") s.via.push_back(*v);
         }
     }
+    // without_via (added): entries of move.terrain that the move also meets by none of its vias.
+    if (auto v = m.choice_array("without_via", d.terrain_names())) {
+        for (const auto& x : *v)
+            if (!match_name(x, s.terrain)) m.error("without_via", quoted_value(x) + " is not in move.terrain (list only terrain the move meets)");
+            else if (!match_name(x, s.without_via)) s.without_via.push_back(x);
+    }
     s.amphibious = m.boolean("amphibious").value_or(false);
 }
 
@@ -586,7 +637,7 @@ Situation parse_situation(const Data& d, const Section& root) {
     auto q = root.choice("question", kQuestions, true);
     std::vector<std::string> keys = common_situation_keys();
     keys.push_back("question");
-    if (q && *q == "los") for (const char* k : {"firer", "target", "line"}) keys.push_back(k);
+    if (q && *q == "los") for (const char* k : {"firer", "target", "line", "escarpment"}) keys.push_back(k);
     if (q && *q == "movement") keys.push_back("move");
     if (q) root.only_keys(keys);
     if (auto t = root.str("title")) s.title = *t;
@@ -630,12 +681,28 @@ toml::table to_toml(const Situation& s) {
         t.insert("firer", std::move(f));
         t.insert("target", std::move(g));
         t.insert("line", std::move(line));
+        if (!l.further.empty()) {
+            toml::array es;
+            for (const auto& e : l.further) {
+                toml::table x;
+                if (!e.name.empty()) x.insert("name", e.name);
+                x.insert("firer_on", e.firer_on);
+                x.insert("target_on", e.target_on);
+                x.insert("target_below", e.target_below);
+                x.insert("between", e.between);
+                if (e.firer_distance) x.insert("firer_distance", *e.firer_distance);
+                if (e.target_distance) x.insert("target_distance", *e.target_distance);
+                es.push_back(std::move(x));
+            }
+            t.insert("escarpment", std::move(es));
+        }
     } else {
         toml::table m;
         m.insert("terrain", strings(s.move.terrain));
         if (s.move.via.empty()) m.insert("via", "none");
         else if (s.move.via.size() == 1) m.insert("via", s.move.via.front());
         else m.insert("via", strings(s.move.via));
+        if (!s.move.without_via.empty()) m.insert("without_via", strings(s.move.without_via));
         m.insert("amphibious", s.move.amphibious);
         t.insert("move", std::move(m));
     }
@@ -680,16 +747,23 @@ struct LosState {
     std::string deciding;  // the sentence that decided the line, for the verdict's detail
 };
 
-// GF9-escarpments, one blocking case whose positions hold: compare the two distances.
-bool escarpment_case_blocks(const Data& d, const LosSituation& s, const EscarpmentCase& c, Ruling& r) {
+// GF9-escarpments, one blocking case whose positions hold on escarpment `e` (named `which` when
+// the line has more than one): compare the two distances.
+bool escarpment_case_blocks(const Data& d, const EscarpmentLine& e, const std::string& which, const EscarpmentCase& c, Ruling& r) {
     const std::string& rule = d.escarpments.rule;
-    const double fd = s.firer_distance.value_or(0.0), td = s.target_distance.value_or(0.0);
+    const double fd = e.firer_distance.value_or(0.0), td = e.target_distance.value_or(0.0);
     const bool closer = c.target_closer;
     const double diff = closer ? fd - td : td - fd;
-    r.figures.push_back({"Distances to the escarpment", "firer " + inches(fd) + ", target " + inches(td), rule,
-                         std::string("target ") + (closer ? "closer" : "further") + " by " + inches(std::max(0.0, diff)) +
-                             "; blocks when more than " + inches(c.by_more_than), "escarpment_distances"});
-    std::string text = capitalize(c.says) + ": firer " + inches(fd) + " and target " + inches(td) + " from the escarpment, so the target is ";
+    // The figure names the escarpment by number only (its name is in the steps), to fit the window.
+    const std::string short_which = which.empty() ? std::string("the escarpment") : which.substr(0, which.find(" ("));
+    const bool blocking_side = diff >= 0;  // diff > 0: the target lies the way the case blocks
+    const std::string word = (diff >= 0) == closer ? "closer" : "further";
+    r.figures.push_back({"Distances to " + short_which, "firer " + inches(fd) + ", target " + inches(td), rule,
+                         "target " + word + " by " + inches(std::fabs(diff)) +
+                             (blocking_side ? "; blocks when more than " + inches(c.by_more_than) : std::string(" (not ") + (closer ? "closer" : "further") + ")"),
+                         "escarpment_distances"});
+    std::string text = (which.empty() ? "" : capitalize(which) + ": ") + (which.empty() ? capitalize(c.says) : c.says) + ": firer " + inches(fd) +
+                       " and target " + inches(td) + " from " + (which.empty() ? std::string("the escarpment") : "it") + ", so the target is ";
     if (diff > 0) text += (closer ? "closer by " : "further by ") + inches(diff);
     else if (diff < 0) text += (closer ? "further by " : "closer by ") + inches(-diff);
     else text += "as far from it as the firer";
@@ -701,20 +775,33 @@ bool escarpment_case_blocks(const Data& d, const LosSituation& s, const Escarpme
     return blocks;
 }
 
-// GF9-escarpments: after the core line of sight, the two blocking cases. True if one blocks.
+// An escarpment's name in the explanation when the line has more than one: "escarpment 2
+// (\"Lower step\")"; empty when it has one.
+std::string escarpment_label(const std::vector<EscarpmentLine>& all, std::size_t i) {
+    if (all.size() < 2) return "";
+    return "escarpment " + std::to_string(i + 1) + (all[i].name.empty() ? "" : " (" + quoted_value(all[i].name) + ")");
+}
+
+// GF9-escarpments: after the core line of sight, the two blocking cases, judged for every
+// escarpment taking part (each one the line crosses is an escarpment of the text). True if one blocks.
 bool escarpment_blocks(const Data& d, const LosSituation& s, Ruling& r, LosState& st) {
     const Escarpments& es = d.escarpments;
-    const bool f_on = s.firer.on_escarpment, t_on = s.target.on_escarpment, t_below = s.target.below_escarpment;
-    if (!(f_on || t_on || t_below || s.escarpment_between)) return false;
-    r.step(es.rule, capitalize(es.first) + ".");
+    const std::vector<EscarpmentLine> all = s.escarpments();
+    if (all.empty()) return false;
+    r.step(es.rule, capitalize(es.first) + (all.size() > 1 ? " (for each of the " + std::to_string(all.size()) + " escarpments)." : "."));
     bool blocked = false;
-    for (const auto& c : es.cases) {
-        if (!c.applies(f_on, t_on, t_below) || !escarpment_case_blocks(d, s, c, r)) continue;
-        blocked = true;
-        st.deciding = "the escarpment blocks the line of sight (GF9-escarpments)";
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        const EscarpmentLine& e = all[i];
+        const std::string which = escarpment_label(all, i);
+        for (const auto& c : es.cases) {
+            if (!c.applies(e.firer_on, e.target_on, e.target_below) || !escarpment_case_blocks(d, e, which, c, r)) continue;
+            if (!blocked) st.deciding = (which.empty() ? std::string("the escarpment") : which) + " blocks the line of sight (GF9-escarpments)";
+            blocked = true;
+        }
+        if (e.between && (e.firer_on || e.target_on))
+            r.step(es.rule, capitalize(which.empty() ? std::string("the escarpment") : which) +
+                                " on the line is judged by where the firer and the target stand on it.");
     }
-    if (s.escarpment_between && (f_on || t_on))
-        r.step(es.rule, "The escarpment on the line is judged by where the firer and the target stand on it.");
     return blocked;
 }
 
@@ -725,18 +812,26 @@ bool outcome_differs(const HillOutcome& o, const HillOutcome& alt, const LosSitu
            (alt.row->hill_to_hill != o.row->hill_to_hill && !s.obstacles.empty());
 }
 
-// The hills between as the hills table counts them: a plateau escarpment between (choice) and a
+// The escarpments the line crosses with neither vehicle on top of them (raised ground between).
+int plateaus(const LosSituation& s) {
+    int n = 0;
+    for (const auto& e : s.escarpments()) n += e.between && !e.firer_on && !e.target_on ? 1 : 0;
+    return n;
+}
+
+// The hills between as the hills table counts them: plateau escarpments between (choice) and a
 // partly hidden target (which asserts a hill between). `alt`: the count under the other plateau reading.
 int hills_between(const Data& d, const LosSituation& s, Ruling& r, int& alt) {
     const Escarpments& es = d.escarpments;
-    const bool plateau = s.escarpment_between && !s.firer.on_escarpment && !s.target.on_escarpment;
+    const int plateau = plateaus(s);
+    const std::string one = plateau == 1 ? "The escarpment between" : "Each of the " + std::to_string(plateau) + " escarpments between";
     int between = s.hills_between;
-    alt = s.hills_between + (plateau && !es.plateau_counts_as_hill ? 1 : 0);
-    if (plateau && es.plateau_counts_as_hill) {
-        ++between;
-        r.step(es.rule, "The escarpment between counts as one more hill between (" + std::to_string(between) + " in all).");
-    } else if (plateau) {
-        r.step(es.rule, "The escarpment between does not count as a hill between.");
+    alt = s.hills_between + (!es.plateau_counts_as_hill ? plateau : 0);
+    if (plateau > 0 && es.plateau_counts_as_hill) {
+        between += plateau;
+        r.step(es.rule, one + " counts as one more hill between (" + std::to_string(between) + " in all).");
+    } else if (plateau > 0) {
+        r.step(es.rule, one + (plateau == 1 ? " does" : " do") + " not count as a hill between.");
     }
     if (s.partly_hidden && alt == 0) alt = 1;
     if (s.partly_hidden && between == 0) {
@@ -761,10 +856,10 @@ bool explain_escarpment_as_hill(const Data& d, const LosSituation& s, Ruling& r)
 }
 
 // The two escarpment choices: a referee's call only when the other reading changes the outcome.
-void flag_escarpment_choices(const Data& d, const LosSituation& s, const HillOutcome& o, int between, int alt_between,
+void flag_escarpment_choices(const Data& d, const LosSituation& s, const HillOutcome& o, int between, int alt_between, int plateau,
                              bool counts_as_used, Ruling& r) {
     const Escarpments& es = d.escarpments;
-    if (s.escarpment_between && !s.firer.on_escarpment && !s.target.on_escarpment) {
+    if (plateau > 0) {
         if (outcome_differs(o, hills_for(d, s, es.counts_as, alt_between), s))
             r.call(es.rule, es.plateau_call);
         else
@@ -777,10 +872,16 @@ void flag_escarpment_choices(const Data& d, const LosSituation& s, const HillOut
     }
 }
 
-// GF9-hills: the hills table decides (vehicles on the escarpment count as on a hill).
-void rule_hills(const Data& d, const LosSituation& s, Ruling& r, LosState& st) {
+// GF9-hills: the hills table decides (vehicles on the escarpment count as on a hill: on top of
+// any escarpment taking part).
+void rule_hills(const Data& d, const LosSituation& given, Ruling& r, LosState& st) {
+    LosSituation s = given;  // on top of any escarpment: the hills table's "on the escarpment"
+    for (const auto& e : given.further) {
+        s.firer.on_escarpment = s.firer.on_escarpment || e.firer_on;
+        s.target.on_escarpment = s.target.on_escarpment || e.target_on;
+    }
     int alt_between = 0;
-    const int between = hills_between(d, s, r, alt_between);
+    const int between = hills_between(d, given, r, alt_between);
     const bool counts_as_used = explain_escarpment_as_hill(d, s, r);
     const HillOutcome o = hills_for(d, s, d.escarpments.counts_as, between);
     if (o.f != OnHill::no) r.step(d.hills.rule, capitalize(d.hills.own_hill) + ".");
@@ -797,7 +898,7 @@ void rule_hills(const Data& d, const LosSituation& s, Ruling& r, LosState& st) {
     st.cover = o.row->cover;
     st.hill_to_hill = o.row->hill_to_hill;
     st.deciding = o.row->says + " (" + d.hills.rule + ")";
-    flag_escarpment_choices(d, s, o, between, alt_between, counts_as_used, r);
+    flag_escarpment_choices(d, s, o, between, alt_between, plateaus(given), counts_as_used, r);
 }
 
 // Movement terrain on the line: each has its own shooting entry (mostly "no effect").
@@ -892,7 +993,12 @@ Ruling rule_movement(const Data& d, const MoveSituation& s) {
         // cell for it, else none.
         std::string cond = "none";
         std::vector<std::string> unused;
-        for (const auto& v : s.via) {
+        // A terrain the move also meets by none of its vias (without_via) takes no via's cell.
+        const bool off_via = match_name(name, s.without_via).has_value();
+        if (off_via && !s.via.empty())
+            r.step(t->rule, capitalize(t->label) + ": the move also meets it away from its " + join_names(s.via, " or ") +
+                                ", so no via is an exception for it.");
+        for (const auto& v : off_via ? std::vector<std::string>{} : s.via) {
             const Cell* c = t->cell(v);
             if (!c) { unused.push_back(v); continue; }
             if (cond == "none" || d.rank(c->effect) < d.rank(t->cell(cond)->effect)) cond = v;

@@ -80,6 +80,12 @@ struct HillRow {
 struct Hills {
     std::string rule;
     std::string own_hill, onto_hill, same_hill;  // explanation sentences
+    // What "another hill" means for hill to hill when a vehicle stands on more than one hill (a
+    // crest on a plateau): "apart", a hill the other vehicle is not on at all; "distinct", any hill
+    // but the one the firer is wholly on. A table measures `line.same_hill` by it and rules the
+    // other reading too (a referee's call when it changes the ruling).
+    std::string another_hill = "apart";
+    std::string another_hill_call;
     std::vector<HillRow> rows;
     const HillRow* match(OnHill f, OnHill t, bool same, bool some_between, bool partly_hidden) const;
 };
@@ -149,6 +155,15 @@ struct Vehicle {
     bool below_escarpment = false;  // target only
 };
 
+// A further escarpment the line crosses or runs beside (`[[escarpment]]`, docs/gf9-tanks.md):
+// the firer's and the target's side of it and their distances, as the main keys give them for
+// the first one.
+struct EscarpmentLine {
+    std::string name;  // optional, for the explanation
+    bool firer_on = false, target_on = false, target_below = false, between = false;
+    std::optional<double> firer_distance, target_distance;  // inches
+};
+
 struct LosSituation {
     Vehicle firer, target;
     int hills_between = 0;
@@ -160,11 +175,17 @@ struct LosSituation {
     bool same_hill = false;                 // the target is on the firer's own hill / escarpment
     std::vector<std::string> terrain;       // movement terrain the line crosses (rivers, swamps...)
     std::vector<std::string> obstacles;     // vehicles | wrecks | woods | buildings on the line
+    std::vector<EscarpmentLine> further;    // [[escarpment]]: every escarpment after the first (added)
+    // Every escarpment taking part: the first (from the main keys, when involved), then `further`.
+    std::vector<EscarpmentLine> escarpments() const;
 };
 
 struct MoveSituation {
     std::vector<std::string> terrain;  // what the move enters, crosses or leaves
     std::vector<std::string> via;      // empty = "none"; several allowed (added: an array)
+    // Added: terrain the move also meets by none of its vias (rough ground beside the road, a
+    // river crossed off the bridge): `via` is no exception for these entries.
+    std::vector<std::string> without_via;
     bool amphibious = false;
 };
 

@@ -44,9 +44,11 @@ struct Inputs {
     bool partly_hidden = false, escarpment_between = false, same_hill = false;
     std::optional<double> firer_distance, target_distance;  // inches to the escarpment
     std::vector<std::string> line_terrain, line_obstacles;
+    toml::array further;  // [[escarpment]] (further escarpments): kept as loaded, no inputs for it here
     // question = "movement"
     std::vector<std::string> move_terrain;
     std::vector<std::string> via;  // empty: "none"
+    std::vector<std::string> without_via;  // kept as loaded, no input for it here
     bool amphibious = false;
 };
 
@@ -82,6 +84,14 @@ Form<Inputs> form() {
         .field("line.same_hill", &Inputs::same_hill, los)
         .field("line.terrain", &Inputs::line_terrain, los)
         .field("line.obstacles", &Inputs::line_obstacles, los)
+        .custom([](const toml::table& t, Inputs& s) {
+                    const toml::node* n = t.get("escarpment");
+                    s.further = n && n->is_array() ? *n->as_array() : toml::array{};
+                },
+                [](const Inputs& s, toml::table& t) {
+                    if (!s.further.empty()) t.insert_or_assign("escarpment", s.further);
+                },
+                los)
         .field("move.terrain", &Inputs::move_terrain, move)
         .custom([](const toml::table& t, Inputs& s) {  // "none", one name or a list
                     s.via = strings_of(node_at(t, "move.via"));
@@ -98,6 +108,15 @@ Form<Inputs> form() {
                     }
                 },
                 move)
+        .custom([](const toml::table& t, Inputs& s) { s.without_via = strings_of(node_at(t, "move.without_via")); },
+                [](const Inputs& s, toml::table& t) {
+                    if (s.without_via.empty()) return;
+                    std::string key;
+                    toml::array a;
+                    for (const auto& v : s.without_via) a.push_back(v);
+                    parent_for(t, "move.without_via", &key).insert_or_assign(key, std::move(a));
+                },
+                move)
         .field("move.amphibious", &Inputs::amphibious, move);
     return f;
 }
@@ -108,7 +127,7 @@ public:
         : FormPanel(e, "gf9-tanks", form(),
                     {"system", "title", "notes", "question", "firer", "target", "line", "move", "on_hill", "on_escarpment",
                      "below_escarpment", "hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
-                     "target_distance_to_escarpment", "terrain", "via", "amphibious"}) {}
+                     "target_distance_to_escarpment", "terrain", "via", "without_via", "amphibious", "escarpment"}) {}
     bool draw_inputs(PanelContext& ctx) override;
 
 protected:

@@ -704,8 +704,12 @@ void TableView::draw_crossings(const tt::TableView* view) {
     if (!any) ImGui::TextDisabled("Nothing: the lines cross no piece or base.");
     ui::probe("table_crossings");
     for (const auto& d : view->distances) ui::wrapped(ui::dim_text(), d.says);
-    // Which pieces each base is in or touching, and by how much (tt::TableView::overlaps).
-    for (const auto& o : view->overlaps) ui::wrapped(ui::dim_text(), o.says);
+    // Which pieces each base is in or touching, and by how much: the game's own measures where it
+    // made them (tt::TableView::reaches, AGV), else the driver's (tt::TableView::overlaps).
+    if (!view->reaches.empty())
+        for (const auto& o : view->reaches) ui::wrapped(ui::dim_text(), o.says);
+    else
+        for (const auto& o : view->overlaps) ui::wrapped(ui::dim_text(), o.says);
 }
 
 }  // namespace umpire::app

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -263,12 +264,21 @@ void step_symbols(const board::Board& b, const hex::Cube& a, const hex::Cube& n,
         // hexes are hilltops). Between a hilltop and a lower hex the board's name says which.
         const bool low = s.symbol == "green" || s.symbol == "grey";
         const bool on_hilltop = s.on_hilltop || (low && is_hilltop(b.terrain(a)) && is_hilltop(b.terrain(n)));
-        out.push_back({Obstacle{s.symbol, i + 1, on_hilltop, false}, a, d, b.side_name(a, d)});
+        Obstacle o{s.symbol, i + 1, on_hilltop, false, ""};
+        // The hilltop it stands on: the higher of the two hexes' hilltops (a woods on a level 2
+        // hilltop is not note N's exception's case, item 2 of issue 22).
+        if (on_hilltop) o.stands_on = b.terrain(a) == "l2-hilltop" || b.terrain(n) == "l2-hilltop" ? "l2-hilltop" : "l1-hilltop";
+        out.push_back({o, a, d, b.side_name(a, d)});
     }
     if (n != target) {
         const int hf = b.hex_feature(n);
-        if (hf >= 0)
-            out.push_back({Obstacle{b.vocabulary.hex_features[std::size_t(hf)], i + 1, is_hilltop(b.terrain(n)), false}, n, -1, b.name(n)});
+        if (hf >= 0) {
+            // A single-hex woods or town stands on its hex's elevation (a hilltop: note N; a slope:
+            // no note covers it, rules-data woods_on_slope).
+            const std::string& e = b.terrain(n);
+            const bool raised = e != "ground" && e != "gully";
+            out.push_back({Obstacle{b.vocabulary.hex_features[std::size_t(hf)], i + 1, is_hilltop(e), false, raised ? e : ""}, n, -1, b.name(n)});
+        }
     }
 }
 
@@ -281,7 +291,7 @@ std::vector<RouteSymbol> route_symbols(const board::Board& b, const std::vector<
 // Two routes meeting the same symbols at the same places are the same to the notes.
 std::string key_of(const std::vector<RouteSymbol>& symbols) {
     std::string k;
-    for (const auto& s : symbols) k += s.obstacle.symbol + "@" + std::to_string(s.obstacle.index) + (s.obstacle.on_hilltop ? "h;" : ";");
+    for (const auto& s : symbols) k += s.obstacle.symbol + "@" + std::to_string(s.obstacle.index) + (s.obstacle.on_hilltop ? "h" : "") + s.obstacle.stands_on + ";";
     return k;
 }
 
@@ -380,6 +390,65 @@ view::Mark mark_of(int bad) {
 
 }  // namespace
 
+namespace {
+
+std::string centre_line_call(const board::Board& b, const BoardLos& los);  // below, beside the text helpers
+
+// The centre line as a Route, for the JSON and the marks (never the deciding one).
+Route centre_route(const CentreLine& c) {
+    Route r;
+    r.hexes = c.hexes;
+    r.symbols = c.symbols;
+    r.clear = c.clear;
+    r.referee_call = c.referee_call;
+    r.notes = c.notes;
+    r.decides = false;
+    return r;
+}
+
+// The hexes the exact line passes through and what they meet (CentreLine, board.hpp); false where
+// it is not traced (a corner, a hexspine, off the board).
+bool centre_symbols(const board::Board& b, const hex::Cube& firer, const hex::Cube& target, CentreLine& c) {
+    const hex::Trace tr = hex::trace_line(firer, target);
+    if (!tr.vertices.empty() || tr.hexspine) return false;
+    for (const auto& m : tr.hexes)
+        if (m.contact == hex::Contact::crosses) {
+            if (!b.contains(m.hex)) return false;
+            c.hexes.push_back(m.hex);
+        }
+    const int range = hex::distance(firer, target);
+    for (std::size_t i = 0; i + 1 < c.hexes.size(); ++i) {
+        const hex::Cube& a = c.hexes[i];
+        const hex::Cube& n = c.hexes[i + 1];
+        const int k = std::clamp(std::max(hex::distance(firer, a), hex::distance(firer, n)), 1, range);
+        const std::size_t first = c.symbols.size();
+        step_symbols(b, a, n, k - 1, target, c.symbols);
+        for (std::size_t x = first; x < c.symbols.size(); ++x)
+            if (c.symbols[x].side < 0) c.symbols[x].obstacle.index = std::clamp(hex::distance(firer, n), 1, std::max(1, range - 1));
+    }
+    return c.traced = true;
+}
+
+CentreLine centre_line_of(const Data& d, const board::Board& b, const hex::Cube& firer, const hex::Cube& target) {
+    CentreLine c;
+    if (!centre_symbols(b, firer, target, c)) return CentreLine{};
+    const Ruling r = rule(d, situation_of(b, firer, target, c.symbols));
+    const int bad = badness(r);
+    c.clear = bad <= 1;
+    c.referee_call = bad == 1 || bad == 2;
+    c.notes = notes_of(r);
+    return c;
+}
+
+// A verdict of the routes (badness: 0 clear ... 3 blocked by a note) with the centre line's: a
+// referee's call where the centre line rules the line the other way (CentreLine).
+view::Mark with_centre_line(int worst, const std::optional<bool>& centre_clear) {
+    if (centre_clear && *centre_clear != (worst <= 1)) return view::Mark::referee_call;
+    return mark_of(worst);
+}
+
+}  // namespace
+
 // =====================================================================================
 // 4. board_los
 // =====================================================================================
@@ -438,9 +507,16 @@ BoardLos board_los(const Data& d, const board::Board& b, const hex::Cube& firer,
     }
     if (los.routes.empty())  // cannot happen (a test checks random pairs): the sampled points always chain
         throw std::runtime_error("no route of exactly " + std::to_string(los.range) + " hexes found from " + b.name(firer) + " to " + b.name(target));
-    const Route& dec = los.routes[los.decider];
+    Route& dec = los.routes[los.decider];
     los.situation = situation_of(b, firer, target, dec.symbols);
     los.ruling = ruled.at(key_of(dec.symbols));
+    los.centre_line = centre_line_of(d, b, firer, target);
+    if (los.centre_line.traced && los.centre_line.clear != dec.clear) {
+        los.centre_line.differs = true;
+        dec.referee_call = true;
+        los.ruling.call("PB-LOS", centre_line_call(b, los));
+        los.ruling.tone = Tone::caution;
+    }
     return los;
 }
 
@@ -449,7 +525,8 @@ view::Mark board_sight(const Data& d, const board::Board& b, const hex::Cube& fi
     std::map<hex::Cube, std::vector<Suffix>> memo;
     int worst = 0;
     for (const Suffix& s : suffixes(rs, firer, memo)) worst = std::max(worst, badness(rule(d, situation_of(b, firer, target, s.symbols))));
-    return mark_of(worst);
+    const CentreLine c = centre_line_of(d, b, firer, target);
+    return with_centre_line(worst, c.traced ? std::optional<bool>(c.clear) : std::nullopt);
 }
 
 std::string route_text(const board::Board& b, const Route& r) {
@@ -474,7 +551,19 @@ std::string symbol_text(const RouteSymbol& s, int range) {
     t += s.side >= 0 ? " (hexside " + std::to_string(o.index) + " of " + std::to_string(range) + " from the firer)"
                      : " (hex " + std::to_string(o.index) + " of " + std::to_string(range - 1) + " between the units)";
     if (o.on_hilltop) t += ", on a hilltop (note N)";
+    if (!o.stands_on.empty()) t += ", standing on " + elevation_words(o.stands_on);
     return t;
+}
+
+std::string centre_line_call(const board::Board& b, const BoardLos& los) {
+    const Route& dec = los.routes[los.decider];
+    const Route c = centre_route(los.centre_line);
+    std::string met;
+    for (const auto& x : c.symbols) met += (met.empty() ? "" : "; ") + symbol_text(x, los.range);
+    return "which hexes the line takes is open: the routes (the i-th hex holding the point i/range of the way along the line) rule it " +
+           std::string(dec.clear ? "clear" : "blocked") + " (route " + std::to_string(los.decider + 1) + "); the hexes the centre line itself passes through (" +
+           route_text(b, c) + ", " + std::to_string(c.hexes.size()) + " hexes) meet " + (met.empty() ? std::string("no symbol") : met) + " and rule it " +
+           verdict_words(c) + ". Umpire rules by the routes.";
 }
 
 json::Value route_json(const board::Board& b, const Route& r) {
@@ -484,6 +573,7 @@ json::Value route_json(const board::Board& b, const Route& r) {
         json::Object o{{"symbol", s.obstacle.symbol}, {"at", s.where}};
         o.emplace_back(s.side >= 0 ? "side" : "hex", s.obstacle.index);
         o.emplace_back("on_hilltop", s.obstacle.on_hilltop);
+        if (!s.obstacle.stands_on.empty()) o.emplace_back("stands_on", s.obstacle.stands_on);
         symbols.emplace_back(std::move(o));
     }
     json::Array notes;
@@ -507,17 +597,20 @@ json::Object board_los_json(const board::Board& b, const BoardLos& los) {
     json::Array routes;
     for (const auto& r : los.routes) routes.push_back(route_json(b, r));
     const Route& dec = los.routes[los.decider];
-    return json::Object{{"firer_hex", b.name(los.firer)},
-                        {"target_hex", b.name(los.target)},
-                        {"range", los.range},
-                        {"firer_elevation", los.firer_elevation},
-                        {"target_elevation", los.target_elevation},
-                        {"route_count", std::int64_t(los.route_count)},
-                        {"routes", std::move(routes)},
-                        {"decides", std::int64_t(los.decider)},
-                        {"los", dec.clear ? "clear" : "blocked"},
-                        {"referee_call", dec.referee_call},
-                        {"ruling", los.ruling.to_json()}};
+    json::Object o{{"firer_hex", b.name(los.firer)},
+                   {"target_hex", b.name(los.target)},
+                   {"range", los.range},
+                   {"firer_elevation", los.firer_elevation},
+                   {"target_elevation", los.target_elevation},
+                   {"route_count", std::int64_t(los.route_count)},
+                   {"routes", std::move(routes)},
+                   {"decides", std::int64_t(los.decider)},
+                   {"los", dec.clear ? "clear" : "blocked"},
+                   {"referee_call", dec.referee_call}};
+    // Only where the centre line rules the line otherwise (a referee's call): its hexes and verdict.
+    if (los.centre_line.differs) o.emplace_back("centre_line", route_json(b, centre_route(los.centre_line)));
+    o.emplace_back("ruling", los.ruling.to_json());
+    return o;
 }
 
 std::string board_los_text(const board::Board& b, const BoardLos& los) {
@@ -535,6 +628,11 @@ std::string board_los_text(const board::Board& b, const BoardLos& los) {
         for (const auto& s : r.symbols) out += "    " + symbol_text(s, los.range) + "\n";
     }
     if (los.routes.size() < los.route_count) out += "  (" + std::to_string(los.route_count - los.routes.size()) + " more routes not listed)\n";
+    if (los.centre_line.differs) {
+        const Route c = centre_route(los.centre_line);
+        out += "  the centre line itself (referee's call, PB-LOS): " + route_text(b, c) + " — " + verdict_words(c) + "\n";
+        for (const auto& x : c.symbols) out += "    " + symbol_text(x, los.range) + "\n";
+    }
     out += "  ruling of route " + std::to_string(los.decider + 1) + ": " + los.ruling.verdict + "\n";
     for (const auto& st : los.ruling.explanation) out += "    " + st.line() + "\n";
     return out;
@@ -558,13 +656,15 @@ std::string obstacles_text(const std::vector<Obstacle>& obs) {
 
 bool same_obstacles(std::vector<Obstacle> a, std::vector<Obstacle> b) {
     auto less = [](const Obstacle& x, const Obstacle& y) {
-        return std::tie(x.index, x.symbol, x.on_hilltop) < std::tie(y.index, y.symbol, y.on_hilltop);
+        return std::tie(x.index, x.symbol, x.on_hilltop, x.stands_on) < std::tie(y.index, y.symbol, y.on_hilltop, y.stands_on);
     };
     std::sort(a.begin(), a.end(), less);
     std::sort(b.begin(), b.end(), less);
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (a[i].symbol != b[i].symbol || a[i].index != b[i].index || a[i].on_hilltop != b[i].on_hilltop) return false;
+        if (a[i].symbol != b[i].symbol || a[i].index != b[i].index || a[i].on_hilltop != b[i].on_hilltop ||
+            (!a[i].stands_on.empty() && a[i].stands_on != b[i].stands_on))
+            return false;
     return true;
 }
 
@@ -662,15 +762,18 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     if (dec.symbols.empty())
         s.board_steps.push_back({"PB-LOS", "Route " + std::to_string(los.decider + 1) + " meets no obstacle symbol."});
     for (const auto& x : dec.symbols) s.board_steps.push_back({"PB-LOS", "Route " + std::to_string(los.decider + 1) + " meets " + symbol_text(x, s.range) + "."});
+    if (los.centre_line.differs) s.board_calls.push_back({"PB-LOS", centre_line_call(b, los)});
     json::Array rj;
     for (const auto& r : los.routes) rj.push_back(route_json(b, r));
     s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, los));
-    s.board_json = json::Value(json::Object{{"file", shown},
-                                            {"firer_hex", s.firer_hex},
-                                            {"target_hex", s.target_hex},
-                                            {"route_count", std::int64_t(los.route_count)},
-                                            {"routes", std::move(rj)},
-                                            {"decides", std::int64_t(los.decider)}});
+    json::Object bj{{"file", shown},
+                    {"firer_hex", s.firer_hex},
+                    {"target_hex", s.target_hex},
+                    {"route_count", std::int64_t(los.route_count)},
+                    {"routes", std::move(rj)},
+                    {"decides", std::int64_t(los.decider)}};
+    if (los.centre_line.differs) bj.emplace_back("centre_line", route_json(b, centre_route(los.centre_line)));
+    s.board_json = json::Value(std::move(bj));
 }
 
 // =====================================================================================
@@ -742,6 +845,21 @@ view::BoardMarks board_marks(const Data& d, const board::Board& b, const BoardLo
     });
     const Route& dec = los.routes[los.decider];
     m.verdict = m.lines.empty() ? view::Mark::clear : m.lines[los.decider].mark;
+    if (los.centre_line.differs) {
+        // The other reading of which hexes the line takes: the straight segment, amber (a referee's call).
+        const Route c = centre_route(los.centre_line);
+        m.lines.push_back({"centre line", {from, -1}, {to, -1}, {}, view::Mark::referee_call, false,
+                           "the centre line itself: " + route_text(b, c) + " — " + verdict_words(c) + " (which hexes the line takes is the referee's call)"});
+        for (const auto& x : c.symbols) {
+            const std::string text = symbol_text(x, los.range) + ": met by the centre line only";
+            if (x.side >= 0 && std::none_of(m.sides.begin(), m.sides.end(), [&](const view::BoardSideMark& e) {
+                    return (e.hex == x.hex && e.side == x.side) || (e.hex == hex::neighbour(x.hex, x.side) && e.side == (x.side + 3) % 6);
+                }))
+                m.sides.push_back({x.hex, x.side, view::Mark::referee_call, text});
+            else if (x.side < 0 && std::none_of(m.hexes.begin(), m.hexes.end(), [&](const view::BoardHexMark& e) { return e.hex == x.hex; }))
+                m.hexes.push_back({x.hex, view::Mark::referee_call, text});
+        }
+    }
     m.summary = b.name(from) + " to " + b.name(to) + ", range " + std::to_string(los.range) + ": " + verdict_words(dec) + " (route " +
                 std::to_string(los.decider + 1) + " of " + std::to_string(los.route_count) + " decides)";
     return m;
@@ -772,7 +890,16 @@ bool PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::strin
             if (it == cache.end()) it = cache.emplace(key, badness(panzerblitz::rule(*data_, sit))).first;
             worst = std::max(worst, it->second);
         }
-        out[std::size_t(i)] = mark_of(worst);
+        CentreLine c;
+        std::optional<bool> centre_clear;
+        if (centre_symbols(b, from, to, c)) {
+            const Situation sit = situation_of(b, from, to, c.symbols);
+            const std::string key = sit.firer + "|" + sit.target + "|" + std::to_string(sit.range) + "|" + key_of(c.symbols);
+            auto it = cache.find(key);
+            if (it == cache.end()) it = cache.emplace(key, badness(panzerblitz::rule(*data_, sit))).first;
+            centre_clear = it->second <= 1;
+        }
+        out[std::size_t(i)] = with_centre_line(worst, centre_clear);
     }
     return true;
 }

@@ -71,6 +71,21 @@ struct Route {
     bool decides = false;
 };
 
+// The other reading of "which hexes the line takes" (issue 22, item 7): the hexes the exact
+// centre-to-centre line passes through, in order, and the symbols between them (a hexside met
+// between hexes at distances a and b from the firer is side max(a, b); a woods hex at distance j is
+// hex j). Traced only where the line passes no corner and runs along no hexside: there the routes'
+// ties already are the choices. Where it rules the line otherwise than the routes do, the ruling
+// is a referee's call showing both.
+struct CentreLine {
+    bool traced = false;
+    std::vector<hex::Cube> hexes;  // every hex the line passes through, firer's to target's
+    std::vector<RouteSymbol> symbols;
+    bool clear = true, referee_call = false;
+    std::string notes;
+    bool differs = false;  // clear where the routes' deciding verdict is blocked, or the reverse
+};
+
 struct BoardLos {
     hex::Cube firer, target;
     int range = 0;
@@ -80,6 +95,7 @@ struct BoardLos {
     std::size_t decider = 0;          // index into routes
     Situation situation;              // the deciding route's inputs
     Ruling ruling;                    // its ruling
+    CentreLine centre_line;           // the hexes the exact line passes through, ruled
 };
 // Routes listed (every one when there are fewer); the decider is always among them.
 inline constexpr std::size_t kMaxRoutesListed = 256;

@@ -479,8 +479,10 @@ TEST_CASE("panzerblitz board files: located errors", "[panzerblitz][board][bad-i
         {head + "[hex_features]\nforest = [\"0101\"]\n", "t.toml:5:10: hex_features.forest: unknown hex feature (accepted: woods-hex, town-hex)"},
         {head + "[hex_features]\nwoods-hex = [\"0101\"]\ntown-hex = [\"0101-0102\"]\n", "hex 0101 is already woods-hex (line 5, column 14)"},
         {head + "[hex_features]\nwoods-hex = [\"0109\"]\n", "t.toml:5:15: hex_features.woods-hex: hex 0109 is off the board"},
-        {head + "[hexes]\nhill = [\"0101\"]\n", "unknown terrain (accepted: ground, gully, l1-slope, l1-hilltop, l2-slope, l2-hilltop)"},
-        {head + "[hexsides]\npink = [\"0101/A\"]\n", "unknown hexside feature (accepted: green, grey, brown, orange, yellow, purple, hilltop-green, hilltop-grey)"},
+        {head + "[hexes]\nhill = [\"0101\"]\n", "unknown terrain (accepted: ground, gully, l1-slope, l1-hilltop, l2-slope, l2-hilltop, ford, gully-crossing)"},
+        {head + "[hexsides]\npink = [\"0101/A\"]\n",
+         "unknown hexside feature (accepted: green, grey, brown, orange, yellow, purple, hilltop-green, hilltop-grey, slope-green, slope-grey; "
+         "two on one hexside: list it under both, or name the pair, e.g. brown-with-green)"},
     };
     for (const auto& c : bad) {
         INFO(c.text);
@@ -500,10 +502,10 @@ TEST_CASE("panzerblitz board files: located errors", "[panzerblitz][board][bad-i
     CHECK(spelled.vocabulary.hex_features[std::size_t(spelled.hex_feature(*spelled.parse_hex("0102")))] == "woods-hex");
     CHECK(spelled.vocabulary.hex_features[std::size_t(spelled.hex_feature(*spelled.parse_hex("0103")))] == "town-hex");
     const hex::Cube h = *spelled.parse_hex("0101");
-    CHECK(pb::side_symbol(spelled, *spelled.side(h, 0)).symbol == "grey");
-    CHECK(pb::side_symbol(spelled, *spelled.side(h, 1)).symbol == "orange");
-    CHECK(pb::side_symbol(spelled, *spelled.side(h, 2)).symbol == "orange");
-    CHECK(pb::side_symbol(spelled, *spelled.side(h, 3)).on_hilltop);
+    CHECK(pb::side_symbols(spelled, *spelled.side(h, 0)).at(0).symbol == "grey");
+    CHECK(pb::side_symbols(spelled, *spelled.side(h, 1)).at(0).symbol == "orange");
+    CHECK(pb::side_symbols(spelled, *spelled.side(h, 2)).at(0).symbol == "orange");
+    CHECK(pb::side_symbols(spelled, *spelled.side(h, 3)).at(0).on_hilltop);
     // A TANK! board has no second per-hex layer.
     const auto tank = umpire::test::run_cli("board check " + umpire::test::temp_file("system = \"spi-tank\"\ncolumns = 4\nrows = 4\n[hex_features]\n"));
     CHECK(tank.status == 2);
@@ -538,9 +540,11 @@ TEST_CASE("panzerblitz maps joined from boards: placement errors are located", "
     const auto gap = map(entry(1, 1, false) + entry(1, 5, false));
     CHECK(gap.status == 2);
     CHECK(gap.err.find("lies on no board") != std::string::npos);
-    // Two boards meeting with different symbols on the hexside they share.
-    const std::string west = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\nbrown = [\"0201/C\"]\n");
-    const std::string east = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\norange = [\"0102/F\"]\n");
+    // Two boards meeting with different symbols on the hexside they share: two woods/town symbols
+    // contradict (a brown and an orange would make a slope corner, one hexside holding both: issue 22
+    // item 12, tested in test_panzerblitz_readings.cpp).
+    const std::string west = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\ngreen = [\"0201/C\"]\n");
+    const std::string east = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\ngrey = [\"0102/F\"]\n");
     auto at_column = [](const std::string& f, int column) {
         return "[[boards]]\nfile = \"" + std::filesystem::path(f).filename().string() + "\"\ncolumn = " + std::to_string(column) + "\nrow = 1\n";
     };

@@ -9,9 +9,12 @@
 //   item 5          note L against note E: the level 2 unit's own hill (l_own_hill)
 //   item 6          woods or town on a slope (woods_on_slope)
 //   item 9          notes E/F: every measure the docs name, flagged where any differs
+//   item 12         boards: two symbols on one hexside, woods on a slope, fords and road crossings
 #include <catch2/catch.hpp>
 
 #include <random>
+
+#include "board/board_edit.hpp"
 
 #include "games/panzerblitz/board.hpp"
 #include "support.hpp"
@@ -46,6 +49,36 @@ pb::BoardLos los_on(const board::Board& b, const char* from, const char* to) {
 }
 
 umpire::json::Value field(const umpire::Ruling& r, const std::string& key) { return at(r.to_json(), key); }
+
+// One open case typed by hand: the line under Umpire's reading and, where the other reading of
+// rules-data [choices] `choice` rules it otherwise, that verdict in `alternatives` with the
+// referee's-call flag (`other` "": both readings agree, no alternative).
+struct Open {
+    const char* what;
+    const char* firer;
+    const char* target;
+    int range;
+    const char* obstacles;  // TOML inline array
+    const char* los;
+    const char* other;
+};
+
+umpire::json::Value check_open(const Open& c, const char* choice) {
+    INFO(c.what);
+    const auto j = hand(c.firer, c.target, c.range, c.obstacles);
+    INFO(explanation(j));
+    CHECK(at(j, "los").as_string() == c.los);
+    const auto alts = at(j, "alternatives");
+    if (*c.other) {
+        REQUIRE(alts.is_array());
+        CHECK(at(alts.as_array().at(0), "choice").as_string() == choice);
+        CHECK(at(alts.as_array().at(0), "los").as_string() == c.other);
+        CHECK(at(j, "referee_call").as_bool());
+    } else {
+        CHECK(alts.is_null());
+    }
+    return j;
+}
 
 }  // namespace
 
@@ -179,37 +212,20 @@ TEST_CASE("panzerblitz issue 22 item 2: woods on a level 2 hilltop and note N's 
 }
 
 TEST_CASE("panzerblitz issue 22 item 2: which hill the woods stand on, by hand, both readings", "[panzerblitz][issue22][PB-N]") {
-    struct C {
-        const char* what;
-        const char* firer;
-        const char* target;
-        int range;
-        const char* obstacle;
-        const char* los;
-        bool call;
-    };
-    const C cases[] = {
+    const Open cases[] = {
         // On the level 1 hilltop: the exception's own case, note A (target not directly behind): clear, no call.
-        {"level 1 hilltop woods, target not behind", "l2-hilltop", "l1-hilltop", 5, "{symbol = \"green\", side = 3, stands_on = \"l1-hilltop\"}", "clear", false},
+        {"level 1 hilltop woods, target not behind", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"green\", side = 3, stands_on = \"l1-hilltop\"}]", "clear", ""},
         // on_hilltop alone means the data's hilltop_base (level 1).
-        {"on_hilltop alone: level 1", "l2-slope", "l1-hilltop", 5, "{symbol = \"green\", side = 3, on_hilltop = true}", "clear", false},
+        {"on_hilltop alone: level 1", "l2-slope", "l1-hilltop", 5, "[{symbol = \"green\", side = 3, on_hilltop = true}]", "clear", ""},
         // On the level 2 hilltop: N's rule blocks, A would clear: a call.
-        {"level 2 hilltop woods, firer level 2", "l2-hilltop", "l1-hilltop", 5, "{symbol = \"grey\", side = 2, stands_on = \"l2-hilltop\"}", "blocked", true},
-        {"level 2 hilltop town hex, firer level 1 (B would clear)", "l1-hilltop", "l2-hilltop", 6, "{symbol = \"town-hex\", hex = 4, stands_on = \"l2-hilltop\"}", "blocked", true},
+        {"level 2 hilltop woods, firer level 2", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"grey\", side = 2, stands_on = \"l2-hilltop\"}]", "blocked", "clear"},
+        {"level 2 hilltop town hex, firer level 1 (B would clear)", "l1-hilltop", "l2-hilltop", 6, "[{symbol = \"town-hex\", hex = 4, stands_on = \"l2-hilltop\"}]", "blocked", "clear"},
         // Both readings block (the level 1 target directly behind, note A): no call.
-        {"level 2 hilltop woods directly before the target", "l2-hilltop", "l1-hilltop", 4, "{symbol = \"green\", side = 4, stands_on = \"l2-hilltop\"}", "blocked", false},
+        {"level 2 hilltop woods directly before the target", "l2-hilltop", "l1-hilltop", 4, "[{symbol = \"green\", side = 4, stands_on = \"l2-hilltop\"}]", "blocked", ""},
         // Not the exception's units (two level 2 hilltops): N blocks whichever hill, no call.
-        {"two level 2 hilltops", "l2-hilltop", "l2-hilltop", 4, "{symbol = \"green\", side = 2, stands_on = \"l2-hilltop\"}", "blocked", false},
+        {"two level 2 hilltops", "l2-hilltop", "l2-hilltop", 4, "[{symbol = \"green\", side = 2, stands_on = \"l2-hilltop\"}]", "blocked", ""},
     };
-    for (const auto& c : cases) {
-        INFO(c.what);
-        const auto j = hand(c.firer, c.target, c.range, std::string("[") + c.obstacle + "]");
-        INFO(explanation(j));
-        CHECK(at(j, "los").as_string() == c.los);
-        CHECK(at(j, "referee_call").as_bool() == c.call);
-        CHECK(contains(strings(at(j, "notes")), "N"));
-        if (c.call) CHECK(at(at(j, "alternatives").as_array().at(0), "los").as_string() == (std::string(c.los) == "clear" ? "blocked" : "clear"));
-    }
+    for (const auto& c : cases) CHECK(contains(strings(at(check_open(c, "n_exception_level2_woods"), "notes")), "N"));
     // The other reading in rules-data rules the line the other way and still flags it.
     pb::Data d = data();
     d.choices.n_exception_level2_woods = "notes-a-b";
@@ -259,46 +275,22 @@ TEST_CASE("panzerblitz issue 22 item 3: wording; each fraction is the one the ru
 // ---- item 5 ----------------------------------------------------------------------------
 
 TEST_CASE("panzerblitz issue 22 item 5: note L against note E, the level 2 unit's own hill", "[panzerblitz][issue22][PB-L][PB-E]") {
-    struct C {
-        const char* what;
-        const char* firer;
-        const char* target;
-        int range;
-        const char* obstacles;
-        const char* los;
-        bool call;
-        const char* other;  // the other reading's line, when a call
-    };
-    const C cases[] = {
+    const Open cases[] = {
         // Own purple crest then the plateau's orange: not counted, E clears the orange (2/7): clear; literally L blocks.
-        {"own hill, E clears", "l2-hilltop", "ground", 6, "[{symbol = \"purple\", side = 1}, {symbol = \"orange\", side = 2}]", "clear", true, "blocked"},
+        {"own hill, E clears", "l2-hilltop", "ground", 6, "[{symbol = \"purple\", side = 1}, {symbol = \"orange\", side = 2}]", "clear", "blocked"},
         // The converse (F, K): ground up to the level 2 hilltop, its crest at side 6, the orange at 5 (5/7: not 1/3 or less).
-        {"own hill, F clears", "ground", "l2-hilltop", 6, "[{symbol = \"orange\", side = 5}, {symbol = \"purple\", side = 6}]", "clear", true, "blocked"},
+        {"own hill, F clears", "ground", "l2-hilltop", 6, "[{symbol = \"orange\", side = 5}, {symbol = \"purple\", side = 6}]", "clear", "blocked"},
         // Purple inside the plateau (note P), the orange far out: E blocks it (6/8 >= 2/3) under both readings: no call.
-        {"E blocks either way", "l2-hilltop", "ground", 7, "[{symbol = \"purple\", side = 2}, {symbol = \"orange\", side = 6}]", "blocked", false, ""},
+        {"E blocks either way", "l2-hilltop", "ground", 7, "[{symbol = \"purple\", side = 2}, {symbol = \"orange\", side = 6}]", "blocked", ""},
         // Another hill entered and left beyond the own hill: two symbols remain, L blocks either way.
         {"another hill: L blocks either way", "l2-hilltop", "ground", 9,
-         "[{symbol = \"purple\", side = 1}, {symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 4}, {symbol = \"orange\", side = 5}]", "blocked", false, ""},
+         "[{symbol = \"purple\", side = 1}, {symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 4}, {symbol = \"orange\", side = 5}]", "blocked", ""},
         // No purple: the two oranges are not the level 2 unit's own hill: L blocks, no call.
-        {"no crest: L blocks", "l2-hilltop", "ground", 9, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 3}]", "blocked", false, ""},
+        {"no crest: L blocks", "l2-hilltop", "ground", 9, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 3}]", "blocked", ""},
         // The orange before the purple (from the level 2 unit) is not its plateau edge: L blocks.
-        {"orange before the crest: L blocks", "l2-hilltop", "ground", 6, "[{symbol = \"orange\", side = 1}, {symbol = \"purple\", side = 2}]", "blocked", false, ""},
+        {"orange before the crest: L blocks", "l2-hilltop", "ground", 6, "[{symbol = \"orange\", side = 1}, {symbol = \"purple\", side = 2}]", "blocked", ""},
     };
-    for (const auto& c : cases) {
-        INFO(c.what);
-        const auto j = hand(c.firer, c.target, c.range, c.obstacles);
-        INFO(explanation(j));
-        CHECK(at(j, "los").as_string() == c.los);
-        const auto alts = at(j, "alternatives");
-        if (c.call) {
-            REQUIRE(alts.is_array());
-            CHECK(at(alts.as_array().at(0), "choice").as_string() == "l_own_hill");
-            CHECK(at(alts.as_array().at(0), "los").as_string() == c.other);
-            CHECK(at(j, "referee_call").as_bool());
-        } else {
-            CHECK(alts.is_null());
-        }
-    }
+    for (const auto& c : cases) check_open(c, "l_own_hill");
     // "counted" in rules-data: L read literally blocks, still flagged.
     pb::Data d = data();
     d.choices.l_own_hill = "counted";
@@ -316,34 +308,20 @@ TEST_CASE("panzerblitz issue 22 item 5: note L against note E, the level 2 unit'
 // ---- item 6 ----------------------------------------------------------------------------
 
 TEST_CASE("panzerblitz issue 22 item 6: a woods or town on a slope, no note covers it, ruled both ways", "[panzerblitz][issue22][PB-LOS]") {
-    struct C {
-        const char* what;
-        const char* firer;
-        const char* target;
-        int range;
-        const char* obstacle;
-        const char* los;       // by the heights (the default)
-        const char* other;     // read as ground-level woods (notes A/B/O); "" when the same
-    };
-    const C cases[] = {
+    const Open cases[] = {
         // 120 m to 0 m, the woods at 4/6 of the way (40 m) stands 55 + 15 = 70 m: hidden; note A: not directly behind.
-        {"level 1 hilltop down, woods hex on a level 1 slope", "l1-hilltop", "ground", 6, "{symbol = \"woods-hex\", hex = 4, stands_on = \"l1-slope\"}", "blocked", "clear"},
+        {"level 1 hilltop down, woods hex on a level 1 slope", "l1-hilltop", "ground", 6, "[{symbol = \"woods-hex\", hex = 4, stands_on = \"l1-slope\"}]", "blocked", "clear"},
         // Converse: ground up to a level 1 hilltop, the woods at 2/6 (80 m) under 70 m: passes over; note B: not behind the firer, clear both.
-        {"ground up, woods hex on a slope near the target", "ground", "l1-hilltop", 6, "{symbol = \"woods-hex\", hex = 4, stands_on = \"l1-slope\"}", "clear", ""},
+        {"ground up, woods hex on a slope near the target", "ground", "l1-hilltop", 6, "[{symbol = \"woods-hex\", hex = 4, stands_on = \"l1-slope\"}]", "clear", ""},
         // Green hexside on a level 2 slope between level 2 hilltop and ground: 155 + 15 = 170 m at 3/6 of 220 -> 110 m: blocks; A clears.
-        {"green on a level 2 slope", "l2-hilltop", "ground", 5, "{symbol = \"green\", side = 3, stands_on = \"l2-slope\"}", "blocked", "clear"},
+        {"green on a level 2 slope", "l2-hilltop", "ground", 5, "[{symbol = \"green\", side = 3, stands_on = \"l2-slope\"}]", "blocked", "clear"},
         // Directly behind (A blocks) and the heights block too: the same.
-        {"town hex before the target on a slope", "l1-hilltop", "ground", 4, "{symbol = \"town-hex\", hex = 3, stands_on = \"l1-slope\"}", "blocked", ""},
+        {"town hex before the target on a slope", "l1-hilltop", "ground", 4, "[{symbol = \"town-hex\", hex = 3, stands_on = \"l1-slope\"}]", "blocked", ""},
     };
     for (const auto& c : cases) {
-        INFO(c.what);
-        const auto j = hand(c.firer, c.target, c.range, std::string("[") + c.obstacle + "]");
-        INFO(explanation(j));
-        CHECK(at(j, "los").as_string() == c.los);
+        const auto j = check_open(c, "woods_on_slope");
         CHECK(at(j, "referee_call").as_bool());  // no note covers it: always a referee's call
         CHECK(explanation(j).find("No note covers") != std::string::npos);
-        if (*c.other) CHECK(at(at(j, "alternatives").as_array().at(0), "los").as_string() == c.other);
-        else CHECK(at(j, "alternatives").is_null());
     }
     // From a board: a woods hex on a slope hex stands on the slope.
     const board::Board b = board_from(
@@ -386,4 +364,109 @@ TEST_CASE("panzerblitz issue 22 item 9: notes E and F flagged where any measure 
     const auto j = hand("l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 4}, {symbol = \"green\", side = 5}]");
     CHECK(at(j, "los").as_string() == "blocked");
     CHECK_FALSE(at(j, "referee_call").as_bool());
+}
+
+// ---- item 12 ---------------------------------------------------------------------------
+
+TEST_CASE("panzerblitz issue 22 item 12: two symbols on one hexside, drawn, written back and ruled by their notes",
+          "[panzerblitz][issue22][board][PB-N][PB-C]") {
+    // A woods edge on a hilltop outline: the level 1 hilltop 0101-0102 ends at 0102/D, where a woods
+    // on the hilltop also stands. Alone, the orange is the firer's own crest (no note; a referee's
+    // call, clear); the woods on the hilltop obstructs all fire (note N): blocked by N.
+    const std::string text =
+        "system = \"panzerblitz\"\nsample = true\ncolumns = 1\nrows = 7\n[hexes]\nl1-hilltop = [\"0101-0102\"]\n[hexsides]\n"
+        "orange = [\"0102/D\"]\nhilltop-green = [\"0102/D\"]\nbrown = [\"0104/D\"]\norange-with-hilltop-grey = [\"0105/D\"]\n";
+    const board::Board b = board_from(text);
+    const auto* f = b.side(*b.parse_hex("0102"), 3);
+    REQUIRE(f);
+    CHECK(b.vocabulary.hexside_features[std::size_t(f->feature)] == "orange-with-hilltop-green");
+    // write_board writes the pair under its own name; read back, the board is the same.
+    const std::string written = board::write_board(b);
+    CHECK(written.find("orange-with-hilltop-green = ") != std::string::npos);
+    CHECK(board::equal_boards(b, board_from(written)));
+    const pb::BoardLos los = los_on(b, "0101", "0104");
+    std::vector<std::string> met;
+    for (const auto& x : los.routes[los.decider].symbols) met.push_back(x.obstacle.symbol + (x.obstacle.on_hilltop ? "^" : "") + "@" + std::to_string(x.obstacle.index));
+    CHECK(met == std::vector<std::string>{"orange@2", "green^@2"});
+    const auto j = los.ruling.to_json();
+    CHECK(at(j, "los").as_string() == "blocked");
+    CHECK(strings(at(j, "notes")) == std::vector<std::string>{"N"});
+    // A slope corner on a hilltop outline (brown with orange) counts both: the brown by note C (hexside
+    // 3 of 5 from the level 1 hilltop: midway, blocks), the orange by note L (two with 0102/D's).
+    const board::Board corner = board_from(
+        "system = \"panzerblitz\"\nsample = true\ncolumns = 1\nrows = 7\n[hexes]\nl1-hilltop = [\"0101\"]\n[hexsides]\n"
+        "brown = [\"0103/D\"]\norange = [\"0103/D\"]\n");
+    CHECK(corner.vocabulary.hexside_features[std::size_t(corner.side(*corner.parse_hex("0103"), 3)->feature)] == "brown-with-orange");
+    const auto cj = los_on(corner, "0101", "0106").ruling.to_json();
+    CHECK(at(cj, "los").as_string() == "blocked");
+    CHECK(contains(strings(at(cj, "notes")), "C"));
+    // Painted (the window's Paint mode, board_edit's set_side): a woods edge painted over an orange
+    // side joins it; painting it again changes nothing; undo gives the orange back.
+    {
+        board::Board p = board_from("system = \"panzerblitz\"\ncolumns = 2\nrows = 3\n[hexes]\nl1-hilltop = [\"0101\"]\n");
+        const auto& names = p.vocabulary.hexside_features;
+        const auto index = [&](const char* n) { return int(std::find(names.begin(), names.end(), n) - names.begin()); };
+        board::EditHistory h;
+        const auto at0101 = *p.parse_hex("0101");
+        CHECK(h.set_side(p, at0101, 3, index("orange")));
+        CHECK(h.set_side(p, at0101, 3, index("hilltop-green")));
+        CHECK(names[std::size_t(p.side(at0101, 3)->feature)] == "orange-with-hilltop-green");
+        CHECK_FALSE(h.set_side(p, at0101, 3, index("hilltop-green")));
+        CHECK_FALSE(h.set_side(p, at0101, 3, index("orange")));
+        CHECK(h.undo(p));
+        CHECK(names[std::size_t(p.side(at0101, 3)->feature)] == "orange");
+        CHECK(h.set_side(p, at0101, 3, index("grey")));  // a town edge on the same outline
+        CHECK(names[std::size_t(p.side(at0101, 3)->feature)] == "orange-with-grey");
+        CHECK(h.set_side(p, at0101, 3, -1));
+        CHECK(p.side(at0101, 3) == nullptr);
+    }
+    // Two woods/town symbols on one hexside are still refused, located.
+    try {
+        board_from("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\ngreen = [\"0101/D\"]\ngrey = [\"0101/D\"]\n");
+        FAIL("two woods/town symbols on one hexside were accepted");
+    } catch (const umpire::InputError& e) {
+        REQUIRE(!e.diagnostics().empty());
+        CHECK_THAT(e.diagnostics().front().str(), Catch::Contains("t.toml:6:"));
+        CHECK_THAT(e.diagnostics().front().str(), Catch::Contains("a hexside has one feature"));
+    }
+}
+
+TEST_CASE("panzerblitz issue 22 item 12: a woods hexside on a slope, fords and road crossings from a board", "[panzerblitz][issue22][board][PB-GULLY-C]") {
+    // slope-green on the level 1 slope 0103: no note covers it (rules-data woods_on_slope); by the
+    // heights (120 m to 0 m; 55 + 15 = 70 m at 3/7 of the way, where the line is at 69 m) it blocks,
+    // read as ground-level woods note A clears it (not a side of the target's hex): a call.
+    const board::Board b = board_from(
+        "system = \"panzerblitz\"\nsample = true\ncolumns = 1\nrows = 8\n[hexes]\nl1-hilltop = [\"0101\"]\nl1-slope = [\"0102-0103\"]\n"
+        "gully = [\"0106\"]\nford = [\"0107\"]\nbridge = [\"0108\"]\n[hexsides]\nslope-green = [\"0103/D\"]\n");
+    CHECK(b.terrain(*b.parse_hex("0108")) == "gully-crossing");
+    const pb::BoardLos los = los_on(b, "0101", "0107");
+    const auto& sym = los.routes[los.decider].symbols.at(0).obstacle;
+    CHECK(sym.symbol == "green");
+    CHECK(sym.stands_on == "l1-slope");
+    const auto j = los.ruling.to_json();
+    CHECK(at(j, "los").as_string() == "blocked");
+    CHECK(at(j, "referee_call").as_bool());
+    CHECK(at(at(j, "alternatives").as_array().at(0), "los").as_string() == "clear");
+    // A ford is clear terrain (GULLY-C): ground level, seen from the ground 4 hexes off (a gully would be GULLY-A).
+    const board::Board flat = board_from(
+        "system = \"panzerblitz\"\nsample = true\ncolumns = 1\nrows = 6\n[hexes]\ngully = [\"0102\"]\nford = [\"0105\"]\n"
+        "gully-crossing = [\"0106\"]\n");
+    for (const char* to : {"0105", "0106"}) {
+        const pb::BoardLos l = los_on(flat, "0101", to);
+        CHECK(l.target_elevation == "ground");
+        CHECK(at(l.ruling.to_json(), "los").as_string() == "clear");
+    }
+    CHECK(at(los_on(flat, "0102", "0105").ruling.to_json(), "los").as_string() == "blocked");  // the gully unit: GULLY-A
+    const std::string shot = umpire::test::temp_file(
+        "system = \"panzerblitz\"\nsample = true\ncolumns = 1\nrows = 6\n[hexes]\nford = [\"0105\"]\n", ".toml");
+    const auto r = umpire::test::rule_toml("system = \"panzerblitz\"\nboard = \"" + shot + "\"\n[firer]\nhex = \"0101\"\n[target]\nhex = \"0105\"\n");
+    CHECK(explanation(r).find("PB-GULLY-C: The target's hex 0105 is a ford") != std::string::npos);
+    // Every name a board may hold has its look for the Paint mode's brushes (glyph and the game's words).
+    const auto* support = umpire::test::engine().get<pb::PanzerBlitz>()->board_support();
+    for (const auto* names : {&b.vocabulary.hex_terrain, &b.vocabulary.hexside_features})
+        for (const auto& n : *names) {
+            INFO(n);
+            if (n != "ground") CHECK_FALSE(support->look(n).glyph.empty());
+            CHECK_FALSE(support->look(n).word.empty());
+        }
 }

@@ -10,6 +10,7 @@
 #include "games/panzerblitz/board.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -24,26 +25,64 @@ namespace umpire::panzerblitz {
 // 1. vocabulary
 // =====================================================================================
 
+// The woods/town hexside symbols (where they stand: on the ground, a hilltop (note N) or a slope,
+// which no note covers) and the hill edges; a hexside may carry one of each, or two hill edges (a
+// slope corner on a hilltop outline): their pair is the feature "<edge>-with-<woods>" /
+// "<edge>-with-<edge>" (Vocabulary::side_pairs).
+const std::vector<std::string>& low_sides() {
+    static const std::vector<std::string> v = {"green", "grey", "hilltop-green", "hilltop-grey", "slope-green", "slope-grey"};
+    return v;
+}
+const std::vector<std::string>& edge_sides() {
+    static const std::vector<std::string> v = {"brown", "orange", "yellow", "purple"};
+    return v;
+}
+
 board::Vocabulary board_vocabulary() {
     board::Vocabulary v;
     v.system = "panzerblitz";
     v.hex_terrain = elevation_names();  // ground first: the default elevation
+    // Gully hexes that are clear terrain (GULLY-C): a ford, and a road (or bridge) crossing the gully.
+    v.hex_terrain.push_back("ford");
+    v.hex_terrain.push_back("gully-crossing");
     v.hex_features = {"woods-hex", "town-hex"};
-    v.hexside_features = {"green", "grey", "brown", "orange", "yellow", "purple", "hilltop-green", "hilltop-grey"};
+    v.hexside_features = {"green", "grey", "brown", "orange", "yellow", "purple", "hilltop-green", "hilltop-grey", "slope-green", "slope-grey"};
+    const auto& e = edge_sides();
+    for (const auto& edge : e)
+        for (const auto& low : low_sides()) v.side_pairs.push_back({edge, low, edge + "-with-" + low});
+    for (std::size_t i = 0; i < e.size(); ++i)
+        for (std::size_t j = i + 1; j < e.size(); ++j) v.side_pairs.push_back({e[i], e[j], e[i] + "-with-" + e[j]});
+    for (const auto& p : v.side_pairs) v.hexside_features.push_back(p.both);
     // The article's other spellings (as the situation's symbol aliases in rules-data).
-    v.aliases = {{"gray", "grey"}, {"red", "orange"}, {"orange/red", "orange"}, {"hilltop-gray", "hilltop-grey"},
-                 {"woods", "woods-hex"}, {"town", "town-hex"}};
+    v.aliases = {{"gray", "grey"}, {"red", "orange"}, {"orange/red", "orange"}, {"hilltop-gray", "hilltop-grey"}, {"slope-gray", "slope-grey"},
+                 {"woods", "woods-hex"}, {"town", "town-hex"}, {"bridge", "gully-crossing"}, {"road-crossing", "gully-crossing"}};
     // Umpire's numbering for PanzerBlitz boards (docs/panzerblitz.md "Numbering"): CCRR, column
     // then row, two digits each, even columns half a hex lower, hexsides A (north) to F clockwise.
     v.numbering = hex::Numbering{};
     return v;
 }
 
-SideSymbol side_symbol(const board::Board& b, const board::SideFeature& f) {
+std::vector<SideSymbol> side_symbols(const board::Board& b, const board::SideFeature& f) {
     const std::string& name = b.vocabulary.hexside_features[std::size_t(f.feature)];
-    const std::string prefix = "hilltop-";
-    if (name.rfind(prefix, 0) == 0) return {name.substr(prefix.size()), true};
-    return {name, false};
+    std::vector<std::string> parts = {name};
+    for (const auto& p : b.vocabulary.side_pairs)
+        if (p.both == name) parts = {p.first, p.second};
+    std::vector<SideSymbol> out;
+    for (const auto& part : parts) {
+        SideSymbol s{part, false, false};
+        for (const char* prefix : {"hilltop-", "slope-"})
+            if (part.rfind(prefix, 0) == 0) {
+                s.symbol = part.substr(std::string(prefix).size());
+                (prefix[0] == 'h' ? s.on_hilltop : s.on_slope) = true;
+            }
+        out.push_back(s);
+    }
+    return out;
+}
+
+std::string elevation_at(const board::Board& b, const hex::Cube& h) {
+    const std::string& t = b.terrain(h);
+    return t == "ford" || t == "gully-crossing" ? std::string("ground") : t;
 }
 
 namespace {
@@ -65,6 +104,46 @@ struct Placement {
 void place(const Placement& p, int C, int R, int c, int r, int& mc, int& mr) {
     mc = p.rotated ? p.column + C - c : p.column - 1 + c;
     mr = p.rotated ? p.row + R - r : p.row - 1 + r;
+}
+
+// The board files a map places, each read on its own; a problem keeps its own file's name (in `errors`).
+std::vector<board::Board> load_parts(const std::vector<Placement>& placements, const std::filesystem::path& path, const board::Vocabulary& v,
+                                     std::vector<Diagnostic>& errors) {
+    std::vector<board::Board> parts;
+    for (const auto& p : placements) {
+        const std::filesystem::path file = std::filesystem::path(p.file).is_relative() ? path.parent_path() / p.file : std::filesystem::path(p.file);
+        const std::string shown = file.lexically_normal().string();
+        try {
+            const toml::table bt = parse_toml_file(file, shown, kMaxBoardBytes);
+            if (bt.contains("boards")) {
+                errors.push_back({shown, 1, 1, "a board placed in a map must be a board file, not another map ([[boards]])"});
+                parts.emplace_back();
+                continue;
+            }
+            parts.push_back(board::parse_board(bt, shown, v));
+        } catch (const InputError& err) {
+            errors.insert(errors.end(), err.diagnostics().begin(), err.diagnostics().end());
+            parts.emplace_back();
+        }
+    }
+    return parts;
+}
+
+// Placed as `p` says, does board `b` keep its hexes where the map's numbering puts them (a board moved
+// by one column would be half a hex out of step)?
+bool keeps_step(const Placement& p, const board::Board& b, const board::Board& map) {
+    int mc0 = 0, mr0 = 0;
+    place(p, b.columns, b.rows, 1, 1, mc0, mr0);
+    const hex::Cube origin = map.numbering.to_cube(mc0, mr0), local0 = b.numbering.to_cube(1, 1);
+    for (auto [c, r] : {std::pair{2, 1}, std::pair{3, 1}, std::pair{1, 2}, std::pair{2, 2}}) {
+        if (c > b.columns || r > b.rows) continue;
+        int mc = 0, mr = 0;
+        place(p, b.columns, b.rows, c, r, mc, mr);
+        const hex::Cube want = b.numbering.to_cube(c, r) - local0;
+        const hex::Cube got = map.numbering.to_cube(mc, mr) - origin;
+        if (!(got == (p.rotated ? hex::Cube{-want.q, -want.r, -want.s} : want))) return false;
+    }
+    return true;
 }
 
 board::Board join_boards(const toml::table& t, const std::filesystem::path& path, const std::string& display_name) {
@@ -95,24 +174,8 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
     sink.throw_if_errors();
 
     // Each board file on its own (its problems keep its own file's name).
-    std::vector<board::Board> parts;
     std::vector<Diagnostic> part_errors;
-    for (const auto& p : placements) {
-        const std::filesystem::path file = std::filesystem::path(p.file).is_relative() ? path.parent_path() / p.file : std::filesystem::path(p.file);
-        const std::string shown = file.lexically_normal().string();
-        try {
-            const toml::table bt = parse_toml_file(file, shown, kMaxBoardBytes);
-            if (bt.contains("boards")) {
-                part_errors.push_back({shown, 1, 1, "a board placed in a map must be a board file, not another map ([[boards]])"});
-                parts.emplace_back();
-                continue;
-            }
-            parts.push_back(board::parse_board(bt, shown, map.vocabulary));
-        } catch (const InputError& err) {
-            part_errors.insert(part_errors.end(), err.diagnostics().begin(), err.diagnostics().end());
-            parts.emplace_back();
-        }
-    }
+    const std::vector<board::Board> parts = load_parts(placements, path, map.vocabulary, part_errors);
     if (!part_errors.empty()) {
         sink.error(t.get("boards"), "boards: the board files have the problems reported below");
         std::vector<Diagnostic> all = sink.diagnostics();
@@ -131,19 +194,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
             sink.error(p.node, who + " numbers its hexes " + b.numbering.describe() + "; a board placed in a map must number them " + map.numbering.describe());
             continue;
         }
-        int mc0 = 0, mr0 = 0;
-        place(p, b.columns, b.rows, 1, 1, mc0, mr0);
-        const hex::Cube origin = map.numbering.to_cube(mc0, mr0), local0 = b.numbering.to_cube(1, 1);
-        bool fits = true;
-        for (auto [c, r] : {std::pair{2, 1}, std::pair{3, 1}, std::pair{1, 2}, std::pair{2, 2}}) {
-            if (c > b.columns || r > b.rows) continue;
-            int mc = 0, mr = 0;
-            place(p, b.columns, b.rows, c, r, mc, mr);
-            const hex::Cube want = b.numbering.to_cube(c, r) - local0;
-            const hex::Cube got = map.numbering.to_cube(mc, mr) - origin;
-            if (!(got == (p.rotated ? hex::Cube{-want.q, -want.r, -want.s} : want))) fits = false;
-        }
-        if (!fits) {
+        if (!keeps_step(p, b, map)) {
             sink.error(p.node, who + ": placed at column " + std::to_string(p.column) + (p.rotated ? ", rotated," : "") +
                                    " its columns would be half a hex out of step with the map's: move it by one column");
             continue;
@@ -180,7 +231,10 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
                     g.sloped = there;
                     board::SideFeature& slot = map.sides_of[std::size_t(map.side_slot(there, p.rotated ? d + 3 : d))];
                     // Where two boards meet, a symbol given on either side holds; two different ones contradict.
-                    if (slot.feature >= 0 && slot.feature != g.feature) {
+                    const int both = map.vocabulary.pair_of(slot.feature, g.feature);  // e.g. a woods edge on a hilltop outline
+                    if (slot.feature >= 0 && slot.feature != g.feature && both >= 0) {
+                        g.feature = both;
+                    } else if (slot.feature >= 0 && slot.feature != g.feature) {
                         sink.error(p.node, "boards: " + p.name + " puts " + b.vocabulary.hexside_features[std::size_t(g.feature)] + " on map hexside " +
                                                map.side_name(there, p.rotated ? d + 3 : d) + ", where the board beside it has " +
                                                b.vocabulary.hexside_features[std::size_t(slot.feature)] + ": a hexside has one symbol");
@@ -257,27 +311,29 @@ struct RouteSearch {
 // hexside between them (side i + 1) and, unless `n` is the target, a woods or town in `n` (hex i + 1).
 void step_symbols(const board::Board& b, const hex::Cube& a, const hex::Cube& n, int i, const hex::Cube& target, std::vector<RouteSymbol>& out) {
     const int d = *hex::direction_to(a, n);
+    const std::string ea = elevation_at(b, a), en = elevation_at(b, n);
     if (const board::SideFeature* f = b.side(a, d)) {
-        const SideSymbol s = side_symbol(b, *f);
-        // Note N: a woods or town hexside between two hilltop hexes stands on the hilltop, however
-        // the board names it (the article's symbol is plain Green/Grey; note P: a plateau's interior
-        // hexes are hilltops). Between a hilltop and a lower hex the board's name says which.
-        const bool low = s.symbol == "green" || s.symbol == "grey";
-        const bool on_hilltop = s.on_hilltop || (low && is_hilltop(b.terrain(a)) && is_hilltop(b.terrain(n)));
-        Obstacle o{s.symbol, i + 1, on_hilltop, false, ""};
-        // The hilltop it stands on: the higher of the two hexes' hilltops (a woods on a level 2
-        // hilltop is not note N's exception's case, item 2 of issue 22).
-        if (on_hilltop) o.stands_on = b.terrain(a) == "l2-hilltop" || b.terrain(n) == "l2-hilltop" ? "l2-hilltop" : "l1-hilltop";
-        out.push_back({o, a, d, b.side_name(a, d)});
+        for (const SideSymbol& s : side_symbols(b, *f)) {
+            // Note N: a woods or town hexside between two hilltop hexes stands on the hilltop, however
+            // the board names it (the article's symbol is plain Green/Grey; note P: a plateau's interior
+            // hexes are hilltops). Between a hilltop and a lower hex the board's name says which.
+            const bool low = s.symbol == "green" || s.symbol == "grey";
+            const bool on_hilltop = s.on_hilltop || (low && !s.on_slope && is_hilltop(ea) && is_hilltop(en));
+            Obstacle o{s.symbol, i + 1, on_hilltop, false, ""};
+            // The hilltop it stands on: the higher of the two hexes' (a woods on a level 2 hilltop is
+            // not note N's exception's case); a slope: the higher slope beside it (no note covers it).
+            if (on_hilltop) o.stands_on = ea == "l2-hilltop" || en == "l2-hilltop" ? "l2-hilltop" : "l1-hilltop";
+            if (s.on_slope) o.stands_on = ea == "l2-slope" || en == "l2-slope" ? "l2-slope" : "l1-slope";
+            out.push_back({o, a, d, b.side_name(a, d)});
+        }
     }
     if (n != target) {
         const int hf = b.hex_feature(n);
         if (hf >= 0) {
             // A single-hex woods or town stands on its hex's elevation (a hilltop: note N; a slope:
             // no note covers it, rules-data woods_on_slope).
-            const std::string& e = b.terrain(n);
-            const bool raised = e != "ground" && e != "gully";
-            out.push_back({Obstacle{b.vocabulary.hex_features[std::size_t(hf)], i + 1, is_hilltop(e), false, raised ? e : ""}, n, -1, b.name(n)});
+            const bool raised = en != "ground" && en != "gully";
+            out.push_back({Obstacle{b.vocabulary.hex_features[std::size_t(hf)], i + 1, is_hilltop(en), false, raised ? en : ""}, n, -1, b.name(n)});
         }
     }
 }
@@ -359,8 +415,8 @@ void list_routes(const RouteSearch& rs, std::vector<hex::Cube>& path, std::vecto
 
 Situation situation_of(const board::Board& b, const hex::Cube& firer, const hex::Cube& target, const std::vector<RouteSymbol>& symbols) {
     Situation s;
-    s.firer = b.terrain(firer);
-    s.target = b.terrain(target);
+    s.firer = elevation_at(b, firer);
+    s.target = elevation_at(b, target);
     s.range = hex::distance(firer, target);
     for (const auto& x : symbols) s.obstacles.push_back(x.obstacle);
     return s;
@@ -458,8 +514,8 @@ BoardLos board_los(const Data& d, const board::Board& b, const hex::Cube& firer,
     los.firer = firer;
     los.target = target;
     los.range = hex::distance(firer, target);
-    los.firer_elevation = b.terrain(firer);
-    los.target_elevation = b.terrain(target);
+    los.firer_elevation = elevation_at(b, firer);
+    los.target_elevation = elevation_at(b, target);
     const RouteSearch rs(b, firer, target);
     std::map<hex::Cube, std::uint64_t> counts;
     los.route_count = count_routes(rs, firer, counts);
@@ -749,6 +805,13 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     s.board_steps.push_back({"PB-LOS", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + ": the firer's hex " + s.firer_hex +
                                            " is " + elevation_words(s.firer) + ", the target's hex " + s.target_hex + " is " + elevation_words(s.target) +
                                            "; range " + std::to_string(s.range) + "."});
+    for (const auto& [h, who] : {std::pair{*f, "firer"}, std::pair{*t, "target"}}) {
+        const std::string& terrain = b.terrain(h);
+        if (terrain == "ford" || terrain == "gully-crossing")
+            s.board_steps.push_back({"PB-GULLY-C", std::string("The ") + who + "'s hex " + b.name(h) + " is " +
+                                                       (terrain == "ford" ? "a ford" : "where a road or bridge crosses the gully") +
+                                                       ": clear terrain, so ground level, not a gully."});
+    }
     std::string routes;
     for (std::size_t i = 0; i < los.routes.size(); ++i)
         routes += (i ? "; " : "") + std::string("route ") + std::to_string(i + 1) + " (" + route_text(b, los.routes[i]) + ") " + verdict_words(los.routes[i]);
@@ -802,9 +865,21 @@ view::BoardSupport::Look PanzerBlitzBoardSupport::look(const std::string& name) 
         {"purple", {"pu", 0xA050D2FF, "Purple hexside"}},
         {"hilltop-green", {"gn^", 0x3CB44BFF, "Green hexside on a hilltop (N)"}},
         {"hilltop-grey", {"gy^", 0xA8A8A8FF, "Grey hexside on a hilltop (N)"}},
+        {"slope-green", {"gn/", 0x3CB44BFF, "Green hexside on a slope (no note)"}},
+        {"slope-grey", {"gy/", 0xA8A8A8FF, "Grey hexside on a slope (no note)"}},
+        {"ford", {"f", 0x2F352FFF, "Ford (gully, clear: GULLY-C)"}},
+        {"gully-crossing", {"=", 0x2F352FFF, "Road or bridge over a gully (clear: GULLY-C)"}},
     };
-    const auto it = looks.find(name);
-    return it == looks.end() ? Look{} : it->second;
+    if (const auto it = looks.find(name); it != looks.end()) return it->second;
+    // A pair on one hexside: the hill edge's colour, both glyphs, both names.
+    for (const auto& p : vocabulary_.side_pairs)
+        if (p.both == name) {
+            const Look a = look(p.first), b = look(p.second);
+            std::string second = b.word;
+            if (!second.empty()) second[0] = char(std::tolower(static_cast<unsigned char>(second[0])));
+            return {a.glyph + "+" + b.glyph, a.rgba, a.word + " with a " + second};
+        }
+    return Look{};
 }
 
 // Every route, the deciding one said so, and the symbols each meets as its ruling judges them.
@@ -830,10 +905,16 @@ view::BoardMarks board_marks(const Data& d, const board::Board& b, const BoardLo
             const view::Mark mk = !sv.obstacles[k].decided ? view::Mark::referee_call : sv.obstacles[k].blocks ? view::Mark::blocking : view::Mark::clear;
             const std::string text = symbol_text(x, los.range) + (mk == view::Mark::blocking ? ": blocks" : mk == view::Mark::clear ? ": does not block" : ": no note decides (referee's call)");
             if (x.side >= 0) {
-                const bool seen = std::any_of(m.sides.begin(), m.sides.end(), [&](const view::BoardSideMark& e) {
+                const auto seen = std::find_if(m.sides.begin(), m.sides.end(), [&](const view::BoardSideMark& e) {
                     return (e.hex == x.hex && e.side == x.side) || (e.hex == hex::neighbour(x.hex, x.side) && e.side == (x.side + 3) % 6);
                 });
-                if (!seen) m.sides.push_back({x.hex, x.side, mk, text});
+                if (seen == m.sides.end()) m.sides.push_back({x.hex, x.side, mk, text});
+                // Two symbols on one hexside (a pair such as orange-with-hilltop-green) on the same route:
+                // the hexside shows both, marked blocking if either blocks.
+                else if (i == los.decider && seen->text.find(text) == std::string::npos) {
+                    seen->text += "; " + text;
+                    if (mk == view::Mark::blocking || seen->mark == view::Mark::clear) seen->mark = mk;
+                }
             } else if (std::none_of(m.hexes.begin(), m.hexes.end(), [&](const view::BoardHexMark& e) { return e.hex == x.hex; })) {
                 m.hexes.push_back({x.hex, mk, text});
             }

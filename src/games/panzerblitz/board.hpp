@@ -39,12 +39,17 @@ namespace umpire::panzerblitz {
 // (woods/town hexsides standing on a hilltop, note N).
 board::Vocabulary board_vocabulary();
 
-// The symbol a hexside feature is (the name without "hilltop-") and whether it stands on a hilltop.
+// The symbols a hexside feature holds (one, or two for a pair such as "orange-with-hilltop-green"),
+// each without its "hilltop-"/"slope-" prefix and whether it stands on a hilltop or a slope.
 struct SideSymbol {
     std::string symbol;
     bool on_hilltop = false;
+    bool on_slope = false;
 };
-SideSymbol side_symbol(const board::Board& b, const board::SideFeature& f);
+std::vector<SideSymbol> side_symbols(const board::Board& b, const board::SideFeature& f);
+// The elevation the notes read for a hex: a ford or a road/bridge crossing a gully is clear
+// terrain (GULLY-C), ground level; any other hex its own.
+std::string elevation_at(const board::Board& b, const hex::Cube& h);
 
 // ---- load_map -----------------------------------------------------------------------
 

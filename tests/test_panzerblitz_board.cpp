@@ -371,7 +371,7 @@ TEST_CASE("panzerblitz board properties on random pairs: range hexes, on the exa
     CHECK(ties > 10);  // the sample of pairs includes lines along hexsides and through corners
 }
 
-TEST_CASE("panzerblitz issue 22 item 7: the hexes the centre line passes through, ruled too; a call where they differ",
+TEST_CASE("panzerblitz issue 22 item 7: the hexes the centre line passes through, ruled too, a call where they differ",
           "[panzerblitz][board][issue22][PB-LOS]") {
     // PB-LOS traces the line through exactly `range` hexes (Umpire: the i-th hex holds the point
     // i/range of the way); the centre line itself may clip other hexes (the optional real-space rule

@@ -84,7 +84,7 @@ umpire::json::Value check_open(const Open& c, const char* choice) {
 
 // ---- item 1 ----------------------------------------------------------------------------
 
-TEST_CASE("panzerblitz issue 22 item 1: the issue's one-column board; a yellow no note covers blocks, note C only cleared a brown",
+TEST_CASE("panzerblitz issue 22 item 1: the issue's one-column board, a yellow no note covers blocks, note C only cleared a brown",
           "[panzerblitz][issue22][PB-C][PB-LOS]") {
     // PB-C clears the brown (hexside 2 of 5: 2 sides from the firer, 4 from the target, closer to
     // the firer). No note covers a yellow between a level 1 hilltop and ground: the straight line
@@ -241,7 +241,7 @@ TEST_CASE("panzerblitz issue 22 item 2: which hill the woods stand on, by hand, 
 
 // ---- item 3 ----------------------------------------------------------------------------
 
-TEST_CASE("panzerblitz issue 22 item 3: wording; each fraction is the one the ruling used", "[panzerblitz][issue22]") {
+TEST_CASE("panzerblitz issue 22 item 3: wording, each fraction is the one the ruling used", "[panzerblitz][issue22]") {
     // No note covers an orange between a level 1 slope and a level 1 hilltop: "an orange".
     {
         const auto j = hand("l1-slope", "l1-hilltop", 6, "[{symbol = \"orange\", side = 3}]");

@@ -1,10 +1,11 @@
 // PanzerBlitz on a board (see panzerblitz_board.hpp, docs/panzerblitz.md "Boards").
 //
 // Sections
-//   1. vocabulary   the names a PanzerBlitz board file holds
+//   1. vocabulary   the names a PanzerBlitz board file holds (pairs on one hexside, fords)
 //   2. load_map     one board file, or several joined into one map ([[boards]])
 //   3. routes       the candidate routes (exact line, range hexes), each turned into typed inputs
-//   4. board_los    every route ruled, the least favourable deciding; JSON and text
+//   4. board_los    every route ruled, the least favourable deciding; the centre line's own hexes
+//                   ruled too (a referee's call where they differ); JSON and text
 //   5. apply_board  board = "FILE" in a situation
 //   6. BoardSupport the board view's marks and visibility
 #include "games/panzerblitz/board.hpp"
@@ -865,10 +866,10 @@ view::BoardSupport::Look PanzerBlitzBoardSupport::look(const std::string& name) 
         {"purple", {"pu", 0xA050D2FF, "Purple hexside"}},
         {"hilltop-green", {"gn^", 0x3CB44BFF, "Green hexside on a hilltop (N)"}},
         {"hilltop-grey", {"gy^", 0xA8A8A8FF, "Grey hexside on a hilltop (N)"}},
-        {"slope-green", {"gn/", 0x3CB44BFF, "Green hexside on a slope (no note)"}},
-        {"slope-grey", {"gy/", 0xA8A8A8FF, "Grey hexside on a slope (no note)"}},
-        {"ford", {"f", 0x2F352FFF, "Ford (gully, clear: GULLY-C)"}},
-        {"gully-crossing", {"=", 0x2F352FFF, "Road or bridge over a gully (clear: GULLY-C)"}},
+        {"slope-green", {"gn/", 0x3CB44BFF, "Green hexside on a slope"}},
+        {"slope-grey", {"gy/", 0xA8A8A8FF, "Grey hexside on a slope"}},
+        {"ford", {"f", 0x2F352FFF, "Ford (clear, GULLY-C)"}},
+        {"gully-crossing", {"=", 0x2F352FFF, "Road/bridge over gully"}},
     };
     if (const auto it = looks.find(name); it != looks.end()) return it->second;
     // A pair on one hexside: the hill edge's colour, both glyphs, both names.
@@ -951,6 +952,13 @@ bool PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::strin
     out.assign(std::size_t(b.hex_count()), view::Mark::clear);
     // Many hexes share their inputs (elevations, range, symbols): each distinct set is ruled once.
     std::map<std::string, int> cache;
+    const auto badness_of = [&](const hex::Cube& to, const std::vector<RouteSymbol>& symbols) {
+        const Situation sit = situation_of(b, from, to, symbols);
+        const std::string key = sit.firer + "|" + sit.target + "|" + std::to_string(sit.range) + "|" + key_of(symbols);
+        auto it = cache.find(key);
+        if (it == cache.end()) it = cache.emplace(key, badness(panzerblitz::rule(*data_, sit))).first;
+        return it->second;
+    };
     for (int i = 0; i < b.hex_count(); ++i) {
         const hex::Cube to = b.hex_at(i);
         if (to == from) continue;
@@ -964,22 +972,10 @@ bool PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::strin
             out[std::size_t(i)] = view::Mark::referee_call;  // too many routes to rule one by one (los says so)
             continue;
         }
-        for (const Suffix& s : *all) {
-            const Situation sit = situation_of(b, from, to, s.symbols);
-            const std::string key = sit.firer + "|" + sit.target + "|" + std::to_string(sit.range) + "|" + key_of(s.symbols);
-            auto it = cache.find(key);
-            if (it == cache.end()) it = cache.emplace(key, badness(panzerblitz::rule(*data_, sit))).first;
-            worst = std::max(worst, it->second);
-        }
+        for (const Suffix& s : *all) worst = std::max(worst, badness_of(to, s.symbols));
         CentreLine c;
         std::optional<bool> centre_clear;
-        if (centre_symbols(b, from, to, c)) {
-            const Situation sit = situation_of(b, from, to, c.symbols);
-            const std::string key = sit.firer + "|" + sit.target + "|" + std::to_string(sit.range) + "|" + key_of(c.symbols);
-            auto it = cache.find(key);
-            if (it == cache.end()) it = cache.emplace(key, badness(panzerblitz::rule(*data_, sit))).first;
-            centre_clear = it->second <= 1;
-        }
+        if (centre_symbols(b, from, to, c)) centre_clear = badness_of(to, c.symbols) <= 1;
         out[std::size_t(i)] = with_centre_line(worst, centre_clear);
     }
     return true;

@@ -1,10 +1,12 @@
 // PanzerBlitz line of sight and hill/slope defense (Arvold's Obstacles and Elevation, modified).
 //
 // Sections
-//   1. Data loading
+//   1. Data loading (with [choices], the readings where the notes are open)
 //   2. Situation parsing and writing
-//   3. Judging one obstacle by the notes (A-J, L, N, O, K) or, where none decides, a straight line
-//   4. rule(): gullies, adjacency (M), the obstacles, the count rule (L), hill and slope defense
+//   3. Judging one obstacle by the notes (A-J, L, N, O, K; E/F by every measure) or, where none
+//      decides, a straight line
+//   4. rule(): gullies, adjacency (M), the obstacles, the count rule (L), what decided the line
+//      (notes, notes_applied, blocked_by), the other readings (alternatives), hill and slope defense
 //   5. side_view and the GameSystem glue
 #include "games/panzerblitz/rules.hpp"
 

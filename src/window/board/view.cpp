@@ -792,6 +792,9 @@ void BoardView::draw_legend(const board::Board& b) {
         ImGui::EndGroup();
     }
     for (const auto& f : b.vocabulary.hexside_features) {
+        // A pair on one hexside (Vocabulary::side_pairs) wears its first feature's colour and both glyphs
+        // (BoardSupport::look): no key of its own.
+        if (b.vocabulary.is_pair(int(&f - b.vocabulary.hexside_features.data()))) continue;
         const bool directional = std::find(b.vocabulary.directional.begin(), b.vocabulary.directional.end(), f) != b.vocabulary.directional.end();
         const std::string word = say(f) + (directional ? " (hatched: sloped side)" : "");
         ui::same_line_if_fits(sw + ImGui::CalcTextSize(word.c_str()).x + ImGui::GetStyle().ItemSpacing.x * 2);

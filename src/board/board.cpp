@@ -3,7 +3,8 @@
 // Sections
 //   1. lookups       index, terrain, side slots
 //   2. shorthand     hex runs/areas/columns/rows; hexside lists and paths
-//   3. load_board    keys, numbering, size, [hexes], [hexsides], [[area]]; every problem located
+//   3. load_board    keys, numbering, size, [hexes], [hexsides], [[area]]; every problem located;
+//                    shipped_boards, find_board
 #include "board/board.hpp"
 
 #include <algorithm>
@@ -26,8 +27,15 @@ std::vector<std::string>::const_iterator Vocabulary::find(const std::vector<std:
     return names.end();
 }
 
+namespace {
+// The name of hexside feature i, or "" when i names none.
+std::string side_feature_name(const Vocabulary& v, int i) {
+    return i >= 0 && std::size_t(i) < v.hexside_features.size() ? v.hexside_features[std::size_t(i)] : std::string();
+}
+}  // namespace
+
 int Vocabulary::pair_of(int a, int b) const {
-    const auto name = [&](int i) { return i >= 0 && std::size_t(i) < hexside_features.size() ? hexside_features[std::size_t(i)] : std::string(); };
+    const auto name = [&](int i) { return side_feature_name(*this, i); };
     for (const auto& p : side_pairs)
         if ((p.first == name(a) && p.second == name(b)) || (p.first == name(b) && p.second == name(a))) {
             const auto it = std::find(hexside_features.begin(), hexside_features.end(), p.both);
@@ -38,7 +46,7 @@ int Vocabulary::pair_of(int a, int b) const {
 
 bool Vocabulary::pair_has(int pair, int f) const {
     if (pair == f) return true;
-    const auto name = [&](int i) { return i >= 0 && std::size_t(i) < hexside_features.size() ? hexside_features[std::size_t(i)] : std::string(); };
+    const auto name = [&](int i) { return side_feature_name(*this, i); };
     for (const auto& p : side_pairs)
         if (p.both == name(pair)) return p.first == name(f) || p.second == name(f);
     return false;
@@ -409,6 +417,8 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
                 std::string extra;
                 if (std::find(v.hexside_features.begin(), v.hexside_features.end(), name) != v.hexside_features.end())
                     extra = "; " + name + " lies on hexsides (10.12): list it under [hexsides]";
+                if (std::find(v.hex_features.begin(), v.hex_features.end(), name) != v.hex_features.end())
+                    extra = "; " + name + " lies on a hex's terrain: list it under [hex_features]";
                 sink.error(&node, "hexes." + name + ": unknown terrain (accepted: " + join_names(v.hex_terrain, ", ") + ")" + extra);
                 continue;
             }
@@ -591,6 +601,18 @@ std::vector<std::filesystem::path> shipped_boards(const std::filesystem::path& b
     }
     std::sort(out.begin(), out.end());
     return out;
+}
+
+std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir, const std::filesystem::path& boards_dir) {
+    std::filesystem::path path = name;
+    if (!path.is_relative()) return path;
+    path = situation_dir / name;
+    std::error_code ec;
+    for (const std::filesystem::path& dir : {boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+        if (std::filesystem::exists(path, ec) || dir.empty()) break;
+        if (std::filesystem::exists(dir / name, ec)) path = dir / name;
+    }
+    return path;
 }
 
 }  // namespace umpire::board

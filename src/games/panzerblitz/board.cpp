@@ -261,10 +261,13 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
 
 }  // namespace
 
-board::Board load_map(const std::filesystem::path& path, const std::string& display_name) {
-    const toml::table t = parse_toml_file(path, display_name, kMaxBoardBytes);
+board::Board parse_map(const toml::table& t, const std::filesystem::path& path, const std::string& display_name) {
     if (t.contains("boards")) return join_boards(t, path, display_name);
     return board::parse_board(t, display_name, board_vocabulary());
+}
+
+board::Board load_map(const std::filesystem::path& path, const std::string& display_name) {
+    return parse_map(parse_toml_file(path, display_name, kMaxBoardBytes), path, display_name);
 }
 
 // =====================================================================================
@@ -727,20 +730,6 @@ bool same_obstacles(std::vector<Obstacle> a, std::vector<Obstacle> b) {
 
 }  // namespace
 
-// Beside the situation file first; else the shipped boards (beside the rules data, or the source
-// tree's): the window and standard input give no folder to look in.
-std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir) {
-    std::filesystem::path path = name;
-    if (!path.is_relative()) return path;
-    path = situation_dir / name;
-    std::error_code ec;
-    for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-        if (std::filesystem::exists(path, ec) || dir.empty()) break;
-        if (std::filesystem::exists(dir / name, ec)) path = dir / name;
-    }
-    return path;
-}
-
 void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
                  const board::Board* held, const view::Placement* place) {
     const auto file = root.str("board");
@@ -755,7 +744,7 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
         root.error("board", "a board needs firer.hex and target.hex: the line of sight is traced between them (PB-LOS)");
         return;
     }
-    const std::filesystem::path path = find_board(d, *file, std::filesystem::path(root.sink().file()).parent_path());
+    const std::filesystem::path path = board::find_board(*file, std::filesystem::path(root.sink().file()).parent_path(), d.boards_dir);
     const std::string shown = path.lexically_normal().string();
     board::Board loaded;
     try {

@@ -104,6 +104,10 @@ view::BoardMarks board_marks(const board::Board& b, const LineOfSight& los) {
             raise(sx.mark, sx.text, mk, why);
         }
     }
+    for (const auto& e : los.side_ends) {  // a hexside met only at its end (the rules are silent)
+        auto& sx = m.side(e.where, e.side);
+        raise(sx.mark, sx.text, view::Mark::referee_call, e.text);
+    }
     view::BoardLine line;
     line.label = "line of sight";
     line.from = {los.firer, -1};
@@ -143,13 +147,16 @@ public:
         return true;
     }
 
-    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
-        return spi_tank::find_board(d_, name, situation_dir);
-    }
-
-    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "spi-tank"); }
+    std::filesystem::path boards_dir() const override { return d_.boards_dir; }
 
     Ruling rule(const Section& root, const board::Board& b, const view::Placement* place) const override { return sys_.rule(root, &b, place); }
+
+    // A wreck (the second per-hex layer, 8.62): a disc with an "x" on the hex's own terrain look.
+    Look look(const std::string& name) const override {
+        const auto& f = vocabulary_.hex_features;
+        if (std::find(f.begin(), f.end(), name) != f.end()) return {"x", 0x9A9AA6FFu, "Wreck (8.62)"};
+        return {};
+    }
 
     std::string facing_rule() const override { return "8.7"; }
     bool has_hex_figures() const override { return true; }

@@ -21,7 +21,8 @@ namespace umpire::app {
 // 1. load, picker
 // =====================================================================================
 
-void BoardHost::load(const view::BoardSupport& support, const std::optional<std::string>& name, const std::filesystem::path& situation_dir) {
+void BoardHost::load(const Engine& engine, const view::BoardSupport& support, const std::optional<std::string>& name,
+                     const std::filesystem::path& situation_dir) {
     if (!name) {
         if (board_) set_aside("the situation no longer names it");
         painter_.detach();
@@ -39,7 +40,7 @@ void BoardHost::load(const view::BoardSupport& support, const std::optional<std:
     board_.reset();
     const std::filesystem::path path = support.find_board(*name, situation_dir);
     try {
-        board_ = std::make_shared<board::Board>(support.load(path, path.lexically_normal().string()));
+        board_ = std::make_shared<board::Board>(engine.open_board(path, path.lexically_normal().string(), &support).board);
         // A shipped board is never written over: Save board asks where to (a name beside the situation).
         bool shipped = false;
         std::error_code ec;

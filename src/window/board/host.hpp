@@ -65,10 +65,12 @@ public:
         std::array<std::optional<std::string>, 3> values() const;
     };
 
-    // Loads `name` (the situation's `board`) when it or the situation's folder changed; a missing
+    // Loads `name` (the situation's `board`) when it or the situation's folder changed, through the
+    // engine's board dispatch (Engine::open_board, as the game `support` belongs to); a missing
     // name drops the board. A board with problems keeps them (errors()) and no board. A board
     // dropped with unsaved paint is set aside first (take_set_aside).
-    void load(const view::BoardSupport& support, const std::optional<std::string>& name, const std::filesystem::path& situation_dir);
+    void load(const Engine& engine, const view::BoardSupport& support, const std::optional<std::string>& name,
+              const std::filesystem::path& situation_dir);
     // "Open board…" / "Change board…" (a shipped board of this game, a file, or none) and "New
     // board…". `reads`: what the ruling then reads from the map, for the tip. True when *name changed.
     bool picker(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,

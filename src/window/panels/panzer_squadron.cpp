@@ -299,7 +299,7 @@ bool PanzerSquadronPanel::draw_move_board(PanelContext& ctx) {
     bool changed = false;
     ui::section("Board");
     changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
-    host_.load(*support(), s_.board, ctx.situation_dir);
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
         ImGui::SameLine();
         ui::wrapped(ui::dim_text(), "none: the plan is drawn over a few hexes");
@@ -322,7 +322,7 @@ bool PanzerSquadronPanel::draw_fire_board(PanelContext& ctx) {
         changed = true;
         if (s_.board) kept_.reset();  // the board now says the lines
     }
-    host_.load(*support(), s_.board, ctx.situation_dir);
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
         ImGui::TextWrapped("Line of fire (PS-fire): %s", kept_ ? "ruled as the file gives it (its typed lines); open a board to trace them."
                                                               : "open a board to trace the two lines, or type [[line]]s in the file.");

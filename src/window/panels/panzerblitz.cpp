@@ -236,7 +236,7 @@ bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
     bool changed = false;
     ui::section("Board");
     changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
-    host_.load(*support(), s_.board, ctx.situation_dir);
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
         ImGui::SameLine();
         ui::wrapped(ui::dim_text(), "none: the line is described by hand below");

@@ -508,7 +508,7 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
     bool changed = false;
     ui::section("Board");
     changed |= host_.picker(*support(), &s_.board, ctx.situation_dir, "the line of sight, the obstacles and the target's terrain");
-    host_.load(*support(), s_.board, ctx.situation_dir);
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
         ImGui::SameLine();
         ui::wrapped(ui::dim_text(), "none: the line is described by hand below");

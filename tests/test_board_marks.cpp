@@ -138,11 +138,17 @@ Met met_by(const std::string& game, const board::Board& b, const view::BoardMark
                 for (const auto& y : v.hexes)
                     if (hex::distance(x, y) == 1) out.sides.insert(std::minmax(x, y));
     } else if (game == "panzerblitz") {
-        for (const auto& l : m.lines)
+        for (const auto& l : m.lines) {
             for (std::size_t i = 0; i < l.route.size(); ++i) {
                 out.hexes.insert(l.route[i]);
                 if (i > 0) out.sides.insert(std::minmax(l.route[i - 1], l.route[i]));
             }
+            if (l.route.empty()) {  // the centre line itself (a referee's call, issue 22 item 7): what it crosses
+                const hex::Trace t = hex::trace_line(l.from.hex, l.to.hex);
+                for (const auto& h : t.hexes) out.hexes.insert(h.hex);
+                for (const auto& sd : t.sides) out.sides.insert(side_key(sd.hex, sd.side));
+            }
+        }
     } else {
         namespace ps = panzer_squadron;
         for (const auto& l : m.lines) {

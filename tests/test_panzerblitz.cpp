@@ -52,7 +52,8 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-D: brown exactly midway (range 5, side 3)", "ground", "l1-hilltop", 5, "[{symbol = \"brown\", side = 3}]", "blocked", {"D"}, false},
         {"PB-D: brown just past midway (range 5, side 4)", "ground", "l1-hilltop", 5, "[{symbol = \"brown\", side = 4}]", "clear", {"D"}, false},
         // E / F: 2/3 and 1/3 (range 5: n+1 = 6, so 2/3 is side 4, 1/3 is side 2)
-        {"PB-E: yellow at exactly 2/3 (range 5, side 4)", "l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 4}]", "blocked", {"E"}, false},
+        // Issue 22 item 9: counted from the target (note K), the range puts hexside 4 of 5 at 3/5 (not 2/3): a call.
+        {"PB-E: yellow at exactly 2/3 (range 5, side 4; 3/5 by range from the target: a call)", "l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 4}]", "blocked", {"E"}, true},
         {"PB-E: yellow just short of 2/3 (range 5, side 3)", "l2-hilltop", "ground", 5, "[{symbol = \"yellow\", side = 3}]", "clear", {"E"}, false},
         {"PB-E: orange beyond 2/3 (range 7, side 6)", "l2-hilltop", "ground", 7, "[{symbol = \"orange\", side = 6}]", "blocked", {"E"}, false},
         {"PB-E: brown short of 2/3 (range 7, side 5; 5/7 by range: a call)", "l2-hilltop", "ground", 7, "[{symbol = \"brown\", side = 5}]", "clear", {"E"}, true},
@@ -100,9 +101,9 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-C: range 3, brown exactly midway", "l1-hilltop", "gully", 3, "[{symbol = \"brown\", side = 2}]", "blocked", {"GULLY-B", "C"}, false},
         {"PB-D: range 2, brown on the firer's side", "ground", "l1-hilltop", 2, "[{symbol = \"brown\", side = 1}]", "blocked", {"D"}, false},
         {"PB-D: range 2, brown on the target's side", "ground", "l1-hilltop", 2, "[{symbol = \"brown\", side = 2}]", "clear", {"D"}, false},
-        {"PB-E: range 2, orange at exactly 2/3", "l2-hilltop", "ground", 2, "[{symbol = \"orange\", side = 2}]", "blocked", {"E"}, false},
+        {"PB-E: range 2, orange at exactly 2/3 (1/2 by range from the target: a call, issue 22 item 9)", "l2-hilltop", "ground", 2, "[{symbol = \"orange\", side = 2}]", "blocked", {"E"}, true},
         {"PB-E: range 2, orange at 1/3", "l2-hilltop", "ground", 2, "[{symbol = \"orange\", side = 1}]", "clear", {"E"}, false},
-        {"PB-E: range 8, brown at exactly 2/3 (side 6)", "l2-hilltop", "ground", 8, "[{symbol = \"brown\", side = 6}]", "blocked", {"E"}, false},
+        {"PB-E: range 8, brown at exactly 2/3 (side 6; 5/8 by range from the target: a call, issue 22 item 9)", "l2-hilltop", "ground", 8, "[{symbol = \"brown\", side = 6}]", "blocked", {"E"}, true},
         {"PB-E: range 8, brown short of 2/3 (side 5)", "l2-hilltop", "ground", 8, "[{symbol = \"brown\", side = 5}]", "clear", {"E"}, false},
         {"PB-F: range 2, yellow at exactly 1/3 (1/2 by range: a call)", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 1}]", "blocked", {"F"}, true},
         {"PB-F: range 2, yellow at 2/3", "ground", "l2-hilltop", 2, "[{symbol = \"yellow\", side = 2}]", "clear", {"F"}, false},
@@ -113,7 +114,10 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         // L: more than one orange/purple
         {"PB-L: two orange symbols between level 1 slopes (not hilltops) block", "l1-slope", "l1-slope", 4, "[{symbol = \"orange\", side = 1}, {symbol = \"orange\", side = 4}]", "blocked", {"L"}, false},
         {"PB-L: two purple symbols between level 2 slopes block", "l2-slope", "l2-slope", 4, "[{symbol = \"purple\", side = 1}, {symbol = \"purple\", side = 4}]", "blocked", {"L"}, false},
-        {"PB-L: orange and purple from ground up to a level 2 hilltop block, though F clears the orange", "ground", "l2-hilltop", 6, "[{symbol = \"orange\", side = 4}, {symbol = \"purple\", side = 6}]", "blocked", {"L"}, false},
+        // Issue 22 item 5: the purple crest and the orange under it are the level 2 target's own hill; L read
+        // literally would block every such line and leave F's Orange/Red clause nothing to decide. Umpire
+        // does not count them (rules-data l_own_hill), F clears the orange (4/7): clear, a referee's call.
+        {"PB-L/F: orange and purple from ground up to a level 2 hilltop: its own hill, F clears the orange", "ground", "l2-hilltop", 6, "[{symbol = \"orange\", side = 4}, {symbol = \"purple\", side = 6}]", "clear", {"F"}, true},
         {"PB-L: two orange symbols from a level 1 hilltop down to ground block", "l1-hilltop", "ground", 4, "[{symbol = \"orange\", side = 1}, {symbol = \"orange\", side = 2}]", "blocked", {"L"}, false},
         {"PB-L/J: two orange symbols from a level 1 slope up to a level 2 slope", "l1-slope", "l2-slope", 5, "[{symbol = \"orange\", side = 2}, {symbol = \"orange\", side = 4}]", "clear", {"J", "L"}, false},
         // N: hilltop woods and towns
@@ -137,7 +141,9 @@ TEST_CASE("panzerblitz line of sight: the Special Notes", "[panzerblitz]") {
         {"PB-LOS/P: the only orange, level 1 hilltop inside its plateau down to ground", "l1-hilltop", "ground", 4, "[{symbol = \"orange\", side = 3}]", "clear", {}, true},
         {"PB-LOS/P: the only purple, level 2 hilltop inside its plateau down to ground", "l2-hilltop", "ground", 6, "[{symbol = \"purple\", side = 2}]", "clear", {}, true},
         {"PB-LOS/P/L: purple crest and an orange, level 2 hilltop down to level 1 (L's G-J exception)", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"purple\", side = 2}, {symbol = \"orange\", side = 4}]", "clear", {"I", "L"}, true},
-        {"PB-LOS/P: two purples, level 2 hilltop down to level 1: the second is another hill", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"purple\", side = 2}, {symbol = \"purple\", side = 4}]", "blocked", {"L"}, true},
+        // Issue 22 item 1: L only allows the two purples here (G-J); the second purple, which no note covers,
+        // blocks by the straight line, so no note decides the line and `notes` names none (L is in notes_applied).
+        {"PB-LOS/P: two purples, level 2 hilltop down to level 1: the second is another hill", "l2-hilltop", "l1-hilltop", 5, "[{symbol = \"purple\", side = 2}, {symbol = \"purple\", side = 4}]", "blocked", {}, true},
         {"PB-LOS/P: a level 1 slope is not a plateau: orange short of the level 1 hilltop target", "l1-slope", "l1-hilltop", 4, "[{symbol = \"orange\", side = 3}]", "blocked", {}, true},
         {"PB-LOS: a note decides even beside an open case", "l1-hilltop", "ground", 6, "[{symbol = \"green\", side = 6}, {symbol = \"purple\", side = 2}]", "blocked", {"A"}, false},
     };
@@ -269,7 +275,7 @@ TEST_CASE("panzerblitz side view gives the heights and positions a drawing needs
     s.firer = "l1-hilltop";
     s.target = "ground";
     s.range = 6;
-    s.obstacles = {{"brown", 4, false}, {"brown", 2, false}};
+    s.obstacles = {{"brown", 4, false, false, ""}, {"brown", 2, false, false, ""}};
     const auto v = umpire::panzerblitz::side_view(sys->data(), s);
     CHECK(v.firer_height == 120);
     CHECK(v.target_height == 0);
@@ -363,11 +369,11 @@ TEST_CASE("panzerblitz notes C-H: the measure each note uses, the count shown, a
         {"PB-G: yellow closer to the firer (range 4, side 2): no measure of its own, none disagrees", "l2-hilltop", "l1-hilltop", 4, 2,
          "yellow", "clear", false, "", "gives no measure of its own"},
         {"PB-E: hexsides 2/4 (not 2/3), range 2/3: the measures disagree", "l2-hilltop", "ground", 3, 2, "brown", "clear", true, "blocked",
-         "2 of 3 hexes: 2/3, 2/3 or more"},
+         "2 of 3 hexes (2/3), 2/3 or more"},
         {"PB-E: hexsides 5/7 and range 5/6 agree: blocked, no call", "l2-hilltop", "ground", 6, 5, "orange", "blocked", false, "blocked",
          "5/7 of the way from the firer, 2/3 or more"},
         {"PB-F: hexsides 2/6 (1/3), range 2/5: the measures disagree", "ground", "l2-hilltop", 5, 2, "brown", "blocked", true, "clear",
-         "2 of 5 hexes: 2/5, not 1/3 or less"},
+         "2 of 5 hexes (2/5), not 1/3 or less"},
     };
     for (const auto& c : cases) {
         INFO(c.rule);

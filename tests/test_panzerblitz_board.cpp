@@ -334,8 +334,10 @@ TEST_CASE("panzerblitz board properties on random pairs: range hexes, on the exa
                 CHECK(std::max({std::abs(dq - dr), std::abs(dr - ds), std::abs(ds - dq)}) <= 1.0 + 1e-9);
             }
             forward.insert(names);
-            // The deciding route is the least favourable to the attacker.
-            CHECK(badness(r) <= badness(los.routes[los.decider]));
+            // The deciding route is the least favourable to the attacker (blocked before clear; its
+            // own flag may also carry the centre line's call, issue 22 item 7).
+            if (los.centre_line.differs) CHECK((badness(r) >= 2) <= (badness(los.routes[los.decider]) >= 2));
+            else CHECK(badness(r) <= badness(los.routes[los.decider]));
         }
         // Swapping firer and target gives the same routes, reversed.
         const pb::BoardLos back = pb::board_los(data(), b, t, f);
@@ -355,14 +357,83 @@ TEST_CASE("panzerblitz board properties on random pairs: range hexes, on the exa
             const auto on_board = los.ruling.to_json();
             CHECK(at(by_hand, "los").as_string() == at(on_board, "los").as_string());
             CHECK(strings(at(by_hand, "notes")) == strings(at(on_board, "notes")));
-            CHECK(at(by_hand, "referee_call").as_bool() == at(on_board, "referee_call").as_bool());
+            // The board adds one call of its own: the centre line ruling the line otherwise (item 7).
+            CHECK((at(by_hand, "referee_call").as_bool() || los.centre_line.differs) == at(on_board, "referee_call").as_bool());
         }
         // The verdict-only scan agrees with the full account.
         const umpire::view::Mark m = pb::board_sight(data(), b, f, t);
         const int bad = badness(los.routes[los.decider]);
-        CHECK(m == (bad == 3 ? umpire::view::Mark::blocking : bad == 0 ? umpire::view::Mark::clear : umpire::view::Mark::referee_call));
+        CHECK(m == (los.centre_line.differs ? umpire::view::Mark::referee_call
+                    : bad == 3             ? umpire::view::Mark::blocking
+                    : bad == 0             ? umpire::view::Mark::clear
+                                           : umpire::view::Mark::referee_call));
     }
     CHECK(ties > 10);  // the sample of pairs includes lines along hexsides and through corners
+}
+
+TEST_CASE("panzerblitz issue 22 item 7: the hexes the centre line passes through, ruled too, a call where they differ",
+          "[panzerblitz][board][issue22][PB-LOS]") {
+    // PB-LOS traces the line through exactly `range` hexes (Umpire: the i-th hex holds the point
+    // i/range of the way); the centre line itself may clip other hexes (the optional real-space rule
+    // reads what the straight edge meets). Where the two readings rule the line differently the
+    // ruling is a referee's call naming both, and the view draws the centre line amber.
+    std::mt19937 rng(2207);
+    int traced = 0, differs = 0, other_hexes = 0;
+    for (int board_no = 0; board_no < 3; ++board_no) {
+        const board::Board b = board_from(random_board(rng, 14, 12));
+        for (int n = 0; n < 300; ++n) {
+            const hex::Cube f = b.hex_at(int(rng() % unsigned(b.hex_count()))), t = b.hex_at(int(rng() % unsigned(b.hex_count())));
+            if (f == t) continue;
+            INFO(b.name(f) << " -> " << b.name(t));
+            const pb::BoardLos los = pb::board_los(data(), b, f, t);
+            const pb::CentreLine& c = los.centre_line;
+            if (!c.traced) continue;
+            ++traced;
+            // Independent of the engine's tracer: sample the line densely in doubles; every hex a
+            // sample falls in (away from hexsides) is a hex of the centre line, and the centre line's
+            // hexes chain from the firer's to the target's, each a neighbour of the last.
+            REQUIRE(c.hexes.front() == f);
+            REQUIRE(c.hexes.back() == t);
+            for (std::size_t i = 1; i < c.hexes.size(); ++i) CHECK(hex::distance(c.hexes[i - 1], c.hexes[i]) == 1);
+            const int steps = 97 * los.range;
+            for (int i = 0; i <= steps; ++i) {
+                const double x = f.q + double(t.q - f.q) * i / steps, y = f.r + double(t.r - f.r) * i / steps, z = -x - y;
+                double rq = std::round(x), rr = std::round(y), rs = std::round(z);
+                const double eq = std::abs(rq - x), er = std::abs(rr - y), es = std::abs(rs - z);
+                if (eq > er && eq > es) rq = -rr - rs;
+                else if (er > es) rr = -rq - rs;
+                const hex::Cube h{int(rq), int(rr), -int(rq) - int(rr)};
+                const double dq = x - h.q, dr = y - h.r, ds = z - h.s;
+                if (std::max({std::abs(dq - dr), std::abs(dr - ds), std::abs(ds - dq)}) > 0.999) continue;  // too near a hexside
+                CHECK(std::find(c.hexes.begin(), c.hexes.end(), h) != c.hexes.end());
+            }
+            other_hexes += int(c.hexes.size()) != los.range + 1;
+            // The centre line's verdict is its symbols ruled as a hand-typed situation.
+            pb::Situation s;
+            s.firer = b.terrain(f);
+            s.target = b.terrain(t);
+            s.range = los.range;
+            for (const auto& x : c.symbols) s.obstacles.push_back(x.obstacle);
+            CHECK((at(pb::rule(data(), s).to_json(), "los").as_string() == "clear") == c.clear);
+            const bool routes_clear = los.routes[los.decider].clear;
+            CHECK(c.differs == (c.clear != routes_clear));
+            if (!c.differs) continue;
+            ++differs;
+            const auto j = pb::board_los_json(b, los);
+            CHECK(at(at(j, "ruling"), "referee_call").as_bool());
+            CHECK(at(j, "referee_call").as_bool());
+            CHECK(at(at(j, "centre_line"), "los").as_string() == (c.clear ? "clear" : "blocked"));
+            CHECK(at(j, "los").as_string() == (routes_clear ? "clear" : "blocked"));  // Umpire rules by the routes
+            const auto m = pb::board_marks(data(), b, los);
+            CHECK(std::any_of(m.lines.begin(), m.lines.end(), [](const umpire::view::BoardLine& l) {
+                return l.label == "centre line" && l.mark == umpire::view::Mark::referee_call;
+            }));
+            CHECK(pb::board_sight(data(), b, f, t) == umpire::view::Mark::referee_call);
+        }
+    }
+    CHECK(traced > 300);
+    CHECK(other_hexes > 10);  // lines that clip a hex the routes do not take
+    CHECK(differs > 3);
 }
 
 // ---- board files ----------------------------------------------------------------------------
@@ -408,8 +479,10 @@ TEST_CASE("panzerblitz board files: located errors", "[panzerblitz][board][bad-i
         {head + "[hex_features]\nforest = [\"0101\"]\n", "t.toml:5:10: hex_features.forest: unknown hex feature (accepted: woods-hex, town-hex)"},
         {head + "[hex_features]\nwoods-hex = [\"0101\"]\ntown-hex = [\"0101-0102\"]\n", "hex 0101 is already woods-hex (line 5, column 14)"},
         {head + "[hex_features]\nwoods-hex = [\"0109\"]\n", "t.toml:5:15: hex_features.woods-hex: hex 0109 is off the board"},
-        {head + "[hexes]\nhill = [\"0101\"]\n", "unknown terrain (accepted: ground, gully, l1-slope, l1-hilltop, l2-slope, l2-hilltop)"},
-        {head + "[hexsides]\npink = [\"0101/A\"]\n", "unknown hexside feature (accepted: green, grey, brown, orange, yellow, purple, hilltop-green, hilltop-grey)"},
+        {head + "[hexes]\nhill = [\"0101\"]\n", "unknown terrain (accepted: ground, gully, l1-slope, l1-hilltop, l2-slope, l2-hilltop, ford, gully-crossing)"},
+        {head + "[hexsides]\npink = [\"0101/A\"]\n",
+         "unknown hexside feature (accepted: green, grey, brown, orange, yellow, purple, hilltop-green, hilltop-grey, slope-green, slope-grey; "
+         "two on one hexside: list it under both, or name the pair, e.g. brown-with-green)"},
     };
     for (const auto& c : bad) {
         INFO(c.text);
@@ -429,10 +502,10 @@ TEST_CASE("panzerblitz board files: located errors", "[panzerblitz][board][bad-i
     CHECK(spelled.vocabulary.hex_features[std::size_t(spelled.hex_feature(*spelled.parse_hex("0102")))] == "woods-hex");
     CHECK(spelled.vocabulary.hex_features[std::size_t(spelled.hex_feature(*spelled.parse_hex("0103")))] == "town-hex");
     const hex::Cube h = *spelled.parse_hex("0101");
-    CHECK(pb::side_symbol(spelled, *spelled.side(h, 0)).symbol == "grey");
-    CHECK(pb::side_symbol(spelled, *spelled.side(h, 1)).symbol == "orange");
-    CHECK(pb::side_symbol(spelled, *spelled.side(h, 2)).symbol == "orange");
-    CHECK(pb::side_symbol(spelled, *spelled.side(h, 3)).on_hilltop);
+    CHECK(pb::side_symbols(spelled, *spelled.side(h, 0)).at(0).symbol == "grey");
+    CHECK(pb::side_symbols(spelled, *spelled.side(h, 1)).at(0).symbol == "orange");
+    CHECK(pb::side_symbols(spelled, *spelled.side(h, 2)).at(0).symbol == "orange");
+    CHECK(pb::side_symbols(spelled, *spelled.side(h, 3)).at(0).on_hilltop);
     // A TANK! board's second per-hex layer holds only its wrecks (8.62; issue 22), not PanzerBlitz's woods.
     const auto tank = umpire::test::run_cli("board check " + umpire::test::temp_file("system = \"spi-tank\"\ncolumns = 4\nrows = 4\n[hex_features]\nwoods-hex = [\"0101\"]\n"));
     CHECK(tank.status == 2);
@@ -467,9 +540,11 @@ TEST_CASE("panzerblitz maps joined from boards: placement errors are located", "
     const auto gap = map(entry(1, 1, false) + entry(1, 5, false));
     CHECK(gap.status == 2);
     CHECK(gap.err.find("lies on no board") != std::string::npos);
-    // Two boards meeting with different symbols on the hexside they share.
-    const std::string west = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\nbrown = [\"0201/C\"]\n");
-    const std::string east = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\norange = [\"0102/F\"]\n");
+    // Two boards meeting with different symbols on the hexside they share: two woods/town symbols
+    // contradict (a brown and an orange would make a slope corner, one hexside holding both: issue 22
+    // item 12, tested in test_panzerblitz_readings.cpp).
+    const std::string west = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\ngreen = [\"0201/C\"]\n");
+    const std::string east = umpire::test::temp_file("system = \"panzerblitz\"\ncolumns = 2\nrows = 2\n[hexsides]\ngrey = [\"0102/F\"]\n");
     auto at_column = [](const std::string& f, int column) {
         return "[[boards]]\nfile = \"" + std::filesystem::path(f).filename().string() + "\"\ncolumn = " + std::to_string(column) + "\nrow = 1\n";
     };

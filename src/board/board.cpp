@@ -27,6 +27,36 @@ std::vector<std::string>::const_iterator Vocabulary::find(const std::vector<std:
     return names.end();
 }
 
+namespace {
+// The name of hexside feature i, or "" when i names none.
+std::string side_feature_name(const Vocabulary& v, int i) {
+    return i >= 0 && std::size_t(i) < v.hexside_features.size() ? v.hexside_features[std::size_t(i)] : std::string();
+}
+}  // namespace
+
+int Vocabulary::pair_of(int a, int b) const {
+    const auto name = [&](int i) { return side_feature_name(*this, i); };
+    for (const auto& p : side_pairs)
+        if ((p.first == name(a) && p.second == name(b)) || (p.first == name(b) && p.second == name(a))) {
+            const auto it = std::find(hexside_features.begin(), hexside_features.end(), p.both);
+            return it == hexside_features.end() ? -1 : int(it - hexside_features.begin());
+        }
+    return -1;
+}
+
+bool Vocabulary::pair_has(int pair, int f) const {
+    if (pair == f) return true;
+    const auto name = [&](int i) { return side_feature_name(*this, i); };
+    for (const auto& p : side_pairs)
+        if (p.both == name(pair)) return p.first == name(f) || p.second == name(f);
+    return false;
+}
+
+bool Vocabulary::is_pair(int f) const {
+    return f >= 0 && std::size_t(f) < hexside_features.size() &&
+           std::any_of(side_pairs.begin(), side_pairs.end(), [&](const SidePair& p) { return p.both == hexside_features[std::size_t(f)]; });
+}
+
 hex::Cube Board::hex_at(int i) const { return numbering.to_cube(i / rows + 1, i % rows + 1); }
 
 const std::string& Board::terrain(const hex::Cube& h) const {
@@ -483,7 +513,12 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
                 std::string extra;
                 if (std::find(v.hex_terrain.begin(), v.hex_terrain.end(), name) != v.hex_terrain.end())
                     extra = "; there is no " + name + " hexside (10.12): list the hexes under [hexes]";
-                sink.error(&node, "hexsides." + name + ": unknown hexside feature (accepted: " + join_names(v.hexside_features, ", ") + ")" + extra);
+                // A pair (Vocabulary::side_pairs) is named by its two features, so the list gives singles.
+                std::vector<std::string> singles;
+                for (int i = 0; i < int(v.hexside_features.size()); ++i)
+                    if (!v.is_pair(i)) singles.push_back(v.hexside_features[std::size_t(i)]);
+                const std::string pairs = v.side_pairs.empty() ? "" : "; two on one hexside: list it under both, or name the pair, e.g. " + v.side_pairs.front().both;
+                sink.error(&node, "hexsides." + name + ": unknown hexside feature (accepted: " + join_names(singles, ", ") + pairs + ")" + extra);
                 continue;
             }
             const int f = int(it - v.hexside_features.begin());
@@ -513,6 +548,11 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
                     const int slot = b.side_slot(h, d);
                     SideFeature& sf = b.sides_of[std::size_t(slot)];
                     const SideFeature want{f, h, line, col};
+                    // Two features a hexside may carry together (Vocabulary::side_pairs) make their pair.
+                    if (const int both = v.pair_of(sf.feature, f); sf.feature >= 0 && sf.feature != f && both >= 0) {
+                        sf.feature = both;
+                        continue;
+                    }
                     if (sf.feature >= 0 && (sf.feature != f || (directional && !(sf.sloped == h)))) {
                         const std::string was = v.hexside_features[std::size_t(sf.feature)] +
                                                 (directional && sf.feature == f ? " sloped towards " + b.name(sf.sloped) : "");

@@ -40,6 +40,18 @@ struct Vocabulary {
     std::vector<std::pair<std::string, std::string>> aliases;
     // `name` as one of `names` (matched with same_name), or through an alias; names.end() if neither.
     std::vector<std::string>::const_iterator find(const std::vector<std::string>& names, const std::string& name) const;
+    // Two hexside features one hexside may carry together, each pair with the feature that stands
+    // for both (PanzerBlitz: a woods edge on a hilltop outline). A hexside listed under both names
+    // holds that feature, which may also be named itself (write_board does). Empty for TANK!.
+    struct SidePair {
+        std::string first, second, both;
+    };
+    std::vector<SidePair> side_pairs;
+    // The feature standing for features a and b together (indices into hexside_features), or -1.
+    int pair_of(int a, int b) const;
+    // Whether feature `f` is one of a pair's two (`pair` names a SidePair's `both`), or the pair itself.
+    bool pair_has(int pair, int f) const;
+    bool is_pair(int f) const;
     std::vector<std::string> area_kinds;        // kinds of named areas ([[area]]): "depression" (10.26)
     hex::Numbering numbering;                   // the game's own numbering (a board may restate it)
 };

@@ -73,9 +73,13 @@ bool EditHistory::set_side(Board& b, const hex::Cube& h, int d, int feature) {
     if (feature < -1 || (feature >= 0 && std::size_t(feature) >= b.vocabulary.hexside_features.size())) return false;
     const int slot = b.side_slot(h, d);
     if (slot < 0) return false;
+    const SideFeature& was = b.sides_of[std::size_t(slot)];
+    // A feature that may share the hexside with the one there (Vocabulary::side_pairs) joins it;
+    // one the side already holds (in its pair) changes nothing, so a drag does not undo the pair.
+    if (feature >= 0 && was.feature >= 0 && was.feature != feature && b.vocabulary.pair_has(was.feature, feature)) return false;
+    if (const int both = feature >= 0 ? b.vocabulary.pair_of(was.feature, feature) : -1; both >= 0) feature = both;
     SideFeature now;  // cleared: no feature
     if (feature >= 0) now = SideFeature{feature, h, 0, 0};
-    const SideFeature& was = b.sides_of[std::size_t(slot)];
     if (same_side(b, was, now)) return false;
     Change c;
     c.side = true;

@@ -1,16 +1,19 @@
 // PanzerBlitz on a board (see panzerblitz_board.hpp, docs/panzerblitz.md "Boards").
 //
 // Sections
-//   1. vocabulary   the names a PanzerBlitz board file holds
+//   1. vocabulary   the names a PanzerBlitz board file holds (pairs on one hexside, fords)
 //   2. load_map     one board file, or several joined into one map ([[boards]])
 //   3. routes       the candidate routes (exact line, range hexes), each turned into typed inputs
-//   4. board_los    every route ruled, the least favourable deciding; JSON and text
+//   4. board_los    every route ruled, the least favourable deciding; the centre line's own hexes
+//                   ruled too (a referee's call where they differ); JSON and text
 //   5. apply_board  board = "FILE" in a situation
 //   6. BoardSupport the board view's marks and visibility
 #include "games/panzerblitz/board.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -23,26 +26,64 @@ namespace umpire::panzerblitz {
 // 1. vocabulary
 // =====================================================================================
 
+// The woods/town hexside symbols (where they stand: on the ground, a hilltop (note N) or a slope,
+// which no note covers) and the hill edges; a hexside may carry one of each, or two hill edges (a
+// slope corner on a hilltop outline): their pair is the feature "<edge>-with-<woods>" /
+// "<edge>-with-<edge>" (Vocabulary::side_pairs).
+const std::vector<std::string>& low_sides() {
+    static const std::vector<std::string> v = {"green", "grey", "hilltop-green", "hilltop-grey", "slope-green", "slope-grey"};
+    return v;
+}
+const std::vector<std::string>& edge_sides() {
+    static const std::vector<std::string> v = {"brown", "orange", "yellow", "purple"};
+    return v;
+}
+
 board::Vocabulary board_vocabulary() {
     board::Vocabulary v;
     v.system = "panzerblitz";
     v.hex_terrain = elevation_names();  // ground first: the default elevation
+    // Gully hexes that are clear terrain (GULLY-C): a ford, and a road (or bridge) crossing the gully.
+    v.hex_terrain.push_back("ford");
+    v.hex_terrain.push_back("gully-crossing");
     v.hex_features = {"woods-hex", "town-hex"};
-    v.hexside_features = {"green", "grey", "brown", "orange", "yellow", "purple", "hilltop-green", "hilltop-grey"};
+    v.hexside_features = {"green", "grey", "brown", "orange", "yellow", "purple", "hilltop-green", "hilltop-grey", "slope-green", "slope-grey"};
+    const auto& e = edge_sides();
+    for (const auto& edge : e)
+        for (const auto& low : low_sides()) v.side_pairs.push_back({edge, low, edge + "-with-" + low});
+    for (std::size_t i = 0; i < e.size(); ++i)
+        for (std::size_t j = i + 1; j < e.size(); ++j) v.side_pairs.push_back({e[i], e[j], e[i] + "-with-" + e[j]});
+    for (const auto& p : v.side_pairs) v.hexside_features.push_back(p.both);
     // The article's other spellings (as the situation's symbol aliases in rules-data).
-    v.aliases = {{"gray", "grey"}, {"red", "orange"}, {"orange/red", "orange"}, {"hilltop-gray", "hilltop-grey"},
-                 {"woods", "woods-hex"}, {"town", "town-hex"}};
+    v.aliases = {{"gray", "grey"}, {"red", "orange"}, {"orange/red", "orange"}, {"hilltop-gray", "hilltop-grey"}, {"slope-gray", "slope-grey"},
+                 {"woods", "woods-hex"}, {"town", "town-hex"}, {"bridge", "gully-crossing"}, {"road-crossing", "gully-crossing"}};
     // Umpire's numbering for PanzerBlitz boards (docs/panzerblitz.md "Numbering"): CCRR, column
     // then row, two digits each, even columns half a hex lower, hexsides A (north) to F clockwise.
     v.numbering = hex::Numbering{};
     return v;
 }
 
-SideSymbol side_symbol(const board::Board& b, const board::SideFeature& f) {
+std::vector<SideSymbol> side_symbols(const board::Board& b, const board::SideFeature& f) {
     const std::string& name = b.vocabulary.hexside_features[std::size_t(f.feature)];
-    const std::string prefix = "hilltop-";
-    if (name.rfind(prefix, 0) == 0) return {name.substr(prefix.size()), true};
-    return {name, false};
+    std::vector<std::string> parts = {name};
+    for (const auto& p : b.vocabulary.side_pairs)
+        if (p.both == name) parts = {p.first, p.second};
+    std::vector<SideSymbol> out;
+    for (const auto& part : parts) {
+        SideSymbol s{part, false, false};
+        for (const char* prefix : {"hilltop-", "slope-"})
+            if (part.rfind(prefix, 0) == 0) {
+                s.symbol = part.substr(std::string(prefix).size());
+                (prefix[0] == 'h' ? s.on_hilltop : s.on_slope) = true;
+            }
+        out.push_back(s);
+    }
+    return out;
+}
+
+std::string elevation_at(const board::Board& b, const hex::Cube& h) {
+    const std::string& t = b.terrain(h);
+    return t == "ford" || t == "gully-crossing" ? std::string("ground") : t;
 }
 
 namespace {
@@ -64,6 +105,46 @@ struct Placement {
 void place(const Placement& p, int C, int R, int c, int r, int& mc, int& mr) {
     mc = p.rotated ? p.column + C - c : p.column - 1 + c;
     mr = p.rotated ? p.row + R - r : p.row - 1 + r;
+}
+
+// The board files a map places, each read on its own; a problem keeps its own file's name (in `errors`).
+std::vector<board::Board> load_parts(const std::vector<Placement>& placements, const std::filesystem::path& path, const board::Vocabulary& v,
+                                     std::vector<Diagnostic>& errors) {
+    std::vector<board::Board> parts;
+    for (const auto& p : placements) {
+        const std::filesystem::path file = std::filesystem::path(p.file).is_relative() ? path.parent_path() / p.file : std::filesystem::path(p.file);
+        const std::string shown = file.lexically_normal().string();
+        try {
+            const toml::table bt = parse_toml_file(file, shown, kMaxBoardBytes);
+            if (bt.contains("boards")) {
+                errors.push_back({shown, 1, 1, "a board placed in a map must be a board file, not another map ([[boards]])"});
+                parts.emplace_back();
+                continue;
+            }
+            parts.push_back(board::parse_board(bt, shown, v));
+        } catch (const InputError& err) {
+            errors.insert(errors.end(), err.diagnostics().begin(), err.diagnostics().end());
+            parts.emplace_back();
+        }
+    }
+    return parts;
+}
+
+// Placed as `p` says, does board `b` keep its hexes where the map's numbering puts them (a board moved
+// by one column would be half a hex out of step)?
+bool keeps_step(const Placement& p, const board::Board& b, const board::Board& map) {
+    int mc0 = 0, mr0 = 0;
+    place(p, b.columns, b.rows, 1, 1, mc0, mr0);
+    const hex::Cube origin = map.numbering.to_cube(mc0, mr0), local0 = b.numbering.to_cube(1, 1);
+    for (auto [c, r] : {std::pair{2, 1}, std::pair{3, 1}, std::pair{1, 2}, std::pair{2, 2}}) {
+        if (c > b.columns || r > b.rows) continue;
+        int mc = 0, mr = 0;
+        place(p, b.columns, b.rows, c, r, mc, mr);
+        const hex::Cube want = b.numbering.to_cube(c, r) - local0;
+        const hex::Cube got = map.numbering.to_cube(mc, mr) - origin;
+        if (!(got == (p.rotated ? hex::Cube{-want.q, -want.r, -want.s} : want))) return false;
+    }
+    return true;
 }
 
 board::Board join_boards(const toml::table& t, const std::filesystem::path& path, const std::string& display_name) {
@@ -94,24 +175,8 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
     sink.throw_if_errors();
 
     // Each board file on its own (its problems keep its own file's name).
-    std::vector<board::Board> parts;
     std::vector<Diagnostic> part_errors;
-    for (const auto& p : placements) {
-        const std::filesystem::path file = std::filesystem::path(p.file).is_relative() ? path.parent_path() / p.file : std::filesystem::path(p.file);
-        const std::string shown = file.lexically_normal().string();
-        try {
-            const toml::table bt = parse_toml_file(file, shown, kMaxBoardBytes);
-            if (bt.contains("boards")) {
-                part_errors.push_back({shown, 1, 1, "a board placed in a map must be a board file, not another map ([[boards]])"});
-                parts.emplace_back();
-                continue;
-            }
-            parts.push_back(board::parse_board(bt, shown, map.vocabulary));
-        } catch (const InputError& err) {
-            part_errors.insert(part_errors.end(), err.diagnostics().begin(), err.diagnostics().end());
-            parts.emplace_back();
-        }
-    }
+    const std::vector<board::Board> parts = load_parts(placements, path, map.vocabulary, part_errors);
     if (!part_errors.empty()) {
         sink.error(t.get("boards"), "boards: the board files have the problems reported below");
         std::vector<Diagnostic> all = sink.diagnostics();
@@ -130,19 +195,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
             sink.error(p.node, who + " numbers its hexes " + b.numbering.describe() + "; a board placed in a map must number them " + map.numbering.describe());
             continue;
         }
-        int mc0 = 0, mr0 = 0;
-        place(p, b.columns, b.rows, 1, 1, mc0, mr0);
-        const hex::Cube origin = map.numbering.to_cube(mc0, mr0), local0 = b.numbering.to_cube(1, 1);
-        bool fits = true;
-        for (auto [c, r] : {std::pair{2, 1}, std::pair{3, 1}, std::pair{1, 2}, std::pair{2, 2}}) {
-            if (c > b.columns || r > b.rows) continue;
-            int mc = 0, mr = 0;
-            place(p, b.columns, b.rows, c, r, mc, mr);
-            const hex::Cube want = b.numbering.to_cube(c, r) - local0;
-            const hex::Cube got = map.numbering.to_cube(mc, mr) - origin;
-            if (!(got == (p.rotated ? hex::Cube{-want.q, -want.r, -want.s} : want))) fits = false;
-        }
-        if (!fits) {
+        if (!keeps_step(p, b, map)) {
             sink.error(p.node, who + ": placed at column " + std::to_string(p.column) + (p.rotated ? ", rotated," : "") +
                                    " its columns would be half a hex out of step with the map's: move it by one column");
             continue;
@@ -179,7 +232,10 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
                     g.sloped = there;
                     board::SideFeature& slot = map.sides_of[std::size_t(map.side_slot(there, p.rotated ? d + 3 : d))];
                     // Where two boards meet, a symbol given on either side holds; two different ones contradict.
-                    if (slot.feature >= 0 && slot.feature != g.feature) {
+                    const int both = map.vocabulary.pair_of(slot.feature, g.feature);  // e.g. a woods edge on a hilltop outline
+                    if (slot.feature >= 0 && slot.feature != g.feature && both >= 0) {
+                        g.feature = both;
+                    } else if (slot.feature >= 0 && slot.feature != g.feature) {
                         sink.error(p.node, "boards: " + p.name + " puts " + b.vocabulary.hexside_features[std::size_t(g.feature)] + " on map hexside " +
                                                map.side_name(there, p.rotated ? d + 3 : d) + ", where the board beside it has " +
                                                b.vocabulary.hexside_features[std::size_t(slot.feature)] + ": a hexside has one symbol");
@@ -259,19 +315,30 @@ struct RouteSearch {
 // hexside between them (side i + 1) and, unless `n` is the target, a woods or town in `n` (hex i + 1).
 void step_symbols(const board::Board& b, const hex::Cube& a, const hex::Cube& n, int i, const hex::Cube& target, std::vector<RouteSymbol>& out) {
     const int d = *hex::direction_to(a, n);
+    const std::string ea = elevation_at(b, a), en = elevation_at(b, n);
     if (const board::SideFeature* f = b.side(a, d)) {
-        const SideSymbol s = side_symbol(b, *f);
-        // Note N: a woods or town hexside between two hilltop hexes stands on the hilltop, however
-        // the board names it (the article's symbol is plain Green/Grey; note P: a plateau's interior
-        // hexes are hilltops). Between a hilltop and a lower hex the board's name says which.
-        const bool low = s.symbol == "green" || s.symbol == "grey";
-        const bool on_hilltop = s.on_hilltop || (low && is_hilltop(b.terrain(a)) && is_hilltop(b.terrain(n)));
-        out.push_back({Obstacle{s.symbol, i + 1, on_hilltop, false}, a, d, b.side_name(a, d)});
+        for (const SideSymbol& s : side_symbols(b, *f)) {
+            // Note N: a woods or town hexside between two hilltop hexes stands on the hilltop, however
+            // the board names it (the article's symbol is plain Green/Grey; note P: a plateau's interior
+            // hexes are hilltops). Between a hilltop and a lower hex the board's name says which.
+            const bool low = s.symbol == "green" || s.symbol == "grey";
+            const bool on_hilltop = s.on_hilltop || (low && !s.on_slope && is_hilltop(ea) && is_hilltop(en));
+            Obstacle o{s.symbol, i + 1, on_hilltop, false, ""};
+            // The hilltop it stands on: the higher of the two hexes' (a woods on a level 2 hilltop is
+            // not note N's exception's case); a slope: the higher slope beside it (no note covers it).
+            if (on_hilltop) o.stands_on = ea == "l2-hilltop" || en == "l2-hilltop" ? "l2-hilltop" : "l1-hilltop";
+            if (s.on_slope) o.stands_on = ea == "l2-slope" || en == "l2-slope" ? "l2-slope" : "l1-slope";
+            out.push_back({o, a, d, b.side_name(a, d)});
+        }
     }
     if (n != target) {
         const int hf = b.hex_feature(n);
-        if (hf >= 0)
-            out.push_back({Obstacle{b.vocabulary.hex_features[std::size_t(hf)], i + 1, is_hilltop(b.terrain(n)), false}, n, -1, b.name(n)});
+        if (hf >= 0) {
+            // A single-hex woods or town stands on its hex's elevation (a hilltop: note N; a slope:
+            // no note covers it, rules-data woods_on_slope).
+            const bool raised = en != "ground" && en != "gully";
+            out.push_back({Obstacle{b.vocabulary.hex_features[std::size_t(hf)], i + 1, is_hilltop(en), false, raised ? en : ""}, n, -1, b.name(n)});
+        }
     }
 }
 
@@ -284,7 +351,7 @@ std::vector<RouteSymbol> route_symbols(const board::Board& b, const std::vector<
 // Two routes meeting the same symbols at the same places are the same to the notes.
 std::string key_of(const std::vector<RouteSymbol>& symbols) {
     std::string k;
-    for (const auto& s : symbols) k += s.obstacle.symbol + "@" + std::to_string(s.obstacle.index) + (s.obstacle.on_hilltop ? "h;" : ";");
+    for (const auto& s : symbols) k += s.obstacle.symbol + "@" + std::to_string(s.obstacle.index) + (s.obstacle.on_hilltop ? "h" : "") + s.obstacle.stands_on + ";";
     return k;
 }
 
@@ -352,8 +419,8 @@ void list_routes(const RouteSearch& rs, std::vector<hex::Cube>& path, std::vecto
 
 Situation situation_of(const board::Board& b, const hex::Cube& firer, const hex::Cube& target, const std::vector<RouteSymbol>& symbols) {
     Situation s;
-    s.firer = b.terrain(firer);
-    s.target = b.terrain(target);
+    s.firer = elevation_at(b, firer);
+    s.target = elevation_at(b, target);
     s.range = hex::distance(firer, target);
     for (const auto& x : symbols) s.obstacles.push_back(x.obstacle);
     return s;
@@ -383,6 +450,65 @@ view::Mark mark_of(int bad) {
 
 }  // namespace
 
+namespace {
+
+std::string centre_line_call(const board::Board& b, const BoardLos& los);  // below, beside the text helpers
+
+// The centre line as a Route, for the JSON and the marks (never the deciding one).
+Route centre_route(const CentreLine& c) {
+    Route r;
+    r.hexes = c.hexes;
+    r.symbols = c.symbols;
+    r.clear = c.clear;
+    r.referee_call = c.referee_call;
+    r.notes = c.notes;
+    r.decides = false;
+    return r;
+}
+
+// The hexes the exact line passes through and what they meet (CentreLine, board.hpp); false where
+// it is not traced (a corner, a hexspine, off the board).
+bool centre_symbols(const board::Board& b, const hex::Cube& firer, const hex::Cube& target, CentreLine& c) {
+    const hex::Trace tr = hex::trace_line(firer, target);
+    if (!tr.vertices.empty() || tr.hexspine) return false;
+    for (const auto& m : tr.hexes)
+        if (m.contact == hex::Contact::crosses) {
+            if (!b.contains(m.hex)) return false;
+            c.hexes.push_back(m.hex);
+        }
+    const int range = hex::distance(firer, target);
+    for (std::size_t i = 0; i + 1 < c.hexes.size(); ++i) {
+        const hex::Cube& a = c.hexes[i];
+        const hex::Cube& n = c.hexes[i + 1];
+        const int k = std::clamp(std::max(hex::distance(firer, a), hex::distance(firer, n)), 1, range);
+        const std::size_t first = c.symbols.size();
+        step_symbols(b, a, n, k - 1, target, c.symbols);
+        for (std::size_t x = first; x < c.symbols.size(); ++x)
+            if (c.symbols[x].side < 0) c.symbols[x].obstacle.index = std::clamp(hex::distance(firer, n), 1, std::max(1, range - 1));
+    }
+    return c.traced = true;
+}
+
+CentreLine centre_line_of(const Data& d, const board::Board& b, const hex::Cube& firer, const hex::Cube& target) {
+    CentreLine c;
+    if (!centre_symbols(b, firer, target, c)) return CentreLine{};
+    const Ruling r = rule(d, situation_of(b, firer, target, c.symbols));
+    const int bad = badness(r);
+    c.clear = bad <= 1;
+    c.referee_call = bad == 1 || bad == 2;
+    c.notes = notes_of(r);
+    return c;
+}
+
+// A verdict of the routes (badness: 0 clear ... 3 blocked by a note) with the centre line's: a
+// referee's call where the centre line rules the line the other way (CentreLine).
+view::Mark with_centre_line(int worst, const std::optional<bool>& centre_clear) {
+    if (centre_clear && *centre_clear != (worst <= 1)) return view::Mark::referee_call;
+    return mark_of(worst);
+}
+
+}  // namespace
+
 // =====================================================================================
 // 4. board_los
 // =====================================================================================
@@ -392,8 +518,8 @@ BoardLos board_los(const Data& d, const board::Board& b, const hex::Cube& firer,
     los.firer = firer;
     los.target = target;
     los.range = hex::distance(firer, target);
-    los.firer_elevation = b.terrain(firer);
-    los.target_elevation = b.terrain(target);
+    los.firer_elevation = elevation_at(b, firer);
+    los.target_elevation = elevation_at(b, target);
     const RouteSearch rs(b, firer, target);
     std::map<hex::Cube, std::uint64_t> counts;
     los.route_count = count_routes(rs, firer, counts);
@@ -441,9 +567,16 @@ BoardLos board_los(const Data& d, const board::Board& b, const hex::Cube& firer,
     }
     if (los.routes.empty())  // cannot happen (a test checks random pairs): the sampled points always chain
         throw std::runtime_error("no route of exactly " + std::to_string(los.range) + " hexes found from " + b.name(firer) + " to " + b.name(target));
-    const Route& dec = los.routes[los.decider];
+    Route& dec = los.routes[los.decider];
     los.situation = situation_of(b, firer, target, dec.symbols);
     los.ruling = ruled.at(key_of(dec.symbols));
+    los.centre_line = centre_line_of(d, b, firer, target);
+    if (los.centre_line.traced && los.centre_line.clear != dec.clear) {
+        los.centre_line.differs = true;
+        dec.referee_call = true;
+        los.ruling.call("PB-LOS", centre_line_call(b, los));
+        los.ruling.tone = Tone::caution;
+    }
     return los;
 }
 
@@ -452,7 +585,8 @@ view::Mark board_sight(const Data& d, const board::Board& b, const hex::Cube& fi
     std::map<hex::Cube, std::vector<Suffix>> memo;
     int worst = 0;
     for (const Suffix& s : suffixes(rs, firer, memo)) worst = std::max(worst, badness(rule(d, situation_of(b, firer, target, s.symbols))));
-    return mark_of(worst);
+    const CentreLine c = centre_line_of(d, b, firer, target);
+    return with_centre_line(worst, c.traced ? std::optional<bool>(c.clear) : std::nullopt);
 }
 
 std::string route_text(const board::Board& b, const Route& r) {
@@ -477,7 +611,19 @@ std::string symbol_text(const RouteSymbol& s, int range) {
     t += s.side >= 0 ? " (hexside " + std::to_string(o.index) + " of " + std::to_string(range) + " from the firer)"
                      : " (hex " + std::to_string(o.index) + " of " + std::to_string(range - 1) + " between the units)";
     if (o.on_hilltop) t += ", on a hilltop (note N)";
+    if (!o.stands_on.empty()) t += ", standing on " + elevation_words(o.stands_on);
     return t;
+}
+
+std::string centre_line_call(const board::Board& b, const BoardLos& los) {
+    const Route& dec = los.routes[los.decider];
+    const Route c = centre_route(los.centre_line);
+    std::string met;
+    for (const auto& x : c.symbols) met += (met.empty() ? "" : "; ") + symbol_text(x, los.range);
+    return "which hexes the line takes is open: the routes (the i-th hex holding the point i/range of the way along the line) rule it " +
+           std::string(dec.clear ? "clear" : "blocked") + " (route " + std::to_string(los.decider + 1) + "); the hexes the centre line itself passes through (" +
+           route_text(b, c) + ", " + std::to_string(c.hexes.size()) + " hexes) meet " + (met.empty() ? std::string("no symbol") : met) + " and rule it " +
+           verdict_words(c) + ". Umpire rules by the routes.";
 }
 
 json::Value route_json(const board::Board& b, const Route& r) {
@@ -487,6 +633,7 @@ json::Value route_json(const board::Board& b, const Route& r) {
         json::Object o{{"symbol", s.obstacle.symbol}, {"at", s.where}};
         o.emplace_back(s.side >= 0 ? "side" : "hex", s.obstacle.index);
         o.emplace_back("on_hilltop", s.obstacle.on_hilltop);
+        if (!s.obstacle.stands_on.empty()) o.emplace_back("stands_on", s.obstacle.stands_on);
         symbols.emplace_back(std::move(o));
     }
     json::Array notes;
@@ -510,17 +657,20 @@ json::Object board_los_json(const board::Board& b, const BoardLos& los) {
     json::Array routes;
     for (const auto& r : los.routes) routes.push_back(route_json(b, r));
     const Route& dec = los.routes[los.decider];
-    return json::Object{{"firer_hex", b.name(los.firer)},
-                        {"target_hex", b.name(los.target)},
-                        {"range", los.range},
-                        {"firer_elevation", los.firer_elevation},
-                        {"target_elevation", los.target_elevation},
-                        {"route_count", std::int64_t(los.route_count)},
-                        {"routes", std::move(routes)},
-                        {"decides", std::int64_t(los.decider)},
-                        {"los", dec.clear ? "clear" : "blocked"},
-                        {"referee_call", dec.referee_call},
-                        {"ruling", los.ruling.to_json()}};
+    json::Object o{{"firer_hex", b.name(los.firer)},
+                   {"target_hex", b.name(los.target)},
+                   {"range", los.range},
+                   {"firer_elevation", los.firer_elevation},
+                   {"target_elevation", los.target_elevation},
+                   {"route_count", std::int64_t(los.route_count)},
+                   {"routes", std::move(routes)},
+                   {"decides", std::int64_t(los.decider)},
+                   {"los", dec.clear ? "clear" : "blocked"},
+                   {"referee_call", dec.referee_call}};
+    // Only where the centre line rules the line otherwise (a referee's call): its hexes and verdict.
+    if (los.centre_line.differs) o.emplace_back("centre_line", route_json(b, centre_route(los.centre_line)));
+    o.emplace_back("ruling", los.ruling.to_json());
+    return o;
 }
 
 std::string board_los_text(const board::Board& b, const BoardLos& los) {
@@ -538,6 +688,11 @@ std::string board_los_text(const board::Board& b, const BoardLos& los) {
         for (const auto& s : r.symbols) out += "    " + symbol_text(s, los.range) + "\n";
     }
     if (los.routes.size() < los.route_count) out += "  (" + std::to_string(los.route_count - los.routes.size()) + " more routes not listed)\n";
+    if (los.centre_line.differs) {
+        const Route c = centre_route(los.centre_line);
+        out += "  the centre line itself (referee's call, PB-LOS): " + route_text(b, c) + " — " + verdict_words(c) + "\n";
+        for (const auto& x : c.symbols) out += "    " + symbol_text(x, los.range) + "\n";
+    }
     out += "  ruling of route " + std::to_string(los.decider + 1) + ": " + los.ruling.verdict + "\n";
     for (const auto& st : los.ruling.explanation) out += "    " + st.line() + "\n";
     return out;
@@ -602,13 +757,15 @@ std::string obstacles_text(const std::vector<Obstacle>& obs) {
 
 bool same_obstacles(std::vector<Obstacle> a, std::vector<Obstacle> b) {
     auto less = [](const Obstacle& x, const Obstacle& y) {
-        return std::tie(x.index, x.symbol, x.on_hilltop) < std::tie(y.index, y.symbol, y.on_hilltop);
+        return std::tie(x.index, x.symbol, x.on_hilltop, x.stands_on) < std::tie(y.index, y.symbol, y.on_hilltop, y.stands_on);
     };
     std::sort(a.begin(), a.end(), less);
     std::sort(b.begin(), b.end(), less);
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
-        if (a[i].symbol != b[i].symbol || a[i].index != b[i].index || a[i].on_hilltop != b[i].on_hilltop) return false;
+        if (a[i].symbol != b[i].symbol || a[i].index != b[i].index || a[i].on_hilltop != b[i].on_hilltop ||
+            (!a[i].stands_on.empty() && a[i].stands_on != b[i].stands_on))
+            return false;
     return true;
 }
 
@@ -679,6 +836,13 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     s.board_steps.push_back({"PB-LOS", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + ": the firer's hex " + s.firer_hex +
                                            " is " + elevation_words(s.firer) + ", the target's hex " + s.target_hex + " is " + elevation_words(s.target) +
                                            "; range " + std::to_string(s.range) + "."});
+    for (const auto& [h, who] : {std::pair{*f, "firer"}, std::pair{*t, "target"}}) {
+        const std::string& terrain = b.terrain(h);
+        if (terrain == "ford" || terrain == "gully-crossing")
+            s.board_steps.push_back({"PB-GULLY-C", std::string("The ") + who + "'s hex " + b.name(h) + " is " +
+                                                       (terrain == "ford" ? "a ford" : "where a road or bridge crosses the gully") +
+                                                       ": clear terrain, so ground level, not a gully."});
+    }
     s.board_steps.push_back(
         {"PB-LOS", std::to_string(los.route_count) + " route" + (los.route_count == 1 ? "" : "s") + " through exactly " + std::to_string(s.range) +
                        " hexes " + (los.route_count == 1 ? "follows" : "follow") + " the straight line: " + grouped_routes(b, los) +
@@ -689,15 +853,18 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     if (dec.symbols.empty())
         s.board_steps.push_back({"PB-LOS", "Route " + std::to_string(los.decider + 1) + " meets no obstacle symbol."});
     for (const auto& x : dec.symbols) s.board_steps.push_back({"PB-LOS", "Route " + std::to_string(los.decider + 1) + " meets " + symbol_text(x, s.range) + "."});
+    if (los.centre_line.differs) s.board_calls.push_back({"PB-LOS", centre_line_call(b, los)});
     json::Array rj;
     for (const auto& r : los.routes) rj.push_back(route_json(b, r));
     s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, los));
-    s.board_json = json::Value(json::Object{{"file", shown},
-                                            {"firer_hex", s.firer_hex},
-                                            {"target_hex", s.target_hex},
-                                            {"route_count", std::int64_t(los.route_count)},
-                                            {"routes", std::move(rj)},
-                                            {"decides", std::int64_t(los.decider)}});
+    json::Object bj{{"file", shown},
+                    {"firer_hex", s.firer_hex},
+                    {"target_hex", s.target_hex},
+                    {"route_count", std::int64_t(los.route_count)},
+                    {"routes", std::move(rj)},
+                    {"decides", std::int64_t(los.decider)}};
+    if (los.centre_line.differs) bj.emplace_back("centre_line", route_json(b, centre_route(los.centre_line)));
+    s.board_json = json::Value(std::move(bj));
 }
 
 // =====================================================================================
@@ -726,9 +893,21 @@ view::BoardSupport::Look PanzerBlitzBoardSupport::look(const std::string& name) 
         {"purple", {"pu", 0xA050D2FF, "Purple hexside"}},
         {"hilltop-green", {"gn^", 0x3CB44BFF, "Green hexside on a hilltop (N)"}},
         {"hilltop-grey", {"gy^", 0xA8A8A8FF, "Grey hexside on a hilltop (N)"}},
+        {"slope-green", {"gn/", 0x3CB44BFF, "Green hexside on a slope"}},
+        {"slope-grey", {"gy/", 0xA8A8A8FF, "Grey hexside on a slope"}},
+        {"ford", {"f", 0x2F352FFF, "Ford (clear, GULLY-C)"}},
+        {"gully-crossing", {"=", 0x2F352FFF, "Road/bridge over gully"}},
     };
-    const auto it = looks.find(name);
-    return it == looks.end() ? Look{} : it->second;
+    if (const auto it = looks.find(name); it != looks.end()) return it->second;
+    // A pair on one hexside: the hill edge's colour, both glyphs, both names.
+    for (const auto& p : vocabulary_.side_pairs)
+        if (p.both == name) {
+            const Look a = look(p.first), b = look(p.second);
+            std::string second = b.word;
+            if (!second.empty()) second[0] = char(std::tolower(static_cast<unsigned char>(second[0])));
+            return {a.glyph + "+" + b.glyph, a.rgba, a.word + " with a " + second};
+        }
+    return Look{};
 }
 
 // Every route, the deciding one said so, and the symbols each meets as its ruling judges them.
@@ -754,10 +933,16 @@ view::BoardMarks board_marks(const Data& d, const board::Board& b, const BoardLo
             const view::Mark mk = !sv.obstacles[k].decided ? view::Mark::referee_call : sv.obstacles[k].blocks ? view::Mark::blocking : view::Mark::clear;
             const std::string text = symbol_text(x, los.range) + (mk == view::Mark::blocking ? ": blocks" : mk == view::Mark::clear ? ": does not block" : ": no note decides (referee's call)");
             if (x.side >= 0) {
-                const bool seen = std::any_of(m.sides.begin(), m.sides.end(), [&](const view::BoardSideMark& e) {
+                const auto seen = std::find_if(m.sides.begin(), m.sides.end(), [&](const view::BoardSideMark& e) {
                     return (e.hex == x.hex && e.side == x.side) || (e.hex == hex::neighbour(x.hex, x.side) && e.side == (x.side + 3) % 6);
                 });
-                if (!seen) m.sides.push_back({x.hex, x.side, mk, text});
+                if (seen == m.sides.end()) m.sides.push_back({x.hex, x.side, mk, text});
+                // Two symbols on one hexside (a pair such as orange-with-hilltop-green) on the same route:
+                // the hexside shows both, marked blocking if either blocks.
+                else if (i == los.decider && seen->text.find(text) == std::string::npos) {
+                    seen->text += "; " + text;
+                    if (mk == view::Mark::blocking || seen->mark == view::Mark::clear) seen->mark = mk;
+                }
             } else if (std::none_of(m.hexes.begin(), m.hexes.end(), [&](const view::BoardHexMark& e) { return e.hex == x.hex; })) {
                 m.hexes.push_back({x.hex, mk, text});
             }
@@ -769,6 +954,21 @@ view::BoardMarks board_marks(const Data& d, const board::Board& b, const BoardLo
     });
     const Route& dec = los.routes[los.decider];
     m.verdict = m.lines.empty() ? view::Mark::clear : m.lines[los.decider].mark;
+    if (los.centre_line.differs) {
+        // The other reading of which hexes the line takes: the straight segment, amber (a referee's call).
+        const Route c = centre_route(los.centre_line);
+        m.lines.push_back({"centre line", {from, -1}, {to, -1}, {}, view::Mark::referee_call, false,
+                           "the centre line itself: " + route_text(b, c) + " — " + verdict_words(c) + " (which hexes the line takes is the referee's call)"});
+        for (const auto& x : c.symbols) {
+            const std::string text = symbol_text(x, los.range) + ": met by the centre line only";
+            if (x.side >= 0 && std::none_of(m.sides.begin(), m.sides.end(), [&](const view::BoardSideMark& e) {
+                    return (e.hex == x.hex && e.side == x.side) || (e.hex == hex::neighbour(x.hex, x.side) && e.side == (x.side + 3) % 6);
+                }))
+                m.sides.push_back({x.hex, x.side, view::Mark::referee_call, text});
+            else if (x.side < 0 && std::none_of(m.hexes.begin(), m.hexes.end(), [&](const view::BoardHexMark& e) { return e.hex == x.hex; }))
+                m.hexes.push_back({x.hex, view::Mark::referee_call, text});
+        }
+    }
     m.summary = b.name(from) + " to " + b.name(to) + ", range " + std::to_string(los.range) + ": " + verdict_words(dec) + " (route " +
                 std::to_string(los.decider + 1) + " of " + std::to_string(los.route_count) + " decides)";
     return m;
@@ -779,6 +979,13 @@ bool PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::strin
     out.assign(std::size_t(b.hex_count()), view::Mark::clear);
     // Many hexes share their inputs (elevations, range, symbols): each distinct set is ruled once.
     std::map<std::string, int> cache;
+    const auto badness_of = [&](const hex::Cube& to, const std::vector<RouteSymbol>& symbols) {
+        const Situation sit = situation_of(b, from, to, symbols);
+        const std::string key = sit.firer + "|" + sit.target + "|" + std::to_string(sit.range) + "|" + key_of(symbols);
+        auto it = cache.find(key);
+        if (it == cache.end()) it = cache.emplace(key, badness(panzerblitz::rule(*data_, sit))).first;
+        return it->second;
+    };
     for (int i = 0; i < b.hex_count(); ++i) {
         const hex::Cube to = b.hex_at(i);
         if (to == from) continue;
@@ -792,14 +999,11 @@ bool PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::strin
             out[std::size_t(i)] = view::Mark::referee_call;  // too many routes to rule one by one (los says so)
             continue;
         }
-        for (const Suffix& s : *all) {
-            const Situation sit = situation_of(b, from, to, s.symbols);
-            const std::string key = sit.firer + "|" + sit.target + "|" + std::to_string(sit.range) + "|" + key_of(s.symbols);
-            auto it = cache.find(key);
-            if (it == cache.end()) it = cache.emplace(key, badness(panzerblitz::rule(*data_, sit))).first;
-            worst = std::max(worst, it->second);
-        }
-        out[std::size_t(i)] = mark_of(worst);
+        for (const Suffix& s : *all) worst = std::max(worst, badness_of(to, s.symbols));
+        CentreLine c;
+        std::optional<bool> centre_clear;
+        if (centre_symbols(b, from, to, c)) centre_clear = badness_of(to, c.symbols) <= 1;
+        out[std::size_t(i)] = with_centre_line(worst, centre_clear);
     }
     return true;
 }

@@ -39,12 +39,17 @@ namespace umpire::panzerblitz {
 // (woods/town hexsides standing on a hilltop, note N).
 board::Vocabulary board_vocabulary();
 
-// The symbol a hexside feature is (the name without "hilltop-") and whether it stands on a hilltop.
+// The symbols a hexside feature holds (one, or two for a pair such as "orange-with-hilltop-green"),
+// each without its "hilltop-"/"slope-" prefix and whether it stands on a hilltop or a slope.
 struct SideSymbol {
     std::string symbol;
     bool on_hilltop = false;
+    bool on_slope = false;
 };
-SideSymbol side_symbol(const board::Board& b, const board::SideFeature& f);
+std::vector<SideSymbol> side_symbols(const board::Board& b, const board::SideFeature& f);
+// The elevation the notes read for a hex: a ford or a road/bridge crossing a gully is clear
+// terrain (GULLY-C), ground level; any other hex its own.
+std::string elevation_at(const board::Board& b, const hex::Cube& h);
 
 // ---- load_map -----------------------------------------------------------------------
 
@@ -73,6 +78,21 @@ struct Route {
     bool decides = false;
 };
 
+// The other reading of "which hexes the line takes" (issue 22, item 7): the hexes the exact
+// centre-to-centre line passes through, in order, and the symbols between them (a hexside met
+// between hexes at distances a and b from the firer is side max(a, b); a woods hex at distance j is
+// hex j). Traced only where the line passes no corner and runs along no hexside: there the routes'
+// ties already are the choices. Where it rules the line otherwise than the routes do, the ruling
+// is a referee's call showing both.
+struct CentreLine {
+    bool traced = false;
+    std::vector<hex::Cube> hexes;  // every hex the line passes through, firer's to target's
+    std::vector<RouteSymbol> symbols;
+    bool clear = true, referee_call = false;
+    std::string notes;
+    bool differs = false;  // clear where the routes' deciding verdict is blocked, or the reverse
+};
+
 struct BoardLos {
     hex::Cube firer, target;
     int range = 0;
@@ -82,6 +102,7 @@ struct BoardLos {
     std::size_t decider = 0;          // index into routes
     Situation situation;              // the deciding route's inputs
     Ruling ruling;                    // its ruling
+    CentreLine centre_line;           // the hexes the exact line passes through, ruled
 };
 // Routes listed (every one when there are fewer); the decider is always among them.
 inline constexpr std::size_t kMaxRoutesListed = 256;

@@ -1,14 +1,17 @@
 // PanzerBlitz line of sight and hill/slope defense (Arvold's Obstacles and Elevation, modified).
 //
 // Sections
-//   1. Data loading
+//   1. Data loading (with [choices], the readings where the notes are open)
 //   2. Situation parsing and writing
-//   3. Judging one obstacle by the notes (A-J, L, N, O, K) or, where none decides, a straight line
-//   4. rule(): gullies, adjacency (M), the obstacles, the count rule (L), hill and slope defense
+//   3. Judging one obstacle by the notes (A-J, L, N, O, K; E/F by every measure) or, where none
+//      decides, a straight line
+//   4. rule(): gullies, adjacency (M), the obstacles, the count rule (L), what decided the line
+//      (notes, notes_applied, blocked_by), the other readings (alternatives), hill and slope defense
 //   5. side_view and the GameSystem glue
 #include "games/panzerblitz/rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <map>
 #include <set>
@@ -41,7 +44,7 @@ Data load_data(const std::filesystem::path& file) {
     toml::table t = parse_toml_file(file, file.string());
     Sink sink(file.string());
     Section root(sink, &t, "");
-    root.only_keys({"elevations", "symbols", "distance", "straight_line"});
+    root.only_keys({"elevations", "symbols", "distance", "straight_line", "choices"});
     Data d;
     Section el = root.table("elevations", true);
     el.only_keys(elevation_names());
@@ -93,6 +96,11 @@ Data load_data(const std::filesystem::path& file) {
     sl.only_keys({"hilltop_base"});
     d.boards_dir = file.parent_path().parent_path() / "boards";
     d.hilltop_base = sl.choice("hilltop_base", {"l1-hilltop", "l2-hilltop"}, true).value_or("l1-hilltop");
+    Section ch = root.table("choices", true);
+    ch.only_keys({"n_exception_level2_woods", "l_own_hill", "woods_on_slope"});
+    d.choices.n_exception_level2_woods = ch.choice("n_exception_level2_woods", {"blocks", "notes-a-b"}, true).value_or("blocks");
+    d.choices.l_own_hill = ch.choice("l_own_hill", {"not-counted", "counted"}, true).value_or("not-counted");
+    d.choices.woods_on_slope = ch.choice("woods_on_slope", {"heights", "ground-level"}, true).value_or("heights");
     sink.throw_if_errors();
     return d;
 }
@@ -125,7 +133,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
     // range's own error is not repeated as a spurious one on every obstacle.
     const int bound = range ? s.range : 999;
     for (const Section& o : line.tables("obstacles")) {
-        o.only_keys({"symbol", "side", "hex", "on_hilltop"});
+        o.only_keys({"symbol", "side", "hex", "on_hilltop", "stands_on"});
         // The article spells grey both ways and names orange "Orange/Red": the data's aliases accept those.
         std::vector<Named> symbols;
         for (const auto& cand : d.symbols) symbols.push_back({cand.name, cand.aliases});
@@ -152,6 +160,16 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
         if (ob.on_hilltop && info->kind != "low") {
             ob.on_hilltop = false;
             ob.on_hilltop_ignored = true;
+        }
+        // stands_on: the elevation the woods or town stands on (note N's hilltops, a slope no note covers).
+        if (const auto on = o.choice("stands_on", {"ground", "l1-slope", "l1-hilltop", "l2-slope", "l2-hilltop"})) {
+            const bool hilltop = *on == "l1-hilltop" || *on == "l2-hilltop";
+            if (info->kind != "low")
+                o.error("stands_on", "is for a woods or town (green, grey, woods-hex, town-hex); a " + *sym + " symbol is a hill edge");
+            else if (o.has("on_hilltop") && ob.on_hilltop != hilltop)
+                o.error("stands_on", quoted_value(*on) + " disagrees with on_hilltop = " + (ob.on_hilltop ? "true" : "false"));
+            ob.on_hilltop = hilltop;
+            if (*on != "ground") ob.stands_on = *on;
         }
         s.obstacles.push_back(ob);
     }
@@ -180,6 +198,7 @@ toml::table to_toml(const Situation& s) {
         const bool hex = o.symbol == "woods-hex" || o.symbol == "town-hex";
         ot.insert(hex ? "hex" : "side", o.index);
         if (o.on_hilltop || o.on_hilltop_ignored) ot.insert("on_hilltop", true);
+        if (!o.stands_on.empty()) ot.insert("stands_on", o.stands_on);
         obs.push_back(std::move(ot));
     }
     line.insert("obstacles", std::move(obs));
@@ -282,16 +301,39 @@ Fraction position(const Data& d, const Situation& s, const Obstacle& o, const Sy
     return {o.index, s.range + 1};
 }
 
+// Notes E and F measure "2/3" and "1/3 of the distance" without saying how. The measures the docs
+// name (docs/panzerblitz.md "Which measure each note uses"), as fractions of the way from the firer:
+//   0  the data's: note C's hexside count k/(n+1) (or the distance along the line to the hexside's
+//      midpoint, (k-1/2)/n, which always gives the same verdicts)
+//   1  the range from the firer to the hex the line enters over the symbol: k/n
+//   2  the same range counted from the target (F is E's converse, note K): the symbol is hexside
+//      n-k+1 from the target, so (k-1)/n of the way from the firer
+constexpr int kMeasures = 3;
+
 struct Judgement {
     enum { clear, blocks, undecided } verdict = clear;
     std::vector<std::string> notes;  // letters
     std::string rule;                // citation of the step
     std::string text;
-    // Notes E and F ("2/3", "1/3 of the distance") do not say how to measure: the verdict by the
-    // other measure (the range to the hex the line enters over the symbol, k/range).
-    bool by_range = false;        // E or F applied: by_range_blocks holds the other measure's verdict
-    bool by_range_blocks = false;
+    int obstacle = -1;               // index into the situation's obstacles
+    // E or F applied: the verdict by each measure (measure 0 is the verdict).
+    bool thirds = false;
+    std::array<bool, kMeasures> measure_blocks{};
+    std::string choice;  // the rules-data [choices] reading this judgement consulted, if any
 };
+
+// The elevation (metres) a woods or town stands on: stands_on, else the data's hilltop_base for
+// on_hilltop, else ground.
+int base_of(const Data& d, const Obstacle& o) {
+    if (!o.stands_on.empty()) return d.elevation.at(o.stands_on);
+    return o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0;
+}
+int height_of(const Data& d, const Obstacle& o) { return d.symbol(o.symbol)->height + base_of(d, o); }
+
+// "an orange symbol", "a brown symbol".
+std::string a_or_an(const std::string& word) {
+    return (std::string("aeiou").find(word.empty() ? 'x' : word[0]) != std::string::npos ? "an " : "a ") + word;
+}
 
 // Where a hexside symbol lies, counted as note C says: k hexsides from the firer and range-k+1
 // from the target, both counting the units' own hexsides.
@@ -300,96 +342,130 @@ std::string hexside_count(const Situation& s, const Obstacle& o) {
            " from the target, counting both units' own hexsides (note C's count)";
 }
 
-// Notes E and F measure "the distance from the FIRING UNIT" without saying how. Note C's hexside
-// count gives k/(range+1); counting the range to the hex the line enters over the symbol gives
-// k/range. Both are shown; where they disagree the ruling is a referee's call.
-void judge_thirds(const Situation& s, const Obstacle& o, const Fraction& p, bool note_e, Judgement& j) {
-    const Fraction by_range{o.index, s.range};
-    const bool b = note_e ? p.at_least(2, 3) : p.at_most(1, 3);
-    const bool b_range = note_e ? by_range.at_least(2, 3) : by_range.at_most(1, 3);
+// Notes E and F: the verdict by each measure; the ruling uses measure 0 and names the others.
+void judge_thirds(const Data& d, const Situation& s, const Obstacle& o, const Fraction& p, bool note_e, Judgement& j) {
+    const Fraction m[kMeasures] = {p, {o.index, s.range}, {o.index - 1, s.range}};
     const std::string test = note_e ? "2/3 or more" : "1/3 or less";
-    std::string why = " (" + hexside_count(s, o) + ": " + p.text() + " of the way from the firer, " + (b ? "" : "not ") + test +
-                      "; by the range to the hex beyond it, " + std::to_string(o.index) + " of " + std::to_string(s.range) +
-                      " hexes: " + by_range.text() + ", " + (b_range ? "" : "not ") + test + ")";
-    if (b != b_range) why += "; note " + std::string(note_e ? "E" : "F") + " does not say which measure, and they disagree: Umpire counts hexsides as note C does";
-    j.text += why + (b ? ": it blocks." : ": it does not block.");
+    for (int i = 0; i < kMeasures; ++i) j.measure_blocks[std::size_t(i)] = note_e ? m[i].at_least(2, 3) : m[i].at_most(1, 3);
+    const bool b = j.measure_blocks[0];
+    const auto verdict = [&](int i) { return std::string(j.measure_blocks[std::size_t(i)] ? "" : "not ") + test; };
+    const std::string used = d.hexside_position == "(k-1/2)/range"
+                                 ? "along the line to the hexside's midpoint it lies " + p.text() + " of the way from the firer"
+                                 : hexside_count(s, o) + ": " + p.text() + " of the way from the firer";
+    j.text += ": " + used + ", " + verdict(0) + ". Other measures: the range from the firer to the hex beyond it, " +
+              std::to_string(o.index) + " of " + std::to_string(s.range) + " hexes (" + m[1].text() + "), " + verdict(1) +
+              "; the range counted from the target, " + std::to_string(s.range - o.index + 1) + " of " + std::to_string(s.range) +
+              " hexes (" + m[2].text() + " of the way from the firer), " + verdict(2);
+    if (j.measure_blocks[1] != b || j.measure_blocks[2] != b)
+        j.text += "; note " + std::string(note_e ? "E" : "F") + " does not say which measure, and they disagree: Umpire uses the first";
+    j.text += b ? ": it blocks." : ": it does not block.";
     j.verdict = b ? Judgement::blocks : Judgement::clear;
     j.rule = "PB-" + j.notes.front();
-    j.by_range = true;
-    j.by_range_blocks = b_range;
+    j.thirds = true;
 }
 
-std::string where(const Situation& s, const Obstacle& o, const Symbol& sym, const Fraction& p) {
-    std::string w = sym.hex ? "hex " + std::to_string(o.index) + " of " + std::to_string(s.range - 1) + " between the units"
-                            : "hexside " + std::to_string(o.index) + " of " + std::to_string(s.range);
-    return w + ", " + p.text() + " of the way from the firer";
+std::string where(const Situation& s, const Obstacle& o, const Symbol& sym) {
+    return sym.hex ? "hex " + std::to_string(o.index) + " of " + std::to_string(s.range - 1) + " between the units"
+                   : "hexside " + std::to_string(o.index) + " of " + std::to_string(s.range);
 }
 
-Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle& o) {
+void set_verdict(Judgement& j, bool blocks, std::vector<std::string> notes, const std::string& why) {
+    j.verdict = blocks ? Judgement::blocks : Judgement::clear;
+    j.notes = std::move(notes);
+    j.rule = "PB-" + j.notes.front();
+    j.text = why + (blocks ? ": it blocks." : ": it does not block.");
+}
+
+// Green and grey hexsides, single-hex woods and towns: notes A, B, O, and N on hilltops. On a slope
+// no note covers them (rules-data woods_on_slope).
+Judgement judge_low(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle& o) {
     const Symbol& sym = *d.symbol(o.symbol);
-    const Fraction p = position(d, s, o, sym);
     const int n = s.range;
     Judgement j;
-    auto set = [&](bool blocks, std::vector<std::string> notes, const std::string& why) {
-        j.verdict = blocks ? Judgement::blocks : Judgement::clear;
-        j.notes = std::move(notes);
-        j.rule = "PB-" + j.notes.front();
-        j.text = why + (blocks ? ": it blocks." : ": it does not block.");
-    };
-    const std::string name = o.symbol + (o.on_hilltop ? " on a hilltop" : "") + " (" + where(s, o, sym, p) + ")";
+    std::string name = o.symbol + " (" + where(s, o, sym) + ")";
     const bool behind_target = sym.hex ? o.index == n - 1 : o.index == n;
-    const bool behind_firer = sym.hex ? o.index == 1 : o.index == 1;
-    const bool closer_target_or_mid = p.at_least(1, 2);
-    const bool closer_firer_or_mid = p.at_most(1, 2);
-    const std::string rel = (p.num * 2 == p.den ? " is exactly midway" : closer_target_or_mid ? " is closer to the target" : " is closer to the firer") +
-                            std::string(sym.hex ? "" : ": " + hexside_count(s, o));
-
-    if (sym.kind == "low") {
-        if (o.on_hilltop) {
-            const bool l2_vs_l1hill = (level2(f) && t == H1) || (level2(t) && f == H1);
-            if (!l2_vs_l1hill) {
-                set(true, {"N"}, "The " + name + " is a wood or town on a hilltop, which obstructs all fire between non-adjacent units");
-            } else if (t == H1) {
-                set(behind_target, {"N", "A"},
-                    "The " + name + " stands on the target's level 1 hilltop; with the firer on level 2 the target counts as at ground "
-                    "level, so it blocks only if the target is directly behind it");
-            } else {
-                set(behind_firer, {"N", "B", "K"},
-                    "The " + name + " stands on the firer's level 1 hilltop; with the target on level 2 the firer counts as at ground "
-                    "level, so it blocks only if the firer is directly behind it");
-            }
-        } else if (f == G && t == G) {
-            set(true, {"O"}, "Both units are at ground level: every symbol on the line obstructs, including the " + name);
-        } else if (t == G) {
-            set(behind_target, {"A"},
-                "Firing down at a ground-level target, the " + name + (behind_target ? " is directly in front of the target" : " is not directly in front of the target"));
-        } else if (f == G) {
-            set(behind_firer, {"B", "K"},
-                "Firing up from ground level, the " + name + (behind_firer ? " is directly in front of the firer" : " is not directly in front of the firer"));
-        } else {
+    const bool behind_firer = o.index == 1;
+    const Lvl on = level_of(o.stands_on);
+    if (on == S1 || on == S2) {
+        j.choice = "woods_on_slope";
+        if (d.choices.woods_on_slope == "heights") {
             j.verdict = Judgement::undecided;
-            j.text = "No note covers a ground-level " + name + " between units on " + level_text(f) + " and " + level_text(t);
+            j.text = "No note covers the " + name + ": a woods or town standing on " + level_text(on) +
+                     " (notes A, B and O speak of ground-level woods and towns; rules-data woods_on_slope = \"heights\")";
+            return j;
         }
-        return j;
+        name += ", standing on " + std::string(level_text(on)) + " but read as a ground-level woods or town (rules-data woods_on_slope = \"ground-level\")";
     }
+    if (o.on_hilltop) {
+        const Lvl hill = level_of(o.stands_on.empty() ? d.hilltop_base : o.stands_on);
+        const std::string hill_words = hill == H2 ? "a level 2 hilltop" : "a level 1 hilltop";
+        const bool l2_vs_l1hill = (level2(f) && t == H1) || (level2(t) && f == H1);
+        if (!l2_vs_l1hill) {
+            set_verdict(j, true, {"N"}, "The " + name + " is a woods or town on " + hill_words + ", which obstructs all fire between non-adjacent units");
+        } else if (hill == H2 && d.choices.n_exception_level2_woods == "blocks") {
+            j.choice = "n_exception_level2_woods";
+            set_verdict(j, true, {"N"},
+                        "The " + name + " stands on a level 2 hilltop. Note N's exception (notes A/B, the level 1 hilltop unit treated as at "
+                        "ground level) is read as being about woods on the level 1 hilltop; on the level 2 hilltop N's rule holds and it "
+                        "obstructs all fire (rules-data n_exception_level2_woods = \"blocks\")");
+        } else {
+            if (hill == H2) j.choice = "n_exception_level2_woods";
+            const std::string reading = hill == H2 ? " (note N's exception read for woods on either hill: rules-data n_exception_level2_woods = \"notes-a-b\")" : "";
+            if (t == H1)
+                set_verdict(j, behind_target, {"N", "A"},
+                            "The " + name + " stands on " + hill_words + "; with the firer on level 2 the level 1 hilltop target counts as at "
+                            "ground level" + reading + ", so it blocks only if the target is directly behind it, and the target is " +
+                                (behind_target ? "" : "not ") + "directly behind it");
+            else
+                set_verdict(j, behind_firer, {"N", "B", "K"},
+                            "The " + name + " stands on " + hill_words + "; with the target on level 2 the level 1 hilltop firer counts as at "
+                            "ground level" + reading + ", so it blocks only if the firer is directly behind it, and the firer is " +
+                                (behind_firer ? "" : "not ") + "directly behind it");
+        }
+    } else if (f == G && t == G) {
+        set_verdict(j, true, {"O"}, "Both units are at ground level: every symbol on the line obstructs, including the " + name);
+    } else if (t == G) {
+        set_verdict(j, behind_target, {"A"},
+                    "Firing down at a ground-level target, the " + name + (behind_target ? " is directly in front of the target" : " is not directly in front of the target"));
+    } else if (f == G) {
+        set_verdict(j, behind_firer, {"B", "K"},
+                    "Firing up from ground level, the " + name + (behind_firer ? " is directly in front of the firer" : " is not directly in front of the firer"));
+    } else {
+        j.verdict = Judgement::undecided;
+        j.text = "No note covers a ground-level " + name + " between units on " + level_text(f) + " and " + level_text(t);
+    }
+    return j;
+}
+
+// Brown, orange, yellow and purple: notes C-J, L (same-level hilltops) and O.
+Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle& o) {
+    const Symbol& sym = *d.symbol(o.symbol);
+    if (sym.kind == "low") return judge_low(d, s, f, t, o);
+    const Fraction p = position(d, s, o, sym);
+    Judgement j;
+    const std::string name = o.symbol + " (" + where(s, o, sym) + ")";
+    const bool closer_target_or_mid = 2 * o.index >= s.range + 1;
+    const bool closer_firer_or_mid = 2 * o.index <= s.range + 1;
+    const std::string rel = (2 * o.index == s.range + 1 ? " is exactly midway" : closer_target_or_mid ? " is closer to the target" : " is closer to the firer") +
+                            std::string(": ") + hexside_count(s, o);
     if (f == G && t == G) {
-        set(true, {"O"}, "Both units are at ground level: every symbol on the line obstructs, including the " + name);
+        set_verdict(j, true, {"O"}, "Both units are at ground level: every symbol on the line obstructs, including the " + name);
         return j;
     }
     const std::string frac = "the " + name;
     if (o.symbol == "brown") {
-        if (f == H1 && t == G) set(closer_target_or_mid, {"C"}, "From a level 1 hilltop down to ground level, " + frac + rel);
-        else if (f == G && t == H1) set(closer_firer_or_mid, {"D", "K"}, "From ground level up to a level 1 hilltop, " + frac + rel);
+        if (f == H1 && t == G) set_verdict(j, closer_target_or_mid, {"C"}, "From a level 1 hilltop down to ground level, " + frac + rel);
+        else if (f == G && t == H1) set_verdict(j, closer_firer_or_mid, {"D", "K"}, "From ground level up to a level 1 hilltop, " + frac + rel);
     }
     if (o.symbol == "brown" || o.symbol == "yellow" || o.symbol == "orange") {
         if (f == H2 && t == G) {
             j.notes = {"E"};
-            j.text = "From a level 2 hilltop down to ground level, " + frac + " is judged at 2/3 of the way from the firer";
-            judge_thirds(s, o, p, true, j);
+            j.text = "From a level 2 hilltop down to ground level, note E blocks a symbol 2/3 or more of the distance from the firer; " + frac;
+            judge_thirds(d, s, o, p, true, j);
         } else if (f == G && t == H2) {
             j.notes = {"F", "K"};
-            j.text = "From ground level up to a level 2 hilltop, " + frac + " is judged at 1/3 of the way from the firer";
-            judge_thirds(s, o, p, false, j);
+            j.text = "From ground level up to a level 2 hilltop, note F blocks a symbol 1/3 or less of the distance from the firer; " + frac;
+            judge_thirds(d, s, o, p, false, j);
         }
     }
     if (o.symbol == "yellow") {
@@ -397,19 +473,19 @@ Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle&
         // measure taken from both ends (hexsides, or hexes entered) orders the symbol the same way.
         const std::string same = "; note " + std::string(f == H2 ? "G" : "H") + " gives no measure of its own, and counted either as note C "
                                  "does or by hexes from each end the symbol lies on the same side of midway";
-        if (f == H2 && level1(t)) set(closer_target_or_mid, {"G"}, "From a level 2 hilltop down to level 1, " + frac + rel + same);
-        else if (level1(f) && t == H2) set(closer_firer_or_mid, {"H", "K"}, "From level 1 up to a level 2 hilltop, " + frac + rel + same);
+        if (f == H2 && level1(t)) set_verdict(j, closer_target_or_mid, {"G"}, "From a level 2 hilltop down to level 1, " + frac + rel + same);
+        else if (level1(f) && t == H2) set_verdict(j, closer_firer_or_mid, {"H", "K"}, "From level 1 up to a level 2 hilltop, " + frac + rel + same);
     }
     if (o.symbol == "orange") {
-        if (level2(f) && level1(t)) set(false, {"I"}, "From level 2 down to level 1, orange/red symbols never obstruct: " + frac);
-        else if (level1(f) && level2(t)) set(false, {"J", "K"}, "From level 1 up to level 2, orange/red symbols never obstruct: " + frac);
-        else if (f == H1 && t == H1) set(false, {"L"}, "Both units are on level 1 hilltops, from which the line may cross orange/red symbols: " + frac);
+        if (level2(f) && level1(t)) set_verdict(j, false, {"I"}, "From level 2 down to level 1, orange/red symbols never obstruct: " + frac);
+        else if (level1(f) && level2(t)) set_verdict(j, false, {"J", "K"}, "From level 1 up to level 2, orange/red symbols never obstruct: " + frac);
+        else if (f == H1 && t == H1) set_verdict(j, false, {"L"}, "Both units are on level 1 hilltops, from which the line may cross orange/red symbols: " + frac);
     }
     if ((o.symbol == "orange" || o.symbol == "purple") && f == H2 && t == H2 && j.notes.empty())
-        set(false, {"L"}, "Both units are on level 2 hilltops, from which the line may cross orange/red and purple symbols: " + frac);
+        set_verdict(j, false, {"L"}, "Both units are on level 2 hilltops, from which the line may cross orange/red and purple symbols: " + frac);
     if (j.notes.empty()) {
         j.verdict = Judgement::undecided;
-        j.text = "No note covers a " + o.symbol + " symbol between units on " + std::string(level_text(f)) + " and " + level_text(t) + " (" + where(s, o, sym, p) + ")";
+        j.text = "No note covers " + a_or_an(o.symbol) + " symbol between units on " + std::string(level_text(f)) + " and " + level_text(t) + " (" + where(s, o, sym) + ")";
     }
     return j;
 }
@@ -417,9 +493,7 @@ Judgement judge(const Data& d, const Situation& s, Lvl f, Lvl t, const Obstacle&
 // A straight sight line over the data's heights: blocked iff the obstacle rises above the line
 // at its position (hex.hpp's exact integer comparison; grazing the top does not block).
 bool straight_line_blocks(const Data& d, int hs, int ht, const Obstacle& o, const Fraction& p) {
-    const Symbol& sym = *d.symbol(o.symbol);
-    const int ho = sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0);
-    return hex::sight_vs_obstacle(hs, ht, ho, p.num, p.den) < 0;
+    return hex::sight_vs_obstacle(hs, ht, height_of(d, o), p.num, p.den) < 0;
 }
 
 }  // namespace
@@ -432,30 +506,118 @@ namespace {
 
 struct LosOutcome {
     bool clear = true;
-    bool referee = false;
+    bool referee = false;   // a symbol no note covers was judged by the straight line
     bool converse = false;  // a converse note (B, D, F, H, J) was applied: cite K
-    std::vector<std::string> notes;
+    std::vector<std::string> notes;    // the notes that decided the line (JSON `notes`)
+    std::vector<std::string> applied;  // every note applied, whatever it did (JSON `notes_applied`)
     std::vector<Judgement> judged;
-    std::string by_range_note;    // "E" or "F" applied: by_range_clear is the line by the other measure
-    bool by_range_clear = true;
-    bool measure_call = false;    // the two measures rule the line differently
+    int l_count = 0;         // note L blocked: the orange/red and purple symbols it counted
+    // Notes E/F applied: the line by each measure (judge_thirds); measure_call when they differ.
+    std::string thirds_note;
+    std::array<bool, kMeasures> measure_clear{true, true, true};
+    bool measure_call = false;
+    std::vector<std::string> choices;  // rules-data [choices] consulted
 };
 
 void add_note(std::vector<std::string>& notes, const std::string& n) {
     if (std::find(notes.begin(), notes.end(), n) == notes.end()) notes.push_back(n);
 }
 
-// Notes E/F: when note C's hexside count and the range count rule the whole line differently, a
-// referee's call naming both results.
-void flag_measures(LosOutcome& out, bool decided_block, bool undecided_block, Ruling* r) {
-    const bool clear = !decided_block && !undecided_block;
-    if (out.by_range_note.empty() || clear == out.by_range_clear) return;
-    out.measure_call = true;
-    if (r)
-        r->call("PB-" + out.by_range_note,
-                std::string("notes E and F say \"2/3\" and \"1/3\" of the distance without saying how to measure it; counting "
-                            "hexsides as note C does, the line is ") + (clear ? "clear" : "blocked") + "; by the range to the hex "
-                            "beyond each symbol it is " + (out.by_range_clear ? "clear" : "blocked") + ". Umpire counts hexsides.");
+// Notes E/F: when the measures rule the whole line differently, a referee's call naming each.
+void flag_measures(LosOutcome& out, bool clear, Ruling* r) {
+    if (out.thirds_note.empty()) return;
+    for (bool m : out.measure_clear) out.measure_call |= m != clear;
+    if (!out.measure_call || !r) return;
+    const auto v = [&](int i) { return std::string(out.measure_clear[std::size_t(i)] ? "clear" : "blocked"); };
+    r->call("PB-" + out.thirds_note,
+            "notes E and F say \"2/3\" and \"1/3\" of the distance without saying how to measure it; counting hexsides as note C "
+            "does, the line is " + v(0) + "; by the range from the firer to the hex beyond each symbol it is " + v(1) +
+            "; by the range counted from the target it is " + v(2) + ". Umpire counts hexsides.");
+}
+
+// A symbol no note covers: the straight sight line over the data's heights, except a raised unit's
+// own hill edge or crest (docs/panzerblitz.md "How a ruling is made", 5). Always a referee's call.
+void judge_undecided(const Data& d, const Situation& s, const Situation& all, Lvl f, Lvl t, int hs, int ht, const Obstacle& o, Judgement& j) {
+    const Symbol& sym = *d.symbol(o.symbol);
+    const int ho = height_of(d, o);
+    // A hexside symbol on the raised unit's own hex, no higher than the unit, is the edge of the hill
+    // it stands on (note P puts hill edges on hilltop hexes): it cannot hide that unit. A flat
+    // straight line would always "pass below" it, which would empty notes C-F.
+    const bool own_edge = !sym.hex && ((o.index == 1 && hs > d.elevation.at("ground") && ho <= hs) ||
+                                       (o.index == s.range && ht > d.elevation.at("ground") && ho <= ht));
+    // The crest of a hilltop unit's own plateau need not be on its own hexside: note P leaves a
+    // plateau's interior hexes unoutlined. When the line from a level 1 hilltop to ground crosses
+    // exactly one orange symbol, or the line from a level 2 hilltop to ground or level 1 crosses
+    // exactly one purple, that symbol can only be the hilltop unit's own crest (any other hill would
+    // be entered and left: two symbols). It does not hide the unit (Umpire's reading).
+    const auto count = [&](const char* name) {
+        return std::count_if(all.obstacles.begin(), all.obstacles.end(), [&](const Obstacle& x) { return x.symbol == name; });
+    };
+    const bool lower_of_h2 = [&](Lvl x) { return x == G || level1(x); }(f == H2 ? t : f);
+    const bool crest = !own_edge && ((o.symbol == "orange" && count("orange") == 1 && ((f == H1 && t == G) || (f == G && t == H1))) ||
+                                     (o.symbol == "purple" && count("purple") == 1 && (f == H2 || t == H2) && f != t && lower_of_h2));
+    const Fraction p = position(d, s, o, sym);
+    const bool b = !own_edge && !crest && straight_line_blocks(d, hs, ht, o, p);
+    if (crest)
+        j.text += "; it is the only " + o.symbol + " symbol on the line, so it can only be the crest of the " +
+                  ((o.symbol == "orange" ? f == H1 : f == H2) ? std::string("firer") : std::string("target")) +
+                  "'s own hilltop (note P: a plateau's interior hexes carry no outline), which does not hide it (Umpire's reading)";
+    else if (own_edge)
+        j.text += "; it is a side of the " + std::string(o.index == 1 ? "firer" : "target") +
+                  "'s own hex and no higher than that unit: the edge of the hill it stands on, which does not hide it (Umpire's reading)";
+    else
+        j.text += "; a straight sight line from " + std::to_string(hs) + " m to " + std::to_string(ht) + " m " + (b ? "passes below" : "passes over") +
+                  " its " + std::to_string(ho) + " m at " + p.text() + " of the way from the firer";
+    j.rule = "PB-LOS";
+    j.verdict = b ? Judgement::blocks : Judgement::clear;
+    j.notes.clear();
+}
+
+// Note L: more than one orange/red or purple symbol blocks, except between same-level hilltops and
+// in the cases of notes G-J (a level 1 and a level 2 unit). Between a level 2 hilltop and ground
+// the level 2 unit's own hill (its purple crest, then the orange edge of the level 1 plateau under
+// it, the first of each from that unit) is left out under l_own_hill = "not-counted" (otherwise
+// every such line is blocked and note E's Orange/Red clause has nothing to decide).
+struct CountRule {
+    int high = 0, own = 0;
+    bool applies = false, blocks = false, reading_matters = false;
+    std::string text;
+};
+CountRule count_rule(const Data& d, const Situation& s, Lvl f, Lvl t) {
+    CountRule c;
+    std::vector<const Obstacle*> hi;
+    for (const auto& o : s.obstacles)
+        if (o.symbol == "orange" || o.symbol == "purple") hi.push_back(&o);
+    c.high = int(hi.size());
+    if (c.high <= 1) return c;
+    c.applies = true;
+    const bool same_hilltops = (f == H1 && t == H1) || (f == H2 && t == H2);
+    const bool cases_g_to_j = (level1(f) && level2(t)) || (level2(f) && level1(t));
+    const std::string n = std::to_string(c.high);
+    if (same_hilltops || cases_g_to_j) {
+        c.text = "The line crosses " + n + " orange/red or purple symbols, which is allowed " +
+                 (same_hilltops ? "between units on same-level hilltops." : "between a level 1 and a level 2 unit (notes G-J).");
+        return c;
+    }
+    if ((f == H2 && t == G) || (f == G && t == H2)) {
+        std::sort(hi.begin(), hi.end(), [&](const Obstacle* a, const Obstacle* b) { return (f == H2) == (a->index < b->index); });
+        const auto purple = std::find_if(hi.begin(), hi.end(), [](const Obstacle* o) { return o->symbol == "purple"; });
+        if (purple != hi.end() && std::find_if(purple, hi.end(), [](const Obstacle* o) { return o->symbol == "orange"; }) != hi.end()) c.own = 2;
+    }
+    const bool literal = c.high > 1, reading = c.high - c.own > 1;
+    c.reading_matters = literal != reading;
+    c.blocks = d.choices.l_own_hill == "counted" ? literal : reading;
+    const std::string unit = f == H2 ? "firer" : "target";
+    if (!c.own)
+        c.text = "The line crosses " + n + " orange/red or purple symbols; more than one blocks unless both units are on same-level hilltops (or in the cases of notes G-J).";
+    else if (d.choices.l_own_hill == "counted")
+        c.text = "The line crosses " + n + " orange/red or purple symbols, counting the " + unit + "'s own purple crest and the orange edge of the "
+                 "level 1 plateau under it (note L read literally: rules-data l_own_hill = \"counted\"); more than one blocks.";
+    else
+        c.text = "The line crosses " + n + " orange/red or purple symbols; the first purple and the first orange after it from the level 2 " + unit +
+                 " are its own hill (its crest and the edge of the level 1 plateau under it), not counted (rules-data l_own_hill = \"not-counted\"), which leaves " +
+                 std::to_string(c.high - 2) + (reading ? ": more than one blocks." : ": note L does not block.");
+    return c;
 }
 
 // `whole`: the full situation when `s` holds one of its obstacles only (the side view), for the counts.
@@ -471,6 +633,7 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situat
             add_note(out.notes, "GULLY-A");
             step("PB-GULLY-A", "A unit in a gully and a unit at ground level or in another gully may fire at each other when, as here, they are adjacent.");
         }
+        out.applied = out.notes;
         return out;
     }
     if (fg || tg) {
@@ -478,103 +641,76 @@ LosOutcome decide_los(const Data& d, const Situation& s, Ruling* r, const Situat
         if (other == "ground" || other == "gully") {
             out.clear = false;
             add_note(out.notes, "GULLY-A");
+            out.applied = out.notes;
             step("PB-GULLY-A", "A unit in a gully cannot fire at, or be fired at by, a unit at ground level or in another gully unless adjacent.");
             return out;
         }
-        add_note(out.notes, "GULLY-B");
+        add_note(out.applied, "GULLY-B");
         step("PB-GULLY-B", "A unit in a gully and a unit on a slope or hilltop see each other as if the gully unit were at ground level.");
     }
     const Lvl f = level_of(s.firer), t = level_of(s.target);
     const int hs = fg ? d.elevation.at("ground") : d.elevation.at(s.firer);
     const int ht = tg ? d.elevation.at("ground") : d.elevation.at(s.target);
-    bool decided_block = false, undecided_block = false, by_range_block = false;
+    bool decided_block = false, undecided_block = false;
+    std::array<bool, kMeasures> measure_block{};
     std::vector<std::string> clear_notes, block_notes;
-    for (const auto& o : s.obstacles) {
+    for (std::size_t i = 0; i < s.obstacles.size(); ++i) {
+        const Obstacle& o = s.obstacles[i];
         Judgement j = judge(d, s, f, t, o);
+        j.obstacle = int(i);
+        if (!j.choice.empty()) add_note(out.choices, j.choice);
         if (j.verdict == Judgement::undecided) {
-            const Symbol& sym = *d.symbol(o.symbol);
-            const int ho = sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0);
-            // A hexside symbol on the raised unit's own hex, no higher than the unit, is the edge of
-            // the hill it stands on (note P puts hill edges on hilltop hexes): it cannot hide that unit.
-            // A flat straight line would always "pass below" it, which would empty notes C-F.
-            const bool own_edge = !sym.hex && ((o.index == 1 && hs > d.elevation.at("ground") && ho <= hs) ||
-                                               (o.index == s.range && ht > d.elevation.at("ground") && ho <= ht));
-            // The crest of a hilltop unit's own plateau need not be on its own hexside: note P leaves a
-            // plateau's interior hexes unoutlined, so a unit inside it sees out over one crest. When the
-            // line from a level 1 hilltop to ground crosses exactly one orange symbol, or the line from a
-            // level 2 hilltop to ground or level 1 crosses exactly one purple, that symbol can only be the
-            // hilltop unit's own crest (any other hill would be entered and left: two symbols, note L).
-            // Like the hexside case it does not hide the unit; notes C-J and L's G-J exception read
-            // as if it never did. Still a referee's call: the notes never say so.
-            const Situation& all = whole ? *whole : s;
-            const auto count = [&](const char* name) {
-                return std::count_if(all.obstacles.begin(), all.obstacles.end(), [&](const Obstacle& x) { return x.symbol == name; });
-            };
-            const bool lower_of_h2 = [&](Lvl x) { return x == G || level1(x); }(f == H2 ? t : f);
-            const bool crest = !own_edge &&
-                               ((o.symbol == "orange" && count("orange") == 1 && ((f == H1 && t == G) || (f == G && t == H1))) ||
-                                (o.symbol == "purple" && count("purple") == 1 && (f == H2 || t == H2) && f != t && lower_of_h2));
-            const bool b = !own_edge && !crest && straight_line_blocks(d, hs, ht, o, position(d, s, o, sym));
-            if (crest)
-                j.text += "; it is the only " + o.symbol + " symbol on the line, so it can only be the crest of the " +
-                          ((o.symbol == "orange" ? f == H1 : f == H2) ? std::string("firer") : std::string("target")) +
-                          "'s own hilltop (note P: a plateau's interior hexes carry no outline), which does not hide it (Umpire's reading)";
-            else if (own_edge)
-                j.text += "; it is a side of the " + std::string(o.index == 1 ? "firer" : "target") +
-                          "'s own hex and no higher than that unit: the edge of the hill it stands on, which does not hide it (Umpire's reading)";
-            else
-                j.text += "; a straight sight line from " + std::to_string(hs) + " m to " + std::to_string(ht) + " m " +
-                          (b ? "passes below" : "passes over") + " its " + std::to_string(ho) + " m";
-            undecided_block |= b;
-            j.rule = "PB-LOS";
-            j.verdict = b ? Judgement::blocks : Judgement::clear;
-            j.notes.clear();
+            judge_undecided(d, s, whole ? *whole : s, f, t, hs, ht, o, j);
+            undecided_block |= j.verdict == Judgement::blocks;
             out.judged.push_back(j);
             out.referee = true;
             continue;
         }
-        // K (B, D, F, H, J are the converses of A, C, E, G, I) is cited, not listed among the deciding notes.
+        // K (B, D, F, H, J are the converses of A, C, E, G, I) is cited, not listed among the notes.
         for (const auto& n : j.notes)
             if (n == "K") out.converse = true;
-            else add_note(j.verdict == Judgement::blocks ? block_notes : clear_notes, n);
+            else {
+                add_note(j.verdict == Judgement::blocks ? block_notes : clear_notes, n);
+                add_note(out.applied, n);
+            }
         decided_block |= j.verdict == Judgement::blocks;
-        by_range_block |= j.by_range ? j.by_range_blocks : j.verdict == Judgement::blocks;
-        if (j.by_range) out.by_range_note = j.notes.front();
+        for (int m = 0; m < kMeasures; ++m) measure_block[std::size_t(m)] |= j.thirds ? j.measure_blocks[std::size_t(m)] : j.verdict == Judgement::blocks;
+        if (j.thirds) out.thirds_note = j.notes.front();
         step(j.rule, j.text);
         out.judged.push_back(j);
     }
-    // Note L: more than one orange/red or purple symbol blocks, except between same-level hilltops
-    // and in the cases of notes G, H, I and J (a level 1 unit and a level 2 unit).
-    const int high = int(std::count_if(s.obstacles.begin(), s.obstacles.end(), [](const Obstacle& o) { return o.symbol == "orange" || o.symbol == "purple"; }));
-    if (high > 1) {
-        const bool same_hilltops = (f == H1 && t == H1) || (f == H2 && t == H2);
-        const bool cases_g_to_j = (level1(f) && level2(t)) || (level2(f) && level1(t));
-        if (!same_hilltops && !cases_g_to_j) {
-            decided_block = true;
-            by_range_block = true;
-            add_note(block_notes, "L");
-            step("PB-L", "The line crosses " + std::to_string(high) + " orange/red or purple symbols; more than one blocks unless both units are on same-level hilltops (or in the cases of notes G-J).");
-        } else {
-            add_note(clear_notes, "L");
-            step("PB-L", std::string("The line crosses ") + std::to_string(high) + " orange/red or purple symbols, which is allowed " +
-                             (same_hilltops ? "between units on same-level hilltops." : "between a level 1 and a level 2 unit (notes G-J)."));
-        }
+    const CountRule l = count_rule(d, s, f, t);
+    if (l.reading_matters) add_note(out.choices, "l_own_hill");
+    if (l.applies) {
+        add_note(out.applied, "L");
+        add_note(l.blocks ? block_notes : clear_notes, "L");
+        step("PB-L", l.text);
+        if (l.blocks) out.l_count = l.high - (d.choices.l_own_hill == "counted" ? 0 : l.own);
+        decided_block |= l.blocks;
+        for (auto& m : measure_block) m |= l.blocks;
     }
-    out.by_range_clear = !by_range_block && !undecided_block;
-    flag_measures(out, decided_block, undecided_block, r);
+    for (int m = 0; m < kMeasures; ++m) out.measure_clear[std::size_t(m)] = !measure_block[std::size_t(m)] && !undecided_block;
+    flag_measures(out, !decided_block && !undecided_block, r);
+    const bool gully_b = std::find(out.applied.begin(), out.applied.end(), "GULLY-B") != out.applied.end();
     if (decided_block) {
+        // A note decides the line whatever the symbols no note covers do; GULLY-B is why it applied.
         out.clear = false;
-        out.referee = false;  // a note decides the line whatever the undecided symbols do
+        out.referee = false;
+        if (gully_b) add_note(out.notes, "GULLY-B");
         for (const auto& n : block_notes) add_note(out.notes, n);
         return out;
     }
-    for (const auto& n : clear_notes) add_note(out.notes, n);
-    if (out.referee) {
-        out.clear = !undecided_block;
-        if (r)
-            for (const auto& j : out.judged)
-                if (j.rule == "PB-LOS") r->call("PB-LOS", j.text + ". The notes leave this open; this is Umpire's best answer.");
+    if (undecided_block) {
+        // Blocked only by symbols no note covers: no note decides the line (the notes that cleared
+        // other symbols are in `applied`, not in `notes`).
+        out.clear = false;
+    } else {
+        if (gully_b) add_note(out.notes, "GULLY-B");
+        for (const auto& n : clear_notes) add_note(out.notes, n);
     }
+    if (out.referee && r)
+        for (const auto& j : out.judged)
+            if (j.rule == "PB-LOS") r->call("PB-LOS", j.text + ". The notes leave this open; this is Umpire's best answer.");
     return out;
 }
 
@@ -601,6 +737,71 @@ json::Value positions_json(const Data& d, const Situation& s) {
     return json::Value(std::move(a));
 }
 
+
+// What blocked the line (JSON `blocked_by`): each blocking symbol with the note that decided it
+// (null: no note covers it, the straight line did), and note L's count.
+json::Value blocked_by_json(const Data& d, const Situation& s, const LosOutcome& los) {
+    json::Array a;
+    if (los.clear) return json::Value(std::move(a));
+    for (const auto& j : los.judged) {
+        if (j.verdict != Judgement::blocks || j.obstacle < 0) continue;
+        const Obstacle& o = s.obstacles[std::size_t(j.obstacle)];
+        json::Object e;
+        e.reserve(3);
+        e.emplace_back("symbol", o.symbol);
+        e.emplace_back(d.symbol(o.symbol)->hex ? "hex" : "side", o.index);
+        e.emplace_back("note", j.notes.empty() ? json::Value() : json::Value(j.notes.front()));
+        a.emplace_back(std::move(e));
+    }
+    if (los.l_count > 0) a.emplace_back(json::Object{{"symbol", "orange/purple"}, {"count", los.l_count}, {"note", "L"}});
+    return json::Value(std::move(a));
+}
+
+// The line under the one line: what decided it, with the places it used.
+std::string detail_of(const Data& d, const Situation& s, const LosOutcome& los) {
+    std::string notes;
+    for (const auto& n : los.notes) notes += (notes.empty() ? "" : ", ") + n;
+    std::string uncovered;  // symbols no note covers that block
+    for (const auto& j : los.judged)
+        if (j.verdict == Judgement::blocks && j.notes.empty() && j.obstacle >= 0) {
+            const Obstacle& o = s.obstacles[std::size_t(j.obstacle)];
+            uncovered += (uncovered.empty() ? "" : ", ") + ("the " + o.symbol + " on " + where(s, o, *d.symbol(o.symbol)));
+        }
+    if (!los.clear && notes.empty() && !uncovered.empty())
+        return "Blocked by " + uncovered + ", which no note covers (a straight sight line over the heights: referee's call); no note decides this line.";
+    if (notes.empty()) return "";
+    return "Decided by note" + std::string(los.notes.size() > 1 ? "s " : " ") + notes_in_words(los.notes) + ".";
+}
+
+// The other reading of each rules-data [choices] point this ruling consulted: ruled again with the
+// choice flipped; where the line comes out differently, a referee's call and JSON `alternatives`.
+json::Array other_readings(const Data& d, const Situation& s, const LosOutcome& los, Ruling& r) {
+    json::Array alts;
+    struct Point { const char* key; std::string Choices::*field; const char* a; const char* b; const char* rule; const char* what; };
+    const Point points[] = {
+        {"n_exception_level2_woods", &Choices::n_exception_level2_woods, "blocks", "notes-a-b", "PB-N",
+         "note N's exception (a level 2 and a level 1 hilltop unit: notes A/B) with the woods or town on a level 2 hilltop"},
+        {"l_own_hill", &Choices::l_own_hill, "not-counted", "counted", "PB-L",
+         "note L between a level 2 hilltop and ground: whether the level 2 unit's own purple crest and the orange edge under it count"},
+        {"woods_on_slope", &Choices::woods_on_slope, "heights", "ground-level", "PB-LOS",
+         "a woods or town standing on a slope, which no note covers"},
+    };
+    for (const Point& p : points) {
+        if (std::find(los.choices.begin(), los.choices.end(), p.key) == los.choices.end()) continue;
+        Data other = d;
+        std::string& field = other.choices.*p.field;
+        field = field == p.a ? p.b : p.a;
+        const LosOutcome alt = decide_los(other, s, nullptr);
+        if (alt.clear == los.clear) continue;
+        r.call(p.rule, std::string(p.what) + " is open: as Umpire reads it (" + p.key + " = \"" + d.choices.*p.field + "\") the line is " +
+                           (los.clear ? "clear" : "blocked") + "; read as " + p.key + " = \"" + field + "\" it is " + (alt.clear ? "clear" : "blocked") + ".");
+        json::Array notes;
+        for (const auto& n : alt.notes) notes.emplace_back(n);
+        alts.emplace_back(json::Object{{"rule", p.rule}, {"choice", p.key}, {"reading", field}, {"los", alt.clear ? "clear" : "blocked"}, {"notes", std::move(notes)}});
+    }
+    return alts;
+}
+
 }  // namespace
 
 Ruling rule(const Data& d, const Situation& s) {
@@ -618,6 +819,7 @@ Ruling rule(const Data& d, const Situation& s) {
                                "woods-hex, town-hex); a " + s.obstacles[i].symbol +
                                " symbol is a hill edge, so on_hilltop is ignored for it.");
     const LosOutcome los = decide_los(d, s, &r);
+    for (const auto& c : s.board_calls) r.call(c.rule, c.text);
     if (s.obstacles.empty() && s.range > 1 && los.clear && los.notes.size() <= 1)
         r.step("PB-LOS", "No obstacle symbol lies on the line: the line of sight is clear.");
 
@@ -642,23 +844,32 @@ Ruling rule(const Data& d, const Situation& s) {
         else if (adjacent) { halved = true; r.step("PB-HSD-B", "The defender is on a slope; the attacker is adjacent but a brown or yellow symbol lies between them: halved."); }
         else { halved = true; r.step("PB-HSD-C", "The defender is on a slope and the attacker is not adjacent: the attack is halved."); }
     }
-    json::Array notes;
+    json::Array notes, applied;
     for (const auto& n : los.notes) notes.emplace_back(n);
-    for (const auto& n : los.notes) r.cite("PB-" + n);
+    for (const auto& n : los.applied) applied.emplace_back(n);
+    for (const auto& n : los.applied) r.cite("PB-" + n);
     if (los.converse) r.cite("PB-K");
+    json::Array alternatives = other_readings(d, s, los, r);
     r.set("los", los.clear ? "clear" : "blocked");
     r.set("notes", json::Value(std::move(notes)));
     r.set("attack_halved", halved);
     r.set("positions", positions_json(d, s));
-    if (!los.by_range_note.empty()) r.set("los_by_range", los.by_range_clear ? "clear" : "blocked");
+    if (!los.thirds_note.empty()) {
+        r.set("los_by_range", los.measure_clear[1] ? "clear" : "blocked");
+        const auto v = [&](int i) { return json::Value(los.measure_clear[std::size_t(i)] ? "clear" : "blocked"); };
+        r.set("los_by_measure", json::Object{{"hexsides", v(0)}, {"range_from_firer", v(1)}, {"range_from_target", v(2)}});
+    }
     if (!s.board.empty()) r.set("board", s.board_json);
+    r.set("notes_applied", json::Value(std::move(applied)));
+    r.set("blocked_by", blocked_by_json(d, s, los));
+    if (!alternatives.empty()) r.set("alternatives", json::Value(std::move(alternatives)));
     std::string notes_text;
     for (const auto& n : los.notes) notes_text += (notes_text.empty() ? "" : ", ") + n;
     r.figures.push_back({"Line of sight", los.clear ? "clear" : "blocked", "PB-LOS", notes_text.empty() ? "" : "notes " + notes_text, "line_of_sight"});
     r.figures.push_back({"Attack", halved ? "halved" : "not halved", "PB-HSD", "", "attack"});
-    r.tone = los.referee || los.measure_call ? Tone::caution : los.clear ? Tone::good : Tone::bad;
+    r.tone = r.referee_call || los.referee || los.measure_call ? Tone::caution : los.clear ? Tone::good : Tone::bad;
     r.verdict = std::string(los.clear ? "LINE OF SIGHT CLEAR" : "LINE OF SIGHT BLOCKED") + (halved ? " — attack halved" : "");
-    if (!notes_text.empty()) r.detail = "Decided by note" + std::string(los.notes.size() > 1 ? "s " : " ") + notes_in_words(los.notes) + ".";
+    r.detail = detail_of(d, s, los);
     return r;
 }
 
@@ -676,7 +887,7 @@ SideView side_view(const Data& d, const Situation& s) {
         const LosOutcome out = decide_los(d, one, nullptr, &s);
         const Symbol& sym = *d.symbol(o.symbol);
         const Fraction p = position(d, s, o, sym);
-        v.obstacles.push_back({o.symbol, p.num, p.den, sym.height + (o.on_hilltop ? d.elevation.at(d.hilltop_base) : 0), !out.clear, !out.referee});
+        v.obstacles.push_back({o.symbol, p.num, p.den, height_of(d, o), !out.clear, !out.referee});
     }
     return v;
 }

@@ -29,12 +29,30 @@ struct Symbol {
     std::vector<std::string> aliases;  // other spellings accepted in a situation ("gray", "orange/red")
 };
 
+// rules-data [choices]: Umpire's readings where the notes are open. A ruling that consults one is
+// ruled again under the other reading; where the line comes out differently it is a referee's call
+// and JSON `alternatives` gives the other reading's verdict (docs/panzerblitz.md "Readings").
+struct Choices {
+    // Note N's exception (a level 2 unit and a level 1 hilltop unit: notes A/B, the level 1 unit as
+    // ground) for a woods or town standing on a level 2 hilltop: "blocks" (N's rule: obstructs all
+    // fire; the exception's premise fits woods on the level 1 hilltop only) | "notes-a-b" (the exception).
+    std::string n_exception_level2_woods = "blocks";
+    // Note L between a level 2 hilltop and ground: "not-counted" (the level 2 unit's own purple crest
+    // and the orange edge of the level 1 plateau under it are its own hill, not counted; note E/F
+    // judges the orange) | "counted" (L read literally: the two symbols block).
+    std::string l_own_hill = "not-counted";
+    // A woods or town standing on a slope hex (no note covers it): "heights" (a straight sight line
+    // over the slope's height plus the woods') | "ground-level" (notes A, B, O as for ground woods).
+    std::string woods_on_slope = "heights";
+};
+
 struct Data {
     std::map<std::string, int> elevation;  // name -> metres
     std::vector<Symbol> symbols;
     std::string hexside_position = "k/(range+1)";  // or "(k-1/2)/range"
     std::string hilltop_base = "l1-hilltop";
     std::filesystem::path boards_dir;  // the shipped boards (beside the rules-data folder)
+    Choices choices;
     const Symbol* symbol(const std::string& name) const;
 };
 
@@ -57,6 +75,9 @@ struct Obstacle {
     // on_hilltop = true given for a symbol that cannot stand on a hilltop (brown, orange, yellow,
     // purple): note N is only about woods and towns, so the key is ignored and the ruling says so.
     bool on_hilltop_ignored = false;
+    // The elevation a woods or town stands on ("l1-slope", "l2-hilltop", ...); empty: ground, or
+    // the data's hilltop_base when on_hilltop. On a board: the hex's elevation (notes N, item 6).
+    std::string stands_on;
 };
 
 struct Situation {
@@ -70,6 +91,7 @@ struct Situation {
     std::string board;
     std::string firer_hex, target_hex;
     std::vector<Step> board_steps;
+    std::vector<Step> board_calls;  // referee's calls the board reading raised (which hexes the line takes)
     json::Value board_json;  // JSON `board`: file, hexes, every route and which decides
     // What the routes met, marked for the board view (board/marks.hpp); the ruling hands it on.
     std::shared_ptr<const view::BoardMarks> board_marks;

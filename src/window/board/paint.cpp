@@ -155,6 +155,7 @@ void BoardPainter::draw_brushes() {
     ui::same_line_if_fits(ImGui::CalcTextSize("Hexsides:").x);
     ImGui::TextUnformatted("Hexsides:");
     for (std::size_t i = 0; i < v.hexside_features.size(); ++i) {
+        if (v.is_pair(int(i))) continue;  // a pair is painted as its two features, one over the other (set_side)
         const bool directional = std::find(v.directional.begin(), v.directional.end(), v.hexside_features[i]) != v.directional.end();
         choice(true, int(i), v.hexside_features[i],
                directional ? "Click inside a hex near one of its sides: that side gets this feature, and the hex you click in is on "

@@ -279,6 +279,9 @@ void BoardView::draw_key(const board::Board& b, const std::shared_ptr<const view
             glyph_text(dl, c, ImGui::GetFontSize() * 0.8f, look.glyph, u32({0.05f, 0.05f, 0.05f, 1}));
         });
     for (const auto& f : b.vocabulary.hexside_features) {
+        // A pair on one hexside (Vocabulary::side_pairs) wears its first feature's colour and both glyphs
+        // (BoardSupport::look): no key of its own.
+        if (b.vocabulary.is_pair(int(&f - b.vocabulary.hexside_features.data()))) continue;
         const bool directional = std::find(b.vocabulary.directional.begin(), b.vocabulary.directional.end(), f) != b.vocabulary.directional.end();
         entry(say(f) + (directional ? " (hatched: sloped side)" : ""), [&](ImDrawList* dl, ImVec2 p) {
             view::BoardSupport::Look look = support_ ? support_->look(f) : view::BoardSupport::Look{};

@@ -48,6 +48,9 @@ struct Obstacle {
     std::string symbol;
     int index = 1;  // side k, or hex j for a single-hex symbol
     bool on_hilltop = false;
+    // The elevation a woods or town stands on (which hilltop, or a slope: docs/panzerblitz.md
+    // "Readings"), kept as the file gives it; the "on hilltop" box or a new symbol clears it.
+    std::optional<std::string> stands_on;
 };
 
 // A new situation assumes nothing: both units on the ground, no symbol on the line.
@@ -71,7 +74,8 @@ Form<Inputs> form(const PbChoices& c) {
                     const auto* sym = c.symbol(o.symbol);
                     t.insert_or_assign(sym && sym->hex ? "hex" : "side", o.index);
                 })
-        .field("on_hilltop", &Obstacle::on_hilltop, [](const Obstacle& o) { return o.on_hilltop; });
+        .field("on_hilltop", &Obstacle::on_hilltop, [](const Obstacle& o) { return o.on_hilltop; })
+        .field("stands_on", &Obstacle::stands_on);
     const auto no_board = [](const Inputs& s) { return !s.board; };
     const auto on_board = [](const Inputs& s) { return s.board.has_value(); };
     Form<Inputs> f;
@@ -90,7 +94,7 @@ public:
     explicit PanzerBlitzPanel(const Engine& e)
         : FormPanel(e, "panzerblitz", form(std::any_cast<const PbChoices&>(e.find("panzerblitz")->choices())),
                     {"system", "title", "notes", "board", "firer", "target", "line", "hex", "elevation", "range", "obstacles", "symbol",
-                     "side", "on_hilltop"}) {}
+                     "side", "on_hilltop", "stands_on"}) {}
     bool draw_inputs(PanelContext& ctx) override;
     // The board drawn, which may hold what the file does not yet: the window rules against it.
     const board::Board* held_board() const override { return host_.held(s_.board); }
@@ -137,11 +141,11 @@ public:
         const PbChoices& c = choices<PbChoices>();
         for (const auto& sym : c.symbols) {
             Inputs q = s_;
-            q.obstacles.push_back({sym.name, 1, false});
+            q.obstacles.push_back({sym.name, 1, false, std::nullopt});
             if (sym.hex && s_.range < 2) continue;  // a single hex needs a hex between the units
             if (los_of(q) == before) return q.obstacles.back();
         }
-        return {c.symbols.front().name, 1, false};
+        return {c.symbols.front().name, 1, false, std::nullopt};
     }
 
 private:
@@ -331,6 +335,7 @@ bool PanzerBlitzPanel::draw_hand_inputs(PanelContext& ctx) {
         for (const auto& sym : c.symbols) symbols.push_back(sym.name);
         if (util::combo("##sym", &o.symbol, symbols, [this](const std::string& n) { return symbol_words(n); }, symbol_tip)) {
             if (!may_be_on_hilltop(o.symbol)) o.on_hilltop = false;
+            o.stands_on.reset();
             o.index = std::clamp(o.index, 1, std::max(1, is_hex(o.symbol) ? s_.range - 1 : s_.range));
             changed = true;
         }
@@ -346,9 +351,12 @@ bool PanzerBlitzPanel::draw_hand_inputs(PanelContext& ctx) {
                                    "its distance along the line is in rules-data [distance] (PB-LOS)");
         if (may_be_on_hilltop(o.symbol)) {
             util::same_line_or_wrap(h + st.ItemInnerSpacing.x + ImGui::CalcTextSize("on hilltop").x, h + st.ItemSpacing.x);
-            changed |= util::checkbox("on hilltop", &o.on_hilltop,
-                                      "Note N: woods and towns on a hilltop block all fire, except between a level 2 unit and a level 1 hilltop, "
-                                      "where A/B apply with the level 1 unit as if at ground");
+            if (util::checkbox("on hilltop", &o.on_hilltop,
+                               "Note N: woods and towns on a hilltop block all fire, except between a level 2 unit and a level 1 hilltop, "
+                               "where A/B apply with the level 1 unit as if at ground")) {
+                o.stands_on.reset();  // the box says hilltop or not; the file's stands_on no longer holds
+                changed = true;
+            }
         }
         util::same_line_or_wrap(ImGui::CalcTextSize("remove").x + 2 * st.FramePadding.x, h + st.ItemSpacing.x);
         if (ImGui::SmallButton("remove")) remove = int(i);

@@ -318,7 +318,7 @@ tabletop::TableSupport::SightRuled TableRules::sight_ruled(const Ruling& r, std:
     return {v->stands[i].cover, v->stands[i].can_be_fired_at};
 }
 
-Agv::Agv() : table_(std::make_unique<TableRules>(*this)) {}
+Agv::Agv() : GameModule(kAbout), table_(std::make_unique<TableRules>(*this)) {}
 Agv::~Agv() = default;
 
 const tabletop::TableSupport* Agv::table_support() const { return table_.get(); }

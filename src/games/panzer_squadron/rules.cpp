@@ -914,10 +914,7 @@ Ruling rule(const Data& d, const Situation& s) {
 // 6. GameSystem glue
 // =====================================================================================
 
-void PanzerSquadron::load(const std::filesystem::path& rules_dir) {
-    data_ = load_data(rules_dir / "panzer-squadron.toml");
-    board_support_ = make_board_support(*this);
-}
+void PanzerSquadron::on_loaded() { board_support_ = make_board_support(*this); }
 
 Ruling PanzerSquadron::rule(const Section& root) const { return rule(root, nullptr); }
 

@@ -66,18 +66,8 @@ void place(const Placement& p, int C, int R, int c, int r, int& mc, int& mr) {
     mr = p.rotated ? p.row + R - r : p.row - 1 + r;
 }
 
-board::Board join_boards(const toml::table& t, const std::filesystem::path& path, const std::string& display_name) {
-    Sink sink(display_name);
-    Section root(sink, &t, "");
-    root.only_keys({"system", "title", "sample", "boards"});
-    board::Board map;
-    map.file = display_name;
-    map.vocabulary = board_vocabulary();
-    map.numbering = map.vocabulary.numbering;
-    root.choice("system", {"panzerblitz"}, true);
-    map.system = "panzerblitz";
-    map.title = root.str("title").value_or("");
-    map.sample = root.boolean("sample").value_or(false);  // or any of its boards (below)
+// The [[boards]] entries, in file order.
+std::vector<Placement> read_placements(Section& root) {
     std::vector<Placement> placements;
     for (const Section& e : root.tables("boards")) {
         e.only_keys({"name", "file", "column", "row", "rotated"});
@@ -90,10 +80,13 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
         p.node = e.raw();  // messages about this board point at its [[boards]] entry
         placements.push_back(p);
     }
-    if (placements.empty() && sink.ok()) root.error("boards", "a map needs at least one [[boards]] entry (file, column, row)");
-    sink.throw_if_errors();
+    return placements;
+}
 
-    // Each board file on its own (its problems keep its own file's name).
+// Each board file on its own (its problems keep its own file's name); any problem throws, after
+// the map's own line saying the board files have problems.
+std::vector<board::Board> read_parts(Sink& sink, const toml::table& t, const std::filesystem::path& path, const std::vector<Placement>& placements,
+                                     const board::Vocabulary& vocabulary) {
     std::vector<board::Board> parts;
     std::vector<Diagnostic> part_errors;
     for (const auto& p : placements) {
@@ -106,7 +99,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
                 parts.emplace_back();
                 continue;
             }
-            parts.push_back(board::parse_board(bt, shown, map.vocabulary));
+            parts.push_back(board::parse_board(bt, shown, vocabulary));
         } catch (const InputError& err) {
             part_errors.insert(part_errors.end(), err.diagnostics().begin(), err.diagnostics().end());
             parts.emplace_back();
@@ -118,80 +111,102 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
         all.insert(all.end(), part_errors.begin(), part_errors.end());
         throw InputError(all);
     }
+    return parts;
+}
 
-    // The map's size, and each placement checked: the same numbering, and the board's columns kept
-    // in step with the map's (a board moved by one column would shift its hexes half a hex).
-    int columns = 0, rows = 0;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        const board::Board& b = parts[i];
-        const Placement& p = placements[i];
-        const std::string who = "boards: " + (p.name == p.file ? p.file : p.name + " (" + p.file + ")");
-        if (b.numbering.describe() != map.numbering.describe()) {
-            sink.error(p.node, who + " numbers its hexes " + b.numbering.describe() + "; a board placed in a map must number them " + map.numbering.describe());
-            continue;
-        }
-        int mc0 = 0, mr0 = 0;
-        place(p, b.columns, b.rows, 1, 1, mc0, mr0);
-        const hex::Cube origin = map.numbering.to_cube(mc0, mr0), local0 = b.numbering.to_cube(1, 1);
-        bool fits = true;
-        for (auto [c, r] : {std::pair{2, 1}, std::pair{3, 1}, std::pair{1, 2}, std::pair{2, 2}}) {
-            if (c > b.columns || r > b.rows) continue;
+// Each placement checked: the same numbering, and the board's columns kept in step with the map's
+// (a board moved by one column would shift its hexes half a hex). Grows the map's size to hold it.
+void check_placement(Sink& sink, const board::Board& map, const board::Board& b, const Placement& p, int& columns, int& rows) {
+    const std::string who = "boards: " + (p.name == p.file ? p.file : p.name + " (" + p.file + ")");
+    if (b.numbering.describe() != map.numbering.describe()) {
+        sink.error(p.node, who + " numbers its hexes " + b.numbering.describe() + "; a board placed in a map must number them " + map.numbering.describe());
+        return;
+    }
+    int mc0 = 0, mr0 = 0;
+    place(p, b.columns, b.rows, 1, 1, mc0, mr0);
+    const hex::Cube origin = map.numbering.to_cube(mc0, mr0), local0 = b.numbering.to_cube(1, 1);
+    bool fits = true;
+    for (auto [c, r] : {std::pair{2, 1}, std::pair{3, 1}, std::pair{1, 2}, std::pair{2, 2}}) {
+        if (c > b.columns || r > b.rows) continue;
+        int mc = 0, mr = 0;
+        place(p, b.columns, b.rows, c, r, mc, mr);
+        const hex::Cube want = b.numbering.to_cube(c, r) - local0;
+        const hex::Cube got = map.numbering.to_cube(mc, mr) - origin;
+        if (!(got == (p.rotated ? hex::Cube{-want.q, -want.r, -want.s} : want))) fits = false;
+    }
+    if (!fits) {
+        sink.error(p.node, who + ": placed at column " + std::to_string(p.column) + (p.rotated ? ", rotated," : "") +
+                               " its columns would be half a hex out of step with the map's: move it by one column");
+        return;
+    }
+    columns = std::max(columns, p.column - 1 + b.columns);
+    rows = std::max(rows, p.row - 1 + b.rows);
+}
+
+// Board `i` copied onto the map: its hexes' terrain and features, its hexsides (turned with a
+// rotated board). Two boards covering one map hex, or giving one hexside two symbols, throw.
+void copy_part(Sink& sink, board::Board& map, std::vector<int>& owner, const std::vector<Placement>& placements, const board::Board& b, std::size_t i) {
+    const Placement& p = placements[i];
+    for (int c = 1; c <= b.columns; ++c)
+        for (int r = 1; r <= b.rows; ++r) {
             int mc = 0, mr = 0;
             place(p, b.columns, b.rows, c, r, mc, mr);
-            const hex::Cube want = b.numbering.to_cube(c, r) - local0;
-            const hex::Cube got = map.numbering.to_cube(mc, mr) - origin;
-            if (!(got == (p.rotated ? hex::Cube{-want.q, -want.r, -want.s} : want))) fits = false;
+            const hex::Cube local = b.numbering.to_cube(c, r), there = map.numbering.to_cube(mc, mr);
+            const std::size_t at = std::size_t(map.index(there));
+            if (owner[at] >= 0) {
+                sink.error(p.node, "boards: " + p.name + " and " + placements[std::size_t(owner[at])].name + " both cover map hex " + map.name(there) +
+                                       ": boards are joined edge to edge, never overlapping");
+                sink.throw_if_errors();
+            }
+            owner[at] = int(i);
+            map.terrain_of[at] = b.terrain_of[std::size_t(b.index(local))];
+            map.feature_of[at] = b.feature_of[std::size_t(b.index(local))];
+            for (int d = 0; d < 6; ++d) {
+                const board::SideFeature* f = b.side(local, d);
+                if (!f) continue;
+                board::SideFeature g = *f;
+                g.sloped = there;
+                board::SideFeature& slot = map.sides_of[std::size_t(map.side_slot(there, p.rotated ? d + 3 : d))];
+                // Where two boards meet, a symbol given on either side holds; two different ones contradict.
+                if (slot.feature >= 0 && slot.feature != g.feature) {
+                    sink.error(p.node, "boards: " + p.name + " puts " + b.vocabulary.hexside_features[std::size_t(g.feature)] + " on map hexside " +
+                                           map.side_name(there, p.rotated ? d + 3 : d) + ", where the board beside it has " +
+                                           b.vocabulary.hexside_features[std::size_t(slot.feature)] + ": a hexside has one symbol");
+                    sink.throw_if_errors();
+                }
+                slot = g;
+            }
         }
-        if (!fits) {
-            sink.error(p.node, who + ": placed at column " + std::to_string(p.column) + (p.rotated ? ", rotated," : "") +
-                                   " its columns would be half a hex out of step with the map's: move it by one column");
-            continue;
-        }
-        columns = std::max(columns, p.column - 1 + b.columns);
-        rows = std::max(rows, p.row - 1 + b.rows);
-    }
+    map.parts.push_back(p.name + ": " + p.file + " (" + std::to_string(b.columns) + " x " + std::to_string(b.rows) + ") at columns " +
+                        std::to_string(p.column) + "-" + std::to_string(p.column - 1 + b.columns) + ", rows " + std::to_string(p.row) + "-" +
+                        std::to_string(p.row - 1 + b.rows) + (p.rotated ? ", rotated 180 degrees" : ""));
+}
+
+board::Board join_boards(const toml::table& t, const std::filesystem::path& path, const std::string& display_name) {
+    Sink sink(display_name);
+    Section root(sink, &t, "");
+    root.only_keys({"system", "title", "sample", "boards"});
+    board::Board map;
+    map.file = display_name;
+    map.vocabulary = board_vocabulary();
+    map.numbering = map.vocabulary.numbering;
+    root.choice("system", {"panzerblitz"}, true);
+    map.system = "panzerblitz";
+    map.title = root.str("title").value_or("");
+    map.sample = root.boolean("sample").value_or(false);  // or any of its boards (below)
+    const std::vector<Placement> placements = read_placements(root);
+    if (placements.empty() && sink.ok()) root.error("boards", "a map needs at least one [[boards]] entry (file, column, row)");
+    sink.throw_if_errors();
+    const std::vector<board::Board> parts = read_parts(sink, t, path, placements, map.vocabulary);
+
+    int columns = 0, rows = 0;
+    for (std::size_t i = 0; i < parts.size(); ++i) check_placement(sink, map, parts[i], placements[i], columns, rows);
     if (columns > 99 || rows > 99) sink.error(t.get("boards"), "boards: the joined map is " + std::to_string(columns) + " x " + std::to_string(rows) + " hexes; numbers have two digits (at most 99 x 99)");
     sink.throw_if_errors();
 
     map.resize(columns, rows);
     std::vector<int> owner(std::size_t(map.hex_count()), -1);
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        const board::Board& b = parts[i];
-        const Placement& p = placements[i];
-        for (int c = 1; c <= b.columns; ++c)
-            for (int r = 1; r <= b.rows; ++r) {
-                int mc = 0, mr = 0;
-                place(p, b.columns, b.rows, c, r, mc, mr);
-                const hex::Cube local = b.numbering.to_cube(c, r), there = map.numbering.to_cube(mc, mr);
-                const std::size_t at = std::size_t(map.index(there));
-                if (owner[at] >= 0) {
-                    sink.error(p.node, "boards: " + p.name + " and " + placements[std::size_t(owner[at])].name + " both cover map hex " + map.name(there) +
-                                           ": boards are joined edge to edge, never overlapping");
-                    sink.throw_if_errors();
-                }
-                owner[at] = int(i);
-                map.terrain_of[at] = b.terrain_of[std::size_t(b.index(local))];
-                map.feature_of[at] = b.feature_of[std::size_t(b.index(local))];
-                for (int d = 0; d < 6; ++d) {
-                    const board::SideFeature* f = b.side(local, d);
-                    if (!f) continue;
-                    board::SideFeature g = *f;
-                    g.sloped = there;
-                    board::SideFeature& slot = map.sides_of[std::size_t(map.side_slot(there, p.rotated ? d + 3 : d))];
-                    // Where two boards meet, a symbol given on either side holds; two different ones contradict.
-                    if (slot.feature >= 0 && slot.feature != g.feature) {
-                        sink.error(p.node, "boards: " + p.name + " puts " + b.vocabulary.hexside_features[std::size_t(g.feature)] + " on map hexside " +
-                                               map.side_name(there, p.rotated ? d + 3 : d) + ", where the board beside it has " +
-                                               b.vocabulary.hexside_features[std::size_t(slot.feature)] + ": a hexside has one symbol");
-                        sink.throw_if_errors();
-                    }
-                    slot = g;
-                }
-            }
-        map.parts.push_back(p.name + ": " + p.file + " (" + std::to_string(b.columns) + " x " + std::to_string(b.rows) + ") at columns " +
-                            std::to_string(p.column) + "-" + std::to_string(p.column - 1 + b.columns) + ", rows " + std::to_string(p.row) + "-" +
-                            std::to_string(p.row - 1 + b.rows) + (p.rotated ? ", rotated 180 degrees" : ""));
-    }
+    for (std::size_t i = 0; i < parts.size(); ++i) copy_part(sink, map, owner, placements, parts[i], i);
     for (const auto& b : parts) map.sample |= b.sample;  // a map with a sample board is sample terrain
     for (int i = 0; i < map.hex_count(); ++i)
         if (owner[std::size_t(i)] < 0) {

@@ -681,10 +681,7 @@ SideView side_view(const Data& d, const Situation& s) {
     return v;
 }
 
-void PanzerBlitz::load(const std::filesystem::path& rules_dir) {
-    data_ = load_data(rules_dir / "panzerblitz.toml");
-    board_support_ = make_board_support(*this);
-}
+void PanzerBlitz::on_loaded() { board_support_ = make_board_support(*this); }
 
 const view::BoardSupport* PanzerBlitz::board_support() const { return board_support_.get(); }
 

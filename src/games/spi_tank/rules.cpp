@@ -2399,10 +2399,7 @@ double kill_chance(const Data& d, const Situation& s) {
 // 5. SpiTank
 // =====================================================================================
 
-void SpiTank::load(const std::filesystem::path& rules_dir) {
-    data_ = load_data(rules_dir / "spi-tank.toml");
-    board_support_ = make_board_support(*this);
-}
+void SpiTank::on_loaded() { board_support_ = make_board_support(*this); }
 
 Ruling SpiTank::rule(const Section& root) const { return rule(root, nullptr); }
 

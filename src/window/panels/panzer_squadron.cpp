@@ -316,17 +316,9 @@ bool PanzerSquadronPanel::draw_facing(PanelContext& ctx, const char* label, std:
 // Movement on a board: the tank's hex (a click on the map) and facing point; the plan is placed from them.
 bool PanzerSquadronPanel::draw_move_board(PanelContext& ctx) {
     if (!support()) return false;
-    bool changed = false;
-    ui::section("Board");
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    if (!s_.board) {
-        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
-        ImGui::SameLine();
-        ui::wrapped(ui::dim_text(), "none: the plan is drawn over a few hexes");
-        return changed;
-    }
-    host_.name_line(s_.board);
-    changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
+    const bool open = s_.board.has_value();  // a board picked now shows its facing from the next frame, as before
+    bool changed = host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the plan is drawn over a few hexes");
+    if (open) changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
     return changed;
 }
 

@@ -241,17 +241,7 @@ bool PanzerBlitzPanel::draw_inputs(PanelContext& ctx) {
 // folder (the board itself fills the map: draw_map, where clicks place the firer and the target).
 bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
-    bool changed = false;
-    ui::section("Board");
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    if (!s_.board) {
-        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
-        ImGui::SameLine();
-        ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
-        return changed;
-    }
-    host_.name_line(s_.board);
-    return changed;
+    return host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below");
 }
 
 bool PanzerBlitzPanel::draw_map(PanelContext& ctx) {

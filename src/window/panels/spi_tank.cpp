@@ -517,17 +517,8 @@ bool SpiTankPanel::draw_mode() {
 // board itself fills the map, draw_map).
 bool SpiTankPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
-    bool changed = false;
-    ui::section("Board");
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    if (!s_.board) {
-        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir, "the line of sight, the obstacles and the target's terrain");
-        ImGui::SameLine();
-        ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
-        return changed;
-    }
-    host_.name_line(s_.board);
-    return changed;
+    return host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below",
+                                "the line of sight, the obstacles and the target's terrain");
 }
 
 // The map: the board view filling the map area; a click writes the hex keys (and the facing), and
@@ -580,17 +571,14 @@ bool SpiTankPanel::draw_target() {
     m.aspects = m.pos && s_.facing ? m.pos->aspects : std::vector<std::string>{};
     m.from_map = vehicle && !m.aspects.empty();
     m.decides = vehicle && s_.facing && s_.firer_hex && s_.target_hex && *s_.firer_hex != *s_.target_hex;
-    const view::TankPosition* pos = m.pos;
     const std::vector<std::string>& map_aspects = m.aspects;
-    const bool map_aspect = m.from_map, map_decides = m.decides;
-    if (vehicle && !s_.aspect && !map_decides) s_.aspect = c().aspects.front(), changed = true;
+    if (vehicle && !s_.aspect && !m.decides) s_.aspect = c().aspects.front(), changed = true;
     if (!vehicle && was_vehicle && s_.aspect) s_.aspect.reset(), changed = true;
-    if (map_aspect && s_.aspect && (map_aspects.size() == 1 ||
-                                    std::find(map_aspects.begin(), map_aspects.end(), *s_.aspect) == map_aspects.end()))
+    if (m.from_map && s_.aspect && (map_aspects.size() == 1 ||
+                                   std::find(map_aspects.begin(), map_aspects.end(), *s_.aspect) == map_aspects.end()))
         s_.aspect.reset(), changed = true;
     s_.moving_mp = std::min(s_.moving_mp, max_moving_mp());
 
-    (void)pos, (void)map_aspect, (void)map_decides, (void)map_aspects;
     changed |= draw_aspect_picker(m);
     ImGui::BeginGroup();
     changed |= draw_aspect_choice(m);
@@ -602,24 +590,21 @@ bool SpiTankPanel::draw_target() {
 // The target counter with its clickable sectors (8.7), for a vehicle.
 bool SpiTankPanel::draw_aspect_picker(const MapAspect& m) {
     bool changed = false;
-    const bool vehicle = m.vehicle;
-    const view::TankPosition* pos = m.pos;
     const std::vector<std::string>& map_aspects = m.aspects;
-    const bool map_aspect = m.from_map, map_decides = m.decides;
-    (void)pos, (void)map_aspect, (void)map_decides;
+    const bool map_aspect = m.from_map;
     const float pick = std::min(ImGui::GetFontSize() * 10.5f, ImGui::GetContentRegionAvail().x);
-    if (vehicle) {
+    if (m.vehicle) {
         // What the picker shows: the referee's aspect, else the map's (the stronger/weaker pick on a boundary).
         const std::vector<std::string>& names = c().aspects;
         std::string shown = s_.aspect.value_or(map_aspects.empty() ? names.front() : map_aspects.front());
-        if (map_aspect && !s_.aspect && map_aspects.size() == 2) shown = pos->boundary_pick;
+        if (map_aspect && !s_.aspect && map_aspects.size() == 2) shown = m.pos->boundary_pick;
         int a = int(std::find(names.begin(), names.end(), shown) - names.begin());
         ImGui::BeginGroup();
         ImGui::BeginDisabled(map_aspect && map_aspects.size() == 1);
         if (ui::aspect_picker("aspect", &a, float(c().front_arc_degrees), float(c().rear_arc_degrees), pick) &&
             a >= 0 && a < int(names.size())) {
             const std::string& picked = names[std::size_t(a)];
-            if ((!map_aspect && !map_decides) || std::find(map_aspects.begin(), map_aspects.end(), picked) != map_aspects.end()) {
+            if ((!map_aspect && !m.decides) || std::find(map_aspects.begin(), map_aspects.end(), picked) != map_aspects.end()) {
                 s_.aspect = picked;
                 changed = true;
             }
@@ -639,12 +624,9 @@ bool SpiTankPanel::draw_aspect_picker(const MapAspect& m) {
 // The aspect in words: chosen, from the facing, or a boundary for the referee to settle.
 bool SpiTankPanel::draw_aspect_choice(const MapAspect& m) {
     bool changed = false;
-    const bool vehicle = m.vehicle;
-    const view::TankPosition* pos = m.pos;
     const std::vector<std::string>& map_aspects = m.aspects;
     const bool map_aspect = m.from_map, map_decides = m.decides;
-    (void)pos, (void)map_aspect, (void)map_decides;
-    if (vehicle) {
+    if (m.vehicle) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Aspect");
         ImGui::SameLine();

@@ -130,32 +130,37 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
         return out;
     }
     std::string err;
-    // "0305..0812": the rectangle of columns 03-08 and rows 05-12.
-    if (auto dots = text.find(".."); dots != std::string::npos) {
+    // The hexes either side of a separator at `at`, `len` characters long ("..", "-"): their
+    // columns and rows in c1, r1 and c2, r2, or false with the failure in `out`.
+    std::string left, right;
+    int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+    auto ends = [&](std::size_t at, std::size_t len) {
         std::size_t o1 = 0, o2 = 0;
-        const std::string left = trim(text.substr(0, dots), o1), right = trim(text.substr(dots + 2), o2);
+        left = trim(text.substr(0, at), o1), right = trim(text.substr(at + len), o2);
         auto a = one_hex(b, left, err);
-        if (!a) return fail(err, o1);
+        if (!a) {
+            fail(err, o1);
+            return false;
+        }
         auto z = one_hex(b, right, err);
-        if (!z) return fail(err, dots + 2 + o2);
-        int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+        if (!z) {
+            fail(err, at + len + o2);
+            return false;
+        }
         b.numbering.to_offset(*a, c1, r1);
         b.numbering.to_offset(*z, c2, r2);
+        return true;
+    };
+    // "0305..0812": the rectangle of columns 03-08 and rows 05-12.
+    if (auto dots = text.find(".."); dots != std::string::npos) {
+        if (!ends(dots, 2)) return out;
         for (int c = std::min(c1, c2); c <= std::max(c1, c2); ++c)
             for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) out.hexes.push_back(b.numbering.to_cube(c, r));
         return out;
     }
     // "0101-0110": a run down one column, or along one row number.
     if (auto dash = text.find('-'); dash != std::string::npos) {
-        std::size_t o1 = 0, o2 = 0;
-        const std::string left = trim(text.substr(0, dash), o1), right = trim(text.substr(dash + 1), o2);
-        auto a = one_hex(b, left, err);
-        if (!a) return fail(err, o1);
-        auto z = one_hex(b, right, err);
-        if (!z) return fail(err, dash + 1 + o2);
-        int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
-        b.numbering.to_offset(*a, c1, r1);
-        b.numbering.to_offset(*z, c2, r2);
+        if (!ends(dash, 1)) return out;
         if (c1 == c2)
             for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) out.hexes.push_back(b.numbering.to_cube(c1, r));
         else if (r1 == r2)

@@ -1357,9 +1357,7 @@ Ruling rule(const Data& d, const Situation& s) {
 // =====================================================================================
 
 Ruling Agv::rule(const Section& root) const {
-    Situation s = parse_situation(data_, root);
-    root.sink().throw_if_errors();
-    Ruling r = agv::rule(data_, s);
+    Ruling r = ruled(root, parse_situation(data_, root), agv::rule);
     r.view = ruling_view(r);
     return r;
 }

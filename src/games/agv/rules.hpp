@@ -165,18 +165,13 @@ inline constexpr GameAbout kAbout = {"agv", "A Great Victory! terrain guidelines
 class Agv final : public GameModule<Data, load_data> {
 public:
     Agv();  // table.cpp, with the table support
-    ~Agv() override;
-    Agv(const Agv&) = delete;  // the table support refers to this object
-    Agv& operator=(const Agv&) = delete;
     Ruling rule(const Section& root) const override;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
-    const tabletop::TableSupport* table_support() const override;  // games/agv/table.hpp
 
 private:
     std::any ruling_view(const Ruling& r) const;  // games/agv/view.hpp, in view.cpp
-    std::unique_ptr<tabletop::TableSupport> table_;
 };
 
 }  // namespace umpire::agv

@@ -970,9 +970,8 @@ Ruling rule(const Data& d, const Situation& s) {
 // ---- Gf9Tanks ---------------------------------------------------------------
 
 Ruling Gf9Tanks::rule(const Section& root) const {
-    Situation s = parse_situation(data_, root);
-    root.sink().throw_if_errors();
-    Ruling r = gf9_tanks::rule(data_, s);
+    const Situation s = parse_situation(data_, root);
+    Ruling r = ruled(root, s, gf9_tanks::rule);
     r.view = ruling_view(s);
     return r;
 }

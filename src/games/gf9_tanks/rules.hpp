@@ -189,18 +189,13 @@ inline constexpr GameAbout kAbout = {"gf9-tanks", "Gale Force 9 TANKS, \"More Te
 class Gf9Tanks final : public GameModule<Data, load_data> {
 public:
     Gf9Tanks();  // table.cpp, with the table support
-    ~Gf9Tanks() override;
-    Gf9Tanks(const Gf9Tanks&) = delete;  // the table support refers to this object
-    Gf9Tanks& operator=(const Gf9Tanks&) = delete;
     Ruling rule(const Section& root) const override;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
-    const tabletop::TableSupport* table_support() const override;  // games/gf9_tanks/table.hpp
 
 private:
     std::any ruling_view(const Situation& s) const;  // games/gf9_tanks/view.hpp, in view.cpp
-    std::unique_ptr<tabletop::TableSupport> table_;
 };
 
 }  // namespace umpire::gf9_tanks

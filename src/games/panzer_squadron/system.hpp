@@ -101,12 +101,10 @@ public:
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
-    const view::BoardSupport* board_support() const override { return board_support_.get(); }  // made by make_board_support (board.hpp)
 
 private:
     void on_loaded() override;  // the board support, on the new data
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // games/panzer_squadron/view.hpp, in view.cpp
-    std::unique_ptr<view::BoardSupport> board_support_;
 };
 
 }  // namespace umpire::panzer_squadron

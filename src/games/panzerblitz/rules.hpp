@@ -116,12 +116,10 @@ public:
     std::vector<NameList> names() const override;
     std::any choices() const override;                                    // panzerblitz_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // panzerblitz_view.cpp
-    const view::BoardSupport* board_support() const override;  // made by make_board_support
 
 private:
     void on_loaded() override;  // the board support, on the new data
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzerblitz.hpp, in panzerblitz_view.cpp
-    std::shared_ptr<const view::BoardSupport> board_support_;  // made on load, pointing at data_
 };
 
 // The BoardSupport of `sys` (board.hpp's PanzerBlitzBoardSupport), made in board_support.cpp so that

@@ -150,13 +150,10 @@ public:
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // spi_tank_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // spi_tank_view.cpp
-    const view::BoardSupport* board_support() const override;              // games/spi_tank/board_support.cpp
-    ~SpiTank() override;
-    SpiTank();
+    SpiTank() : GameModule(kAbout) {}
 
 private:
     void on_loaded() override;  // the board support, on the new data
-    std::unique_ptr<view::BoardSupport> board_support_;  // made by on_loaded(), on data_
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_spi_tank.hpp, in spi_tank_view.cpp
 };
 

@@ -22,7 +22,7 @@
 
 #include "window/board/host.hpp"
 #include "window/board/view.hpp"
-#include "window/panels/form.hpp"
+#include "window/panels/board_panel.hpp"
 #include "window/panels/util.hpp"
 #include "window/ui/widgets.hpp"
 #include "board/board_support.hpp"
@@ -211,13 +211,14 @@ Form<Inputs> form(const hex::Numbering& board) {
     return f;
 }
 
-class SpiTankPanel final : public FormPanel<Inputs> {
+class SpiTankPanel final : public BoardFormPanel<Inputs> {
 public:
     explicit SpiTankPanel(const Engine& e)
-        : FormPanel(e, "spi-tank", form(std::any_cast<const TankChoices&>(e.find("spi-tank")->choices()).board),
-                    {"system", "title", "notes", "terrain_mode", "board", "firer", "target", "line", "extra_firer", "unit", "panic_level",
-                     "preservation", "aspect", "terrain", "wreck", "improved_position", "moving_mp", "behind", "hex", "facing",
-                     "range", "line_of_sight", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"}) {}
+        : BoardFormPanel(e, "spi-tank", form(std::any_cast<const TankChoices&>(e.find("spi-tank")->choices()).board),
+                         {"system", "title", "notes", "terrain_mode", "board", "firer", "target", "line", "extra_firer", "unit", "panic_level",
+                          "preservation", "aspect", "terrain", "wreck", "improved_position", "moving_mp", "behind", "hex", "facing",
+                          "range", "line_of_sight", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"},
+                         &Inputs::board) {}
 
     // A file may name a unit by a common name ("Tiger"): the panel keeps the chart's name and
     // shows what was typed beside it, as the CLI's JSON `matched` does.
@@ -243,9 +244,6 @@ public:
         s_.obstacles.push_back(Obstacle{});
         return true;
     }
-    const board::Board* held_board() const override { return host_.held(s_.board); }
-    std::uint64_t held_board_revision() const override { return host_.revision(); }
-    std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
     // The places the board view's clicks left, typed (BoardHost::Keys order, as keys() below); none
     // while the hexes are half entered, as written() leaves them out of the file.
     std::optional<view::Placement> held_placement() const override {
@@ -335,10 +333,8 @@ private:
 
     // The board (section 3, draw_board): loaded from the situation's `board`, held and drawn by
     // host_ (the same hosting as the other games' panels), units placed by clicks.
-    const view::BoardSupport* support() const { return sys_.board_support(); }
     // The keys the board view's clicks write (BoardHost::Keys): the hexes and the target's facing.
     BoardHost::Keys keys() { return {&s_.firer_hex, &s_.target_hex, &s_.facing, c().board.side_names}; }
-    BoardHost host_;
     // What the map says for the hexes and facing now entered (nullptr: not both hexes): the last
     // ruling's view, or else the engine's ruling of them with the aspect left to the map.
     const view::TankPosition* current_position() const {
@@ -1000,10 +996,7 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
     const TankRulingView* v = r.view_as<TankRulingView>();
     // What the map said, kept for the inputs side (the aspect picker) and for what is written.
     if (v && v->position != position_) position_ = v->position, position_news_ = true;
-    if (has_map()) {
-        ui::section("On the map");
-        host_.notes(ctx.board_marks());
-    }
+    draw_map_notes(ctx);
     // The verdict, with a referee's call and its reasons, is pinned above this by the App.
     draw_ruling_head(r, false);
     ImGui::Spacing();
@@ -1036,7 +1029,7 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
 
     ui::section("Why");
     ui::explanation(r.explanation, sys_.title().c_str());
-    if (has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
+    draw_map_key(ctx);
 }
 
 // The three numbers that decide the column (8.31, 8.7, 8.9), as cards side by side (one per line

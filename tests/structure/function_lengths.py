@@ -35,6 +35,17 @@ _NUMBER = re.compile(r"\.?[0-9](?:[0-9A-Za-z_.]|'(?=[0-9A-Za-z])|[eEpP][+-])*")
 _PUNCT2 = ("::", "->", "&&", "||", "==", "!=", "<=", ">=", "<<", "+=", "-=", "*=", "/=", "|=", "&=")
 
 
+def _comment_end(text, i):
+    """Where a comment starting at i ends (a // comment: at its newline, kept), or None."""
+    if text.startswith("//", i):
+        end = text.find("\n", i)
+        return len(text) if end < 0 else end
+    if text.startswith("/*", i):
+        end = text.find("*/", i + 2)
+        return len(text) if end < 0 else end + 2
+    return None
+
+
 def tokens(text):
     """Yields (kind, value, line) for the code of `text`; kind is 'id', 'num', 'str' or 'p'."""
     i, n, line = 0, len(text), 1
@@ -54,24 +65,14 @@ def tokens(text):
                 if text[i] == "\\" and i + 1 < n and text[i + 1] == "\n":
                     line += 1
                     i += 1
-                elif text.startswith("/*", i):
-                    end = text.find("*/", i + 2)
-                    end = n if end < 0 else end + 2
+                elif (end := _comment_end(text, i)) is not None:
                     line += text.count("\n", i, end)
                     i = end
                     continue
-                elif text.startswith("//", i):
-                    break
                 i += 1
             continue
         at_line_start = False
-        if text.startswith("//", i):
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-            continue
-        if text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            end = n if end < 0 else end + 2
+        if (end := _comment_end(text, i)) is not None:
             line += text.count("\n", i, end)
             i = end
             continue

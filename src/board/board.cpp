@@ -160,32 +160,37 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
         return out;
     }
     std::string err;
-    // "0305..0812": the rectangle of columns 03-08 and rows 05-12.
-    if (auto dots = text.find(".."); dots != std::string::npos) {
+    // The hexes either side of a separator at `at`, `len` characters long ("..", "-"): their
+    // columns and rows in c1, r1 and c2, r2, or false with the failure in `out`.
+    std::string left, right;
+    int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+    auto ends = [&](std::size_t at, std::size_t len) {
         std::size_t o1 = 0, o2 = 0;
-        const std::string left = trim(text.substr(0, dots), o1), right = trim(text.substr(dots + 2), o2);
+        left = trim(text.substr(0, at), o1), right = trim(text.substr(at + len), o2);
         auto a = one_hex(b, left, err);
-        if (!a) return fail(err, o1);
+        if (!a) {
+            fail(err, o1);
+            return false;
+        }
         auto z = one_hex(b, right, err);
-        if (!z) return fail(err, dots + 2 + o2);
-        int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
+        if (!z) {
+            fail(err, at + len + o2);
+            return false;
+        }
         b.numbering.to_offset(*a, c1, r1);
         b.numbering.to_offset(*z, c2, r2);
+        return true;
+    };
+    // "0305..0812": the rectangle of columns 03-08 and rows 05-12.
+    if (auto dots = text.find(".."); dots != std::string::npos) {
+        if (!ends(dots, 2)) return out;
         for (int c = std::min(c1, c2); c <= std::max(c1, c2); ++c)
             for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) out.hexes.push_back(b.numbering.to_cube(c, r));
         return out;
     }
     // "0101-0110": a run down one column, or along one row number.
     if (auto dash = text.find('-'); dash != std::string::npos) {
-        std::size_t o1 = 0, o2 = 0;
-        const std::string left = trim(text.substr(0, dash), o1), right = trim(text.substr(dash + 1), o2);
-        auto a = one_hex(b, left, err);
-        if (!a) return fail(err, o1);
-        auto z = one_hex(b, right, err);
-        if (!z) return fail(err, dash + 1 + o2);
-        int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
-        b.numbering.to_offset(*a, c1, r1);
-        b.numbering.to_offset(*z, c2, r2);
+        if (!ends(dash, 1)) return out;
         if (c1 == c2)
             for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) out.hexes.push_back(b.numbering.to_cube(c1, r));
         else if (r1 == r2)
@@ -366,6 +371,158 @@ void read_areas(const Section& root, Board& b) {
     }
 }
 
+// The size must fit the numbering's digits (99 columns for two digits), so every hex prints.
+int read_side_length(Section& root, const char* key, int digits, const char* what) {
+    const auto v = root.integer(key, true, 1, kMaxSide);
+    if (!v) return 0;
+    int cap = 1;
+    for (int i = 0; i < digits; ++i) cap *= 10;
+    if (*v < cap) return int(*v);
+    root.error(key, std::to_string(*v) + " " + key + " do not fit " + std::to_string(digits) + "-digit " + what + " numbers");
+    return 0;
+}
+
+// One per-hex layer: [hexes] (the terrain) or [hex_features] (PanzerBlitz's single-hex woods and
+// towns). Each key a name of `names`, its value an array of hex shorthands; `of[i]` gets the
+// name's index plus `first` (1 where 0 means "none"). A hex given two different names is an
+// error naming both places; the same name twice (overlapping areas) is fine.
+struct HexLayer {
+    const char* table;                       // "hexes"
+    const std::vector<std::string>& names;   // the vocabulary's names for this layer
+    std::vector<std::uint8_t>& of;           // the board's layer
+    int first;                               // what names[0] is stored as
+    const char* unknown;                     // "unknown terrain"
+    const char* one;                         // "terrain": "a hex has one terrain"
+    std::string (*hint)(const Vocabulary&, const std::string&);  // more words for an unknown name
+};
+
+void read_hex_layer(Sink& sink, const Section& section, Board& b, const HexLayer& layer) {
+    const Vocabulary& v = b.vocabulary;
+    std::vector<Origin> origin(std::size_t(b.hex_count()));
+    const std::string table = layer.table;
+    for (const auto& [key, node_ptr] : in_file_order(*section.raw())) {
+        const toml::node& node = *node_ptr;
+        const std::string& name = key;
+        auto it = v.find(layer.names, name);
+        if (it == layer.names.end()) {
+            sink.error(&node, table + "." + name + ": " + layer.unknown + " (accepted: " + join_names(layer.names, ", ") + ")" +
+                                  (layer.hint ? layer.hint(v, name) : std::string()));
+            continue;
+        }
+        const int t = int(it - layer.names.begin()) + layer.first;
+        const toml::array* arr = node.as_array();
+        if (!arr) {
+            sink.error(&node, table + "." + name + ": expected an array of hex strings, got " + describe_type(node));
+            continue;
+        }
+        for (const toml::node& item : *arr) {
+            const auto* s = item.as_string();
+            if (!s) {
+                sink.error(&item, table + "." + name + ": expected a string such as \"0101-0110\", got " + describe_type(item));
+                continue;
+            }
+            const Expanded e = expand_hexes(b, s->get());
+            if (!e.error.empty()) {
+                error_in_string(sink, item, e.error_at, table + "." + name + ": " + e.error);
+                continue;
+            }
+            const int line = int(item.source().begin.line), col = int(item.source().begin.column);
+            for (const hex::Cube& h : e.hexes) {
+                const std::size_t i = std::size_t(b.index(h));
+                Origin& o = origin[i];
+                if (o.line != 0 && layer.of[i] != t) {
+                    sink.error_at(line, col, table + "." + name + ": hex " + b.name(h) + " is already " + layer.names[std::size_t(layer.of[i] - layer.first)] +
+                                                 " (line " + std::to_string(o.line) + ", column " + std::to_string(o.column) + "): a hex has one " + layer.one);
+                    break;
+                }
+                layer.of[i] = std::uint8_t(t);
+                o = {line, col, name};
+            }
+        }
+    }
+}
+
+// An unknown [hexes] name that is a feature of another layer says where it goes.
+std::string terrain_hint(const Vocabulary& v, const std::string& name) {
+    std::string extra;
+    if (std::find(v.hexside_features.begin(), v.hexside_features.end(), name) != v.hexside_features.end())
+        extra = "; " + name + " lies on hexsides (10.12): list it under [hexsides]";
+    if (std::find(v.hex_features.begin(), v.hex_features.end(), name) != v.hex_features.end())
+        extra = "; " + name + " lies on a hex's terrain: list it under [hex_features]";
+    return extra;
+}
+
+// One [hexsides] entry's hexsides, given by `item`: a hexside named twice with different features
+// (or a slope with the other sloped side) is an error naming both places.
+void read_hexside_item(Sink& sink, const toml::node& item, Board& b, const std::string& name, int f, bool directional) {
+    const Vocabulary& v = b.vocabulary;
+    const auto* s = item.as_string();
+    if (!s) {
+        sink.error(&item, "hexsides." + name + ": expected a string such as \"1204/B-C-D\", got " + describe_type(item));
+        return;
+    }
+    if (directional && s->get().find('>') != std::string::npos) {
+        error_in_string(sink, item, 0, "hexsides." + name + ": a " + name + " has a sloped side (10.5), which a path of hexes does not say: write HEX/SIDES with HEX on the sloped side");
+        return;
+    }
+    const ExpandedSides e = expand_hexsides(b, s->get());
+    if (!e.error.empty()) {
+        error_in_string(sink, item, e.error_at, "hexsides." + name + ": " + e.error);
+        return;
+    }
+    const int line = int(item.source().begin.line), col = int(item.source().begin.column);
+    for (const auto& [h, d] : e.sides) {
+        const int slot = b.side_slot(h, d);
+        SideFeature& sf = b.sides_of[std::size_t(slot)];
+        const SideFeature want{f, h, line, col};
+        // Two features a hexside may carry together (Vocabulary::side_pairs) make their pair.
+        if (const int both = v.pair_of(sf.feature, f); sf.feature >= 0 && sf.feature != f && both >= 0) {
+            sf.feature = both;
+            continue;
+        }
+        if (sf.feature >= 0 && (sf.feature != f || (directional && !(sf.sloped == h)))) {
+            const std::string was = v.hexside_features[std::size_t(sf.feature)] +
+                                    (directional && sf.feature == f ? " sloped towards " + b.name(sf.sloped) : "");
+            const std::string now = name + (directional ? " sloped towards " + b.name(h) : "");
+            sink.error_at(line, col, "hexsides." + name + ": hexside " + b.side_name(h, d) + " is already " + was + " (line " +
+                                         std::to_string(sf.line) + ", column " + std::to_string(sf.column) + "), here " + now +
+                                         ": a hexside has one feature");
+            break;
+        }
+        if (sf.feature < 0) sf = want;
+    }
+}
+
+// [hexsides]: feature = ["shorthand", ...].
+void read_hexsides(Sink& sink, const Section& sides, Board& b) {
+    const Vocabulary& v = b.vocabulary;
+    for (const auto& [key, node_ptr] : in_file_order(*sides.raw())) {
+        const toml::node& node = *node_ptr;
+        const std::string& name = key;
+        auto it = v.find(v.hexside_features, name);
+        if (it == v.hexside_features.end()) {
+            std::string extra;
+            if (std::find(v.hex_terrain.begin(), v.hex_terrain.end(), name) != v.hex_terrain.end())
+                extra = "; there is no " + name + " hexside (10.12): list the hexes under [hexes]";
+            // A pair (Vocabulary::side_pairs) is named by its two features, so the list gives singles.
+            std::vector<std::string> singles;
+            for (int i = 0; i < int(v.hexside_features.size()); ++i)
+                if (!v.is_pair(i)) singles.push_back(v.hexside_features[std::size_t(i)]);
+            const std::string pairs = v.side_pairs.empty() ? "" : "; two on one hexside: list it under both, or name the pair, e.g. " + v.side_pairs.front().both;
+            sink.error(&node, "hexsides." + name + ": unknown hexside feature (accepted: " + join_names(singles, ", ") + pairs + ")" + extra);
+            continue;
+        }
+        const int f = int(it - v.hexside_features.begin());
+        const bool directional = std::find(v.directional.begin(), v.directional.end(), name) != v.directional.end();
+        const toml::array* arr = node.as_array();
+        if (!arr) {
+            sink.error(&node, "hexsides." + name + ": expected an array of hexside strings, got " + describe_type(node));
+            continue;
+        }
+        for (const toml::node& item : *arr) read_hexside_item(sink, item, b, name, f, directional);
+    }
+}
+
 }  // namespace
 
 Board parse_board(const toml::table& table, const std::string& display_name, const Vocabulary& v) {
@@ -382,18 +539,8 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
     b.sample = root.boolean("sample").value_or(false);
     if (auto m = root.choice("terrain_mode", {"closed", "mixed", "open"})) b.terrain_mode = *m;
     read_numbering(root, v, b.numbering);
-    // The size must fit the numbering's digits (99 columns for two digits), so every hex prints.
-    auto size = [&](const char* key, int digits, const char* what) {
-        const auto v = root.integer(key, true, 1, kMaxSide);
-        if (!v) return 0;
-        int cap = 1;
-        for (int i = 0; i < digits; ++i) cap *= 10;
-        if (*v < cap) return int(*v);
-        root.error(key, std::to_string(*v) + " " + key + " do not fit " + std::to_string(digits) + "-digit " + what + " numbers");
-        return 0;
-    };
-    const int columns = size("columns", b.numbering.column_digits, "column");
-    const int rows = size("rows", b.numbering.row_digits, "row");
+    const int columns = read_side_length(root, "columns", b.numbering.column_digits, "column");
+    const int rows = read_side_length(root, "rows", b.numbering.row_digits, "row");
     int default_terrain = 0;
     if (auto d = root.choice("default", v.hex_terrain))
         default_terrain = int(std::find(v.hex_terrain.begin(), v.hex_terrain.end(), *d) - v.hex_terrain.begin());
@@ -404,169 +551,14 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
     b.resize(columns, rows);
     std::fill(b.terrain_of.begin(), b.terrain_of.end(), std::uint8_t(default_terrain));
 
-    // [hexes]: terrain = ["shorthand", ...]. A hex given two different terrains is an error
-    // naming both places; the same terrain twice (overlapping areas) is fine.
-    std::vector<Origin> hex_origin(std::size_t(b.hex_count()));
     const Section hexes = root.table("hexes");
-    if (hexes.present()) {
-        for (const auto& [key, node_ptr] : in_file_order(*hexes.raw())) {
-            const toml::node& node = *node_ptr;
-            const std::string& name = key;
-            auto it = v.find(v.hex_terrain, name);
-            if (it == v.hex_terrain.end()) {
-                std::string extra;
-                if (std::find(v.hexside_features.begin(), v.hexside_features.end(), name) != v.hexside_features.end())
-                    extra = "; " + name + " lies on hexsides (10.12): list it under [hexsides]";
-                if (std::find(v.hex_features.begin(), v.hex_features.end(), name) != v.hex_features.end())
-                    extra = "; " + name + " lies on a hex's terrain: list it under [hex_features]";
-                sink.error(&node, "hexes." + name + ": unknown terrain (accepted: " + join_names(v.hex_terrain, ", ") + ")" + extra);
-                continue;
-            }
-            const int t = int(it - v.hex_terrain.begin());
-            const toml::array* arr = node.as_array();
-            if (!arr) {
-                sink.error(&node, "hexes." + name + ": expected an array of hex strings, got " + describe_type(node));
-                continue;
-            }
-            for (const toml::node& item : *arr) {
-                const auto* s = item.as_string();
-                if (!s) {
-                    sink.error(&item, "hexes." + name + ": expected a string such as \"0101-0110\", got " + describe_type(item));
-                    continue;
-                }
-                const Expanded e = expand_hexes(b, s->get());
-                if (!e.error.empty()) {
-                    error_in_string(sink, item, e.error_at, "hexes." + name + ": " + e.error);
-                    continue;
-                }
-                const int line = int(item.source().begin.line), col = int(item.source().begin.column);
-                for (const hex::Cube& h : e.hexes) {
-                    const std::size_t i = std::size_t(b.index(h));
-                    Origin& o = hex_origin[i];
-                    if (o.line != 0 && b.terrain_of[i] != t) {
-                        sink.error_at(line, col, "hexes." + name + ": hex " + b.name(h) + " is already " + v.hex_terrain[b.terrain_of[i]] +
-                                                     " (line " + std::to_string(o.line) + ", column " + std::to_string(o.column) + "): a hex has one terrain");
-                        break;
-                    }
-                    b.terrain_of[i] = std::uint8_t(t);
-                    o = {line, col, name};
-                }
-            }
-        }
-    }
-
-    // [hex_features]: feature = ["shorthand", ...], the optional second per-hex layer (PanzerBlitz's
-    // single-hex woods and towns). Checked like [hexes]: one feature per hex.
+    if (hexes.present())
+        read_hex_layer(sink, hexes, b, {"hexes", b.vocabulary.hex_terrain, b.terrain_of, 0, "unknown terrain", "terrain", terrain_hint});
     const Section features = v.hex_features.empty() ? Section(sink, nullptr, "") : root.table("hex_features");
-    if (features.present()) {
-        std::vector<Origin> feature_origin(std::size_t(b.hex_count()));
-        for (const auto& [key, node_ptr] : in_file_order(*features.raw())) {
-            const toml::node& node = *node_ptr;
-            const std::string& name = key;
-            auto it = v.find(v.hex_features, name);
-            if (it == v.hex_features.end()) {
-                sink.error(&node, "hex_features." + name + ": unknown hex feature (accepted: " + join_names(v.hex_features, ", ") + ")");
-                continue;
-            }
-            const int f = int(it - v.hex_features.begin()) + 1;
-            const toml::array* arr = node.as_array();
-            if (!arr) {
-                sink.error(&node, "hex_features." + name + ": expected an array of hex strings, got " + describe_type(node));
-                continue;
-            }
-            for (const toml::node& item : *arr) {
-                const auto* s = item.as_string();
-                if (!s) {
-                    sink.error(&item, "hex_features." + name + ": expected a string such as \"0101-0110\", got " + describe_type(item));
-                    continue;
-                }
-                const Expanded e = expand_hexes(b, s->get());
-                if (!e.error.empty()) {
-                    error_in_string(sink, item, e.error_at, "hex_features." + name + ": " + e.error);
-                    continue;
-                }
-                const int line = int(item.source().begin.line), col = int(item.source().begin.column);
-                for (const hex::Cube& h : e.hexes) {
-                    const std::size_t i = std::size_t(b.index(h));
-                    Origin& o = feature_origin[i];
-                    if (o.line != 0 && b.feature_of[i] != f) {
-                        sink.error_at(line, col, "hex_features." + name + ": hex " + b.name(h) + " is already " + v.hex_features[std::size_t(b.feature_of[i] - 1)] +
-                                                     " (line " + std::to_string(o.line) + ", column " + std::to_string(o.column) + "): a hex has one feature");
-                        break;
-                    }
-                    b.feature_of[i] = std::uint8_t(f);
-                    o = {line, col, name};
-                }
-            }
-        }
-    }
-
-    // [hexsides]: feature = ["shorthand", ...]. A hexside named twice with different features
-    // (or a slope with the other sloped side) is an error naming both places.
+    if (features.present())
+        read_hex_layer(sink, features, b, {"hex_features", b.vocabulary.hex_features, b.feature_of, 1, "unknown hex feature", "feature", nullptr});
     const Section sides = root.table("hexsides");
-    if (sides.present()) {
-        for (const auto& [key, node_ptr] : in_file_order(*sides.raw())) {
-            const toml::node& node = *node_ptr;
-            const std::string& name = key;
-            auto it = v.find(v.hexside_features, name);
-            if (it == v.hexside_features.end()) {
-                std::string extra;
-                if (std::find(v.hex_terrain.begin(), v.hex_terrain.end(), name) != v.hex_terrain.end())
-                    extra = "; there is no " + name + " hexside (10.12): list the hexes under [hexes]";
-                // A pair (Vocabulary::side_pairs) is named by its two features, so the list gives singles.
-                std::vector<std::string> singles;
-                for (int i = 0; i < int(v.hexside_features.size()); ++i)
-                    if (!v.is_pair(i)) singles.push_back(v.hexside_features[std::size_t(i)]);
-                const std::string pairs = v.side_pairs.empty() ? "" : "; two on one hexside: list it under both, or name the pair, e.g. " + v.side_pairs.front().both;
-                sink.error(&node, "hexsides." + name + ": unknown hexside feature (accepted: " + join_names(singles, ", ") + pairs + ")" + extra);
-                continue;
-            }
-            const int f = int(it - v.hexside_features.begin());
-            const bool directional = std::find(v.directional.begin(), v.directional.end(), name) != v.directional.end();
-            const toml::array* arr = node.as_array();
-            if (!arr) {
-                sink.error(&node, "hexsides." + name + ": expected an array of hexside strings, got " + describe_type(node));
-                continue;
-            }
-            for (const toml::node& item : *arr) {
-                const auto* s = item.as_string();
-                if (!s) {
-                    sink.error(&item, "hexsides." + name + ": expected a string such as \"1204/B-C-D\", got " + describe_type(item));
-                    continue;
-                }
-                if (directional && s->get().find('>') != std::string::npos) {
-                    error_in_string(sink, item, 0, "hexsides." + name + ": a " + name + " has a sloped side (10.5), which a path of hexes does not say: write HEX/SIDES with HEX on the sloped side");
-                    continue;
-                }
-                const ExpandedSides e = expand_hexsides(b, s->get());
-                if (!e.error.empty()) {
-                    error_in_string(sink, item, e.error_at, "hexsides." + name + ": " + e.error);
-                    continue;
-                }
-                const int line = int(item.source().begin.line), col = int(item.source().begin.column);
-                for (const auto& [h, d] : e.sides) {
-                    const int slot = b.side_slot(h, d);
-                    SideFeature& sf = b.sides_of[std::size_t(slot)];
-                    const SideFeature want{f, h, line, col};
-                    // Two features a hexside may carry together (Vocabulary::side_pairs) make their pair.
-                    if (const int both = v.pair_of(sf.feature, f); sf.feature >= 0 && sf.feature != f && both >= 0) {
-                        sf.feature = both;
-                        continue;
-                    }
-                    if (sf.feature >= 0 && (sf.feature != f || (directional && !(sf.sloped == h)))) {
-                        const std::string was = v.hexside_features[std::size_t(sf.feature)] +
-                                                (directional && sf.feature == f ? " sloped towards " + b.name(sf.sloped) : "");
-                        const std::string now = name + (directional ? " sloped towards " + b.name(h) : "");
-                        sink.error_at(line, col, "hexsides." + name + ": hexside " + b.side_name(h, d) + " is already " + was + " (line " +
-                                                     std::to_string(sf.line) + ", column " + std::to_string(sf.column) + "), here " + now +
-                                                     ": a hexside has one feature");
-                        break;
-                    }
-                    if (sf.feature < 0) sf = want;
-                }
-            }
-        }
-    }
+    if (sides.present()) read_hexsides(sink, sides, b);
     read_areas(root, b);
     sink.throw_if_errors();
     return b;

@@ -43,10 +43,7 @@ bool EditHistory::set_terrain(Board& b, const hex::Cube& h, int terrain) {
     c.index = i;
     c.terrain_before = b.terrain_of[std::size_t(i)];
     c.terrain_after = std::uint8_t(terrain);
-    const bool open = stroke_;
-    if (!open) begin_stroke();
-    record(b, c);
-    if (!open) end_stroke();
+    in_stroke([&] { record(b, c); });
     return true;
 }
 
@@ -61,10 +58,7 @@ bool EditHistory::set_hex_feature(Board& b, const hex::Cube& h, int feature) {
     c.index = i;
     c.terrain_before = b.feature_of[std::size_t(i)];
     c.terrain_after = stored;
-    const bool open = stroke_;
-    if (!open) begin_stroke();
-    record(b, c);
-    if (!open) end_stroke();
+    in_stroke([&] { record(b, c); });
     return true;
 }
 
@@ -86,10 +80,7 @@ bool EditHistory::set_side(Board& b, const hex::Cube& h, int d, int feature) {
     c.index = slot;
     c.side_before = was;
     c.side_after = now;
-    const bool open = stroke_;
-    if (!open) begin_stroke();
-    record(b, c);
-    if (!open) end_stroke();
+    in_stroke([&] { record(b, c); });
     return true;
 }
 
@@ -97,10 +88,9 @@ std::string EditHistory::fill_hexes(Board& b, const std::string& shorthand, int 
     if (terrain < 0 || std::size_t(terrain) >= b.vocabulary.hex_terrain.size()) return "unknown terrain";
     const Expanded e = expand_hexes(b, shorthand);
     if (!e.error.empty()) return e.error;
-    const bool open = stroke_;
-    if (!open) begin_stroke();
-    for (const hex::Cube& h : e.hexes) set_terrain(b, h, terrain);
-    if (!open) end_stroke();
+    in_stroke([&] {
+        for (const hex::Cube& h : e.hexes) set_terrain(b, h, terrain);
+    });
     return {};
 }
 
@@ -111,10 +101,9 @@ std::string EditHistory::fill_sides(Board& b, const std::string& shorthand, int 
                " has a sloped side (10.5), which a path of hexes does not say: write HEX/SIDES with HEX on the sloped side";
     const ExpandedSides e = expand_hexsides(b, shorthand);
     if (!e.error.empty()) return e.error;
-    const bool open = stroke_;
-    if (!open) begin_stroke();
-    for (const auto& [h, d] : e.sides) set_side(b, h, d, feature);
-    if (!open) end_stroke();
+    in_stroke([&] {
+        for (const auto& [h, d] : e.sides) set_side(b, h, d, feature);
+    });
     return {};
 }
 
@@ -191,21 +180,16 @@ void EditHistory::apply(Board& b, const Step& s, bool forward) {
     ++revision_;
 }
 
-bool EditHistory::undo(Board& b) {
-    if (stroke_) end_stroke();
-    if (undo_.empty()) return false;
-    apply(b, undo_.back(), false);
-    redo_.push_back(std::move(undo_.back()));
-    undo_.pop_back();
-    return true;
-}
+bool EditHistory::undo(Board& b) { return move_step(b, undo_, redo_, false); }
 
-bool EditHistory::redo(Board& b) {
+bool EditHistory::redo(Board& b) { return move_step(b, redo_, undo_, true); }
+
+bool EditHistory::move_step(Board& b, std::vector<Step>& from, std::vector<Step>& to, bool forward) {
     if (stroke_) end_stroke();
-    if (redo_.empty()) return false;
-    apply(b, redo_.back(), true);
-    undo_.push_back(std::move(redo_.back()));
-    redo_.pop_back();
+    if (from.empty()) return false;
+    apply(b, from.back(), forward);
+    to.push_back(std::move(from.back()));
+    from.pop_back();
     return true;
 }
 

@@ -98,6 +98,16 @@ private:
     void trim();
     std::uint64_t state_id() const;
     void apply(Board& b, const Step& s, bool forward);
+    // Runs `edit` in the open stroke, or as a stroke of its own (one undo step) when none is open.
+    template <class Edit>
+    void in_stroke(Edit edit) {
+        const bool open = stroke_;
+        if (!open) begin_stroke();
+        edit();
+        if (!open) end_stroke();
+    }
+    // undo or redo: the last step of `from` applied (backwards for an undo) and moved to `to`.
+    bool move_step(Board& b, std::vector<Step>& from, std::vector<Step>& to, bool forward);
 
     Limits limits_;
     std::vector<Step> undo_, redo_;

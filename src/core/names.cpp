@@ -87,4 +87,11 @@ std::string join_names(const std::vector<std::string>& names, std::string_view l
     return out;
 }
 
+std::string spaced_words(std::string_view name) {
+    std::string w(name);
+    for (auto& ch : w)
+        if (ch == '-') ch = ' ';
+    return w;
+}
+
 }  // namespace umpire

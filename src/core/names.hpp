@@ -70,6 +70,10 @@ NameMatch resolve_name_in(std::string_view given, const Entries& entries, NameOf
 // The entries' own names, in order.
 std::vector<std::string> names_of(const std::vector<Named>& entries);
 
+// A file's word in plain words, each hyphen a space: "along-hexside" is "along hexside" (the
+// games' views say their option names so).
+std::string spaced_words(std::string_view name);
+
 // "a, b or c" for error messages.
 std::string join_names(const std::vector<std::string>& names, std::string_view last_sep = " or ");
 

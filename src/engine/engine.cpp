@@ -100,16 +100,21 @@ static void report_matches(Ruling& r, const std::vector<NameNote>& matches) {
     r.set("matched", json::Value(std::move(m)));
 }
 
-Ruling Engine::rule(const toml::table& situation, const std::string& display_name, const std::filesystem::path& base_dir) const {
-    Sink sink(display_name);
-    Section root(sink, &situation, "");
+const GameSystem& Engine::system_of(const Section& root) const {
     std::vector<std::string> ids;
     for (const auto& s : systems_) ids.push_back(s->id());
     auto sys = root.choice("system", ids, true);
-    sink.throw_if_errors();
+    root.sink().throw_if_errors();
     const GameSystem* g = find(*sys);
     // A game whose rules data failed to load (Load::each_system) cannot rule: its data errors say why.
     if (const auto& bad = data_errors(g->id()); !bad.empty()) throw InputError(bad);
+    return *g;
+}
+
+Ruling Engine::rule(const toml::table& situation, const std::string& display_name, const std::filesystem::path& base_dir) const {
+    Sink sink(display_name);
+    Section root(sink, &situation, "");
+    const GameSystem* g = &system_of(root);
     // A situation on a table sketch (docs/tables.md): the table file is found in base_dir, else
     // next to the situation file (the current folder for standard input).
     if (root.has("table")) return rule_table(*g, root, situation, display_name, base_dir);
@@ -124,12 +129,7 @@ Ruling Engine::rule_on_board(const toml::table& situation, const std::string& di
                              const view::Placement* place) const {
     Sink sink(display_name);
     Section root(sink, &situation, "");
-    std::vector<std::string> ids;
-    for (const auto& s : systems_) ids.push_back(s->id());
-    auto sys = root.choice("system", ids, true);
-    sink.throw_if_errors();
-    const GameSystem* g = find(*sys);
-    if (const auto& bad = data_errors(g->id()); !bad.empty()) throw InputError(bad);
+    const GameSystem* g = &system_of(root);
     const view::BoardSupport* support = g->board_support();
     if (!support) {
         root.error("system", g->title() + " has no boards");

@@ -96,6 +96,9 @@ public:
                          const view::BoardSupport* as = nullptr) const;
 
 private:
+    // The game a situation names (`system`, one of systems_), its rules data loaded; a name not
+    // among them, or a game whose rules data failed to load (Load::each_system), throws.
+    const GameSystem& system_of(const Section& root) const;
     // rule() for a situation on a table sketch (tables.cpp).
     Ruling rule_table(const GameSystem& g, const Section& root, const toml::table& situation, const std::string& display_name,
                       const std::filesystem::path& base_dir) const;

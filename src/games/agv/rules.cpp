@@ -1437,12 +1437,8 @@ Ruling rule(const Data& d, const Situation& s) {
 // 5. Agv
 // =====================================================================================
 
-void Agv::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "agv.toml"); }
-
 Ruling Agv::rule(const Section& root) const {
-    Situation s = parse_situation(data_, root);
-    root.sink().throw_if_errors();
-    Ruling r = agv::rule(data_, s);
+    Ruling r = ruled(root, parse_situation(data_, root), agv::rule);
     r.view = ruling_view(r);
     return r;
 }

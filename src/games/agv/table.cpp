@@ -548,9 +548,6 @@ tabletop::TableSupport::SightRuled TableRules::sight_ruled(const Ruling& r, std:
     return {v->stands[i].cover, v->stands[i].can_be_fired_at};
 }
 
-Agv::Agv() : table_(std::make_unique<TableRules>(*this)) {}
-Agv::~Agv() = default;
-
-const tabletop::TableSupport* Agv::table_support() const { return table_.get(); }
+Agv::Agv() : GameModule(kAbout) { table_support_ = std::make_shared<TableRules>(*this); }
 
 }  // namespace umpire::agv

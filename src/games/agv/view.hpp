@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "core/names.hpp"
+
 namespace umpire::view {
 
 // A fire ruling's result for one target stand (AGV-cover).
@@ -35,10 +37,7 @@ struct AgvChoices {
     std::string say(const std::string& name) const {
         for (const auto& f : features)
             if (f.name == name) return f.words;
-        std::string w = name;
-        for (auto& ch : w)
-            if (ch == '-') ch = ' ';
-        return w;
+        return spaced_words(name);
     }
     std::string tip(const std::string& name) const {
         for (const auto& f : features)

@@ -1075,12 +1075,9 @@ Ruling rule(const Data& d, const Situation& s) {
 
 // ---- Gf9Tanks ---------------------------------------------------------------
 
-void Gf9Tanks::load(const std::filesystem::path& rules_dir) { data_ = load_data(rules_dir / "gf9-tanks.toml"); }
-
 Ruling Gf9Tanks::rule(const Section& root) const {
-    Situation s = parse_situation(data_, root);
-    root.sink().throw_if_errors();
-    Ruling r = gf9_tanks::rule(data_, s);
+    const Situation s = parse_situation(data_, root);
+    Ruling r = ruled(root, s, gf9_tanks::rule);
     r.view = ruling_view(s);
     return r;
 }

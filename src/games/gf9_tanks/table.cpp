@@ -772,9 +772,6 @@ void TableRules::measure(const Section& root, tabletop::Measuring& m) const {
 // GF9-hills: the number of hills between is a count (a TOML integer), not a distance.
 std::vector<std::string> TableRules::counts() const { return {"line.hills_between"}; }
 
-Gf9Tanks::Gf9Tanks() : table_(std::make_unique<TableRules>(*this)) {}
-Gf9Tanks::~Gf9Tanks() = default;
-
-const tabletop::TableSupport* Gf9Tanks::table_support() const { return table_.get(); }
+Gf9Tanks::Gf9Tanks() : GameModule(kAbout) { table_support_ = std::make_shared<TableRules>(*this); }
 
 }  // namespace umpire::gf9_tanks

@@ -914,17 +914,13 @@ Ruling rule(const Data& d, const Situation& s) {
 // 6. GameSystem glue
 // =====================================================================================
 
-void PanzerSquadron::load(const std::filesystem::path& rules_dir) {
-    data_ = load_data(rules_dir / "panzer-squadron.toml");
-    board_support_ = make_board_support(*this);
-}
+void PanzerSquadron::on_loaded() { board_support_ = make_board_support(*this); }
 
 Ruling PanzerSquadron::rule(const Section& root) const { return rule(root, nullptr); }
 
 Ruling PanzerSquadron::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
-    Situation s = parse_situation(data_, root, held, place);
-    root.sink().throw_if_errors();
-    Ruling r = panzer_squadron::rule(data_, s);
+    const Situation s = parse_situation(data_, root, held, place);
+    Ruling r = ruled(root, s, panzer_squadron::rule);
     r.view = ruling_view(s, r);
     return r;
 }

@@ -19,7 +19,7 @@
 
 #include "board/board.hpp"
 #include "board/board_support.hpp"
-#include "games/game_system.hpp"
+#include "games/game_module.hpp"
 #include "geometry/hex.hpp"
 
 namespace umpire::panzer_squadron {
@@ -90,25 +90,21 @@ struct StepTrace {
 
 struct Situation;  // rules.hpp
 
-class PanzerSquadron final : public GameSystem {
+inline constexpr GameAbout kAbout = {"panzer-squadron", "Panzer Squadron (activation, movement, attacks of opportunity)", "panzer-squadron.toml"};
+
+class PanzerSquadron final : public GameModule<Data, load_data> {
 public:
-    std::string id() const override { return "panzer-squadron"; }
-    std::string title() const override { return "Panzer Squadron (activation, movement, attacks of opportunity)"; }
-    std::vector<std::string> data_files() const override { return {"panzer-squadron.toml"}; }
-    void load(const std::filesystem::path& rules_dir) override;
+    PanzerSquadron() : GameModule(kAbout) {}
     Ruling rule(const Section& root) const override;
     // As rule(root), reading `held` (the window's board) instead of the situation's board file.
     Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
-    const Data& data() const { return data_; }
-    const view::BoardSupport* board_support() const override { return board_support_.get(); }  // made by make_board_support (board.hpp)
 
 private:
+    void on_loaded() override;  // the board support, on the new data
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // games/panzer_squadron/view.hpp, in view.cpp
-    Data data_;
-    std::unique_ptr<view::BoardSupport> board_support_;
 };
 
 }  // namespace umpire::panzer_squadron

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/names.hpp"
+
 namespace umpire::view {
 
 // One planned step where it leaves the tank: its hex (axial q, r from the start) and the corner
@@ -37,10 +39,7 @@ struct PsChoices {
     int move_and_fire_cost = 3;
     // A name in the page's words: "in-movement" is "in movement", "move-and-fire" "move and fire".
     std::string say(const std::string& name) const {
-        std::string w = name;
-        for (auto& ch : w)
-            if (ch == '-') ch = ' ';
-        return w;
+        return spaced_words(name);
     }
 };
 

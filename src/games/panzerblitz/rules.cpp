@@ -892,19 +892,13 @@ SideView side_view(const Data& d, const Situation& s) {
     return v;
 }
 
-void PanzerBlitz::load(const std::filesystem::path& rules_dir) {
-    data_ = load_data(rules_dir / "panzerblitz.toml");
-    board_support_ = make_board_support(*this);
-}
-
-const view::BoardSupport* PanzerBlitz::board_support() const { return board_support_.get(); }
+void PanzerBlitz::on_loaded() { board_support_ = make_board_support(*this); }
 
 Ruling PanzerBlitz::rule(const Section& root) const { return rule(root, nullptr); }
 
 Ruling PanzerBlitz::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
-    Situation s = parse_situation(data_, root, held, place);
-    root.sink().throw_if_errors();
-    Ruling r = panzerblitz::rule(data_, s);
+    const Situation s = parse_situation(data_, root, held, place);
+    Ruling r = ruled(root, s, panzerblitz::rule);
     r.view = ruling_view(s, r);
     r.board_marks = s.board_marks;
     return r;

@@ -17,7 +17,7 @@
 #include "board/board.hpp"
 #include "board/marks.hpp"
 #include "core/json.hpp"
-#include "games/game_system.hpp"
+#include "games/game_module.hpp"
 
 namespace umpire::panzerblitz {
 
@@ -126,12 +126,11 @@ struct SideView {
 };
 SideView side_view(const Data& d, const Situation& s);
 
-class PanzerBlitz final : public GameSystem {
+inline constexpr GameAbout kAbout = {"panzerblitz", "PanzerBlitz, Arvold's Obstacles and Elevation (modified)", "panzerblitz.toml"};
+
+class PanzerBlitz final : public GameModule<Data, load_data> {
 public:
-    std::string id() const override { return "panzerblitz"; }
-    std::string title() const override { return "PanzerBlitz, Arvold's Obstacles and Elevation (modified)"; }
-    std::vector<std::string> data_files() const override { return {"panzerblitz.toml"}; }
-    void load(const std::filesystem::path& rules_dir) override;
+    PanzerBlitz() : GameModule(kAbout) {}
     Ruling rule(const Section& root) const override;
     // As rule(root), reading `held` (the window's board) instead of the situation's board file,
     // the units where `place` says when given (parse_situation).
@@ -139,13 +138,10 @@ public:
     std::vector<NameList> names() const override;
     std::any choices() const override;                                    // panzerblitz_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // panzerblitz_view.cpp
-    const Data& data() const { return data_; }
-    const view::BoardSupport* board_support() const override;  // made by make_board_support
 
 private:
+    void on_loaded() override;  // the board support, on the new data
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzerblitz.hpp, in panzerblitz_view.cpp
-    Data data_;
-    std::shared_ptr<const view::BoardSupport> board_support_;  // made on load, pointing at data_
 };
 
 // The BoardSupport of `sys` (board.hpp's PanzerBlitzBoardSupport), made in board_support.cpp so that

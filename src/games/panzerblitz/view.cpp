@@ -3,6 +3,8 @@
 #include "games/panzerblitz/rules.hpp"
 #include "games/panzerblitz/view.hpp"
 
+#include "core/names.hpp"
+
 namespace umpire::panzerblitz {
 
 namespace {
@@ -31,10 +33,7 @@ std::vector<view::PbPosition> positions_of(const json::Value& a) {
 // How the article names a symbol: "woods-hex" is a woods hex, a colour a hexside of that colour.
 std::string symbol_words(const std::string& name, bool hex) {
     if (!hex) return name + " hexside";
-    std::string w = name;
-    for (auto& ch : w)
-        if (ch == '-') ch = ' ';
-    return w;
+    return spaced_words(name);
 }
 
 }  // namespace

@@ -208,9 +208,4 @@ private:
 
 std::unique_ptr<view::BoardSupport> make_board_support(const SpiTank& sys) { return std::make_unique<TankSupport>(sys); }
 
-SpiTank::SpiTank() = default;
-SpiTank::~SpiTank() = default;
-
-const view::BoardSupport* SpiTank::board_support() const { return board_support_.get(); }
-
 }  // namespace umpire::spi_tank

@@ -2399,17 +2399,13 @@ double kill_chance(const Data& d, const Situation& s) {
 // 5. SpiTank
 // =====================================================================================
 
-void SpiTank::load(const std::filesystem::path& rules_dir) {
-    data_ = load_data(rules_dir / "spi-tank.toml");
-    board_support_ = make_board_support(*this);
-}
+void SpiTank::on_loaded() { board_support_ = make_board_support(*this); }
 
 Ruling SpiTank::rule(const Section& root) const { return rule(root, nullptr); }
 
 Ruling SpiTank::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
-    Situation s = parse_situation(data_, root, held, place);
-    root.sink().throw_if_errors();
-    Ruling r = spi_tank::rule(data_, s);
+    const Situation s = parse_situation(data_, root, held, place);
+    Ruling r = ruled(root, s, spi_tank::rule);
     r.view = ruling_view(s, r);
     r.board_marks = s.board_marks;
     return r;

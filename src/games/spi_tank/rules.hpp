@@ -18,7 +18,7 @@
 
 #include "board/board.hpp"
 #include "board/marks.hpp"
-#include "games/game_system.hpp"
+#include "games/game_module.hpp"
 #include "games/spi_tank/data.hpp"
 #include "geometry/hex.hpp"
 
@@ -139,12 +139,10 @@ Ruling rule(const Data& d, const Situation& s);
 // the fire is not permitted (a blocked line, 10.2).
 double kill_chance(const Data& d, const Situation& s);
 
-class SpiTank final : public GameSystem {
+inline constexpr GameAbout kAbout = {"spi-tank", "SPI TANK! (1974), standard game", "spi-tank.toml"};
+
+class SpiTank final : public GameModule<Data, load_data> {
 public:
-    std::string id() const override { return "spi-tank"; }
-    std::string title() const override { return "SPI TANK! (1974), standard game"; }
-    std::vector<std::string> data_files() const override { return {"spi-tank.toml"}; }
-    void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Section& root) const override;
     // The same with the situation's `board` taken as `held` (the window's board) when given, and
     // the units' places as `place` says (parse_situation) when given.
@@ -152,15 +150,11 @@ public:
     std::vector<NameList> names() const override;
     std::any choices() const override;                                       // spi_tank_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // spi_tank_view.cpp
-    const view::BoardSupport* board_support() const override;              // games/spi_tank/board_support.cpp
-    const Data& data() const { return data_; }
-    ~SpiTank() override;
-    SpiTank();
+    SpiTank() : GameModule(kAbout) {}
 
 private:
-    std::unique_ptr<view::BoardSupport> board_support_;  // made by load(), on data_
+    void on_loaded() override;  // the board support, on the new data
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_spi_tank.hpp, in spi_tank_view.cpp
-    Data data_;
 };
 
 }  // namespace umpire::spi_tank

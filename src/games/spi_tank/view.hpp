@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "geometry/hex.hpp"
+#include "core/names.hpp"
 #include "core/ruling.hpp"
 
 namespace umpire::view {
@@ -103,10 +104,7 @@ struct TankChoices {
     const TankUnit* unit(const std::string& name) const;  // by name or alias, normalized
     // A file's word as the rules write it: "along-hexside" is "along hexside" (10.24).
     std::string say(const std::string& name) const {
-        std::string w = name;
-        for (auto& ch : w)
-            if (ch == '-') ch = ' ';
-        return w;
+        return spaced_words(name);
     }
 };
 

@@ -219,6 +219,20 @@ bool BoardHost::map(const view::BoardSupport& support, std::optional<std::string
     return changed;
 }
 
+bool BoardHost::inputs_section(const Engine& engine, const view::BoardSupport& support, std::optional<std::string>* name,
+                               const std::filesystem::path& situation_dir, const std::string& none, const std::string& reads) {
+    ui::section("Board");
+    load(engine, support, *name, situation_dir);
+    if (!*name) {
+        const bool changed = picker(support, name, situation_dir, reads);
+        ImGui::SameLine();
+        ui::wrapped(ui::dim_text(), none);
+        return changed;
+    }
+    name_line(*name);
+    return false;
+}
+
 void BoardHost::name_line(const std::optional<std::string>& name) const {
     if (!name) return;
     std::string shown = *name;

@@ -90,6 +90,12 @@ public:
              const BoardView::Roles& roles, MapArea& area);
     // For the inputs: the board's title, file and folder, and unsaved paint (in words).
     void name_line(const std::optional<std::string>& name) const;
+    // The inputs' Board section, the same in every game's panel: loads *name; without a board the
+    // picker and `none` (what the ruling reads instead), with one its name line. True when *name
+    // changed.
+    bool inputs_section(const Engine& engine, const view::BoardSupport& support, std::optional<std::string>* name,
+                        const std::filesystem::path& situation_dir, const std::string& none,
+                        const std::string& reads = "the hexes the line meets");
     // For the side panel: "On the map" (the line, the routes, the overlays' captions), and the key.
     void notes(const std::shared_ptr<const view::BoardMarks>& marks);
     void key(const std::shared_ptr<const view::BoardMarks>& marks);

@@ -122,33 +122,30 @@ private:
 // =====================================================================================
 
 // The tooltip of each of the panel's own option words (a feature's comes from rules-data).
-std::string question_tip(const std::string& n) {
-    if (n == "movement") return "Movement (AGV-movement): may the unit enter, cross or leave the features named, and at what rate";
-    if (n == "fire") return "Missile and artillery fire (AGV-firing, AGV-cover): can each target stand be fired at, and has it cover";
-    if (n == "melee") return "Hand-to-hand (AGV-hand-to-hand): the charger's dice after the features the defender holds";
-    return {};
-}
-std::string unit_tip(const std::string& n) {
-    if (n == "foot") return "Foot (AGV-movement): the feature tables' foot column; only foot stands take cover in a ditch (AGV-ditches)";
-    if (n == "mounted") return "Mounted (AGV-movement): the feature tables' mounted column";
-    if (n == "elephant") return "Elephants (AGV-movement): the feature tables' elephant column";
-    if (n == "artillery") return "Artillery (AGV-movement): the feature tables' artillery column; packed or not matters at streams (AGV-streams)";
-    if (n == "light-artillery") return "Light artillery (AGV-cover): moves as artillery, but a stone wall gives cover against its fire, not against heavier artillery's";
-    return {};
-}
-std::string action_tip(const std::string& n) {
-    if (n == "move") return "A normal move (AGV-movement): the features' rates apply";
-    if (n == "charge") return "A charge into contact (AGV-movement): some features forbid it (e.g. AGV-streams, AGV-hedges-walls)";
-    if (n == "intercept") return "An intercept move (AGV-movement): some features forbid it or slow it (e.g. AGV-streams, AGV-rough-ground)";
-    return {};
-}
+const util::WordTip kQuestionTips[] = {
+    {"movement", "Movement (AGV-movement): may the unit enter, cross or leave the features named, and at what rate"},
+    {"fire", "Missile and artillery fire (AGV-firing, AGV-cover): can each target stand be fired at, and has it cover"},
+    {"melee", "Hand-to-hand (AGV-hand-to-hand): the charger's dice after the features the defender holds"},
+};
+const util::WordTip kUnitTips[] = {
+    {"foot", "Foot (AGV-movement): the feature tables' foot column; only foot stands take cover in a ditch (AGV-ditches)"},
+    {"mounted", "Mounted (AGV-movement): the feature tables' mounted column"},
+    {"elephant", "Elephants (AGV-movement): the feature tables' elephant column"},
+    {"artillery", "Artillery (AGV-movement): the feature tables' artillery column; packed or not matters at streams (AGV-streams)"},
+    {"light-artillery", "Light artillery (AGV-cover): moves as artillery, but a stone wall gives cover against its fire, not against heavier artillery's"},
+};
+const util::WordTip kActionTips[] = {
+    {"move", "A normal move (AGV-movement): the features' rates apply"},
+    {"charge", "A charge into contact (AGV-movement): some features forbid it (e.g. AGV-streams, AGV-hedges-walls)"},
+    {"intercept", "An intercept move (AGV-movement): some features forbid it or slow it (e.g. AGV-streams, AGV-rough-ground)"},
+};
 
 bool AgvPanel::draw_inputs(PanelContext& ctx) {
     const AgvChoices& c = choices<AgvChoices>();
     const Words w{[&c](const std::string& n) { return c.tip(n); }, [&c](const std::string& n) { return c.say(n); },
                   c.feature_names(), 150 * ctx.scale};
     ui::section("Question");
-    bool changed = util::radio_row("question", &s_.question, c.questions, w.say, question_tip);
+    bool changed = util::radio_row("question", &s_.question, c.questions, w.say, util::tips_of(kQuestionTips));
     if (s_.question == "movement") changed |= draw_movement(w);
     else if (s_.question == "fire") changed |= draw_fire(ctx, w);
     else changed |= draw_melee(ctx, w);
@@ -180,7 +177,7 @@ bool AgvPanel::draw_movement(const Words& w) {
     auto& m = s_;
     ui::section("Unit");
     util::label("Type", w.col);
-    changed |= util::radio_row("type", &m.type, c.unit_types, w.say, unit_tip);
+    changed |= util::radio_row("type", &m.type, c.unit_types, w.say, util::tips_of(kUnitTips));
     if (m.type == "artillery") {
         // Left out, packed reads as false (unpacked), the contract's default (docs/agv.md).
         bool packed = m.packed.value_or(false);
@@ -190,7 +187,7 @@ bool AgvPanel::draw_movement(const Words& w) {
         }
     }
     util::label("Action", w.col);
-    changed |= util::radio_row("action", &m.action, c.actions, w.say, action_tip);
+    changed |= util::radio_row("action", &m.action, c.actions, w.say, util::tips_of(kActionTips));
     ui::section("Terrain entered, crossed or left");
     changed |= util::checklist("terrain", &m.terrain, w.features, false, w.tip, w.say);
     // Only features named above can be started in: drop any that were unticked there.
@@ -244,7 +241,7 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
     auto& f = s_;
     ui::section("Firer");
     util::label("Type", w.col);
-    changed |= util::radio_row("ftype", &f.firer, c.firer_types, w.say, unit_tip);
+    changed |= util::radio_row("ftype", &f.firer, c.firer_types, w.say, util::tips_of(kUnitTips));
     util::label("Dice", w.col);
     changed |= util::int_field("##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale);
     ui::tip("Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
@@ -262,7 +259,7 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
     }
     ui::section("Target unit");
     util::label("Type", w.col);
-    changed |= util::radio_row("ttype", &f.target, c.unit_types, w.say, unit_tip);
+    changed |= util::radio_row("ttype", &f.target, c.unit_types, w.say, util::tips_of(kUnitTips));
     int remove = -1;
     for (std::size_t i = 0; i < f.stands.size(); ++i) {
         ImGui::PushID(int(i));

@@ -173,24 +173,22 @@ private:
 // =====================================================================================
 
 // The tooltips of the options the choices view gives as bare words.
-std::string on_hill_tip(const std::string& n) {
-    if (n == "no") return "GF9-hills: the vehicle is not on a hill";
-    if (n == "partly") return "GF9-hills: part of the vehicle is on a hill: it counts as on it, but hill-to-hill fire needs both wholly on";
-    if (n == "wholly") return "GF9-hills: the whole vehicle is on a hill (hill-to-hill fire needs both firer and target wholly on)";
-    return {};
-}
-std::string via_tip(const std::string& n) {
-    if (n == "bridge") return "The move crosses by a bridge (GF9-rivers, GF9-canals)";
-    if (n == "ford") return "The move crosses at a ford (GF9-rivers, GF9-canals)";
-    if (n == "road") return "The move follows a road through the terrain (GF9-rough, GF9-swamps)";
-    return {};
-}
+const util::WordTip kOnHillTips[] = {
+    {"no", "GF9-hills: the vehicle is not on a hill"},
+    {"partly", "GF9-hills: part of the vehicle is on a hill: it counts as on it, but hill-to-hill fire needs both wholly on"},
+    {"wholly", "GF9-hills: the whole vehicle is on a hill (hill-to-hill fire needs both firer and target wholly on)"},
+};
+const util::WordTip kViaTips[] = {
+    {"bridge", "The move crosses by a bridge (GF9-rivers, GF9-canals)"},
+    {"ford", "The move crosses at a ford (GF9-rivers, GF9-canals)"},
+    {"road", "The move follows a road through the terrain (GF9-rough, GF9-swamps)"},
+};
 
 bool Gf9Panel::vehicle(const char* id, Vehicle* v, bool target, float col) {
     bool changed = false;
     ImGui::PushID(id);
     util::label("On a hill", col);
-    changed |= util::radio_row("hill", &v->on_hill, choices<Gf9Choices>().on_hill, {}, on_hill_tip);
+    changed |= util::radio_row("hill", &v->on_hill, choices<Gf9Choices>().on_hill, {}, util::tips_of(kOnHillTips));
     changed |= util::checkbox("on the escarpment", &v->on_escarpment, "GF9-escarpments: the vehicle is on top of the escarpment");
     if (target) {
         util::same_line_or_wrap(ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
@@ -222,7 +220,7 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
                 "several when a move uses several");
         // "none" is the empty list (the choices view leaves it out): as a box beside the others it
         // would make a situation the engine rejects.
-        changed |= util::checklist("via", &s_.via, c.via, false, via_tip, {});
+        changed |= util::checklist("via", &s_.via, c.via, false, util::tips_of(kViaTips), {});
         changed |= util::checkbox("amphibious vehicle", &s_.amphibious,
                                   "Amphibious vehicles cross rivers and large water with a single move, but not canals "
                                   "(GF9-rivers, GF9-water, GF9-canals)");

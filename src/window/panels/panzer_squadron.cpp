@@ -20,7 +20,7 @@
 #include <map>
 
 #include "window/board/host.hpp"
-#include "window/panels/form.hpp"
+#include "window/panels/board_panel.hpp"
 #include "window/panels/util.hpp"
 #include "window/ui/widgets.hpp"
 #include "games/panzer_squadron/view.hpp"
@@ -77,17 +77,14 @@ Form<Inputs> form() {
     return f;
 }
 
-class PanzerSquadronPanel final : public FormPanel<Inputs> {
+class PanzerSquadronPanel final : public BoardFormPanel<Inputs> {
 public:
     explicit PanzerSquadronPanel(const Engine& e)
-        : FormPanel(e, "panzer-squadron", form(),
-                    {"system", "title", "notes", "question", "board", "firer", "tank", "shooter", "target", "start", "action", "dice",
-                     "restriction", "steps", "hex", "facing"}) {}
+        : BoardFormPanel(e, "panzer-squadron", form(),
+                         {"system", "title", "notes", "question", "board", "firer", "tank", "shooter", "target", "start", "action", "dice",
+                          "restriction", "steps", "hex", "facing"},
+                         &Inputs::board) {}
     bool draw_inputs(PanelContext& ctx) override;
-    // The board drawn, which may hold what the file does not yet: the window rules against it.
-    const board::Board* held_board() const override { return host_.held(s_.board); }
-    std::uint64_t held_board_revision() const override { return host_.revision(); }
-    std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
     // The places the board view's clicks left, typed: the tank (movement) or the two units and the
     // target's point (line of fire); BoardHost::Keys order, as keys() below.
     std::optional<view::Placement> held_placement() const override {
@@ -134,17 +131,8 @@ protected:
         return s;
     }
     void draw_view(PanelContext& ctx, const Ruling& r) override;
-    void draw_map_notes(PanelContext& ctx) override {
-        if (!has_map()) return;
-        ui::section("On the map");
-        host_.notes(ctx.board_marks());
-    }
-    void draw_map_key(PanelContext& ctx) override {
-        if (has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
-    }
 
 private:
-    const view::BoardSupport* support() const { return sys_.board_support(); }
     // What the board view's hints call the units: a movement places one tank.
     BoardView::Roles roles() const { return s_.question == "movement" ? BoardView::Roles{"tank", ""} : BoardView::Roles{}; }
     bool draw_fire_board(PanelContext& ctx);
@@ -156,7 +144,6 @@ private:
         return {&s_.firer_hex, &s_.target_hex, &s_.target_facing, support()->modes()};
     }
     std::optional<toml::table> kept_;
-    BoardHost host_;
 };
 
 // =====================================================================================
@@ -316,17 +303,9 @@ bool PanzerSquadronPanel::draw_facing(PanelContext& ctx, const char* label, std:
 // Movement on a board: the tank's hex (a click on the map) and facing point; the plan is placed from them.
 bool PanzerSquadronPanel::draw_move_board(PanelContext& ctx) {
     if (!support()) return false;
-    bool changed = false;
-    ui::section("Board");
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    if (!s_.board) {
-        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
-        ImGui::SameLine();
-        ui::wrapped(ui::dim_text(), "none: the plan is drawn over a few hexes");
-        return changed;
-    }
-    host_.name_line(s_.board);
-    changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
+    const bool open = s_.board.has_value();  // a board picked now shows its facing from the next frame, as before
+    bool changed = host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the plan is drawn over a few hexes");
+    if (open) changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
     return changed;
 }
 

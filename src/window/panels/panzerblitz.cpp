@@ -20,7 +20,7 @@
 #include <imgui_stdlib.h>
 
 #include "window/board/host.hpp"
-#include "window/panels/form.hpp"
+#include "window/panels/board_panel.hpp"
 #include "window/panels/util.hpp"
 #include "window/ui/widgets.hpp"
 #include "games/panzerblitz/view.hpp"
@@ -89,17 +89,14 @@ Form<Inputs> form(const PbChoices& c) {
     return f;
 }
 
-class PanzerBlitzPanel final : public FormPanel<Inputs> {
+class PanzerBlitzPanel final : public BoardFormPanel<Inputs> {
 public:
     explicit PanzerBlitzPanel(const Engine& e)
-        : FormPanel(e, "panzerblitz", form(std::any_cast<const PbChoices&>(e.find("panzerblitz")->choices())),
-                    {"system", "title", "notes", "board", "firer", "target", "line", "hex", "elevation", "range", "obstacles", "symbol",
-                     "side", "on_hilltop", "stands_on"}) {}
+        : BoardFormPanel(e, "panzerblitz", form(std::any_cast<const PbChoices&>(e.find("panzerblitz")->choices())),
+                         {"system", "title", "notes", "board", "firer", "target", "line", "hex", "elevation", "range", "obstacles", "symbol",
+                          "side", "on_hilltop", "stands_on"},
+                         &Inputs::board) {}
     bool draw_inputs(PanelContext& ctx) override;
-    // The board drawn, which may hold what the file does not yet: the window rules against it.
-    const board::Board* held_board() const override { return host_.held(s_.board); }
-    std::uint64_t held_board_revision() const override { return host_.revision(); }
-    std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
     std::optional<view::Placement> held_placement() const override { return host_.placement(s_.board, {s_.firer_hex, s_.target_hex, std::nullopt}); }
     bool has_map() const override { return s_.board.has_value() && support(); }
     bool draw_map(PanelContext& ctx) override;
@@ -108,14 +105,6 @@ public:
 protected:
     Inputs defaults() const override { return Inputs{}; }
     void draw_view(PanelContext& ctx, const Ruling& r) override;
-    void draw_map_notes(PanelContext& ctx) override {
-        if (!has_map()) return;
-        ui::section("On the map");
-        host_.notes(ctx.board_marks());
-    }
-    void draw_map_key(PanelContext& ctx) override {
-        if (has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
-    }
 
 public:
     bool add_obstacle() override {
@@ -150,13 +139,11 @@ public:
 
 private:
     // The board (draw_board): loaded from `board`, drawn by host_, units placed by clicks.
-    const view::BoardSupport* support() const { return sys_.board_support(); }
     bool draw_board(PanelContext& ctx);
     bool draw_hexes(PanelContext& ctx);
     bool draw_hand_inputs(PanelContext& ctx);
     // The units' hex keys, which the board view's clicks write (BoardHost::Keys; held_placement's order).
     BoardHost::Keys keys() { return {&s_.firer_hex, &s_.target_hex, nullptr, {}}; }
-    BoardHost host_;
 
     std::string elevation_words(const std::string& name) const {
         for (const auto& e : choices<PbChoices>().elevations)
@@ -185,55 +172,49 @@ private:
 // summaries checked against the article's notes A-R, Gullies A-D and Hill and Slope Defense
 // Exceptions A-C (PB-HSD-A..C); the tooltip of each option. A name not listed gets no tip
 // (the window tests report it).
-std::string elevation_tip(const std::string& n) {
-    static const std::map<std::string, std::string> tips = {
-        {"ground", "Ground level: with both units at ground every symbol blocks (O); against a raised unit, woods and towns "
-                   "block only when on a side of the ground unit's hex (A/B), brown against a level 1 hilltop by C/D, "
-                   "brown, orange and yellow against a level 2 hilltop by E/F"},
-        {"gully", "In a gully: no fire to or from ground level or another gully unless adjacent (GULLY-A); against a slope "
-                  "or hilltop it counts as ground level (GULLY-B). A ford or a road crossing is clear ground (GULLY-C); "
-                  "a gully's end hex is gully (GULLY-D)"},
-        {"l1-slope", "On a level 1 slope: woods and towns against ground by A/B; yellow against a level 2 hilltop by G/H; "
-                     "orange never blocks against level 2 (I/J); fire at it is halved unless adjacent with no brown or "
-                     "yellow between (PB-HSD-B)"},
-        {"l1-hilltop", "On a level 1 hilltop: against ground, woods and towns by A/B and brown by C/D; yellow against a level "
-                       "2 hilltop by G/H; orange never blocks against level 2 (I/J) and may be crossed to another level 1 "
-                       "hilltop (L); against level 2, woods and towns on a hilltop go by A/B with this unit as if at ground "
-                       "(N); fire at it is halved unless from a hilltop as high or higher or a level 2 slope (PB-HSD-A)"},
-        {"l2-slope", "On a level 2 slope: woods and towns against ground by A/B; orange never blocks against level 1 (I/J); "
-                     "fire at it is halved unless adjacent with no brown or yellow between (PB-HSD-B)"},
-        {"l2-hilltop", "On a level 2 hilltop: against ground, woods and towns by A/B and brown, orange and yellow by E/F; "
-                       "yellow against level 1 by G/H; orange never blocks against level 1 (I/J); orange and purple may be "
-                       "crossed to another level 2 hilltop (L); fire at it is halved unless from a level 2 hilltop (PB-HSD-A)"},
-    };
-    const auto it = tips.find(n);
-    return it == tips.end() ? std::string() : it->second;
-}
-std::string symbol_tip(const std::string& n) {
-    static const std::map<std::string, std::string> tips = {
-        {"green", "A green (woods) hexside: blocks when both units are at ground (O); between a raised unit and a ground one, "
-                  "only when it is a side of the ground unit's hex (A/B); woods on a hilltop block all fire (N)"},
-        {"grey", "A grey (town) hexside: blocks when both units are at ground (O); between a raised unit and a ground one, "
-                 "only when it is a side of the ground unit's hex (A/B); a town on a hilltop blocks all fire (N)"},
-        {"woods-hex", "A single-hex woods, placed by hex number: as a green hexside, but for A/B the ground unit must be in "
-                      "the next hex beyond it (O, A/B, N)"},
-        {"town-hex", "A single-hex town, placed by hex number: as a grey hexside, but for A/B the ground unit must be in "
-                     "the next hex beyond it (O, A/B, N)"},
-        {"brown", "A brown (level 1 slope) hexside: between a level 1 hilltop and ground it blocks when nearer the ground "
-                  "unit or midway (C/D); between a level 2 hilltop and ground, when within a third of the way from the "
-                  "ground unit (E/F); both at ground it blocks (O)"},
-        {"orange", "An orange/red (level 1 hilltop) hexside: level 2 hilltop and ground by E/F; never blocks between level 2 "
-                   "and level 1 (I/J); more than one orange or purple on the line blocks, save between hilltops of one "
-                   "level and in cases G-J (L); both at ground it blocks (O)"},
-        {"yellow", "A yellow (level 2 slope) hexside: level 2 hilltop and ground by E/F; between a level 2 hilltop and level "
-                   "1 it blocks when nearer the level 1 unit or midway (G/H); both at ground it blocks (O)"},
-        {"purple", "A purple (level 2 hilltop) hexside: more than one orange or purple on the line blocks, save between "
-                   "hilltops of one level and in cases G-J (L); both at ground it blocks (O); no other note names it, so Umpire's straight sight line decides, a "
-                   "referee's call (PB-LOS)"},
-    };
-    const auto it = tips.find(n);
-    return it == tips.end() ? std::string() : it->second;
-}
+const util::WordTip kElevationTips[] = {
+    {"ground", "Ground level: with both units at ground every symbol blocks (O); against a raised unit, woods and towns "
+               "block only when on a side of the ground unit's hex (A/B), brown against a level 1 hilltop by C/D, "
+               "brown, orange and yellow against a level 2 hilltop by E/F"},
+    {"gully", "In a gully: no fire to or from ground level or another gully unless adjacent (GULLY-A); against a slope "
+              "or hilltop it counts as ground level (GULLY-B). A ford or a road crossing is clear ground (GULLY-C); "
+              "a gully's end hex is gully (GULLY-D)"},
+    {"l1-slope", "On a level 1 slope: woods and towns against ground by A/B; yellow against a level 2 hilltop by G/H; "
+                 "orange never blocks against level 2 (I/J); fire at it is halved unless adjacent with no brown or "
+                 "yellow between (PB-HSD-B)"},
+    {"l1-hilltop", "On a level 1 hilltop: against ground, woods and towns by A/B and brown by C/D; yellow against a level "
+                   "2 hilltop by G/H; orange never blocks against level 2 (I/J) and may be crossed to another level 1 "
+                   "hilltop (L); against level 2, woods and towns on a hilltop go by A/B with this unit as if at ground "
+                   "(N); fire at it is halved unless from a hilltop as high or higher or a level 2 slope (PB-HSD-A)"},
+    {"l2-slope", "On a level 2 slope: woods and towns against ground by A/B; orange never blocks against level 1 (I/J); "
+                 "fire at it is halved unless adjacent with no brown or yellow between (PB-HSD-B)"},
+    {"l2-hilltop", "On a level 2 hilltop: against ground, woods and towns by A/B and brown, orange and yellow by E/F; "
+                   "yellow against level 1 by G/H; orange never blocks against level 1 (I/J); orange and purple may be "
+                   "crossed to another level 2 hilltop (L); fire at it is halved unless from a level 2 hilltop (PB-HSD-A)"},
+};
+const util::NameTip elevation_tip = util::tips_of(kElevationTips);
+const util::WordTip kSymbolTips[] = {
+    {"green", "A green (woods) hexside: blocks when both units are at ground (O); between a raised unit and a ground one, "
+              "only when it is a side of the ground unit's hex (A/B); woods on a hilltop block all fire (N)"},
+    {"grey", "A grey (town) hexside: blocks when both units are at ground (O); between a raised unit and a ground one, "
+             "only when it is a side of the ground unit's hex (A/B); a town on a hilltop blocks all fire (N)"},
+    {"woods-hex", "A single-hex woods, placed by hex number: as a green hexside, but for A/B the ground unit must be in "
+                  "the next hex beyond it (O, A/B, N)"},
+    {"town-hex", "A single-hex town, placed by hex number: as a grey hexside, but for A/B the ground unit must be in "
+                 "the next hex beyond it (O, A/B, N)"},
+    {"brown", "A brown (level 1 slope) hexside: between a level 1 hilltop and ground it blocks when nearer the ground "
+              "unit or midway (C/D); between a level 2 hilltop and ground, when within a third of the way from the "
+              "ground unit (E/F); both at ground it blocks (O)"},
+    {"orange", "An orange/red (level 1 hilltop) hexside: level 2 hilltop and ground by E/F; never blocks between level 2 "
+               "and level 1 (I/J); more than one orange or purple on the line blocks, save between hilltops of one "
+               "level and in cases G-J (L); both at ground it blocks (O)"},
+    {"yellow", "A yellow (level 2 slope) hexside: level 2 hilltop and ground by E/F; between a level 2 hilltop and level "
+               "1 it blocks when nearer the level 1 unit or midway (G/H); both at ground it blocks (O)"},
+    {"purple", "A purple (level 2 hilltop) hexside: more than one orange or purple on the line blocks, save between "
+               "hilltops of one level and in cases G-J (L); both at ground it blocks (O); no other note names it, so Umpire's straight sight line decides, a "
+               "referee's call (PB-LOS)"},
+};
+const util::NameTip symbol_tip = util::tips_of(kSymbolTips);
 
 bool PanzerBlitzPanel::draw_inputs(PanelContext& ctx) {
     bool changed = draw_board(ctx);
@@ -245,17 +226,7 @@ bool PanzerBlitzPanel::draw_inputs(PanelContext& ctx) {
 // folder (the board itself fills the map: draw_map, where clicks place the firer and the target).
 bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
-    bool changed = false;
-    ui::section("Board");
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    if (!s_.board) {
-        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
-        ImGui::SameLine();
-        ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
-        return changed;
-    }
-    host_.name_line(s_.board);
-    return changed;
+    return host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below");
 }
 
 bool PanzerBlitzPanel::draw_map(PanelContext& ctx) {

@@ -22,7 +22,7 @@
 
 #include "window/board/host.hpp"
 #include "window/board/view.hpp"
-#include "window/panels/form.hpp"
+#include "window/panels/board_panel.hpp"
 #include "window/panels/util.hpp"
 #include "window/ui/widgets.hpp"
 #include "board/board_support.hpp"
@@ -211,13 +211,14 @@ Form<Inputs> form(const hex::Numbering& board) {
     return f;
 }
 
-class SpiTankPanel final : public FormPanel<Inputs> {
+class SpiTankPanel final : public BoardFormPanel<Inputs> {
 public:
     explicit SpiTankPanel(const Engine& e)
-        : FormPanel(e, "spi-tank", form(std::any_cast<const TankChoices&>(e.find("spi-tank")->choices()).board),
-                    {"system", "title", "notes", "terrain_mode", "board", "firer", "target", "line", "extra_firer", "unit", "panic_level",
-                     "preservation", "aspect", "terrain", "wreck", "improved_position", "moving_mp", "behind", "hex", "facing",
-                     "range", "line_of_sight", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"}) {}
+        : BoardFormPanel(e, "spi-tank", form(std::any_cast<const TankChoices&>(e.find("spi-tank")->choices()).board),
+                         {"system", "title", "notes", "terrain_mode", "board", "firer", "target", "line", "extra_firer", "unit", "panic_level",
+                          "preservation", "aspect", "terrain", "wreck", "improved_position", "moving_mp", "behind", "hex", "facing",
+                          "range", "line_of_sight", "in_field_of_fire", "friendly_in_line", "obstacles", "at", "touches"},
+                         &Inputs::board) {}
 
     // A file may name a unit by a common name ("Tiger"): the panel keeps the chart's name and
     // shows what was typed beside it, as the CLI's JSON `matched` does.
@@ -243,9 +244,6 @@ public:
         s_.obstacles.push_back(Obstacle{});
         return true;
     }
-    const board::Board* held_board() const override { return host_.held(s_.board); }
-    std::uint64_t held_board_revision() const override { return host_.revision(); }
-    std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
     // The places the board view's clicks left, typed (BoardHost::Keys order, as keys() below); none
     // while the hexes are half entered, as written() leaves them out of the file.
     std::optional<view::Placement> held_placement() const override {
@@ -335,10 +333,8 @@ private:
 
     // The board (section 3, draw_board): loaded from the situation's `board`, held and drawn by
     // host_ (the same hosting as the other games' panels), units placed by clicks.
-    const view::BoardSupport* support() const { return sys_.board_support(); }
     // The keys the board view's clicks write (BoardHost::Keys): the hexes and the target's facing.
     BoardHost::Keys keys() { return {&s_.firer_hex, &s_.target_hex, &s_.facing, c().board.side_names}; }
-    BoardHost host_;
     // What the map says for the hexes and facing now entered (nullptr: not both hexes): the last
     // ruling's view, or else the engine's ruling of them with the aspect left to the map.
     const view::TankPosition* current_position() const {
@@ -517,17 +513,8 @@ bool SpiTankPanel::draw_mode() {
 // board itself fills the map, draw_map).
 bool SpiTankPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
-    bool changed = false;
-    ui::section("Board");
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    if (!s_.board) {
-        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir, "the line of sight, the obstacles and the target's terrain");
-        ImGui::SameLine();
-        ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
-        return changed;
-    }
-    host_.name_line(s_.board);
-    return changed;
+    return host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below",
+                                "the line of sight, the obstacles and the target's terrain");
 }
 
 // The map: the board view filling the map area; a click writes the hex keys (and the facing), and
@@ -580,17 +567,14 @@ bool SpiTankPanel::draw_target() {
     m.aspects = m.pos && s_.facing ? m.pos->aspects : std::vector<std::string>{};
     m.from_map = vehicle && !m.aspects.empty();
     m.decides = vehicle && s_.facing && s_.firer_hex && s_.target_hex && *s_.firer_hex != *s_.target_hex;
-    const view::TankPosition* pos = m.pos;
     const std::vector<std::string>& map_aspects = m.aspects;
-    const bool map_aspect = m.from_map, map_decides = m.decides;
-    if (vehicle && !s_.aspect && !map_decides) s_.aspect = c().aspects.front(), changed = true;
+    if (vehicle && !s_.aspect && !m.decides) s_.aspect = c().aspects.front(), changed = true;
     if (!vehicle && was_vehicle && s_.aspect) s_.aspect.reset(), changed = true;
-    if (map_aspect && s_.aspect && (map_aspects.size() == 1 ||
-                                    std::find(map_aspects.begin(), map_aspects.end(), *s_.aspect) == map_aspects.end()))
+    if (m.from_map && s_.aspect && (map_aspects.size() == 1 ||
+                                   std::find(map_aspects.begin(), map_aspects.end(), *s_.aspect) == map_aspects.end()))
         s_.aspect.reset(), changed = true;
     s_.moving_mp = std::min(s_.moving_mp, max_moving_mp());
 
-    (void)pos, (void)map_aspect, (void)map_decides, (void)map_aspects;
     changed |= draw_aspect_picker(m);
     ImGui::BeginGroup();
     changed |= draw_aspect_choice(m);
@@ -602,24 +586,21 @@ bool SpiTankPanel::draw_target() {
 // The target counter with its clickable sectors (8.7), for a vehicle.
 bool SpiTankPanel::draw_aspect_picker(const MapAspect& m) {
     bool changed = false;
-    const bool vehicle = m.vehicle;
-    const view::TankPosition* pos = m.pos;
     const std::vector<std::string>& map_aspects = m.aspects;
-    const bool map_aspect = m.from_map, map_decides = m.decides;
-    (void)pos, (void)map_aspect, (void)map_decides;
+    const bool map_aspect = m.from_map;
     const float pick = std::min(ImGui::GetFontSize() * 10.5f, ImGui::GetContentRegionAvail().x);
-    if (vehicle) {
+    if (m.vehicle) {
         // What the picker shows: the referee's aspect, else the map's (the stronger/weaker pick on a boundary).
         const std::vector<std::string>& names = c().aspects;
         std::string shown = s_.aspect.value_or(map_aspects.empty() ? names.front() : map_aspects.front());
-        if (map_aspect && !s_.aspect && map_aspects.size() == 2) shown = pos->boundary_pick;
+        if (map_aspect && !s_.aspect && map_aspects.size() == 2) shown = m.pos->boundary_pick;
         int a = int(std::find(names.begin(), names.end(), shown) - names.begin());
         ImGui::BeginGroup();
         ImGui::BeginDisabled(map_aspect && map_aspects.size() == 1);
         if (ui::aspect_picker("aspect", &a, float(c().front_arc_degrees), float(c().rear_arc_degrees), pick) &&
             a >= 0 && a < int(names.size())) {
             const std::string& picked = names[std::size_t(a)];
-            if ((!map_aspect && !map_decides) || std::find(map_aspects.begin(), map_aspects.end(), picked) != map_aspects.end()) {
+            if ((!map_aspect && !m.decides) || std::find(map_aspects.begin(), map_aspects.end(), picked) != map_aspects.end()) {
                 s_.aspect = picked;
                 changed = true;
             }
@@ -639,12 +620,9 @@ bool SpiTankPanel::draw_aspect_picker(const MapAspect& m) {
 // The aspect in words: chosen, from the facing, or a boundary for the referee to settle.
 bool SpiTankPanel::draw_aspect_choice(const MapAspect& m) {
     bool changed = false;
-    const bool vehicle = m.vehicle;
-    const view::TankPosition* pos = m.pos;
     const std::vector<std::string>& map_aspects = m.aspects;
     const bool map_aspect = m.from_map, map_decides = m.decides;
-    (void)pos, (void)map_aspect, (void)map_decides;
-    if (vehicle) {
+    if (m.vehicle) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted("Aspect");
         ImGui::SameLine();
@@ -1018,10 +996,7 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
     const TankRulingView* v = r.view_as<TankRulingView>();
     // What the map said, kept for the inputs side (the aspect picker) and for what is written.
     if (v && v->position != position_) position_ = v->position, position_news_ = true;
-    if (has_map()) {
-        ui::section("On the map");
-        host_.notes(ctx.board_marks());
-    }
+    draw_map_notes(ctx);
     // The verdict, with a referee's call and its reasons, is pinned above this by the App.
     draw_ruling_head(r, false);
     ImGui::Spacing();
@@ -1054,7 +1029,7 @@ void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
 
     ui::section("Why");
     ui::explanation(r.explanation, sys_.title().c_str());
-    if (has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
+    draw_map_key(ctx);
 }
 
 // The three numbers that decide the column (8.31, 8.7, 8.9), as cards side by side (one per line

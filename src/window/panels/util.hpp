@@ -27,6 +27,21 @@ using Say = std::function<std::string(const std::string&)>;
 // A name's tooltip: what the option means, with its rule (from the system's choices view).
 using NameTip = std::function<std::string(const std::string&)>;
 
+// A panel's own option words and their tooltips, as a table: the tip of `name`, "" when the table
+// has none (the tooltip then reports it missing, option_tip).
+struct WordTip {
+    const char* name;
+    const char* tip;
+};
+template <std::size_t N>
+NameTip tips_of(const WordTip (&table)[N]) {
+    return [&table](const std::string& name) {
+        for (const WordTip& t : table)
+            if (name == t.name) return std::string(t.tip);
+        return std::string();
+    };
+}
+
 // The last item's own tooltip, shown on hover. Every option carries one (issue 13): an option
 // drawn with an empty tip is reported under `where` (ui::untipped; the window tests fail on it).
 inline void option_tip(const std::string& where, const std::string& text, const char* extra = nullptr) {

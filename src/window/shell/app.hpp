@@ -170,7 +170,10 @@ private:
     void draw_body();
     // The form layout (no board, no table): the inputs beside the ruling.
     bool draw_inputs_side(Panel* p, PanelContext& ctx, float width, float height);  // the inputs child's width
-    void draw_splitter(float width, float height);
+    // A splitter `id` between two sides, `height` high: dragging it moves *share, the left side's
+    // share of `width` (`sign` -1: the right side's), within [lo, hi], remembered in the session.
+    // `probe`: its name for the window tests, or nullptr.
+    void draw_splitter(const char* id, const char* probe, float width, float height, float* share, float sign, float lo, float hi);
     void draw_ruling_side(Panel* p, PanelContext& ctx, float height);
     // The board-first layout (docs/window.md "The map"): the map fills the main area; the ruling and
     // the situation in a side panel that can be resized or folded; F11 gives the map the whole window.
@@ -178,8 +181,10 @@ private:
     bool draw_map_layout(Panel* p, PanelContext& ctx, float width, float height);
     bool draw_map_area(Panel* p, PanelContext& ctx, ImVec2 size);
     bool draw_side(Panel* p, PanelContext& ctx, float width, float height);
+    // The side panel's Ruling and Situation tabs, in the tab bar open now; `pin_verdict`: the Ruling
+    // tab pins the verdict at its own top (the narrow layout, where the map is the first tab).
+    bool draw_side_tabs(Panel* p, PanelContext& ctx, bool pin_verdict, float height);
     void draw_side_folded(float width, float height);
-    void draw_side_splitter(float width, float height);
     float side_width(float width) const;
     void draw_verdict_line();
     // Shared by both layouts: the inputs with the notes, the pinned verdict, the ruling under it.

@@ -214,18 +214,25 @@ ImVec2 centre() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     return ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f);
 }
+
+// A modal dialog's start, the same for each: opened once when *show asks (then cleared), centred
+// (`centring`: on appearing, or always), `size` wide (a height of 0 fits the contents). True while
+// it is open: the caller draws it and ends it with ImGui::EndPopup().
+bool begin_modal(const char* name, bool* show, ImGuiCond centring, ImVec2 size, ImGuiWindowFlags flags = 0) {
+    if (*show) {
+        ImGui::OpenPopup(name);
+        *show = false;
+    }
+    ImGui::SetNextWindowPos(centre(), centring, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(size);
+    return ImGui::BeginPopupModal(name, nullptr, ImGuiWindowFlags_NoSavedSettings | flags);
+}
 }  // namespace
 
 // Unsaved changes of the shown game before New or Open.
 void App::draw_confirm() {
     const float em = ImGui::GetFontSize();
-    if (show_confirm_) {
-        ImGui::OpenPopup("Unsaved changes");
-        show_confirm_ = false;
-    }
-    ImGui::SetNextWindowPos(centre(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(em * 30, 0));
-    if (!ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+    if (!begin_modal("Unsaved changes", &show_confirm_, ImGuiCond_Appearing, ImVec2(em * 30, 0))) return;
     ImGui::TextWrapped("%s has changes that are not saved to a file. Save them first?", display_name().c_str());
     ImGui::Spacing();
     const bool save = ImGui::Button("Save", ImVec2(em * 7, 0));
@@ -256,13 +263,9 @@ void App::draw_confirm() {
 // Errors opening or saving a file.
 void App::draw_problem() {
     const float em = ImGui::GetFontSize();
-    if (show_open_errors_) {
-        ImGui::OpenPopup("Problem");
-        show_open_errors_ = false;
-    }
-    ImGui::SetNextWindowPos(centre(), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetMainViewport()->WorkSize.x * 0.75f, 0));
-    if (!ImGui::BeginPopupModal("Problem", nullptr, ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoTitleBar)) return;
+    if (!begin_modal("Problem", &show_open_errors_, ImGuiCond_Always, ImVec2(ImGui::GetMainViewport()->WorkSize.x * 0.75f, 0),
+                     ImGuiWindowFlags_NoTitleBar))
+        return;
     ui::error_banner(open_errors_title_.c_str(), open_errors_, ui::tone_colour(Tone::bad));
     ui::probe("open_errors");
     ImGui::Spacing();
@@ -277,13 +280,7 @@ void App::draw_problem() {
 
 void App::draw_about() {
     const float em = ImGui::GetFontSize();
-    if (show_about_) {
-        ImGui::OpenPopup("About Umpire");
-        show_about_ = false;
-    }
-    ImGui::SetNextWindowPos(centre(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(em * 34, 0));
-    if (!ImGui::BeginPopupModal("About Umpire", nullptr, ImGuiWindowFlags_NoSavedSettings)) return;
+    if (!begin_modal("About Umpire", &show_about_, ImGuiCond_Appearing, ImVec2(em * 34, 0))) return;
     ImGui::Text("Umpire %s: rulings for wargame referees", UMPIRE_VERSION);
     ImGui::TextWrapped("Rules data: %s", rules_dir_.string().c_str());
     ImGui::TextWrapped("Session and autosave: %s%s", state_dir_.string().c_str(), autosaving_ ? "" : " (not autosaving)");

@@ -239,7 +239,7 @@ void App::draw_body() {
     } else {
         const float splitter = std::max(4.0f, 6.0f * scale_);
         changed = draw_inputs_side(p, ctx, std::floor((w - splitter) * split_), h);
-        draw_splitter(w, h);
+        draw_splitter("##split", nullptr, w, h, &split_, 1.0f, 0.25f, 0.75f);
         draw_ruling_side(p, ctx, h);
     }
     if (changed) edited();
@@ -286,13 +286,14 @@ bool App::draw_inputs_body(Panel* p, PanelContext& ctx) {
 }
 
 // The splitter between the two sides: drag to resize, remembered in the session.
-void App::draw_splitter(float w, float h) {
+void App::draw_splitter(const char* id, const char* probe, float w, float h, float* share, float sign, float lo, float hi) {
     const float splitter = std::max(4.0f, 6.0f * scale_);
     ImGui::SameLine(0, 0);
-    ImGui::InvisibleButton("##split", ImVec2(splitter, h));
+    ImGui::InvisibleButton(id, ImVec2(splitter, h));
     if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    if (probe) ui::probe(probe);
     if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f) {
-        split_ = std::clamp(split_ + ImGui::GetIO().MouseDelta.x / w, 0.25f, 0.75f);
+        *share = std::clamp(*share + sign * ImGui::GetIO().MouseDelta.x / w, lo, hi);
         session_dirty_ = true;
     }
     ImGui::SameLine(0, 0);

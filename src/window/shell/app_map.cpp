@@ -51,23 +51,7 @@ bool App::draw_map_layout(Panel* p, PanelContext& ctx, float w, float h) {
                 ImGui::EndTabItem();
             }
             ui::probe("map_tab");
-            if (ImGui::BeginTabItem("Ruling")) {
-                ImGui::BeginChild("##ruling", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened | ImGuiWindowFlags_NoScrollbar);
-                draw_ruling_pinned(p, h);
-                ImGui::BeginChild("##ruling_body", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
-                draw_ruling_body(p, ctx);
-                ImGui::EndChild();
-                ImGui::EndChild();
-                ImGui::EndTabItem();
-            }
-            ui::probe("ruling_tab");
-            if (ImGui::BeginTabItem("Situation")) {
-                ImGui::BeginChild("##inputs", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
-                changed |= draw_inputs_body(p, ctx);
-                ImGui::EndChild();
-                ImGui::EndTabItem();
-            }
-            ui::probe("situation_tab");
+            changed |= draw_side_tabs(p, ctx, true, h);
             ImGui::EndTabBar();
         }
         return changed;
@@ -82,7 +66,7 @@ bool App::draw_map_layout(Panel* p, PanelContext& ctx, float w, float h) {
     const float splitter = std::max(4.0f, 6.0f * scale_);
     const float sw = side_width(w - splitter);
     changed = draw_map_area(p, ctx, ImVec2(w - sw - splitter, h));
-    draw_side_splitter(w, h);
+    draw_splitter("##side_split", "side_split", w, h, &side_, -1.0f, kSideMin, kSideMax);
     changed |= draw_side(p, ctx, sw, h);
     return changed;
 }
@@ -147,20 +131,6 @@ bool App::draw_map_area(Panel* p, PanelContext& ctx, ImVec2 size) {
 // 3. the side panel
 // =====================================================================================
 
-// The splitter between the map and the side panel: drag to resize, remembered in the session.
-void App::draw_side_splitter(float w, float h) {
-    const float splitter = std::max(4.0f, 6.0f * scale_);
-    ImGui::SameLine(0, 0);
-    ImGui::InvisibleButton("##side_split", ImVec2(splitter, h));
-    if (ImGui::IsItemHovered() || ImGui::IsItemActive()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
-    ui::probe("side_split");
-    if (ImGui::IsItemActive() && ImGui::GetIO().MouseDelta.x != 0.0f) {
-        side_ = std::clamp(side_ - ImGui::GetIO().MouseDelta.x / w, kSideMin, kSideMax);
-        session_dirty_ = true;
-    }
-    ImGui::SameLine(0, 0);
-}
-
 // The side panel: the verdict pinned at its top, then the Ruling and Situation tabs.
 bool App::draw_side(Panel* p, PanelContext& ctx, float w, float h) {
     bool changed = false;
@@ -175,23 +145,34 @@ bool App::draw_side(Panel* p, PanelContext& ctx, float w, float h) {
     ui::same_line_if_fits(ImGui::CalcTextSize("Copy ruling").x + ImGui::GetStyle().FramePadding.x * 2);
     draw_ruling_pinned(p, h);
     if (ImGui::BeginTabBar("##side_tabs")) {
-        if (ImGui::BeginTabItem("Ruling")) {
-            ImGui::BeginChild("##ruling_body", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
-            draw_ruling_body(p, ctx);
-            ImGui::EndChild();
-            ImGui::EndTabItem();
-        }
-        ui::probe("ruling_tab");
-        if (ImGui::BeginTabItem("Situation")) {
-            ImGui::BeginChild("##inputs", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
-            changed |= draw_inputs_body(p, ctx);
-            ImGui::EndChild();
-            ImGui::EndTabItem();
-        }
-        ui::probe("situation_tab");
+        changed |= draw_side_tabs(p, ctx, false, h);
         ImGui::EndTabBar();
     }
     ImGui::EndChild();
+    return changed;
+}
+
+bool App::draw_side_tabs(Panel* p, PanelContext& ctx, bool pin_verdict, float h) {
+    bool changed = false;
+    if (ImGui::BeginTabItem("Ruling")) {
+        if (pin_verdict) {
+            ImGui::BeginChild("##ruling", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened | ImGuiWindowFlags_NoScrollbar);
+            draw_ruling_pinned(p, h);
+        }
+        ImGui::BeginChild("##ruling_body", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
+        draw_ruling_body(p, ctx);
+        ImGui::EndChild();
+        if (pin_verdict) ImGui::EndChild();
+        ImGui::EndTabItem();
+    }
+    ui::probe("ruling_tab");
+    if (ImGui::BeginTabItem("Situation")) {
+        ImGui::BeginChild("##inputs", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
+        changed |= draw_inputs_body(p, ctx);
+        ImGui::EndChild();
+        ImGui::EndTabItem();
+    }
+    ui::probe("situation_tab");
     return changed;
 }
 

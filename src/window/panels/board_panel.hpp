@@ -1,0 +1,49 @@
+// BoardFormPanel: a FormPanel of a game played on hex boards (TANK!, PanzerBlitz, Panzer Squadron).
+// The board its situation's `board` key names is held by a BoardHost (loading, painting, Save as,
+// unsaved paint set aside), and what every such panel tells the App about it is written here once:
+// the held board and its revision, the paint set aside, the map's notes ("On the map") and key.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <imgui.h>
+
+#include "window/board/host.hpp"
+#include "window/panels/form.hpp"
+#include "window/ui/widgets.hpp"
+
+namespace umpire::app {
+
+template <class S>
+class BoardFormPanel : public FormPanel<S> {
+public:
+    // `board`: the inputs' field holding the situation's `board` (the file name, or none).
+    BoardFormPanel(const Engine& e, std::string id, Form<S> form, std::vector<std::string> key_order, std::optional<std::string> S::*board)
+        : FormPanel<S>(e, std::move(id), std::move(form), std::move(key_order)), board_(board) {}
+
+    // The board drawn, which may hold what the file does not yet: the window rules against it.
+    const board::Board* held_board() const override { return host_.held(this->s_.*board_); }
+    std::uint64_t held_board_revision() const override { return host_.revision(); }
+    std::vector<Panel::SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
+
+protected:
+    void draw_map_notes(PanelContext& ctx) override {
+        if (!this->has_map()) return;
+        ui::section("On the map");
+        host_.notes(ctx.board_marks());
+    }
+    void draw_map_key(PanelContext& ctx) override {
+        if (this->has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
+    }
+    const view::BoardSupport* support() const { return this->sys_.board_support(); }
+
+    BoardHost host_;
+
+private:
+    std::optional<std::string> S::*board_;
+};
+
+}  // namespace umpire::app

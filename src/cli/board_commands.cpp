@@ -11,6 +11,7 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/picture_command.hpp"
 #include "core/atomic_file.hpp"
 #include "engine/engine.hpp"
 #include "core/input.hpp"
@@ -30,6 +31,7 @@ struct Options {
     std::string all_out;
     bool all = false;
     unsigned threads = 0;
+    std::optional<std::string> png;  // los --png OUT
     std::vector<std::string> positional;
 };
 
@@ -41,7 +43,8 @@ const char* kBoardUsage =
     "                                          every hex: clear, blocked (by what, where) or referee's call\n"
     "  visibility BOARD --all OUT [--mode M] [--threads N]\n"
     "                                          every pair of hexes, written to OUT\n"
-    "--mode closed|mixed|open: the scenario's terrain mode (default: the board's terrain_mode).\n";
+    "--mode closed|mixed|open: the scenario's terrain mode (default: the board's terrain_mode).\n"
+    "--png OUT (los): also write a picture of the line, the units and the verdict to OUT.\n";
 
 std::optional<Options> parse_options(const std::vector<std::string>& args) {
     Options o;
@@ -111,6 +114,29 @@ std::optional<hex::Cube> arg_hex(const board::Board& b, const std::string& text)
     return std::nullopt;
 }
 
+// The words of a picture of `los` (cli/picture_command.hpp): the verdict, the corners' two readings
+// when they differ (a referee's call), and every item the line meets with its rule.
+picture::Caption tank_caption(const Engine& e, const board::Board& b, const spi_tank::LineOfSight& los, spi_tank::Mode mode) {
+    picture::Caption c;
+    c.game = e.find("spi-tank")->title();
+    c.title = "Line of sight " + b.name(los.firer) + " to " + b.name(los.target);
+    const bool clear = los.verdict == spi_tank::Sight::clear, blocked = los.verdict == spi_tank::Sight::blocked;
+    c.verdict = clear ? "LINE OF SIGHT CLEAR" : blocked ? "LINE OF SIGHT BLOCKED" : "LINE OF SIGHT: ONE READING BLOCKS";
+    c.tone = clear ? Tone::good : blocked ? Tone::bad : Tone::neutral;
+    c.referee_call = los.verdict == spi_tank::Sight::referee_call;
+    c.detail = spi_tank::board_marks(b, los).summary;
+    c.why.push_back({"8.3", "From " + b.name(los.firer) + " to " + b.name(los.target) + " the fewest hexes counted are " + std::to_string(los.range) + "."});
+    for (const auto& it : los.items) c.why.push_back({it.rule, it.text});
+    for (const auto& k : los.corners) {
+        const std::string both = "the line passes exactly through the corner of " + b.name(k.left) + ", " + b.name(k.touched) + " and " +
+                                 b.name(k.entered) + ": " + k.through_text + "; " + k.past_text;
+        c.why.push_back({"10.22", both});
+        if (k.through_blocks != k.past_blocks) c.calls.push_back(both + " (the rules do not say which reading holds)");
+    }
+    c.source = std::string(spi_tank::to_string(mode)) + " terrain mode (10.6)";
+    return c;
+}
+
 // ---- commands -------------------------------------------------------------------------
 
 int board_check(const Engine& e, const Options& o, std::ostream& out) {
@@ -141,6 +167,10 @@ int los_command(const Engine& e, const Options& o, std::ostream& out) {
     if (!from || !to) return 2;
     const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
     const spi_tank::LineOfSight los = spi_tank::line_of_sight(b, rules, *from, *to);
+    if (o.png)
+        if (const int status = los_picture(b, spi_tank::board_marks(b, los), e.find("spi-tank")->board_support(), {},
+                                           tank_caption(e, b, los, *mode), *o.png))
+            return status;
     if (o.json) {
         json::Object obj{{"board", b.file}, {"terrain_mode", spi_tank::to_string(*mode)}};
         for (auto& kv : spi_tank::los_json(b, los)) obj.push_back(std::move(kv));
@@ -289,7 +319,7 @@ std::optional<int> other_game(const Engine& e, const Options& o, std::ostream& o
     a.command = cmd == "board" ? "check" : cmd;
     a.file = o.positional[file_at];
     a.hexes.assign(o.positional.begin() + long(file_at) + 1, o.positional.end());
-    a.json = o.json, a.all = o.all, a.mode = o.mode;
+    a.json = o.json, a.all = o.all, a.mode = o.mode, a.png = o.png;
     if (system == "panzerblitz") return panzerblitz_board_command(e, a, out);
     return std::nullopt;
 }
@@ -306,10 +336,15 @@ bool is_board_command(const std::vector<std::string>& args) {
     return false;
 }
 
-int board_main(const std::vector<std::string>& args, std::ostream& out) {
-    if (const auto ps = ps_board_main(args, out)) return *ps;  // Panzer Squadron boards: ps_board_command.cpp
-    const auto o = parse_options(args);
+int board_main(const std::vector<std::string>& args, std::ostream& out, const std::optional<std::string>& png) {
+    if (const auto ps = ps_board_main(args, out, png)) return *ps;  // Panzer Squadron boards: ps_board_command.cpp
+    auto o = parse_options(args);
     if (!o) return 1;
+    o->png = png;
+    if (png && (o->positional.empty() || o->positional[0] != "los")) {
+        std::cerr << "umpire-cli: --png draws a ruling: give it to 'los' (or 'rule')\n";
+        return 1;
+    }
     try {
         const Engine e(o->rules_dir);
         const std::string& cmd = o->positional.at(0);

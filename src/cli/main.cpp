@@ -1,6 +1,6 @@
 // umpire-cli: the headless front end. Rulings for a person or as JSON.
 //
-//   umpire-cli rule FILE.toml [--json]     (FILE may be "-" for standard input)
+//   umpire-cli rule FILE.toml [--json] [--png OUT]   (FILE may be "-" for standard input)
 //   umpire-cli systems                     systems and the names they accept
 //   umpire-cli check-data [DIR]            validate a rules-data folder
 //   umpire-cli board check | los | visibility ...   boards (cli/board_commands.hpp)
@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "cli/board_commands.hpp"
+#include "cli/picture_command.hpp"
 #include "engine/engine.hpp"
 #include "core/input.hpp"
 #include "core/names.hpp"
@@ -42,11 +43,13 @@ const char* kUsage =
     "Usage: umpire-cli [--rules-data DIR] COMMAND\n"
     "\n"
     "Commands:\n"
-    "  rule FILE [--json]   rule a situation file (FILE '-' reads standard input)\n"
+    "  rule FILE [--json] [--png OUT]\n"
+    "                       rule a situation file (FILE '-' reads standard input); --png also\n"
+    "                       writes a picture of the ruling (its board or table, verdict, reasons)\n"
     "  systems              list the game systems and the names each accepts\n"
     "  check-data [DIR]     validate a rules-data folder (default: the one in use)\n"
     "  board check FILE     validate a board file (docs/boards.md)\n"
-    "  los BOARD FROM TO [--json] [--mode M]\n"
+    "  los BOARD FROM TO [--json] [--mode M] [--png OUT]\n"
     "                       the exact line between two hexes and what it meets (TANK! 10.2)\n"
     "  visibility BOARD FROM [--json] [--mode M]\n"
     "                       every hex seen from FROM: clear, blocked (by what) or referee's call\n"
@@ -108,9 +111,11 @@ int emit(const std::string& text) {
 int main(int argc, char** argv) {
     reserve_standard_fds();
     std::vector<std::string> args(argv + 1, argv + argc);
+    std::optional<std::string> png;  // --png OUT: a picture of the ruling (cli/picture_command.hpp)
+    if (!umpire::cli::take_png(args, &png)) return 1;
     if (umpire::cli::is_board_command(args)) {
         std::ostringstream out;
-        const int status = umpire::cli::board_main(args, out);
+        const int status = umpire::cli::board_main(args, out, png);
         return status != 0 ? status : emit(out.str());
     }
     std::filesystem::path rules_dir;
@@ -138,6 +143,10 @@ int main(int argc, char** argv) {
     const std::string cmd = positional[0];
     if (rules_dir.empty()) rules_dir = umpire::default_rules_dir();
 
+    if (png && cmd != "rule") {
+        say("--png draws a ruling: give it to 'rule' or 'los'");
+        return 1;
+    }
     if (cmd == "table") {  // src/cli/table_command.cpp; its report is written like every other output
         std::string report;
         const int status = table_command(positional, rules_dir, report);
@@ -172,8 +181,13 @@ int main(int argc, char** argv) {
         if (cmd == "rule") {
             if (positional.size() != 2) { say("rule takes one FILE"); std::cerr << kUsage; return 1; }
             const std::string file = positional[1];
-            const umpire::Ruling r = file == "-" ? engine.rule_text(umpire::read_standard_input("<stdin>"), "<stdin>")
-                                                 : engine.rule_file(file);
+            // As Engine::rule_text and rule_file, keeping the table for the picture.
+            const toml::table situation = file == "-" ? umpire::parse_toml_string(umpire::read_standard_input("<stdin>"), "<stdin>")
+                                                      : umpire::parse_toml_file(file, file);
+            const umpire::Ruling r = engine.rule(situation, file == "-" ? "<stdin>" : file);
+            if (png)
+                if (const int status = umpire::cli::rule_picture(engine, situation, file == "-" ? "" : std::filesystem::path(file).parent_path(), r, *png))
+                    return status;
             if (json) out << r.to_json().dump() << "\n";
             else out << r.to_text();
             return emit(out.str());

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "cli/board_commands.hpp"
+#include "cli/picture_command.hpp"
 #include "core/diag.hpp"
 #include "engine/engine.hpp"
 #include "core/input.hpp"
@@ -51,13 +52,16 @@ struct PsOptions {
     std::filesystem::path rules_dir;
     bool json = false;
     std::string facing;
+    std::optional<std::string> png;  // los --png OUT
     std::vector<std::string> positional;
 };
 
 const char* kPsUsage =
     "Panzer Squadron boards:\n"
     "  board check FILE\n"
-    "  los BOARD FROM TO [--json] [--facing C]   the two lines of fire, the armour faces (C: the target's facing point), the obstacle bonus\n"
+    "  los BOARD FROM TO [--json] [--facing C] [--png OUT]\n"
+    "                                            the two lines of fire, the armour faces (C: the target's facing point), the obstacle\n"
+    "                                            bonus; --png also writes their picture to OUT\n"
     "  visibility BOARD FROM [--json]            every hex: clear, obstacle bonus or referee's call\n";
 
 // Options as board_commands reads them; those that mean nothing here (--mode, --all, --threads)
@@ -109,7 +113,37 @@ int ps_check(const panzer_squadron::Data& d, const PsOptions& o, std::ostream& o
     return 0;
 }
 
-int ps_los(const panzer_squadron::Data& d, const PsOptions& o, std::ostream& out) {
+// The picture of the lines of fire (cli/picture_command.hpp): the words as the ruling of a
+// line-of-fire question gives them (PS-fire, PS-obstacle, PS-armour), the readings left open amber.
+int ps_picture(const panzer_squadron::PanzerSquadron& ps, const board::Board& b, const panzer_squadron::LineOfFire& l, const std::string& out) {
+    const panzer_squadron::Data& d = ps.data();
+    picture::Caption c;
+    c.game = ps.title();
+    c.title = "Lines of fire " + b.name(l.firer) + " to " + b.name(l.target);
+    const auto& faces = l.readings.empty() ? std::vector<std::string>{} : l.readings[0].faces;
+    c.verdict = std::string("VISIBLE") + (faces.empty() || faces[0].empty() ? "" : " \xe2\x80\x94 " + join_names(faces, " and ") + " armour") +
+                (l.bonus ? ", obstacle bonus" : ", no obstacle bonus");
+    c.tone = l.bonus || l.referee_call() ? Tone::caution : Tone::good;
+    c.referee_call = l.referee_call();
+    const view::BoardMarks marks = panzer_squadron::board_marks(d, b, l);
+    c.detail = marks.summary;
+    c.why.push_back({"PS-fire", "Every tank is visible: two straight lines join the cannon (the centre of " + b.name(l.firer) + ") to points of " +
+                                    b.name(l.target) + "'s hexagon; range " + std::to_string(l.range) + "."});
+    if (!l.readings.empty())
+        for (int k = 0; k < 2; ++k)
+            c.why.push_back({"PS-obstacle", panzer_squadron::line_text(d, b, l.target, l.readings[0].lines[std::size_t(k)], k == 0 ? "the left" : "the right")});
+    for (const auto& call : l.calls) {
+        c.calls.push_back(call.text);
+        c.why.push_back({call.rule, "Referee's call: " + call.text});
+    }
+    board::BoardUnits u;
+    u.faces_corner = true;
+    if (l.facing >= 0) u.facing = l.facing, u.facing_name = panzer_squadron::corner_name(d, l.facing);
+    return los_picture(b, marks, ps.board_support(), u, std::move(c), out);
+}
+
+int ps_los(const panzer_squadron::PanzerSquadron& ps, const PsOptions& o, std::ostream& out) {
+    const panzer_squadron::Data& d = ps.data();
     if (o.positional.size() != 4) { std::cerr << "umpire-cli: los takes BOARD FROM TO\n" << kPsUsage; return 1; }
     const board::Board b = board::load_board(o.positional[1], o.positional[1], panzer_squadron::board_vocabulary(d));
     const auto from = ps_hex(b, o.positional[2]), to = ps_hex(b, o.positional[3]);
@@ -126,6 +160,8 @@ int ps_los(const panzer_squadron::Data& d, const PsOptions& o, std::ostream& out
         facing = *f;
     }
     const auto l = panzer_squadron::line_of_fire(d, b, *from, *to, facing);
+    if (o.png)
+        if (const int status = ps_picture(ps, b, l, *o.png)) return status;
     if (o.json) {
         json::Object obj{{"board", b.file}, {"system", "panzer-squadron"}};
         for (auto& kv : panzer_squadron::lof_json(d, b, l)) obj.push_back(std::move(kv));
@@ -169,22 +205,27 @@ int ps_visibility(const panzer_squadron::Data& d, const PsOptions& o, std::ostre
 
 }  // namespace
 
-std::optional<int> ps_board_main(const std::vector<std::string>& args, std::ostream& out) {
+std::optional<int> ps_board_main(const std::vector<std::string>& args, std::ostream& out, const std::optional<std::string>& png) {
     std::vector<std::string> positional;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--rules-data" || args[i] == "--mode" || args[i] == "--all" || args[i] == "--threads" || args[i] == "--facing") { ++i; continue; }
         if (!args[i].empty() && args[i][0] != '-') positional.push_back(args[i]);
     }
     if (!names_panzer_squadron(board_argument(positional))) return std::nullopt;
-    const auto o = parse_ps_options(args);
+    auto o = parse_ps_options(args);
     if (!o) return 1;
+    o->png = png;
+    if (png && (o->positional.empty() || o->positional[0] != "los")) {
+        std::cerr << "umpire-cli: --png draws a ruling: give it to 'los' (or 'rule')\n";
+        return 1;
+    }
     try {
         const Engine e(o->rules_dir);
         const auto* ps = e.get<panzer_squadron::PanzerSquadron>();
         if (!ps) throw std::runtime_error("the panzer-squadron system is not available");
         const std::string& cmd = o->positional.at(0);
         if (cmd == "board") return ps_check(ps->data(), *o, out);
-        if (cmd == "los") return ps_los(ps->data(), *o, out);
+        if (cmd == "los") return ps_los(*ps, *o, out);
         return ps_visibility(ps->data(), *o, out);
     } catch (const InputError& e) {
         for (const auto& d : e.diagnostics()) std::cerr << d.str() << "\n";

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "window/board/picture_actions.hpp"
 #include "window/shell/files.hpp"
 #include "window/panels/panel.hpp"
 #include "window/shell/session.hpp"
@@ -85,6 +86,9 @@ public:
     bool file_save();                             // false: failed, or no file yet (Save As opens)
     bool file_save_as(const std::filesystem::path& p);
     std::string clipboard_text() const;           // what Copy ruling copies
+    // What Save picture / Copy picture draw (window/board/picture_actions.hpp): the shown ruling,
+    // with the board or table and the units' places as they are on screen.
+    PictureSource picture_source() const;
     const std::string& system() const { return system_; }
     const std::string& status_line() const { return status_; }
     const std::string& state_problem() const { return state_problem_; }  // why this window does not autosave
@@ -229,6 +233,7 @@ private:
     // Messages and dialogs.
     std::string status_;
     Clock::time_point status_time_{};
+    PictureActions pictures_;  // the Save picture popup
     std::vector<std::string> open_errors_;  // shown in a modal
     std::string open_errors_title_;
     bool show_open_errors_ = false, show_confirm_ = false, show_about_ = false;

@@ -326,6 +326,21 @@ std::string App::clipboard_text() const {
     return out + "\n--- situation (" + display_name() + ") ---\n" + text_;
 }
 
+PictureSource App::picture_source() const {
+    PictureSource s;
+    s.engine = engine_.get();
+    s.situation = table_of(system_);
+    s.ruling = ruling_ && ruling_errors_.empty() ? &*ruling_ : nullptr;
+    s.situation_dir = doc().path.parent_path();
+    s.stem = doc().path.stem().string();
+    if (const Panel* p = panel(system_)) {
+        s.board = p->held_board();
+        s.place = p->held_placement();
+    }
+    if (const auto t = tables_.find(system_); t != tables_.end() && t->second && t->second->loaded()) s.table = t->second->table();
+    return s;
+}
+
 void App::copy_ruling() {
     const std::string text = clipboard_text();
     if (text.empty()) return;

@@ -82,6 +82,7 @@ void App::draw() {
     draw_status();
     ImGui::End();
     draw_modals();
+    if (const auto said = pictures_.draw([this] { return picture_source(); })) status_message(*said);
     draw_shortcut_list();
     shortcuts();
 }
@@ -133,6 +134,11 @@ void App::draw_file_menu() {
         ImGui::Separator();
         if (ImGui::MenuItem("Copy ruling", "Ctrl+Shift+C", false, ruling_.has_value() || !ruling_errors_.empty())) copy_ruling();
         ui::tip("Puts the game, the situation's title, the ruling and the situation as plain text on the clipboard, ready for a chat message.");
+        const bool ruled = ruling_.has_value() && ruling_errors_.empty();
+        if (ImGui::MenuItem("Save picture...", "Ctrl+Shift+P", false, ruled)) pictures_.ask_save(picture_source());
+        ui::tip("Writes a PNG of the ruling: the map or table with the line and the units, the verdict and the deciding reasons.");
+        if (ImGui::MenuItem("Copy picture", nullptr, false, ruled)) status_message(PictureActions::copy(picture_source()));
+        ui::tip("Puts that PNG on the clipboard, to paste into a forum post or a chat (needs xclip or wl-copy).");
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
         ImGui::EndMenu();
@@ -294,6 +300,13 @@ void App::draw_ruling_side(Panel* p, PanelContext& ctx, float h) {
         ui::tip("Puts the game, the situation's title, the ruling and the situation as plain text on the clipboard, "
                 "ready for a chat message (Ctrl+Shift+C).");
         ui::probe("copy");
+        if (ruling_errors_.empty()) {
+            ImGui::SameLine();
+            if (ImGui::Button("Save picture...")) pictures_.ask_save(picture_source());
+            ui::tip("Writes a PNG of the ruling (the map, the line, the verdict, the reasons) for the dispute record "
+                    "or a forum post (Ctrl+Shift+P; File > Copy picture puts it on the clipboard).");
+            ui::probe("save_picture");
+        }
         // The game's name beside it when it fits (it is also in the window's title).
         const std::string game = system_title(system_);
         const float game_w = ImGui::CalcTextSize(game.c_str()).x;
@@ -387,6 +400,7 @@ void App::shortcuts() {
         else file_save();
     }
     if (pressed('C') && io.KeyShift) copy_ruling();
+    if (pressed('P') && io.KeyShift && ruling_ && ruling_errors_.empty()) pictures_.ask_save(picture_source());
     if (pressed('Q')) quit_ = true;
     if (pressed('0')) pending_scale_ = 1.0f;
     if (pressed('=')) pending_scale_ = std::min(3.0f, scale_ + 0.25f);
@@ -402,6 +416,7 @@ void App::draw_shortcut_list() {
         {"Ctrl+S", "Save"},
         {"Ctrl+Shift+S", "Save As"},
         {"Ctrl+Shift+C", "Copy the ruling (and the situation) to the clipboard"},
+        {"Ctrl+Shift+P", "Save a picture of the ruling (PNG: map, line, verdict, reasons)"},
         {"Ctrl+= / Ctrl+- / Ctrl+0", "Larger text / smaller text / 100 %"},
         {"Ctrl+Q", "Quit (every edit is autosaved)"},
         {"Tab / Shift+Tab", "Next / previous text field or slider, in reading order"},

@@ -379,9 +379,9 @@ std::vector<picture::LegendItem> legend_of(const Frame& f, const Sketch& t, cons
         if (shown[int(k)]) out.push_back({Item::Kind::sign, mark_sign(k), mark_colour(k), "", to_string(k)});
     // The kinds of terrain in the picture (a piece whose bounds meet the part of the table shown).
     std::vector<std::string> kinds;
-    const pl::Box shown{f.lo, f.hi};
+    const pl::Box in_view{f.lo, f.hi};
     for (const auto& p : t.pieces)
-        if (pl::bounds(p.is_line ? p.line : p.outline).meets(shown, p.width / 2) && std::find(kinds.begin(), kinds.end(), p.kind) == kinds.end())
+        if (pl::bounds(p.is_line ? p.line : p.outline).meets(in_view, p.width / 2) && std::find(kinds.begin(), kinds.end(), p.kind) == kinds.end())
             kinds.push_back(p.kind);
     for (const auto& k : kinds) {
         const KindLook lk = look_of(k);

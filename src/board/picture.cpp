@@ -442,10 +442,23 @@ std::vector<picture::LegendItem> legend_of(const Frame& f, const Board& b, const
                    "Target: " + (u.target.empty() ? "" : u.target + " in ") + b.name(m.target) + facing});
     std::vector<std::string> deciding;
     std::size_t others = 0;
-    for (const auto& l : m.lines) l.decides ? deciding.push_back(l.label) : void(++others);
+    std::optional<view::Mark> other_mark;  // the others' one outcome, when they share one (their colour)
+    bool mixed = false;
+    for (const auto& l : m.lines) {
+        if (l.decides) {
+            deciding.push_back(l.label);
+            continue;
+        }
+        ++others;
+        mixed |= other_mark && *other_mark != l.mark;
+        other_mark = l.mark;
+    }
     if (!deciding.empty())
         out.push_back({Item::Kind::line, picture::Sign::none, colour::lit, "", deciding.size() == 1 ? deciding[0] + " (as ruled)" : "the lines as ruled"});
-    if (others) out.push_back({Item::Kind::thin_line, picture::Sign::none, colour::neutral, "", std::to_string(others) + " other line" + (others > 1 ? "s" : "") + " (do not decide)"});
+    if (others)
+        out.push_back({Item::Kind::thin_line, picture::Sign::none, mixed ? colour::neutral : mark_colour(*other_mark), "",
+                       std::to_string(others) + " other line" + (others > 1 ? "s" : "") + " (do not decide" +
+                           (mixed ? "; each in its outcome's colour)" : ": " + std::string(view::to_string(*other_mark)) + ")")});
     // Each mark shown, its sign and word.
     bool shown[5] = {false, false, false, false, false};
     for (const auto& x : m.hexes) shown[int(x.mark)] = true;
@@ -492,11 +505,23 @@ Pt BoardPicture::centre(const hex::Cube& h) const { return origin + world_centre
 BoardPicture draw_board(const Board& b, const view::BoardMarks& marks, const view::BoardSupport* support, const BoardUnits& units,
                         picture::Caption caption) {
     const Looks looks{b, support};
-    if (caption.decided.empty()) caption.decided = decided_of(marks, caption.detail);
-    Frame f = frame_for(b, marks, 0);
+    // A mark the rules leave open on a ruling that is no referee's call did not decide anything
+    // (a PanzerBlitz symbol no note decides, on a route other symbols block): it is drawn as met
+    // and not blocking, never amber, which means a referee's call only.
+    view::BoardMarks shown = marks;
+    if (!caption.referee_call) {
+        auto settle = [](view::Mark& m) {
+            if (m == view::Mark::referee_call) m = view::Mark::clear;
+        };
+        for (auto& x : shown.hexes) settle(x.mark);
+        for (auto& x : shown.sides) settle(x.mark);
+        for (auto& x : shown.lines) settle(x.mark);
+    }
+    if (caption.decided.empty()) caption.decided = decided_of(shown, caption.detail);
+    Frame f = frame_for(b, shown, 0);
     const float header = std::ceil(picture::draw_header(nullptr, caption, 0, f.width));
     f.top += header, f.bottom += header, f.origin.y += header;
-    caption.legend = legend_of(f, b, looks, marks, units);
+    caption.legend = legend_of(f, b, looks, shown, units);
     const float footer = std::ceil(picture::draw_footer(nullptr, caption, 0, f.width));
     BoardPicture out{Canvas(int(f.width), int(f.bottom + footer), colour::ground), f.R, f.origin, f.top, f.bottom};
     Canvas& cv = out.canvas;
@@ -505,10 +530,10 @@ BoardPicture draw_board(const Board& b, const view::BoardMarks& marks, const vie
     cv.rect(0, f.top, f.width, f.bottom, colour::off_board);
     draw_hexes(cv, f, b, looks);
     draw_sides(cv, f, b, looks);
-    draw_marks(cv, f, marks);
-    draw_lines(cv, f, marks);
-    draw_signs(cv, f, marks);
-    draw_units(cv, f, marks, units);
+    draw_marks(cv, f, shown);
+    draw_lines(cv, f, shown);
+    draw_signs(cv, f, shown);
+    draw_units(cv, f, shown, units);
     cv.reset_clip();
     picture::draw_footer(&cv, caption, f.bottom, f.width);
     return out;

@@ -297,17 +297,28 @@ struct Labels {
     Canvas& cv;
     const Frame& f;
     std::vector<std::array<float, 4>> placed;
+    std::vector<std::pair<Pt, Pt>> lines;  // the ruling's lines: a name never covers them when it can move
+    bool covers_line(float x0, float y0, float x1, float y1) const {
+        for (const auto& [a, b] : lines) {
+            const float len = std::hypot(b.x - a.x, b.y - a.y);
+            for (float d = 0; d <= len; d += 3) {
+                const Pt q = a + (b - a) * (len > 0 ? d / len : 0.0f);
+                if (q.x >= x0 - 4 && q.x <= x1 + 4 && q.y >= y0 - 4 && q.y <= y1 + 4) return true;
+            }
+        }
+        return false;
+    }
     void put(Pt at, const std::string& text, Rgba c, picture::Sign sign = picture::Sign::none, Rgba sign_colour = 0) {
         if (at.x < 0 || at.x > f.width || at.y < f.top || at.y > f.bottom) return;  // its item is out of the picture
         const auto& font = *canvas::Fonts::dejavu().bold;
         const float px = 17, h = px * 1.4f, extra = sign != picture::Sign::none ? 26 : 0;
         const float w = font.width(px, text) + 10 + extra;
         Pt p{std::clamp(at.x - w / 2, 2.0f, f.width - w - 2), at.y - h / 2};
-        for (const float k : {0.f, 1.f, -1.f, 2.f, -2.f, 3.f, -3.f}) {
+        for (const float k : {0.f, 1.f, -1.f, 2.f, -2.f, 3.f, -3.f, 4.f, -4.f}) {
             const Pt q{p.x, p.y + k * h};
             const bool free = std::none_of(placed.begin(), placed.end(), [&](const auto& r) {
                 return !(q.x + w < r[0] || q.x > r[2] || q.y + h < r[1] || q.y > r[3]);
-            });
+            }) && !covers_line(q.x, q.y, q.x + w, q.y + h);
             if (free) {
                 p = q;
                 break;
@@ -321,8 +332,15 @@ struct Labels {
     }
 };
 
-void draw_names(Canvas& cv, const Frame& f, const Sketch& t, const Marks& m) {
-    Labels labels{cv, f, {}};
+void draw_names(Canvas& cv, const Frame& f, const Sketch& t, const TableView& v, const Marks& m) {
+    Labels labels{cv, f, {}, {}};
+    for (const auto& sv : v.sights) labels.lines.push_back({f.at(sv.line.a), f.at(sv.line.b)});
+    for (std::size_t i = 0; i + 1 < v.path.size(); ++i) labels.lines.push_back({f.at(v.path[i]), f.at(v.path[i + 1])});
+    for (const Base& b : t.bases) {  // a piece's name never covers a base
+        const pl::Box bx = pl::bounds(b.outline);
+        const Pt a = f.at({bx.lo.x, bx.hi.y}), z = f.at({bx.hi.x, bx.lo.y});
+        labels.placed.push_back({a.x, a.y, z.x, z.y});
+    }
     for (std::size_t i = 0; i < t.bases.size(); ++i) {
         const Base& b = t.bases[i];
         const pl::Box bx = pl::bounds(b.outline);
@@ -416,7 +434,7 @@ TablePicture draw_table(const Sketch& t, const TableView& v, picture::Caption ca
     draw_pieces(cv, f, t, m);
     draw_lines(cv, f, v);
     draw_bases(cv, f, t, v, m);
-    draw_names(cv, f, t, m);
+    draw_names(cv, f, t, v, m);
     cv.reset_clip();
     picture::draw_footer(&cv, caption, f.bottom, f.width);
     return out;

@@ -336,14 +336,15 @@ void draw_signs(Canvas& cv, const Frame& f, const view::BoardMarks& m) {
     for (const auto& x : m.hexes) {
         if (!lit(x.mark)) continue;
         const bool unit = x.hex == m.firer || x.hex == m.target;
-        const float size = f.R * (on_deciding(m, x.hex) ? 0.55f : 0.36f);
+        // Large enough to find on a whole-map picture (small hexes) on the deciding line.
+        const float size = on_deciding(m, x.hex) ? std::max(20.0f, f.R * 0.55f) : f.R * 0.36f;
         const Pt c = f.centre(x.hex) + (unit ? Pt{f.R * 0.5f, -f.R * 0.3f} : Pt{0, 0});
         picture::draw_sign(cv, mark_sign(x.mark), c, unit ? size * 0.75f : size, mark_colour(x.mark));
     }
     for (const auto& s : m.sides)
         if (lit(s.mark))
-            picture::draw_sign(cv, mark_sign(s.mark), f.side_mid(s.hex, s.side), f.R * (on_deciding(m, s.hex, s.side) ? 0.46f : 0.32f),
-                               mark_colour(s.mark));
+            picture::draw_sign(cv, mark_sign(s.mark), f.side_mid(s.hex, s.side),
+                               on_deciding(m, s.hex, s.side) ? std::max(18.0f, f.R * 0.46f) : f.R * 0.32f, mark_colour(s.mark));
 }
 
 // A counter (a letter on the unit's colour) and its name in a box below the hex (above it at the
@@ -410,10 +411,11 @@ picture::Reason split_rule(const std::string& text) {
 
 // What decided: the deciding lines' sentences, then every lit mark on them (what blocks, the
 // referee's call, what hinders), each once; at most kMaxDecided, the rest counted.
-std::vector<picture::Reason> decided_of(const view::BoardMarks& m, const std::string& detail) {
+std::vector<picture::Reason> decided_of(const view::BoardMarks& m, const picture::Caption& c) {
     constexpr std::size_t kMaxDecided = 8;
     std::vector<picture::Reason> out;
-    std::vector<std::string> seen{detail};
+    std::vector<std::string> seen{c.detail};  // said already: the detail and the referee's call box
+    seen.insert(seen.end(), c.calls.begin(), c.calls.end());
     std::size_t more = 0;
     auto add = [&](const std::string& text) {
         if (text.empty()) return;
@@ -423,8 +425,9 @@ std::vector<picture::Reason> decided_of(const view::BoardMarks& m, const std::st
         if (out.size() < kMaxDecided) out.push_back(split_rule(text));
         else ++more;
     };
-    for (const auto& l : m.lines)
-        if (l.decides) add(l.text);
+    if (c.calls.empty())  // with a call, its box says what the line met
+        for (const auto& l : m.lines)
+            if (l.decides) add(l.text);
     for (const auto& x : m.hexes)
         if (lit(x.mark) && on_deciding(m, x.hex)) add(x.text);
     for (const auto& s : m.sides)
@@ -517,7 +520,7 @@ BoardPicture draw_board(const Board& b, const view::BoardMarks& marks, const vie
         for (auto& x : shown.sides) settle(x.mark);
         for (auto& x : shown.lines) settle(x.mark);
     }
-    if (caption.decided.empty()) caption.decided = decided_of(shown, caption.detail);
+    if (caption.decided.empty()) caption.decided = decided_of(shown, caption);
     Frame f = frame_for(b, shown, 0);
     const float header = std::ceil(picture::draw_header(nullptr, caption, 0, f.width));
     f.top += header, f.bottom += header, f.origin.y += header;

@@ -124,14 +124,17 @@ picture::Caption tank_caption(const Engine& e, const board::Board& b, const spi_
     c.verdict = clear ? "LINE OF SIGHT CLEAR" : blocked ? "LINE OF SIGHT BLOCKED" : "LINE OF SIGHT: ONE READING BLOCKS";
     c.tone = clear ? Tone::good : blocked ? Tone::bad : Tone::neutral;
     c.referee_call = los.verdict == spi_tank::Sight::referee_call;
-    c.detail = spi_tank::board_marks(b, los).summary;
+    // The summary, or where the call is the readings are in the amber box under it.
+    c.detail = c.referee_call ? b.name(los.firer) + " to " + b.name(los.target) + ", range " + std::to_string(los.range) +
+                                    " (8.3): the line passes exactly through a corner, and one reading of it blocks (10.22)"
+                              : spi_tank::board_marks(b, los).summary;
     c.why.push_back({"8.3", "From " + b.name(los.firer) + " to " + b.name(los.target) + " the fewest hexes counted are " + std::to_string(los.range) + "."});
     for (const auto& it : los.items) c.why.push_back({it.rule, it.text});
-    for (const auto& k : los.corners) {
+    for (const auto& k : los.corners) {  // in the words the board's marks give them
         const std::string both = "the line passes exactly through the corner of " + b.name(k.left) + ", " + b.name(k.touched) + " and " +
-                                 b.name(k.entered) + ": " + k.through_text + "; " + k.past_text;
+                                 b.name(k.entered) + " (the rules are silent): " + k.through_text + "; " + k.past_text;
         c.why.push_back({"10.22", both});
-        if (k.through_blocks != k.past_blocks) c.calls.push_back(both + " (the rules do not say which reading holds)");
+        if (k.through_blocks != k.past_blocks) c.calls.push_back(both);
     }
     c.source = std::string(spi_tank::to_string(mode)) + " terrain mode (10.6)";
     return c;

@@ -110,7 +110,9 @@ void App::draw_menus() {
 }
 
 void App::draw_file_menu() {
-    if (!ImGui::BeginMenu("File")) return;
+    const bool open = ImGui::BeginMenu("File");
+    ui::probe("menu_file");
+    if (!open) return;
     {
         if (ImGui::MenuItem("New", "Ctrl+N", false, engine_ != nullptr)) ask_then(kNew);
         if (ImGui::MenuItem("Open...", "Ctrl+O", false, engine_ != nullptr)) ask_then(kOpenBrowse);
@@ -138,6 +140,7 @@ void App::draw_file_menu() {
         if (ImGui::MenuItem("Save picture...", "Ctrl+Shift+P", false, ruled)) pictures_.ask_save(picture_source());
         ui::tip("Writes a PNG of the ruling: the map or table with the line and the units, the verdict and the deciding reasons.");
         if (ImGui::MenuItem("Copy picture", nullptr, false, ruled)) status_message(PictureActions::copy(picture_source()));
+        ui::probe("menu_copy_picture");
         ui::tip("Puts that PNG on the clipboard, to paste into a forum post or a chat (needs xclip or wl-copy).");
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;

@@ -24,6 +24,7 @@
 #include "board/board_support.hpp"
 #include "board_marks_support.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "support.hpp"
 
 using namespace umpire;

@@ -17,6 +17,7 @@
 
 #include "board_marks_support.hpp"
 #include "games/panzer_squadron/board.hpp"
+#include "games/panzer_squadron/rules.hpp"
 #include "geometry/trace.hpp"
 #include "support.hpp"
 

@@ -15,6 +15,7 @@
 #include "board/board.hpp"
 #include "board/marks.hpp"
 #include "games/game_system.hpp"
+#include "tabletop/sketch.hpp"
 
 namespace umpire {
 
@@ -56,14 +57,22 @@ public:
     // hex keys (BoardSupport::rule).
     Ruling rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b,
                          const view::Placement* place = nullptr) const;
+    // Rules a situation with `table = ...` of `system` against `table` (the window's table, maybe
+    // dragged and unsaved) instead of the table file, through the game's TableSupport (tables.cpp).
+    Ruling rule_on_table(const std::string& system, const toml::table& situation, const std::string& display_name,
+                         const tabletop::Sketch& table) const;
 
 private:
+    // rule() for a situation on a table sketch (tables.cpp).
+    Ruling rule_table(const GameSystem& g, const Section& root, const toml::table& situation, const std::string& display_name,
+                      const std::filesystem::path& base_dir) const;
+
     std::filesystem::path dir_;
     std::vector<std::unique_ptr<GameSystem>> systems_;
     std::map<std::string, std::vector<Diagnostic>> data_errors_;  // by system id
 };
 
-// Every system module, freshly constructed (not yet loaded). Defined in systems.cpp.
+// Every system module, freshly constructed (not yet loaded). Defined in registry.cpp.
 std::vector<std::unique_ptr<GameSystem>> make_all_systems();
 
 // The rules-data folder shipped with the program, found from the executable's
@@ -72,5 +81,11 @@ std::filesystem::path default_rules_dir();
 
 // Validates a rules-data folder without keeping it: returns every problem found.
 std::vector<Diagnostic> check_rules_dir(const std::filesystem::path& dir);
+
+namespace tabletop {
+// The table games of an engine whose rules data loaded (those with a TableSupport), to read table
+// files with (load_sketch). Defined in tables.cpp.
+Systems table_systems(const Engine& e);
+}  // namespace tabletop
 
 }  // namespace umpire

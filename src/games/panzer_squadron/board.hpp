@@ -46,7 +46,7 @@
 #include "board/board_support.hpp"
 #include "geometry/hex.hpp"
 #include "core/json.hpp"
-#include "games/panzer_squadron/rules.hpp"
+#include "games/panzer_squadron/system.hpp"
 
 namespace umpire::panzer_squadron {
 

@@ -97,13 +97,8 @@ std::string board_los_text(const board::Board& b, const BoardLos& los);
 
 // ---- apply_board --------------------------------------------------------------------
 
-// board = "FILE" with firer.hex and target.hex: fills the elevations, range and obstacles from
-// the deciding route; a typed key that disagrees is an error naming both. Called by
-// parse_situation. `firer`/`target`/`line` are the situation's tables. `held`: the window's board,
-// read instead of the file (nullptr: the file). `place` (with `held`: the window's board view):
-// the units' hexes, typed; firer.hex and target.hex are then not read.
-void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
-                 const board::Board* held = nullptr, const view::Placement* place = nullptr);
+// apply_board (board = "FILE": the inputs read from the map) is declared in rules.hpp, beside
+// parse_situation which calls it, and defined in board.cpp.
 // Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
 std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 

@@ -14,7 +14,6 @@
 
 #include "geometry/hex.hpp"
 #include "core/names.hpp"
-#include "games/panzerblitz/board.hpp"
 
 namespace umpire::panzerblitz {
 
@@ -642,7 +641,7 @@ SideView side_view(const Data& d, const Situation& s) {
 
 void PanzerBlitz::load(const std::filesystem::path& rules_dir) {
     data_ = load_data(rules_dir / "panzerblitz.toml");
-    board_support_ = std::make_shared<PanzerBlitzBoardSupport>(&data_, this);
+    board_support_ = make_board_support(*this);
 }
 
 const view::BoardSupport* PanzerBlitz::board_support() const { return board_support_.get(); }

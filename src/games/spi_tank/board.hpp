@@ -33,7 +33,7 @@
 #include "board/board.hpp"
 #include "board/marks.hpp"
 #include "core/json.hpp"
-#include "games/spi_tank/rules.hpp"
+#include "games/spi_tank/data.hpp"
 #include "geometry/trace.hpp"
 
 namespace umpire::spi_tank {

@@ -10,7 +10,7 @@
 // (engine/view_<system>.hpp) or the system's choices view (GameSystem::choices).
 //
 // Adding a system's panel (docs/adding-a-game.md): write src/window/panels/<system>.cpp
-// with a FormPanel subclass (panel_form.hpp: the load/save glue, written once) and
+// with a FormPanel subclass (form.hpp: the load/save glue, written once) and
 // `UMPIRE_REGISTER_PANEL("<system id>", factory)`; nothing else changes (CMake
 // globs src/window/**/*.cpp). Systems without a panel show "coming in a later release"
 // in the system selector.
@@ -98,6 +98,10 @@ public:
 // The generic ruling layout (Panel::draw_ruling's default), also used for a
 // system whose panel has not been written yet.
 void draw_generic_ruling(PanelContext& ctx, const Ruling& r, const std::string& system_title);
+// The two halves of the shared ruling layout (FormPanel draws with them): the referee's call (the
+// App pins the verdict above); figures and explanation.
+void draw_ruling_head(const Ruling& r, bool spaced_call);
+void draw_ruling_tail(const Ruling& r, const std::string& system_title);
 
 using PanelFactory = std::function<std::unique_ptr<Panel>(const Engine&)>;
 

@@ -324,7 +324,9 @@ void draw_marks(Canvas& cv, const Frame& f, const view::BoardMarks& m) {
             cv.line(a, e, 2.5f, canvas::with_alpha(colour::good, 0xC0));
             continue;
         }
-        const float w = std::max(4.0f, f.R * 0.15f);
+        // Wider than a hexside feature's bank, which is drawn over it: the symbol keeps its own
+        // colour, the mark shows on both sides of it.
+        const float w = std::max(8.0f, f.R * 0.3f);
         cv.line(a, e, w + 3, colour::ink);
         cv.line(a, e, w, mark_colour(s.mark));
     }
@@ -532,8 +534,8 @@ BoardPicture draw_board(const Board& b, const view::BoardMarks& marks, const vie
     cv.clip(0, f.top, f.width, f.bottom);
     cv.rect(0, f.top, f.width, f.bottom, colour::off_board);
     draw_hexes(cv, f, b, looks);
-    draw_sides(cv, f, b, looks);
     draw_marks(cv, f, shown);
+    draw_sides(cv, f, b, looks);  // over the marks: a symbol that decided keeps its colour
     draw_lines(cv, f, shown);
     draw_signs(cv, f, shown);
     draw_units(cv, f, shown, units);

@@ -446,9 +446,19 @@ std::vector<std::string> Canvas::wrap(const Font& font, float px, std::string_vi
 // =====================================================================================
 
 std::string encode_png(const Canvas& c) {
+    // An opaque picture (every one a ruling gives) is written as RGB: a quarter smaller to post.
+    const auto& px = c.pixels();
+    bool opaque = true;
+    for (std::size_t i = 3; i < px.size() && opaque; i += 4) opaque = px[i] == 255;
+    std::vector<std::uint8_t> rgb;
+    if (opaque) {
+        rgb.reserve(px.size() / 4 * 3);
+        for (std::size_t i = 0; i < px.size(); i += 4) rgb.insert(rgb.end(), {px[i], px[i + 1], px[i + 2]});
+    }
+    const int n = opaque ? 3 : 4;
     std::string out;
     auto sink = [](void* ctx, void* data, int size) { static_cast<std::string*>(ctx)->append(static_cast<const char*>(data), std::size_t(size)); };
-    if (!stbi_write_png_to_func(sink, &out, c.width(), c.height(), 4, c.pixels().data(), c.width() * 4) || out.empty())
+    if (!stbi_write_png_to_func(sink, &out, c.width(), c.height(), n, opaque ? rgb.data() : px.data(), c.width() * n) || out.empty())
         throw PictureError("the PNG encoder failed");
     return out;
 }

@@ -77,12 +77,11 @@ struct BoardCase {
     board::BoardUnits units;
 };
 
-// Rules examples/NAME.toml and reads its board as the ruling did.
-inline BoardCase board_case(const std::string& name) {
-    const std::filesystem::path file = std::filesystem::path(UMPIRE_SOURCE_DIR) / "examples" / (name + ".toml");
+// Rules the situation file and reads its board as the ruling did.
+inline BoardCase board_case_at(const std::filesystem::path& file) {
     BoardCase c;
     c.ruling = engine().rule_file(file);
-    if (!c.ruling.board_marks) throw std::runtime_error(name + ": the ruling carries no board marks");
+    if (!c.ruling.board_marks) throw std::runtime_error(file.string() + ": the ruling carries no board marks");
     const toml::table t = parse_toml_file(file, file.string());
     c.support = engine().find(c.ruling.system)->board_support();
     const std::string board = t["board"].value<std::string>().value_or("");
@@ -90,6 +89,11 @@ inline BoardCase board_case(const std::string& name) {
     if (const auto* f = t["firer"].as_table()) c.units.firer = (*f)["unit"].value<std::string>().value_or("");
     if (const auto* g = t["target"].as_table()) c.units.target = (*g)["unit"].value<std::string>().value_or("");
     return c;
+}
+
+// The same for examples/NAME.toml.
+inline BoardCase board_case(const std::string& name) {
+    return board_case_at(std::filesystem::path(UMPIRE_SOURCE_DIR) / "examples" / (name + ".toml"));
 }
 
 }  // namespace umpire::test

@@ -1,7 +1,8 @@
-// umpire-cli --png (issue 23, docs/boards.md and docs/tables.md "A picture of the ruling"): the
+// umpire-cli --png (issue 23, docs/boards.md and docs/tables.md "Pictures of a ruling"): the
 // picture is written and readable for `los` on each game's board and for `rule` on board, table
 // and plain situations; the printed ruling is unchanged by --png; a bad OUT (a folder, a missing
-// folder, /dev/full, a pipe, no name) is a clear error, exit 1, with nothing half-written.
+// folder, /dev/full, a pipe, no name) is a clear error, exit 1, with nothing half-written; --png
+// is an option of `rule` and `los` only (CLI11), the last one given wins as for every option.
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
@@ -95,10 +96,11 @@ TEST_CASE("CLI --png: a bad OUT is a clear error, exit 1, nothing half-written, 
         {rule + (dir / "missing" / "x.png").string(), "does not exist"},
         {los + "/dev/full", "device or a pipe"},
         {rule + (dir / "pipe.png").string(), "device or a pipe"},  // refused, never opened (no hang)
-        {"los " + src("boards/test-small.toml") + " 0302 0308 --mode mixed --png", "needs a file name"},
-        {rule + "a.png --png b.png", "twice"},
-        {"visibility " + src("boards/test-small.toml") + " 0302 --mode mixed --png " + (dir / "v.png").string(), "'los'"},
-        {"systems --png " + (dir / "s.png").string(), "'rule' or 'los'"},
+        // The parser's own answers (CLI11, src/cli/app.cpp): before any file is read.
+        {"los " + src("boards/test-small.toml") + " 0302 0308 --mode mixed --png", "--png needs a value (OUT)"},
+        {rule + "''", "--png needs a file name"},
+        {"visibility " + src("boards/test-small.toml") + " 0302 --mode mixed --png " + (dir / "v.png").string(), "visibility: unknown option --png"},
+        {"systems --png " + (dir / "s.png").string(), "systems: unknown option --png"},
     };
     for (const auto& c : cases) {
         INFO(c.args);
@@ -118,6 +120,16 @@ TEST_CASE("CLI --png: a bad OUT is a clear error, exit 1, nothing half-written, 
     const auto r = run_cli("rule " + bad + " --png " + (dir / "never.png").string());
     CHECK(r.status == 2);
     CHECK_FALSE(fs::exists(dir / "never.png"));
+}
+
+TEST_CASE("CLI --png: given twice, the last one is written (as --mode)", "[cli][picture]") {
+    const fs::path dir = out_dir() / "twice";
+    fs::create_directories(dir);
+    const auto r = run_cli("rule " + src("examples/spi-tank-board-woods-blocks.toml") + " --png " + (dir / "a.png").string() + " --png " +
+                           (dir / "b.png").string());
+    CHECK(r.status == 0);
+    CHECK_FALSE(fs::exists(dir / "a.png"));
+    check_png(dir / "b.png");
 }
 
 TEST_CASE("CLI --png: an existing picture is replaced whole", "[cli][picture]") {

@@ -1,4 +1,4 @@
-// Pictures of rulings (issue 23, docs/window.md "A picture of the ruling"): the software canvas
+// Pictures of rulings (issue 23, docs/window.md "Pictures of a ruling"): the software canvas
 // (core/canvas.hpp) and the pictures of board and table rulings (board/picture.hpp,
 // tabletop/picture.hpp, engine/picture.hpp), decoded from their PNG and checked pixel by pixel:
 // the units' markers in their colours at their hexes, the deciding line along its segment (thick)
@@ -314,8 +314,11 @@ TEST_CASE("board picture: Panzer Squadron lines of fire to the target's points; 
     CHECK(test::count_near(d, int(nw.x) - 8, int(nw.y) - 8, int(nw.x) + 8, int(nw.y) + 8, colour::target) >= 10);
     // The referee's call in amber in the words (the ▲ and REFEREE'S CALL, the reasons' box).
     CHECK(test::count_near(d, 0, 0, d.width, int(pic.map_top), colour::referee_call, 20) > 300);
-    // The same game's ruling that is no call has no amber at all.
-    const test::BoardCase plain = test::board_case("panzer-squadron-board-line-of-fire-through-wood");
+    // The same game's ruling that is no call has no amber at all: from 0302 to 0405 one line
+    // crosses the wood in 0304 (the obstacle bonus, PS-obstacle), the other passes it.
+    const std::string board = std::string(UMPIRE_SOURCE_DIR) + "/boards/ps-test-small.toml";
+    const test::BoardCase plain = test::board_case_at(test::temp_file(
+        "system = \"panzer-squadron\"\nquestion = \"line-of-fire\"\nboard = \"" + board + "\"\n[firer]\nhex = \"0302\"\n[target]\nhex = \"0405\"\n"));
     REQUIRE_FALSE(plain.ruling.referee_call);
     const Decoded p = test::decode(board_picture(plain).canvas);
     CHECK(test::count_near(p, 0, 0, p.width, p.height, colour::referee_call, 20) == 0);

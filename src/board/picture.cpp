@@ -56,6 +56,9 @@ struct Frame {
         for (int i = 0; i < 6; ++i) p.push_back(c + (corner(h, i) - c) * k);
         return p;
     }
+    // A label whose box [x0, x1) x [y0, y1) lies wholly in the map: one the edge would cut in half
+    // is left out (a half-drawn hex number reads as another number).
+    bool holds(float x0, float y0, float x1, float y1) const { return x0 >= 0 && x1 <= width && y0 >= top && y1 <= bottom; }
     bool shows(const hex::Cube& h) const {
         const Pt c = centre(h);
         return c.x > -R && c.x < width + R && c.y > top - R && c.y < bottom + R;
@@ -175,6 +178,12 @@ void centred_text(Canvas& cv, const canvas::Font& f, float px, Pt c, const std::
     cv.text(f, px, {c.x - f.width(px, s) / 2, c.y - f.ascent(px) * 0.62f}, s, col);
 }
 
+// centred_text, left out when the map's edge would cut it (Frame::holds).
+void centred_label(Canvas& cv, const Frame& fr, const canvas::Font& f, float px, Pt c, const std::string& s, Rgba col) {
+    const float w = f.width(px, s), top = c.y - f.ascent(px) * 0.62f;
+    if (fr.holds(c.x - w / 2, top, c.x + w / 2, top + f.line_height(px))) centred_text(cv, f, px, c, s, col);
+}
+
 // =====================================================================================
 // 3. map
 // =====================================================================================
@@ -210,17 +219,30 @@ const char* mark_words(view::Mark m) {
 
 bool lit(view::Mark m) { return m == view::Mark::blocking || m == view::Mark::referee_call || m == view::Mark::hindering; }
 
+// The hex's number as printed, at the top of the hex; `backed`: on a dark box, over the lines and
+// signs drawn since (the hexes that decided keep their numbers readable under the line).
+void hex_number(Canvas& cv, const Frame& f, const Board& b, const hex::Cube& h, bool backed) {
+    const auto& font = *canvas::Fonts::dejavu().regular;
+    const float px = std::min(f.R * 0.3f, 14.0f);
+    if (px < 9) return;  // too small to read: the legend and the words name the hexes
+    const std::string n = b.name(h);
+    const Pt c = f.centre(h);
+    const float w = font.width(px, n), x = c.x - w / 2, y = c.y - f.R * 0.8f, lh = font.line_height(px);
+    if (!f.holds(x, y, x + w, y + lh)) return;
+    if (backed) cv.rect(x - 3, y - 1, x + w + 3, y + lh, canvas::with_alpha(colour::ink, 0xC8));
+    cv.text(font, px, {x, y}, n, canvas::rgba(0xE4, 0xE6, 0xE0, backed ? 0xFF : 0xD0));
+}
+
 void draw_hexes(Canvas& cv, const Frame& f, const Board& b, const Looks& looks) {
     const auto& fonts = canvas::Fonts::dejavu();
     const float glyph_px = std::clamp(f.R * 0.36f, 10.0f, 17.0f);
-    const float number_px = std::min(f.R * 0.3f, 14.0f);
     for (int i = 0; i < b.hex_count(); ++i) {
         const hex::Cube h = b.hex_at(i);
         if (!f.shows(h)) continue;
         const auto look = looks.terrain(b.terrain_index(h));
         const Pt c = f.centre(h);
         cv.fill(f.hexagon(h), look.rgba);
-        if (!look.glyph.empty()) centred_text(cv, *fonts.bold, glyph_px, {c.x, c.y + f.R * 0.56f}, look.glyph, canvas::with_alpha(ink_on(look.rgba), 0xE0));
+        if (!look.glyph.empty()) centred_label(cv, f, *fonts.bold, glyph_px, {c.x, c.y + f.R * 0.56f}, look.glyph, canvas::with_alpha(ink_on(look.rgba), 0xE0));
         if (const int k = b.hex_feature(h); k >= 0 && std::size_t(k) < b.vocabulary.hex_features.size()) {
             // The second layer (a PanzerBlitz single-hex woods or town): a disc with its glyph, left of the centre.
             const auto fl = looks.feature(k);
@@ -231,11 +253,7 @@ void draw_hexes(Canvas& cv, const Frame& f, const Board& b, const Looks& looks) 
             centred_text(cv, *fonts.bold, std::min(glyph_px, rr * 1.2f), p, fl.glyph, ink_on(fl.rgba));
         }
         cv.stroke(f.hexagon(h), 1.0f, canvas::rgba(0x8A, 0x92, 0x8A, 0x70), true);
-        if (number_px >= 9) {
-            const std::string n = b.name(h);
-            cv.text(*fonts.regular, number_px, {c.x - fonts.regular->width(number_px, n) / 2, c.y - f.R * 0.8f}, n,
-                    canvas::rgba(0xE4, 0xE6, 0xE0, 0xD0));
-        }
+        hex_number(cv, f, b, h, false);
     }
 }
 
@@ -347,6 +365,12 @@ void draw_signs(Canvas& cv, const Frame& f, const view::BoardMarks& m) {
         if (lit(s.mark))
             picture::draw_sign(cv, mark_sign(s.mark), f.side_mid(s.hex, s.side),
                                on_deciding(m, s.hex, s.side) ? std::max(18.0f, f.R * 0.46f) : f.R * 0.32f, mark_colour(s.mark));
+}
+
+// The numbers of the hexes that decided (blocking, a referee's call, hindering), over the line.
+void draw_lit_numbers(Canvas& cv, const Frame& f, const Board& b, const view::BoardMarks& m) {
+    for (const auto& x : m.hexes)
+        if (lit(x.mark) && f.shows(x.hex)) hex_number(cv, f, b, x.hex, true);
 }
 
 // A counter (a letter on the unit's colour) and its name in a box below the hex (above it at the
@@ -538,6 +562,7 @@ BoardPicture draw_board(const Board& b, const view::BoardMarks& marks, const vie
     draw_sides(cv, f, b, looks);  // over the marks: a symbol that decided keeps its colour
     draw_lines(cv, f, shown);
     draw_signs(cv, f, shown);
+    draw_lit_numbers(cv, f, b, shown);
     draw_units(cv, f, shown, units);
     cv.reset_clip();
     picture::draw_footer(&cv, caption, f.bottom, f.width);

@@ -1,4 +1,4 @@
-// A picture of a ruling on a board (docs/window.md "A picture of the ruling", docs/boards.md): the
+// A picture of a ruling on a board (docs/window.md "Pictures of a ruling", docs/boards.md): the
 // part of the map around the line, large enough to read, with the terrain in the game's colours
 // AND glyphs, hexside features, the hex numbers as printed, every line the ruling traced (the
 // deciding one thick, the others thin), the hexes and hexsides that decided lit with their signs,

@@ -3,40 +3,24 @@
 
 #include <iostream>
 
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
 #include "core/names.hpp"
 #include "engine/picture.hpp"
 
 namespace umpire::cli {
 
-bool take_png(std::vector<std::string>& args, std::optional<std::string>* out) {
-    std::vector<std::string> kept;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        std::optional<std::string> value;
-        if (a == "--png") {
-            if (i + 1 >= args.size() || args[i + 1].empty()) {
-                std::cerr << "umpire-cli: --png needs a file name (e.g. --png ruling.png)\n";
-                return false;
-            }
-            value = args[++i];
-        } else if (a.rfind("--png=", 0) == 0) {
-            value = a.substr(6);
-            if (value->empty()) {
-                std::cerr << "umpire-cli: --png needs a file name (e.g. --png=ruling.png)\n";
-                return false;
-            }
-        } else {
-            kept.push_back(a);
-            continue;
-        }
-        if (*out) {
-            std::cerr << "umpire-cli: --png is given twice\n";
-            return false;
-        }
-        *out = value;
-    }
-    args = std::move(kept);
-    return true;
+CLI::Option* add_png(CLI::App& cmd, std::optional<std::string>* out, const std::string& what) {
+    CLI::Option* o = cmd.add_option_function<std::string>(
+        "--png",
+        [out](const std::string& v) {
+            if (v.empty()) throw UsageError("--png needs a file name (e.g. --png ruling.png)");
+            *out = v;
+        },
+        "also write a picture of " + what + " to the PNG file OUT\n(written first; a file that cannot be written: exit 1,\nnothing printed)");
+    o->type_name("OUT")->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    return o;
 }
 
 int write_picture(const std::function<canvas::Canvas()>& draw, const std::string& out) {

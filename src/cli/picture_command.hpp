@@ -1,14 +1,15 @@
-// umpire-cli's pictures of rulings (docs/boards.md, docs/tables.md "A picture of the ruling"):
+// umpire-cli's pictures of rulings (docs/window.md "Pictures of a ruling", README "The command line"):
 //
 //   umpire-cli rule FILE --png OUT.png                 the ruling on its board, its table, or its words alone
 //   umpire-cli los BOARD FROM TO --png OUT.png [...]   the line on the board (TANK!, PanzerBlitz, Panzer Squadron)
 //
-// The ruling is printed as without --png; the picture is written atomically (a temporary file
-// renamed over OUT), so a failed write leaves no half-written file, and exits 1 with the reason.
-// OUT must be a new file or a regular one: a folder, a device or a pipe is refused.
+// The ruling is printed as without --png; the picture is written first and atomically (a
+// temporary file renamed over OUT), so a failed write leaves no half-written file and prints no
+// ruling, and exits 1 with the reason. OUT must be a new file or a regular one: a folder, a device
+// or a pipe is refused.
 //
 // Sections
-//   option         --png OUT taken out of the arguments
+//   option         --png OUT, a CLI11 option of `rule` and `los` with its own help
 //   writing        a picture to OUT, every failure an exit 1 with a message
 //   rule, los      the pictures the commands ask for
 #pragma once
@@ -25,6 +26,11 @@
 #include "core/picture.hpp"
 #include "core/ruling.hpp"
 
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
+
 namespace umpire {
 class Engine;
 }
@@ -33,9 +39,9 @@ namespace umpire::cli {
 
 // ---- option ---------------------------------------------------------------------------
 
-// Takes "--png OUT" or "--png=OUT" out of `args` into *out. False (and a message on stderr) when
-// --png has no file name or is given twice.
-bool take_png(std::vector<std::string>& args, std::optional<std::string>* out);
+// Adds `--png OUT` to `cmd` (`what`: what the picture shows, for --help); *out is set when given.
+// An empty file name is a usage error (exit 1); given twice, the last one wins (as --mode).
+CLI::Option* add_png(CLI::App& cmd, std::optional<std::string>* out, const std::string& what);
 
 // ---- writing --------------------------------------------------------------------------
 

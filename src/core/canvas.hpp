@@ -1,6 +1,6 @@
 // A picture drawn in software: an RGBA canvas with anti-aliased shapes and text, encoded as PNG.
 // It needs no window toolkit and no GPU, so umpire-cli and the window draw the very same picture
-// of a ruling (board/picture.hpp, tabletop/picture.hpp, docs/window.md "A picture of the ruling").
+// of a ruling (board/picture.hpp, tabletop/picture.hpp, docs/window.md "Pictures of a ruling").
 //
 // Shapes are filled by exact area coverage (each pixel gets the share of its square the shape
 // covers, accumulated edge by edge), so a line 1.3 px wide is drawn 1.3 px wide, not rounded to a

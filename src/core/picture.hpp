@@ -1,4 +1,4 @@
-// What every picture of a ruling shares (docs/window.md "A picture of the ruling"): the palette
+// What every picture of a ruling shares (docs/window.md "Pictures of a ruling"): the palette
 // (one meaning per colour, as the window's), the words around the drawing (the game, the verdict
 // with its sign, the referee's call, what decided, why, a legend, "Umpire" and the version) and
 // how they are laid out above and below it. board/picture.hpp draws a board under it,

@@ -1,4 +1,4 @@
-// The picture of a ruling (docs/window.md "A picture of the ruling"): on its board when it was
+// The picture of a ruling (docs/window.md "Pictures of a ruling"): on its board when it was
 // ruled on one (board/picture.hpp), on its table when it was measured on one
 // (tabletop/picture.hpp), else the words alone (core/picture.hpp). umpire-cli's `rule --png` and
 // the window's "Save picture…" / "Copy picture" call this one function, so both give the same

@@ -57,7 +57,7 @@ for f in "${examples[@]}"; do
     shot 800x600 "$f" "$out/small-x$scale-$(basename "${f%.toml}").png" --scale "$scale"
   done
 done
-# Pictures of rulings (docs/window.md "A picture of the ruling"): what Save picture... and
+# Pictures of rulings (docs/window.md "Pictures of a ruling"): what Save picture... and
 # umpire-cli --png write, drawn without a window (by the umpire-cli beside the umpire given).
 cli=$(dirname "$umpire")/umpire-cli
 if [ -x "$cli" ]; then

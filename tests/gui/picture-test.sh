@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # "Save picture…" and "Copy picture" in the real window (issue 23), under Xvfb, driven with xdotool.
 # umpire --test-layout writes the widgets' rectangles (save_picture, picture_path, menu_file,
-# menu_copy_picture) to STATE/layout.txt.
+# menu_copy_picture, board_menu, map_save_picture) to STATE/layout.txt.
 #   picture-test.sh UMPIRE UMPIRE-CLI PNG_CHECK BOARD-SITUATION
 # Steps: 1. open a board situation -> 2. the "Save picture..." button opens its popup; a file name
 # typed, Enter: the PNG is written, readable, the size of umpire-cli's picture of the same situation
-# -> 3. Ctrl+Shift+P, Enter on the offered name: written beside the situation -> 4. File > Copy
+# -> 3. Ctrl+Shift+P, Enter on the offered name: written beside the situation -> 3b. the map's own
+# Board menu > Save picture... opens the same popup and writes the same picture -> 4. File > Copy
 # picture: the clipboard holds an image/png (read back with xclip) -> 5. a folder as the name: an
 # error in the popup, nothing written.
 set -euo pipefail
@@ -81,6 +82,20 @@ xdotool key Return
 wait_for 10 "the picture beside the situation" test -s "$work/shot-ruling.png" || { on_fail; ls "$work"; exit 1; }
 "$png_check" "$work/shot-ruling.png" --min-content 0.2 >/dev/null || fail "the offered name's picture is not a render"
 echo "ok 3: Ctrl+Shift+P, Enter: $work/shot-ruling.png"
+
+# ---- 3b. Board > Save picture...: the same popup, the same picture
+wait_for 5 "the popup closed" sh -c "! grep -q '^widget picture_path ' '$state/layout.txt'" || { on_fail; exit 1; }
+click board_menu
+wait_for 5 "the Board menu" has_widget map_save_picture || { on_fail; exit 1; }
+click map_save_picture
+wait_for 5 "the Save picture popup from the Board menu" has_widget picture_path || { on_fail; exit 1; }
+sleep 0.3
+xdotool key --delay 60 ctrl+a
+xdotool type --delay 20 "$work/board-menu.png"
+xdotool key Return
+wait_for 10 "the picture from the Board menu" test -s "$work/board-menu.png" || { on_fail; exit 1; }
+cmp -s "$work/board-menu.png" "$out" || fail "Board > Save picture... wrote another picture than the button"
+echo "ok 3b: Board > Save picture... wrote the same picture as the button"
 
 # ---- 4. File > Copy picture: an image/png on the clipboard
 if command -v xclip >/dev/null 2>&1; then

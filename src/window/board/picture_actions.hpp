@@ -1,4 +1,4 @@
-// "Save picture…" and "Copy picture" (docs/window.md "A picture of the ruling"): a PNG of the
+// "Save picture…" and "Copy picture" (docs/window.md "Pictures of a ruling"): a PNG of the
 // ruling shown, drawn by the same renderer as umpire-cli's --png (engine/picture.hpp): the board
 // or the table as the referee has it on screen (unsaved paint, dragged bases, the units where the
 // clicks put them), the line, the verdict and the deciding reasons.

@@ -6,7 +6,7 @@
 //   1. documents: each game's table and text, switching game
 //   2. ruling the shown situation
 //   3. reading situation files
-//   4. files: New, Open, Save, Save As, recent, Copy ruling
+//   4. files: New, Open, Save, Save As, recent, Copy ruling, the picture (Save / Copy picture)
 #include <imgui.h>
 
 #include "window/shell/app.hpp"
@@ -338,6 +338,14 @@ PictureSource App::picture_source() const {
     }
     if (const auto t = tables_.find(system_); t != tables_.end() && t->second && t->second->loaded()) s.table = t->second->table();
     return s;
+}
+
+bool App::picture_ready() const { return ruling_ && ruling_errors_.empty() && waiting().empty(); }
+
+void App::picture(MapArea::Picture what) {
+    if (what == MapArea::Picture::none || !picture_ready()) return;
+    if (what == MapArea::Picture::save) pictures_.ask_save(picture_source());
+    else status_message(PictureActions::copy(picture_source()));
 }
 
 void App::copy_ruling() {

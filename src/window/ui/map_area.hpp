@@ -1,0 +1,27 @@
+// The map area of the board-first layout (docs/window.md "The map"): the App gives it to a
+// panel's Panel::draw_map() (or to the table view); the board or table view fills it with its
+// toolbar and its canvas, and says back what the toolbar asked of the window.
+#pragma once
+#include <imgui.h>
+
+namespace umpire::app {
+
+struct MapArea {
+    ImVec2 size{0, 0};             // the area to fill: the toolbar, then the canvas under it
+    bool map_only = false;         // the map has the whole window (F11, the toolbar's Map only)
+    // Filled by the view for the App:
+    bool toggle_map_only = false;  // Map only / Back pressed
+    // The picture of the ruling (Save picture… / Copy picture in the map's menu: Board ▾ on a
+    // board, Picture ▾ on a table). Offered once the window can make one (picture_available, set by
+    // the App); pressed: picture_asked, which the App hands to App::picture, the File menu's own.
+    enum class Picture { none, save, copy };
+    bool picture_available = false;
+    Picture picture_asked = Picture::none;
+};
+
+// The two items of the map's menu that ask for the picture (inside an open popup or menu): a
+// board's Board ▾ and a table's Picture ▾ show the same items, probed "map_save_picture" and
+// "map_copy_picture".
+void picture_menu_items(MapArea& area);
+
+}  // namespace umpire::app

@@ -61,7 +61,7 @@ TEST_CASE("CLI --png: los on a TANK!, PanzerBlitz and Panzer Squadron board writ
     }
 }
 
-TEST_CASE("CLI --png: rule draws a board, a table and a plain situation; --png=OUT and standard input", "[cli][picture]") {
+TEST_CASE("CLI --png: rule draws a board, a table and a plain situation, with --png=OUT and from standard input", "[cli][picture]") {
     const char* examples[] = {"spi-tank-board-woods-blocks", "panzerblitz-board-hill-to-valley", "panzer-squadron-board-line-of-fire-wall-call",
                               "table-gf9-move-over-the-bridge", "table-agv-melee-up-the-hill", "spi-tank-t62-vs-m60a2-side"};
     for (const char* e : examples) {

@@ -288,7 +288,7 @@ TEST_CASE("board picture: PanzerBlitz routes: the deciding route thick and lit, 
     check_margins(d, pic.map_top, pic.map_bottom);
 }
 
-TEST_CASE("board picture: Panzer Squadron lines of fire to the target's points; amber only for the real call", "[picture][board]") {
+TEST_CASE("board picture: Panzer Squadron lines of fire to the target's points, amber only for the real call", "[picture][board]") {
     test::BoardCase c = test::board_case("panzer-squadron-board-line-of-fire-wall-call");
     c.units.faces_corner = true;
     c.units.facing = 0;  // NW, as the example says

@@ -287,7 +287,7 @@ void draw_sides(Canvas& cv, const Frame& f, const Board& b, const Looks& looks) 
                 else cv.line(p - into * (l * 0.6f), p + into * (l * 0.6f), std::max(1.5f, th * 0.5f), look.rgba);
             }
             const float px = std::clamp(f.R * 0.28f, 10.0f, 15.0f);
-            if (!look.glyph.empty()) centred_text(cv, *fonts.bold, px, mid + into * (f.R * 0.36f), look.glyph, look.rgba);
+            if (!look.glyph.empty()) centred_label(cv, f, *fonts.bold, px, mid + into * (f.R * 0.36f), look.glyph, look.rgba);
         }
     }
 }
@@ -486,7 +486,7 @@ std::vector<picture::LegendItem> legend_of(const Frame& f, const Board& b, const
         out.push_back({Item::Kind::line, picture::Sign::none, colour::lit, "", deciding.size() == 1 ? deciding[0] + " (as ruled)" : "the lines as ruled"});
     if (others)
         out.push_back({Item::Kind::thin_line, picture::Sign::none, mixed ? colour::neutral : mark_colour(*other_mark), "",
-                       std::to_string(others) + " other line" + (others > 1 ? "s" : "") + " (do not decide" +
+                       std::to_string(others) + " other line" + (others > 1 ? "s (do not decide" : " (does not decide") +
                            (mixed ? "; each in its outcome's colour)" : ": " + std::string(view::to_string(*other_mark)) + ")")});
     // Each mark shown, its sign and word.
     bool shown[5] = {false, false, false, false, false};

@@ -52,6 +52,14 @@ std::filesystem::path beside(const std::filesystem::path& dir, const std::string
     return p.is_absolute() || dir.empty() ? p : dir / p;
 }
 
+// The board or table file as the situation names it (what the players' copy of the situation
+// says), else its own name: never a folder of this machine, in a picture made to be shared; and
+// the same words whether the window (its board as loaded) or umpire-cli draws it.
+std::string file_named(const toml::table& s, const char* key, const std::string& file) {
+    if (const auto v = s[key].value<std::string>(); v && !v->empty()) return *v;
+    return std::filesystem::path(file).filename().string();
+}
+
 }  // namespace
 
 // ---- ruling_picture ----------------------------------------------------------------
@@ -72,7 +80,7 @@ canvas::Canvas ruling_picture(const Engine& e, const PictureRequest& q) {
             b = &loaded;
         }
         const board::BoardUnits u = units_of(s, *b, *sup, q.place);
-        c.source = "board " + b->file + (b->sample ? " (sample terrain)" : "");
+        c.source = "board " + file_named(s, "board", b->file) + (b->sample ? " (sample terrain)" : "");
         if (const auto mode = s["terrain_mode"].value<std::string>()) c.source += ", " + *mode + " terrain mode";
         return std::move(board::draw_board(*b, *r.board_marks, sup, u, std::move(c)).canvas);
     }
@@ -84,7 +92,7 @@ canvas::Canvas ruling_picture(const Engine& e, const PictureRequest& q) {
             loaded = tabletop::load_sketch(beside(q.situation_dir, file), file, tabletop::table_systems(e));
             t = &loaded;
         }
-        c.source = "table " + t->file + " (" + t->unit + ")";
+        c.source = "table " + file_named(s, "table", t->file) + " (" + t->unit + ")";
         return std::move(tabletop::draw_table(*t, *tv, std::move(c)).canvas);
     }
     return picture::draw_caption_only(c);

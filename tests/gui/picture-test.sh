@@ -2,19 +2,20 @@
 # "Save picture…" and "Copy picture" in the real window (issue 23), under Xvfb, driven with xdotool.
 # umpire --test-layout writes the widgets' rectangles (save_picture, picture_path, menu_file,
 # menu_copy_picture, board_menu, map_save_picture) to STATE/layout.txt.
-#   picture-test.sh UMPIRE UMPIRE-CLI PNG_CHECK BOARD-SITUATION
+#   picture-test.sh UMPIRE UMPIRE-CLI PNG_CHECK BOARD-SITUATION TABLE-SITUATION
 # Steps: 1. open a board situation -> 2. the "Save picture..." button opens its popup; a file name
 # typed, Enter: the PNG is written, readable, the size of umpire-cli's picture of the same situation
 # -> 3. Ctrl+Shift+P, Enter on the offered name: written beside the situation -> 3b. the map's own
 # Board menu > Save picture... opens the same popup and writes the same picture -> 4. File > Copy
 # picture: the clipboard holds an image/png (read back with xclip) -> 5. a folder as the name: an
-# error in the popup, nothing written.
+# error in the popup, nothing written -> 6. a table situation (read where it lies, its table beside
+# it): the table view's Picture menu > Save picture... writes umpire-cli's picture of it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 need_tools xvfb-run xdotool timeout
 inside_xvfb 240 "$@"
-umpire=$(realpath "$1") cli=$(realpath "$2") png_check=$(realpath "$3") example=$4
+umpire=$(realpath "$1") cli=$(realpath "$2") png_check=$(realpath "$3") example=$4 table_example=$(realpath "$5")
 
 work=$(mktemp -d)
 state=$work/state
@@ -40,10 +41,22 @@ click() {  # click WIDGET
   sleep 0.2
   xdotool click 1
 }
+# save_as FILE WHAT: in the open Save picture popup, type FILE, Enter, and wait for the picture.
+save_as() {
+  wait_for 5 "the Save picture popup ($2)" has_widget picture_path || { on_fail; exit 1; }
+  sleep 0.3
+  xdotool key --delay 60 ctrl+a
+  xdotool type --delay 20 "$1"
+  xdotool key Return
+  wait_for 10 "the picture $1 ($2)" test -s "$1" || { on_fail; exit 1; }
+}
 png_size() { "$png_check" "$1" --min-content 0.01 | grep -o '[0-9]*x[0-9]*' | head -1; }
 
-"$umpire" --state-dir "$state" --test-layout --size 1280x800 --scale 1 --situation "$sit" 2>>"$work/stderr" &
-pid=$!
+start() {  # start SITUATION: the window on it, $pid
+  "$umpire" --state-dir "$state" --test-layout --size 1280x800 --scale 1 --situation "$1" 2>>"$work/stderr" &
+  pid=$!
+}
+start "$sit"
 for ((i = 0; i < 300; i++)); do
   has_widget save_picture && break
   if ! kill -0 "$pid" 2>/dev/null; then
@@ -61,12 +74,7 @@ echo "ok 1: opened, Save picture offered"
 # ---- 2. the button, a typed name, Enter
 out=$work/typed.png
 click save_picture
-wait_for 5 "the Save picture popup" has_widget picture_path || { on_fail; exit 1; }
-sleep 0.3
-xdotool key --delay 60 ctrl+a
-xdotool type --delay 20 "$out"
-xdotool key Return
-wait_for 10 "the picture $out" test -s "$out" || { on_fail; exit 1; }
+save_as "$out" "the button"
 "$png_check" "$out" --min-content 0.2 --min-colours 40 --has-colour 255,92,84,30,200 || fail "the picture is not a real render with the blocked verdict's red"
 "$cli" rule "$sit" --png "$work/cli.png" >/dev/null
 [ "$(png_size "$out")" = "$(png_size "$work/cli.png")" ] || fail "window picture $(png_size "$out"), umpire-cli's $(png_size "$work/cli.png")"
@@ -88,12 +96,7 @@ wait_for 5 "the popup closed" sh -c "! grep -q '^widget picture_path ' '$state/l
 click board_menu
 wait_for 5 "the Board menu" has_widget map_save_picture || { on_fail; exit 1; }
 click map_save_picture
-wait_for 5 "the Save picture popup from the Board menu" has_widget picture_path || { on_fail; exit 1; }
-sleep 0.3
-xdotool key --delay 60 ctrl+a
-xdotool type --delay 20 "$work/board-menu.png"
-xdotool key Return
-wait_for 10 "the picture from the Board menu" test -s "$work/board-menu.png" || { on_fail; exit 1; }
+save_as "$work/board-menu.png" "the Board menu"
 cmp -s "$work/board-menu.png" "$out" || fail "Board > Save picture... wrote another picture than the button"
 echo "ok 3b: Board > Save picture... wrote the same picture as the button"
 
@@ -128,3 +131,19 @@ xdotool key Escape
 wait_for 5 "the popup closed" sh -c "! grep -q '^widget picture_path ' '$state/layout.txt'" || { on_fail; exit 1; }
 kill -0 "$pid" || fail "the window died"
 echo "ok 5: a folder as the name is refused in the popup"
+
+# ---- 6. a table: the table view's Picture menu, the same picture as umpire-cli's
+kill "$pid" && wait "$pid" 2>/dev/null || true
+pid=""
+rm -f "$state/layout.txt"
+start "$table_example"
+wait_for 30 "the table view's Picture menu" has_widget table_picture || { on_fail; exit 1; }
+sleep 0.5
+win=$(xdotool search --name 'Umpire' | head -1)
+click table_picture
+wait_for 5 "the Picture menu" has_widget map_save_picture || { on_fail; exit 1; }
+click map_save_picture
+save_as "$work/table.png" "the table's Picture menu"
+"$cli" rule "$table_example" --png "$work/table-cli.png" >/dev/null
+cmp -s "$work/table.png" "$work/table-cli.png" || fail "the table's picture differs from umpire-cli's picture of the same situation"
+echo "ok 6: a table's Picture > Save picture... wrote umpire-cli's picture of it"

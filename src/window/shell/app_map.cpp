@@ -249,8 +249,9 @@ void App::draw_ruling_pinned(Panel* p, float h) {
                 "ready for a chat message (Ctrl+Shift+C).");
         ui::probe("copy");
         if (picture_ready()) {
-            ImGui::SameLine();
-            if (ImGui::Button("Save picture\xe2\x80\xa6")) picture(MapArea::Picture::save);
+            const char* save = "Save picture\xe2\x80\xa6";  // beside Copy ruling when it fits (800x600: under it)
+            ui::same_line_if_fits(ImGui::CalcTextSize(save).x + ImGui::GetStyle().FramePadding.x * 2);
+            if (ImGui::Button(save)) picture(MapArea::Picture::save);
             ui::tip("Writes a PNG of the ruling (the map, the line, the verdict, the reasons) for the dispute record "
                     "or a forum post (Ctrl+Shift+P; File > Copy picture, or the map's menu, puts it on the clipboard).");
             ui::probe("save_picture");

@@ -466,5 +466,15 @@ TEST_CASE("ruling pictures: the verdict reads back by OCR", "[picture][ocr]") {
     const TableCase t = table_case("table-gf9-hill-to-hill");
     const auto pic = tabletop::draw_table(t.sketch, *t.ruling.view_as<tabletop::TableView>(), picture::caption_of(t.ruling, "GF9", "test"));
     expect(t.ruling, read_back(pic.canvas, pic.map_top, "table"));
+    // A TANK! shot that may not be taken (fire_permitted false; issue 23: no kill roll for it) says
+    // so under its verdict, though its Why still walks the chart (engine/picture.cpp).
+    const fs::path file = fs::path(UMPIRE_SOURCE_DIR) / "examples" / "spi-tank-board-woods-blocks.toml";
+    const toml::table sit = parse_toml_file(file, file.string());
+    const Ruling r = test::engine().rule(sit, file.string());
+    const canvas::Canvas c = ruling_picture(test::engine(), {&sit, &r, file.parent_path()});
+    const std::string read = read_back(c, std::min(float(c.height()), 300.0f), "no-shot");
+    INFO("read as:\n" << read);
+    CHECK(read.find("No kill numbers and no") != std::string::npos);
+    CHECK(read.find("shot may not be taken") != std::string::npos);
     fs::remove_all(dir);
 }

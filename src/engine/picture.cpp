@@ -70,6 +70,11 @@ canvas::Canvas ruling_picture(const Engine& e, const PictureRequest& q) {
     const std::string id = !r.system.empty() ? r.system : s["system"].value<std::string>().value_or("");
     const GameSystem* g = e.find(id);
     picture::Caption c = picture::caption_of(r, g ? g->title() : id, s["title"].value<std::string>().value_or(""));
+    // A shot that may not be taken (JSON fire_permitted false) still walks the chart in Why: said
+    // under the verdict, in the window's words, so the posted picture does not read as a kill roll.
+    for (const auto& [k, v] : r.fields)
+        if (k == "fire_permitted" && v.is_bool() && !v.as_bool())
+            c.detail += std::string(c.detail.empty() ? "" : " ") + "No kill numbers and no roll: the shot may not be taken (the chart's steps in Why are for the record only).";
     const view::BoardSupport* sup = g ? g->board_support() : nullptr;
     if (r.board_marks && sup) {
         board::Board loaded;

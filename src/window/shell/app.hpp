@@ -93,7 +93,7 @@ public:
     // with the board or table and the units' places as they are on screen.
     PictureSource picture_source() const;
     // The one way to a picture: the File menu, Ctrl+Shift+P, the button beside Copy ruling and the
-    // map's own menu (Board \u25be on a board, Picture \u25be on a table) all call picture(); it
+    // map's own menu (Board ▾ on a board, Picture ▾ on a table) all call picture(); it
     // does nothing until picture_ready() (a ruling shown, nothing missing or wrong).
     bool picture_ready() const;
     void picture(MapArea::Picture what);

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/picture_command.hpp"
 #include "core/names.hpp"
 #include "engine/engine.hpp"
 
@@ -92,6 +93,7 @@ void add_los(CLI::App& app, Context& c) {
     add_argument(*cmd, "FROM", a->hexes[0], "the firer's hex (0302)")->required();
     add_argument(*cmd, "TO", a->hexes[1], "the target's hex")->required();
     add_value(*cmd, "--facing", "POINT", &a->facing, "Panzer Squadron: the target's facing point (NW, NE, E, SE,\nSW or W): which armour faces the lines hit");
+    add_png(*cmd, &a->png, "the board around the line: the line, the\nunits, the verdict and the deciding reasons");
     run_on_choice(cmd, c, a);
 }
 

@@ -1,8 +1,9 @@
 // umpire-cli's board commands (docs/boards.md), for every game with hex boards:
 //
 //   umpire-cli board check FILE                          validate a board file
-//   umpire-cli los BOARD FROM TO [--json] [--mode M] [--facing C]
-//                                                        the exact line and what it meets
+//   umpire-cli los BOARD FROM TO [--json] [--mode M] [--facing C] [--png OUT]
+//                                                        the exact line and what it meets; --png:
+//                                                        its picture (picture_command.hpp)
 //   umpire-cli visibility BOARD FROM [--json] [--mode M] every hex seen from FROM
 //   umpire-cli visibility BOARD --all OUT [--mode M] [--threads N]
 //                                                        every pair, one file (TANK!)
@@ -33,6 +34,7 @@ struct BoardArgs {
     std::optional<std::string> facing;   // --facing: Panzer Squadron's target facing point
     std::optional<std::string> all_out;  // visibility --all OUT
     std::optional<unsigned> threads;     // visibility --threads N (0..999; 0: one per core)
+    std::optional<std::string> png;      // los --png OUT: the picture, written before the report
 };
 
 // One game's side of the board commands. *_refuse: the options given that the game never uses,

@@ -3,16 +3,20 @@
 // system = "panzer-squadron":
 //
 //   umpire-cli board check FILE
-//   umpire-cli los BOARD FROM TO [--json] [--facing C]   the two lines of fire, faces, obstacle bonus
+//   umpire-cli los BOARD FROM TO [--json] [--facing C] [--png OUT]
+//                                                        the two lines of fire, faces, obstacle bonus;
+//                                                        --png: their picture (picture_command.hpp)
 //   umpire-cli visibility BOARD FROM [--json]            every hex: clear, obstacle bonus, referee's call
 //
 // Sections
+//   picture    the words of los --png
 //   commands   board check, los, visibility
 //   entry      TANK!'s options refused; the command
 #include <iostream>
 #include <optional>
 
 #include "cli/board_commands.hpp"
+#include "cli/picture_command.hpp"
 #include "core/names.hpp"
 #include "engine/engine.hpp"
 #include "games/panzer_squadron/board.hpp"
@@ -21,9 +25,46 @@ namespace umpire::cli {
 
 namespace {
 
+// ---- picture ------------------------------------------------------------------------------
+
+// The picture of the lines of fire: the words as the ruling of a line-of-fire question gives them
+// (PS-fire, PS-obstacle, PS-armour), the readings left open amber.
+int ps_picture(const Engine& e, const panzer_squadron::Data& d, const board::Board& b, const panzer_squadron::LineOfFire& l,
+               const std::string& out) {
+    picture::Caption c;
+    c.game = e.find("panzer-squadron")->title();
+    c.title = "Lines of fire " + b.name(l.firer) + " to " + b.name(l.target);
+    const auto& faces = l.readings.empty() ? std::vector<std::string>{} : l.readings[0].faces;
+    const bool visible = l.visible(d);  // both lines past obstacles: the rules-data reading (both_lines_pass_hides)
+    c.verdict = !visible ? std::string("NOT VISIBLE \xe2\x80\x94 no fire")
+                         : std::string("VISIBLE") + (faces.empty() || faces[0].empty() ? "" : " \xe2\x80\x94 " + join_names(faces, " and ") + " armour") +
+                               (l.bonus ? ", obstacle bonus" : ", no obstacle bonus");
+    c.tone = !visible ? Tone::bad : l.bonus || l.referee_call() ? Tone::caution : Tone::good;
+    c.referee_call = l.referee_call();
+    const view::BoardMarks marks = panzer_squadron::board_marks(d, b, l);
+    c.detail = marks.summary;
+    c.why.push_back({"PS-fire", "Every tank is visible: two straight lines join the cannon (the centre of " + b.name(l.firer) + ") to points of " +
+                                    b.name(l.target) + "'s hexagon; range " + std::to_string(l.range) + "."});
+    if (!l.readings.empty())
+        for (int k = 0; k < 2; ++k)
+            c.why.push_back({"PS-obstacle", panzer_squadron::line_text(d, b, l.target, l.readings[0].lines[std::size_t(k)], k == 0 ? "the left" : "the right")});
+    for (const auto& call : l.calls) {
+        c.calls.push_back(call.text);
+        c.why.push_back({call.rule, "Referee's call: " + call.text});
+    }
+    if (l.both_call) {
+        c.calls.push_back(panzer_squadron::both_lines_call_text(d));
+        c.why.push_back({"PS-fire", "Referee's call: " + panzer_squadron::both_lines_call_text(d)});
+    }
+    board::BoardUnits u;
+    u.faces_corner = true;
+    if (l.facing >= 0) u.facing = l.facing, u.facing_name = panzer_squadron::corner_name(d, l.facing);
+    return los_picture(b, marks, e.find("panzer-squadron")->board_support(), u, std::move(c), out);
+}
+
 // ---- commands ------------------------------------------------------------------------------
 
-int ps_los(const panzer_squadron::Data& d, const board::Board& b, const BoardArgs& a, std::ostream& out) {
+int ps_los(const Engine& e, const panzer_squadron::Data& d, const board::Board& b, const BoardArgs& a, std::ostream& out) {
     const auto from = board_hex(b, a.hexes.at(0)), to = board_hex(b, a.hexes.at(1));
     if (!from || !to) return 2;
     if (*from == *to) { std::cerr << "umpire-cli: FROM and TO are the same hex: the lines of fire join two hexagons\n"; return 2; }
@@ -38,6 +79,8 @@ int ps_los(const panzer_squadron::Data& d, const board::Board& b, const BoardArg
         facing = *f;
     }
     const auto l = panzer_squadron::line_of_fire(d, b, *from, *to, facing);
+    if (a.png)
+        if (const int status = ps_picture(e, d, b, l, *a.png)) return status;
     if (a.json) {
         json::Object obj{{"board", b.file}, {"system", "panzer-squadron"}};
         for (auto& kv : panzer_squadron::lof_json(d, b, l)) obj.push_back(std::move(kv));
@@ -93,7 +136,7 @@ int panzer_squadron_refuse(const BoardArgs& a) {
 int panzer_squadron_board_command(const Engine& e, const board::Board& b, const BoardArgs& a, std::ostream& out) {
     const panzer_squadron::Data& d = game_data<panzer_squadron::PanzerSquadron>(e, "panzer-squadron");
     if (a.command == "check") return check_report(b, ", Panzer Squadron", out), 0;
-    if (a.command == "los") return ps_los(d, b, a, out);
+    if (a.command == "los") return ps_los(e, d, b, a, out);
     return ps_visibility(d, b, a, out);
 }
 

@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cli/board_commands.hpp"
+#include "cli/picture_command.hpp"
 #include "engine/engine.hpp"
 #include "core/names.hpp"
 #include "games/panzerblitz/board.hpp"
@@ -64,6 +65,13 @@ int panzerblitz_board_command(const Engine& e, const board::Board& b, const Boar
             return 2;
         }
         const panzerblitz::BoardLos los = panzerblitz::board_los(d, b, *from, *to);
+        if (a.png) {  // the deciding route's own ruling gives the words (cli/picture_command.hpp)
+            const view::BoardMarks marks = panzerblitz::board_marks(d, b, los);
+            picture::Caption c = picture::caption_of(los.ruling, e.find("panzerblitz")->title(), "Line of sight " + b.name(*from) + " to " + b.name(*to));
+            c.detail = marks.summary;
+            const panzerblitz::PanzerBlitzBoardSupport looks(&d);
+            if (const int status = los_picture(b, marks, &looks, {}, std::move(c), *a.png)) return status;
+        }
         if (a.json) {
             json::Object obj{{"board", b.file}, {"system", "panzerblitz"}};
             for (auto& kv : panzerblitz::board_los_json(b, los)) obj.push_back(std::move(kv));

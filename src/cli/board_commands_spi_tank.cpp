@@ -3,11 +3,13 @@
 //
 // Sections
 //   options     --mode (the terrain mode, 10.6); --facing refused
+//   picture     the words of los --png (picture_command.hpp)
 //   commands    board check, los, visibility (one hex, all pairs)
 #include <chrono>
 #include <iostream>
 
 #include "cli/board_commands.hpp"
+#include "cli/picture_command.hpp"
 #include "core/atomic_file.hpp"
 #include "core/names.hpp"
 #include "engine/engine.hpp"
@@ -31,6 +33,41 @@ std::optional<spi_tank::Mode> pick_mode(const BoardArgs& a, const board::Board& 
     return std::nullopt;
 }
 
+// ---- picture --------------------------------------------------------------------------
+
+// The words of a picture of `los`: the verdict, every item the line meets with its rule, and the
+// readings the rules leave open — a corner whose two readings differ, a hexside met only at its
+// end (10.22) — as the referee's calls (amber).
+picture::Caption tank_caption(const Engine& e, const board::Board& b, const spi_tank::LineOfSight& los, spi_tank::Mode mode) {
+    picture::Caption c;
+    c.game = e.find("spi-tank")->title();
+    c.title = "Line of sight " + b.name(los.firer) + " to " + b.name(los.target);
+    const bool clear = los.verdict == spi_tank::Sight::clear, blocked = los.verdict == spi_tank::Sight::blocked;
+    c.verdict = clear ? "LINE OF SIGHT CLEAR" : blocked ? "LINE OF SIGHT BLOCKED" : "LINE OF SIGHT: ONE READING BLOCKS";
+    c.tone = clear ? Tone::good : blocked ? Tone::bad : Tone::neutral;
+    c.referee_call = los.verdict == spi_tank::Sight::referee_call;
+    c.why.push_back({"8.3", "From " + b.name(los.firer) + " to " + b.name(los.target) + " the fewest hexes counted are " + std::to_string(los.range) + "."});
+    for (const auto& it : los.items) c.why.push_back({it.rule, it.text});
+    bool corner_call = false;
+    for (const auto& k : los.corners) {  // in the words the board's marks give them
+        const std::string both = "the line passes exactly through the corner of " + b.name(k.left) + ", " + b.name(k.touched) + " and " +
+                                 b.name(k.entered) + " (the rules are silent): " + k.through_text + "; " + k.past_text;
+        c.why.push_back({"10.22", both});
+        if (k.through_blocks != k.past_blocks) c.calls.push_back(both), corner_call = true;
+    }
+    for (const auto& end : los.side_ends) {
+        c.why.push_back({"10.22C", end.text});
+        c.calls.push_back(end.text);
+    }
+    // The summary, or where the call is the readings are in the amber box under it.
+    c.detail = !c.referee_call ? spi_tank::board_marks(b, los).summary
+                               : b.name(los.firer) + " to " + b.name(los.target) + ", range " + std::to_string(los.range) + " (8.3): " +
+                                     (corner_call ? "the line passes exactly through a corner, and one reading of it blocks (10.22)"
+                                                  : "the line meets an obstructing hexside only at its end, and one reading of it blocks (10.22C)");
+    c.source = std::string(spi_tank::to_string(mode)) + " terrain mode (10.6)";
+    return c;
+}
+
 // ---- commands -------------------------------------------------------------------------
 
 int board_check(const board::Board& b, std::ostream& out) {
@@ -48,6 +85,10 @@ int los_command(const Engine& e, const board::Board& b, const BoardArgs& a, std:
     if (!from || !to) return 2;
     const spi_tank::LosRules rules = spi_tank::los_rules(game_data<spi_tank::SpiTank>(e, "spi-tank"), b, *mode);
     const spi_tank::LineOfSight los = spi_tank::line_of_sight(b, rules, *from, *to);
+    if (a.png)
+        if (const int status = los_picture(b, spi_tank::board_marks(b, los), e.find("spi-tank")->board_support(), {},
+                                           tank_caption(e, b, los, *mode), *a.png))
+            return status;
     if (a.json) {
         json::Object obj{{"board", b.file}, {"terrain_mode", spi_tank::to_string(*mode)}};
         for (auto& kv : spi_tank::los_json(b, los)) obj.push_back(std::move(kv));

@@ -64,12 +64,12 @@ int report(const std::vector<Diagnostic>& diagnostics);
 
 // ---- the commands ----------------------------------------------------------------------
 
-void add_rule(CLI::App& app, Context& c);        // rule FILE [--json]            (rule_commands.cpp)
+void add_rule(CLI::App& app, Context& c);        // rule FILE [--json] [--png OUT]  (rule_commands.cpp)
 void add_systems(CLI::App& app, Context& c);     // systems
 void add_check_data(CLI::App& app, Context& c);  // check-data [DIR]
 CLI::App* add_board(CLI::App& app, Context& c);  // board: the board-file commands  (board_commands.cpp)
 void add_board_check(CLI::App& board, Context& c);  // board check FILE
-void add_los(CLI::App& app, Context& c);         // los BOARD FROM TO [--json] [--mode M] [--facing C]
+void add_los(CLI::App& app, Context& c);         // los BOARD FROM TO [--json] [--mode M] [--facing C] [--png OUT]
 void add_visibility(CLI::App& app, Context& c);  // visibility BOARD FROM | --all OUT
 void add_table(CLI::App& app, Context& c);       // table check FILE               (table_command.cpp)
 

@@ -1,6 +1,8 @@
 // umpire-cli's situation and rules-data commands (commands.hpp):
 //
-//   umpire-cli rule FILE [--json]    rule a situation file (FILE "-": standard input)
+//   umpire-cli rule FILE [--json] [--png OUT]
+//                                    rule a situation file (FILE "-": standard input); --png: its
+//                                    picture (picture_command.hpp)
 //   umpire-cli systems               the game systems and the names each accepts
 //   umpire-cli check-data [DIR]      validate a rules-data folder
 #include <memory>
@@ -8,8 +10,10 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/picture_command.hpp"
 #include "core/input.hpp"
 #include "core/names.hpp"
+#include "core/toml_reader.hpp"
 #include "engine/engine.hpp"
 
 namespace umpire::cli {
@@ -18,9 +22,15 @@ namespace {
 
 // `rule` reads only its own game's rules data, when the situation names the game (Load::on_demand:
 // a broken house-rules file locks only that game, and the other games cost nothing).
-int rule(Context& c, const std::string& file, bool json) {
+// With --png the picture is written first: a picture that cannot be written prints no ruling.
+int rule(Context& c, const std::string& file, bool json, const std::optional<std::string>& png) {
     const Engine engine(c.rules(), Engine::Load::on_demand);
-    const Ruling r = file == "-" ? engine.rule_text(read_standard_input("<stdin>"), "<stdin>") : engine.rule_file(file);
+    // As Engine::rule_text and rule_file, keeping the situation for the picture.
+    const bool from_stdin = file == "-";
+    const toml::table situation = from_stdin ? parse_toml_string(read_standard_input("<stdin>"), "<stdin>") : parse_toml_file(file, file);
+    const Ruling r = engine.rule(situation, from_stdin ? "<stdin>" : file);
+    if (png)
+        if (const int status = rule_picture(engine, situation, from_stdin ? "" : std::filesystem::path(file).parent_path(), r, *png)) return status;
     if (json) c.out << r.to_json().dump() << "\n";
     else c.out << r.to_text();
     return 0;
@@ -52,9 +62,11 @@ void add_rule(CLI::App& app, Context& c) {
     CLI::App* cmd = add_command(app, "rule", "rule a situation file: the verdict, then every step with its rule");
     auto file = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
+    auto png = std::make_shared<std::optional<std::string>>();
     add_argument(*cmd, "FILE", *file, "the situation file (docs/situations.md); '-' reads standard\ninput")->required();
     cmd->add_flag("--json", *json, "print the ruling as one JSON object")->disable_flag_override();
-    cmd->callback([&c, file, json] { c.run = [&c, file, json] { return rule(c, *file, *json); }; });
+    add_png(*cmd, png.get(), "the ruling: its board or table with the line,\nthe units, the verdict and the deciding reasons");
+    cmd->callback([&c, file, json, png] { c.run = [&c, file, json, png] { return rule(c, *file, *json, *png); }; });
 }
 
 void add_systems(CLI::App& app, Context& c) {

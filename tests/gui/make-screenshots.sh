@@ -2,7 +2,8 @@
 # Regenerates screenshots/ : one PNG of the real window per example situation
 # (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x1200 (tall enough for the whole ruling), plus
 # one at 2x UI scale, the board views (TANK! with its overlays and in Paint mode, PanzerBlitz's routes, Panzer Squadron's lines: screenshots/board-view-*.png), and each game's first example in a small window (800x600) at 1x and 2x
-# (screenshots/small-*.png), and the table view's two examples small too. Called by `./dev screenshots` as
+# (screenshots/small-*.png), the table view's two examples small too, and pictures of rulings as umpire-cli --png
+# writes them (screenshots/picture-*.png). Called by `./dev screenshots` as
 #   tests/gui/make-screenshots.sh build/umpire
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -56,3 +57,22 @@ for f in "${examples[@]}"; do
     shot 800x600 "$f" "$out/small-x$scale-$(basename "${f%.toml}").png" --scale "$scale"
   done
 done
+# Pictures of rulings (docs/window.md "Pictures of a ruling"): what Save picture... and
+# umpire-cli --png write, drawn without a window (by the umpire-cli beside the umpire given).
+cli=$(dirname "$umpire")/umpire-cli
+if [ -x "$cli" ]; then
+  picture() {  # picture OUT.png umpire-cli ARGS...
+    local png=$1
+    shift
+    "$cli" "$@" --png "$png" >/dev/null
+    echo "  $png"
+  }
+  picture "$out/picture-tank-woods-blocks.png" rule "$root/examples/spi-tank-board-woods-blocks.toml"
+  picture "$out/picture-tank-corner-call.png" los "$root/boards/sample-66x44.toml" 1204 1709 --mode mixed
+  picture "$out/picture-panzerblitz-routes.png" rule "$root/examples/panzerblitz-board-tie-for-the-defender.toml"
+  picture "$out/picture-panzerblitz-notes.png" rule "$root/examples/panzerblitz-board-hill-to-valley.toml"
+  picture "$out/picture-panzer-squadron-call.png" rule "$root/examples/panzer-squadron-board-line-of-fire-wall-call.toml"
+  picture "$out/picture-gf9-hill-to-hill.png" rule "$root/examples/table-gf9-hill-to-hill.toml"
+  picture "$out/picture-agv-over-the-wall.png" rule "$root/examples/table-agv-fire-over-the-wall.toml"
+  picture "$out/picture-words-only.png" rule "$root/examples/spi-tank-t62-vs-m60a2-side.toml"
+fi

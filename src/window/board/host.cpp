@@ -138,10 +138,7 @@ bool BoardHost::board_menu(const view::BoardSupport& support, std::optional<std:
         if (ImGui::MenuItem("No board")) name->reset(), changed = true;
         ui::tip("Take the board off: the line is then described by hand in the situation.");
         ImGui::Separator();
-        if (ImGui::MenuItem("Save picture\xe2\x80\xa6", nullptr, false, area.picture_available)) area.picture_asked = MapArea::Picture::save;
-        ui::probe("save_picture");
-        if (ImGui::MenuItem("Copy picture", nullptr, false, area.picture_available)) area.picture_asked = MapArea::Picture::copy;
-        ui::probe("copy_picture");
+        picture_menu_items(area);
         ImGui::EndPopup();
     }
     if (open_board) {

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "window/board/picture_actions.hpp"
 #include "window/shell/files.hpp"
 #include "window/panels/panel.hpp"
 #include "window/shell/session.hpp"
@@ -88,6 +89,14 @@ public:
     bool file_save();                             // false: failed, or no file yet (Save As opens)
     bool file_save_as(const std::filesystem::path& p);
     std::string clipboard_text() const;           // what Copy ruling copies
+    // What Save picture / Copy picture draw (window/board/picture_actions.hpp): the shown ruling,
+    // with the board or table and the units' places as they are on screen.
+    PictureSource picture_source() const;
+    // The one way to a picture: the File menu, Ctrl+Shift+P, the button beside Copy ruling and the
+    // map's own menu (Board ▾ on a board, Picture ▾ on a table) all call picture(); it
+    // does nothing until picture_ready() (a ruling shown, nothing missing or wrong).
+    bool picture_ready() const;
+    void picture(MapArea::Picture what);
     const std::string& system() const { return system_; }
     const Ruling* ruling() const { return ruling_ && ruling_errors_.empty() ? &*ruling_ : nullptr; }  // the shown ruling (tests)
     const std::string& status_line() const { return status_; }
@@ -258,6 +267,7 @@ private:
     // Messages and dialogs.
     std::string status_;
     Clock::time_point status_time_{};
+    PictureActions pictures_;  // the Save picture popup
     std::vector<std::string> open_errors_;  // shown in a modal
     std::string open_errors_title_;
     bool show_open_errors_ = false, show_confirm_ = false, show_about_ = false;

@@ -6,7 +6,7 @@
 //   1. documents: each game's table and text, switching game
 //   2. ruling the shown situation
 //   3. reading situation files
-//   4. files: New, Open, Save, Save As, recent, Copy ruling
+//   4. files: New, Open, Save, Save As, recent, Copy ruling, the picture (Save / Copy picture)
 #include <imgui.h>
 
 #include "window/shell/app.hpp"
@@ -323,6 +323,29 @@ std::string App::clipboard_text() const {
     std::string out = "Game: " + system_title(system_) + "\nSituation: " + label + "\n\n" + ruling;
     if (out.back() != '\n') out += "\n";
     return out + "\n--- situation (" + display_name() + ") ---\n" + text_;
+}
+
+PictureSource App::picture_source() const {
+    PictureSource s;
+    s.engine = engine_.get();
+    s.situation = table_of(system_);
+    s.ruling = ruling_ && ruling_errors_.empty() ? &*ruling_ : nullptr;
+    s.situation_dir = doc().path.parent_path();
+    s.stem = doc().path.stem().string();
+    if (const Panel* p = panel(system_)) {
+        s.board = p->held_board();
+        s.place = p->held_placement();
+    }
+    if (const auto t = tables_.find(system_); t != tables_.end() && t->second && t->second->loaded()) s.table = t->second->table();
+    return s;
+}
+
+bool App::picture_ready() const { return ruling_ && ruling_errors_.empty() && waiting().empty(); }
+
+void App::picture(MapArea::Picture what) {
+    if (what == MapArea::Picture::none || !picture_ready()) return;
+    if (what == MapArea::Picture::save) pictures_.ask_save(picture_source());
+    else status_message(PictureActions::copy(picture_source()));
 }
 
 void App::copy_ruling() {

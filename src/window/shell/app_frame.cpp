@@ -89,6 +89,7 @@ void App::draw() {
     if (!map_only_) draw_status();
     ImGui::End();
     draw_modals();
+    if (const auto said = pictures_.draw([this] { return picture_source(); })) status_message(*said);
     draw_shortcut_list();
     shortcuts();
 }
@@ -116,7 +117,9 @@ void App::draw_menus() {
 }
 
 void App::draw_file_menu() {
-    if (!ImGui::BeginMenu("File")) return;
+    const bool open = ImGui::BeginMenu("File");
+    ui::probe("menu_file");
+    if (!open) return;
     {
         if (ImGui::MenuItem("New", "Ctrl+N", false, engine_ != nullptr)) ask_then(kNew);
         if (ImGui::MenuItem("Open...", "Ctrl+O", false, engine_ != nullptr)) ask_then(kOpenBrowse);
@@ -140,6 +143,12 @@ void App::draw_file_menu() {
         ImGui::Separator();
         if (ImGui::MenuItem("Copy ruling", "Ctrl+Shift+C", false, ruling_.has_value() || !ruling_errors_.empty())) copy_ruling();
         ui::tip("Puts the game, the situation's title, the ruling and the situation as plain text on the clipboard, ready for a chat message.");
+        const bool ready = picture_ready();
+        if (ImGui::MenuItem("Save picture\xe2\x80\xa6", "Ctrl+Shift+P", false, ready)) picture(MapArea::Picture::save);
+        ui::tip("Writes a PNG of the ruling: the map or table with the line and the units, the verdict and the deciding reasons.");
+        if (ImGui::MenuItem("Copy picture", nullptr, false, ready)) picture(MapArea::Picture::copy);
+        ui::probe("menu_copy_picture");
+        ui::tip("Puts that PNG on the clipboard, to paste into a forum post or a chat (needs xclip or wl-copy).");
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
         ImGui::EndMenu();
@@ -381,6 +390,7 @@ void App::shortcuts() {
         else file_save();
     }
     if (pressed('C') && io.KeyShift) copy_ruling();
+    if (pressed('P') && io.KeyShift) picture(MapArea::Picture::save);
     if (pressed('Q')) quit_ = true;
     if (pressed('0')) pending_scale_ = 1.0f;
     if (pressed('=')) pending_scale_ = std::min(3.0f, scale_ + 0.25f);
@@ -396,6 +406,7 @@ void App::draw_shortcut_list() {
         {"Ctrl+S", "Save"},
         {"Ctrl+Shift+S", "Save As"},
         {"Ctrl+Shift+C", "Copy the ruling (and the situation) to the clipboard"},
+        {"Ctrl+Shift+P", "Save a picture of the ruling (PNG: map, line, verdict, reasons)"},
         {"Ctrl+= / Ctrl+- / Ctrl+0", "Larger text / smaller text / 100 %"},
         {"Ctrl+Q", "Quit (every edit is autosaved)"},
         {"Tab / Shift+Tab", "Next / previous text field or slider, in reading order"},

@@ -111,6 +111,7 @@ bool App::draw_map_area(Panel* p, PanelContext& ctx, ImVec2 size) {
     MapArea area;
     area.size = ImGui::GetContentRegionAvail();
     area.map_only = map_only_;
+    area.picture_available = picture_ready();
     PanelContext map_ctx = ctx;
     map_ctx.map = &area;
     bool changed = false;
@@ -123,7 +124,7 @@ bool App::draw_map_area(Panel* p, PanelContext& ctx, ImVec2 size) {
     ImGui::EndChild();
     ui::probe("map");
     if (area.toggle_map_only) map_only_ = !map_only_;
-    if (area.picture_asked != MapArea::Picture::none) status_message("The picture of the ruling is not in this build yet");
+    picture(area.picture_asked);
     return changed;
 }
 
@@ -228,6 +229,14 @@ void App::draw_ruling_pinned(Panel* p, float h) {
         ui::tip("Puts the game, the situation's title, the ruling and the situation as plain text on the clipboard, "
                 "ready for a chat message (Ctrl+Shift+C).");
         ui::probe("copy");
+        if (picture_ready()) {
+            const char* save = "Save picture\xe2\x80\xa6";  // beside Copy ruling when it fits (800x600: under it)
+            ui::same_line_if_fits(ImGui::CalcTextSize(save).x + ImGui::GetStyle().FramePadding.x * 2);
+            if (ImGui::Button(save)) picture(MapArea::Picture::save);
+            ui::tip("Writes a PNG of the ruling (the map, the line, the verdict, the reasons) for the dispute record "
+                    "or a forum post (Ctrl+Shift+P; File > Copy picture, or the map's menu, puts it on the clipboard).");
+            ui::probe("save_picture");
+        }
         // The game's name beside it when it fits (it is also in the window's title).
         const std::string game = system_title(system_);
         const float game_w = ImGui::CalcTextSize(game.c_str()).x;

@@ -256,6 +256,15 @@ void TableView::draw_toolbar(PanelContext& ctx, MapArea& area) {
     ui::tip("Writes the table file (" + path_.string() + ") with the pieces and bases where they are now; "
             "the situation file is not changed. Comments in the table file are not kept.");
     ui::probe("table_save");
+    const char* picture = "Picture \xe2\x96\xbe";  // the Board menu's picture items, on a table
+    ui::same_line_if_fits(ImGui::CalcTextSize(picture).x + ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::Button(picture)) ImGui::OpenPopup("##table_picture");
+    ui::tip("The picture of the ruling: the table with the line and the pieces, the verdict and the reasons, as a PNG.");
+    ui::probe("table_picture");
+    if (ImGui::BeginPopup("##table_picture")) {
+        picture_menu_items(area);
+        ImGui::EndPopup();
+    }
     if (area.map_only) {  // Map only itself is in the side panel's header (App::draw_side)
         ui::same_line_if_fits(ImGui::CalcTextSize("Back").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button("Back")) area.toggle_map_only = true;

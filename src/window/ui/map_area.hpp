@@ -11,11 +11,17 @@ struct MapArea {
     bool map_only = false;         // the map has the whole window (F11, the toolbar's Map only)
     // Filled by the view for the App:
     bool toggle_map_only = false;  // Map only / Back pressed
-    // The picture of the ruling (Save picture… / Copy picture in the Board menu). Offered once the
-    // window can make one (picture_available); pressed: picture_asked.
+    // The picture of the ruling (Save picture… / Copy picture in the map's menu: Board ▾ on a
+    // board, Picture ▾ on a table). Offered once the window can make one (picture_available, set by
+    // the App); pressed: picture_asked, which the App hands to App::picture, the File menu's own.
     enum class Picture { none, save, copy };
     bool picture_available = false;
     Picture picture_asked = Picture::none;
 };
+
+// The two items of the map's menu that ask for the picture (inside an open popup or menu): a
+// board's Board ▾ and a table's Picture ▾ show the same items, probed "map_save_picture" and
+// "map_copy_picture".
+void picture_menu_items(MapArea& area);
 
 }  // namespace umpire::app

@@ -36,7 +36,7 @@ toml::table with_counters(toml::table t, const board::CounterRules& rules) {
         toml::table* r = t.get_as<toml::table>(role.table);
         if (!r || !r->contains("hex")) continue;
         toml::table c{{"name", role.table + " counter"}, {"side", role.table == "firer" ? "Blue" : "Red"}};
-        for (const std::string key : {std::string("hex"), std::string("facing"), rules.type_key}) {
+        for (const std::string& key : {std::string("hex"), std::string("facing"), rules.type_key}) {
             if (key.empty() || (key == "facing" && !role.facing) || (key == rules.type_key && !role.type)) continue;
             if (const auto* v = r->get_as<std::string>(key)) {
                 c.insert(key, v->get());

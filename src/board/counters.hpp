@@ -43,6 +43,14 @@ struct Counters {
     bool empty() const { return list.empty() && chosen.empty(); }
 };
 
+// What the referee did to the counters on the window's board: picked one for the first role (the
+// firer, Panzer Squadron's moving tank) or the second (the target), or added one in an empty hex.
+struct CounterPick {
+    enum Kind { first, second, add } kind = first;
+    std::string name;  // first, second: the counter picked
+    std::string hex;   // add: the hex's number
+};
+
 // ---- CounterRules --------------------------------------------------------------------------
 
 struct CounterRules {

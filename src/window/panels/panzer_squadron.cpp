@@ -326,6 +326,7 @@ bool PanzerSquadronPanel::draw_move_board(PanelContext& ctx) {
         return changed;
     }
     host_.name_line(s_.board);
+    changed |= draw_counter_inputs(counters_, roles().first, roles().second);
     changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
     return changed;
 }
@@ -346,6 +347,7 @@ bool PanzerSquadronPanel::draw_fire_board(PanelContext& ctx) {
         return changed;
     }
     host_.name_line(s_.board);
+    changed |= draw_counter_inputs(counters_, roles().first, roles().second);
     ui::section("Target");
     changed |= draw_facing(ctx, "Facing point", &s_.target_facing);
     ui::wrapped(ui::dim_text(), "The two lines of fire, the armour faces they strike and the obstacle bonus: traced on the board "
@@ -358,7 +360,9 @@ bool PanzerSquadronPanel::draw_map(PanelContext& ctx) {
     if (!support() || !ctx.map) return false;
     host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     const std::string mode = s_.question == "movement" ? std::string() : s_.target_facing.value_or("");
-    return host_.map(*support(), &s_.board, ctx.situation_dir, mode, table_of(written()), ctx.board_marks(), keys(), roles(), *ctx.map);
+    host_.show_counters(&counters_, roles());
+    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, mode, table_of(written()), ctx.board_marks(), keys(), roles(), *ctx.map);
+    return take_counter_pick(host_, roles().first, roles().second) || changed;
 }
 
 // =====================================================================================

@@ -251,13 +251,15 @@ bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
         return changed;
     }
     host_.name_line(s_.board);
-    return changed;
+    return draw_counter_inputs(counters_, "firer", "target") || changed;
 }
 
 bool PanzerBlitzPanel::draw_map(PanelContext& ctx) {
     if (!support() || !ctx.map) return false;
     host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    return host_.map(*support(), &s_.board, ctx.situation_dir, "", table_of(written()), ctx.board_marks(), keys(), BoardView::Roles{}, *ctx.map);
+    host_.show_counters(&counters_, BoardView::Roles{});
+    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, "", table_of(written()), ctx.board_marks(), keys(), BoardView::Roles{}, *ctx.map);
+    return take_counter_pick(host_, "firer", "target") || changed;
 }
 
 // With a board: the units' hexes (typed or clicked); the rest is the map's.

@@ -527,7 +527,7 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
         return changed;
     }
     host_.name_line(s_.board);
-    return changed;
+    return draw_counter_inputs(counters_, "firer", "target") || changed;
 }
 
 // The map: the board view filling the map area; a click writes the hex keys (and the facing), and
@@ -535,8 +535,10 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
 bool SpiTankPanel::draw_map(PanelContext& ctx) {
     if (!support() || !ctx.map) return false;
     host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, s_.mode, table_of(written()), ctx.board_marks(), keys(),
-                                   BoardView::Roles{}, *ctx.map);
+    host_.show_counters(&counters_, BoardView::Roles{});
+    bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, s_.mode, table_of(written()), ctx.board_marks(), keys(),
+                             BoardView::Roles{}, *ctx.map);
+    changed |= take_counter_pick(host_, "firer", "target");
     if (changed) {
         firer_hex_text_ = s_.firer_hex.value_or(firer_hex_text_);
         target_hex_text_ = s_.target_hex.value_or(target_hex_text_);

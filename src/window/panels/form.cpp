@@ -101,14 +101,15 @@ std::optional<toml::table> canonical_with_counters(const GameSystem& sys, const 
 
 namespace {
 
-// The role's own keys a counter fills (hex, facing, the unit type), dropped so the counter's are read.
-void drop_role_keys(toml::table& t, const board::CounterRules& r, const std::string& role) {
+// The role's own keys counter `k` fills (hex, and its facing and unit type when it has them),
+// dropped so the counter's are read; a key the counter lacks stays typed (and the counter takes it).
+void drop_role_keys(toml::table& t, const board::CounterRules& r, const std::string& role, const board::Counter* k) {
     const board::CounterRules::Role* ro = r.role(role);
     toml::table* rt = t.get_as<toml::table>(role);
     if (!ro || !rt) return;
     rt->erase("hex");
-    if (ro->facing) rt->erase("facing");
-    if (ro->type && !r.type_key.empty()) rt->erase(r.type_key);
+    if (ro->facing && (!k || k->facing)) rt->erase("facing");
+    if (ro->type && !r.type_key.empty() && (!k || k->type)) rt->erase(r.type_key);
 }
 
 board::Counter new_counter(const board::Counters& c, const board::CounterRules& r, const toml::table& t, const std::string& first,
@@ -125,6 +126,12 @@ board::Counter new_counter(const board::Counters& c, const board::CounterRules& 
     if (!r.type_key.empty()) {
         if (const auto* v = t[first][r.type_key].as_string()) k.type = v->get();
         else if (!c.list.empty()) k.type = c.list.back().type;
+    }
+    // A facing where the game's units have one: the last counter's, else the one a role has.
+    if (r.facing) {
+        if (!c.list.empty() && c.list.back().facing) k.facing = c.list.back().facing;
+        for (const auto& role : r.roles)
+            if (const auto* v = t[role.table]["facing"].as_string(); v && !k.facing) k.facing = v->get();
     }
     return k;
 }
@@ -145,13 +152,13 @@ bool apply_counter_pick(Panel& p, board::Counters& c, const board::CounterRules&
     if (was && same_name(was->name, pick.name)) return false;
     // The other role held this counter: the two swap (or the other waits for a click).
     if (const board::Counter* o = other.empty() ? nullptr : c.chosen_for(other); o && same_name(o->name, pick.name)) {
-        drop_role_keys(t, r, other);
+        drop_role_keys(t, r, other, was);
         if (toml::table* ot = t.get_as<toml::table>(other)) {
             if (was) ot->insert_or_assign("counter", was->name);
             else ot->erase("counter");
         }
     }
-    drop_role_keys(t, r, role);
+    drop_role_keys(t, r, role, c.find(pick.name));
     if (!t.contains(role)) t.insert(role, toml::table{});
     t.get_as<toml::table>(role)->insert_or_assign("counter", pick.name);
     Sink sink("(map)");

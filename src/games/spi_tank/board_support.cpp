@@ -146,7 +146,8 @@ board::CounterRules counter_rules_of(const Data& d) {
             if (u && u->vehicle) return "a vehicle (" + u->name + ") may not share its hex with any other unit (11.0)";
             (u ? guns : infantry) += 1;
         }
-        const auto& s = d.stacking;
+        if (!d.stacking) return "rules-data has no [stacking] table (11.0): counters may not share a hex";
+        const auto& s = *d.stacking;
         if (guns > s.max_at_guns || infantry > (guns ? s.max_infantry_with_at_gun : s.max_infantry))
             return "at most " + std::to_string(s.max_infantry) + " infantry, or " + std::to_string(s.max_infantry_with_at_gun) +
                    " infantry with " + std::to_string(s.max_at_guns) + " anti-tank gun, may share a hex (11.0)";

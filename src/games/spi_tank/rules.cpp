@@ -387,11 +387,14 @@ void load_infantry(Data& d, const Section& root) {
     Section inf = root.table("infantry", true);
     inf.only_keys({"max_moving_mp"});
     d.infantry_max_moving_mp = int(inf.integer("max_moving_mp", true, 0, 99).value_or(1));
-    Section st = root.table("stacking", true);  // 11.0
-    st.only_keys({"max_infantry", "max_at_guns", "max_infantry_with_at_gun"});
-    d.stacking.max_infantry = int(st.integer("max_infantry", true, 1, 99).value_or(2));
-    d.stacking.max_at_guns = int(st.integer("max_at_guns", true, 1, 99).value_or(1));
-    d.stacking.max_infantry_with_at_gun = int(st.integer("max_infantry_with_at_gun", true, 0, 99).value_or(1));
+    // 11.0, for units on the board only: optional, so a rules-data folder from before them loads.
+    if (Section st = root.table("stacking"); st.present()) {
+        st.only_keys({"max_infantry", "max_at_guns", "max_infantry_with_at_gun"});
+        Data::Stacking& s = d.stacking.emplace();
+        s.max_infantry = int(st.integer("max_infantry", true, 1, 99).value_or(2));
+        s.max_at_guns = int(st.integer("max_at_guns", true, 1, 99).value_or(1));
+        s.max_infantry_with_at_gun = int(st.integer("max_infantry_with_at_gun", true, 0, 99).value_or(1));
+    }
     Section t = root.table("infantry_fire", true);
     t.only_keys({"rows"});
     int expect = 1;  // 0 after a refused range: the next row is not compared (one mistake, one error)

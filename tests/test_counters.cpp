@@ -132,7 +132,7 @@ TEST_CASE("counters: bad units on the board are located errors", "[counters][bad
         {tank + "[firer]\ncounter = \"Z\"\n[target]\ncounter = \"B\"\n" + a + b, "test.toml:5:11",
          "firer.counter: \"Z\" names no counter (counters: A, B)"},
         // No counters at all.
-        {tank + "[firer]\ncounter = \"A\"\n[target]\nunit = \"T62\"\nhex = \"0308\"\n", "test.toml:5:11", "no [[counter]] places a unit"},
+        {tank + "[firer]\ncounter = \"A\"\n[target]\nunit = \"T62\"\nhex = \"0308\"\n", "test.toml:5:11", "firer.counter: \"A\" names no counter: no [[counter]] places a unit"},
         // Two counters of one name.
         {tank + pick + a + a, "test.toml:14:8", "counter[1].name: \"A\" is also the name of counter[0] (line 8)"},
         // The firer and the target one counter.
@@ -141,26 +141,26 @@ TEST_CASE("counters: bad units on the board are located errors", "[counters][bad
         {tank + "[firer]\ncounter = \"A\"\nhex = \"0303\"\n[target]\ncounter = \"B\"\n" + a + b, "test.toml:6:7",
          "firer.hex: is \"0303\" but the counter \"A\" it picks has hex = \"0302\" (counter[0], line 9)"},
         // Missing keys, an unknown key, a unit not on the chart (17.4).
-        {tank + pick + "[[counter]]\nname = \"A\"\nhex = \"0302\"\nunit = \"T62\"\n" + b, "test.toml:8:1", "counter[0]: missing required key \"side\""},
-        {tank + pick + a + b + "colour = \"red\"\n", "test.toml:20:1", "counter[1].colour: unknown key"},
+        {tank + pick + "[[counter]]\nname = \"A\"\nhex = \"0302\"\nunit = \"T62\"\n" + b, "test.toml:8:1", "counter[0].side: missing required key"},
+        {tank + pick + a + b + "colour = \"red\"\n", "test.toml:19:1", "counter[1].colour: unknown key"},
         {tank + pick + "[[counter]]\nname = \"A\"\nside = \"Blue\"\nunit = \"Tigger\"\nhex = \"0302\"\n" + b, "test.toml:11:8",
          "counter[0].unit: \"Tigger\" is not a unit of the weapons chart (17.4"},
         // Stacking: a vehicle alone (11.0); two sides never (11.2); three infantry (11.0, [stacking]).
-        {tank + pick + a + b + "[[counter]]\nname = \"C\"\nside = \"Blue\"\nunit = \"infantry\"\nhex = \"0302\"\n", "test.toml:24:7",
+        {tank + pick + a + b + "[[counter]]\nname = \"C\"\nside = \"Blue\"\nunit = \"infantry\"\nhex = \"0302\"\n", "test.toml:23:7",
          "counter[2].hex: \"0302\" also holds \"A\": a vehicle (T62) may not share its hex with any other unit (11.0)"},
         {tank + pick + a + b + "[[counter]]\nname = \"C\"\nside = \"Red\"\nunit = \"infantry\"\nhex = \"0505\"\n" +
              "[[counter]]\nname = \"D\"\nside = \"Blue\"\nunit = \"infantry\"\nhex = \"0505\"\n",
-         "test.toml:29:7", "units of two sides may not share a hex (11.2)"},
+         "test.toml:28:7", "counter[3].hex: \"0505\" also holds \"C\": units of two sides may not share a hex (11.2)"},
         {tank + pick + a + b + "[[counter]]\nname = \"C\"\nside = \"Red\"\nunit = \"infantry\"\nhex = \"0505\"\n" +
              "[[counter]]\nname = \"D\"\nside = \"Red\"\nunit = \"infantry\"\nhex = \"0505\"\n" +
              "[[counter]]\nname = \"E\"\nside = \"Red\"\nunit = \"infantry\"\nhex = \"0505\"\n",
-         "test.toml:34:7", "at most 2 infantry, or 1 infantry with 1 anti-tank gun, may share a hex (11.0)"},
+         "test.toml:33:7", "counter[4].hex: \"0505\" also holds \"C\", \"D\": at most 2 infantry, or 1 infantry with 1 anti-tank gun, may share a hex (11.0)"},
         // The counter's facts are checked by the game where they land: located at the counter.
         {tank + pick + "[[counter]]\nname = \"A\"\nside = \"Blue\"\nunit = \"T62\"\nhex = \"9999\"\n" + b, "test.toml:12:7", "firer.hex"},
         // PanzerBlitz counters have no facing (its line of sight has none).
         {"system = \"panzerblitz\"\nboard = \"panzerblitz-test-small.toml\"\n[firer]\ncounter = \"A\"\n[target]\ncounter = \"B\"\n"
          "[[counter]]\nname = \"A\"\nside = \"G\"\nhex = \"0304\"\nfacing = \"A\"\n[[counter]]\nname = \"B\"\nside = \"S\"\nhex = \"0308\"\n",
-         "test.toml:10:10", "counter[0].facing: unknown key"},
+         "test.toml:11:1", "counter[0].facing: unknown key"},
         // A game without boards has no counters: an unknown key as before.
         {"system = \"gf9-tanks\"\nquestion = \"los\"\n[[counter]]\nname = \"A\"\n", "test.toml:3:1", "counter: unknown key"},
     };

@@ -43,21 +43,10 @@ on_fail() {
   echo "---- units in layout"; grep '^widget unit_' "$state/layout.txt" 2>/dev/null || true
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
-settle() {
-  local i now changed
-  for ((i = 0; i < 50; i++)); do
-    now=$(date +%s%3N)
-    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
-    [ $((now - changed)) -gt 500 ] && return 0
-    sleep 0.1
-  done
-}
-widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
-centre() { read -r x0 y0 x1 y1 <<<"$(widget "hex_$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
 # click_hex HEX [KEY]: a left click on the hex's centre, with KEY (alt, shift) held.
 click_hex() {
   local x y
-  read -r x y <<<"$(centre "$1")"
+  read -r x y <<<"$(layout_centre "hex_$1")"
   [ -n "$x" ] || { on_fail; fail "hex $1 is not in the layout"; }
   xdotool mousemove --window "$win" "$x" "$y"
   sleep 0.2
@@ -72,25 +61,13 @@ same_ruling() { [ "$(cat "$state/ruling.json")" = "$("$cli" rule "$state/situati
 # picked ROLE NAME: the autosave's [ROLE] table picks counter NAME.
 picked() { awk -v r="[$1]" -v n="counter = \"$2\"" '$0 == r { on = 1; next } /^\[/ { on = 0 } on && $0 == n { found = 1 } END { exit !found }' "$state/situation.toml"; }
 
-"$umpire" --state-dir "$state" --test-layout --size 1280x1000 --scale 1 --situation "$sit" 2>>"$work/stderr" &
-pid=$!
-for ((i = 0; i < 300; i++)); do
-  grep -q "^widget hex_0302 " "$state/layout.txt" 2>/dev/null && break
-  if ! kill -0 "$pid" 2>/dev/null; then
-    if grep -q "no display" "$work/stderr"; then cat "$work/stderr"; exit 75; fi
-    on_fail; fail "umpire exited before its board appeared"
-  fi
-  sleep 0.1
-done
-wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
-win=$(xdotool search --name 'Umpire' | head -1)
-settle
+start_board_window "$umpire" "$sit" 0302
 wait_for 5 "the CLI's ruling of the opened situation" same_ruling || { on_fail; fail "opened: the window's ruling differs from umpire-cli's"; }
 echo "ok 1: opened, no counters, the window rules as the CLI"
 
 # ---- 2. three units added with Alt+click
 for h in 0304 0506 0605; do
-  settle
+  layout_settle
   click_hex "$h" alt
 done
 wait_for 5 "three counters in the autosave" sh -c "[ \$(grep -c '^\[\[counter\]\]' '$state/situation.toml') -eq 3 ]" || { on_fail; exit 1; }
@@ -100,14 +77,14 @@ echo "ok 2: Alt+click added three units: $(grep -c '^name = "Unit' "$state/situa
 
 # ---- 3..6. pick pairs
 step() {  # step N WHAT HEX KEY FIRER TARGET
-  settle
+  layout_settle
   click_hex "$3" "$4"
   wait_for 5 "$2: firer $5, target $6" sh -c "$(declare -f picked); state='$state'; picked firer '$5' && picked target '$6'" || { on_fail; exit 1; }
   wait_for 5 "the CLI's ruling ($2)" same_ruling || { on_fail; fail "$2: the window's ruling differs from umpire-cli's"; }
   grep -q "\"counters\":{\"firer\":{\"name\":\"$5\"" "$state/ruling.json" || { on_fail; fail "$2: the ruling does not name the firer's counter"; }
   echo "ok $1: $2: firer $5, target $6 ($("$cli" rule "$state/situation.toml" | head -1))"
 }
-settle
+layout_settle
 click_hex 0304
 wait_for 5 "Unit 1 the firer" sh -c "$(declare -f picked); state='$state'; picked firer 'Unit 1'" || { on_fail; exit 1; }
 wait_for 5 "the CLI's ruling (firer picked)" same_ruling || { on_fail; fail "firer picked: the window's ruling differs from umpire-cli's"; }

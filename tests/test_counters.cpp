@@ -142,7 +142,7 @@ TEST_CASE("counters: bad units on the board are located errors", "[counters][bad
          "firer.hex: is \"0303\" but the counter \"A\" it picks has hex = \"0302\" (counter[0], line 9)"},
         // Missing keys, an unknown key, a unit not on the chart (17.4).
         {tank + pick + "[[counter]]\nname = \"A\"\nhex = \"0302\"\nunit = \"T62\"\n" + b, "test.toml:8:1", "counter[0].side: missing required key"},
-        {tank + pick + a + b + "colour = \"red\"\n", "test.toml:19:1", "counter[1].colour: unknown key"},
+        {tank + pick + a + b + "colour = \"red\"\n", "test.toml:19:10", "counter[1].colour: unknown key"},
         {tank + pick + "[[counter]]\nname = \"A\"\nside = \"Blue\"\nunit = \"Tigger\"\nhex = \"0302\"\n" + b, "test.toml:11:8",
          "counter[0].unit: \"Tigger\" is not a unit of the weapons chart (17.4"},
         // Stacking: a vehicle alone (11.0); two sides never (11.2); three infantry (11.0, [stacking]).
@@ -160,7 +160,7 @@ TEST_CASE("counters: bad units on the board are located errors", "[counters][bad
         // PanzerBlitz counters have no facing (its line of sight has none).
         {"system = \"panzerblitz\"\nboard = \"panzerblitz-test-small.toml\"\n[firer]\ncounter = \"A\"\n[target]\ncounter = \"B\"\n"
          "[[counter]]\nname = \"A\"\nside = \"G\"\nhex = \"0304\"\nfacing = \"A\"\n[[counter]]\nname = \"B\"\nside = \"S\"\nhex = \"0308\"\n",
-         "test.toml:11:1", "counter[0].facing: unknown key"},
+         "test.toml:11:10", "counter[0].facing: unknown key"},
         // A game without boards has no counters: an unknown key as before.
         {"system = \"gf9-tanks\"\nquestion = \"los\"\n[[counter]]\nname = \"A\"\n", "test.toml:3:1", "counter: unknown key"},
     };

@@ -154,6 +154,21 @@ toml::table canonical_or_raw(const GameSystem& sys, toml::table raw);
 // problems into root.sink().
 std::optional<toml::table> canonical_of(const GameSystem& sys, const Section& root);
 
+// ---- units on the board (board/counters.hpp) ----
+// The game's counter rules, or nullptr when its boards have no counters (or it has no boards).
+const board::CounterRules* counter_rules_of(const GameSystem& sys);
+// The panel's situation read with its counters: `root` with the chosen counters' facts moved into
+// the roles' keys, canonical (nullopt after a problem, reported into root.sink()); *c the counters.
+std::optional<toml::table> canonical_with_counters(const GameSystem& sys, const Section& root, board::Counters* c);
+// The referee's pick on the map (BoardHost::take_pick) applied to `p`'s situation: a counter picked
+// for the role table `first` or `second` (the one that held it before swaps), or one added (named
+// "Unit N", on the side of the last one). True when the situation changed.
+bool apply_counter_pick(Panel& p, board::Counters& c, const board::CounterRules& r, const board::CounterPick& pick,
+                        const std::string& first, const std::string& second);
+// The inputs' "Units on the board": each counter's name and side to edit, its hex and role, Remove;
+// with the map's gestures in words. True when a counter changed.
+bool draw_counter_inputs(board::Counters& c, const std::string& first, const std::string& second);
+
 template <class S>
 class FormPanel : public Panel {
 public:
@@ -245,21 +260,6 @@ private:
     Form<S> form_;
     std::vector<std::string> key_order_;
 };
-
-// ---- units on the board (board/counters.hpp) ----
-// The game's counter rules, or nullptr when its boards have no counters (or it has no boards).
-const board::CounterRules* counter_rules_of(const GameSystem& sys);
-// The panel's situation read with its counters: `root` with the chosen counters' facts moved into
-// the roles' keys, canonical (nullopt after a problem, reported into root.sink()); *c the counters.
-std::optional<toml::table> canonical_with_counters(const GameSystem& sys, const Section& root, board::Counters* c);
-// The referee's pick on the map (BoardHost::take_pick) applied to `p`'s situation: a counter picked
-// for the role table `first` or `second` (the one that held it before swaps), or one added (named
-// "Unit N", on the side of the last one). True when the situation changed.
-bool apply_counter_pick(Panel& p, board::Counters& c, const board::CounterRules& r, const board::CounterPick& pick,
-                        const std::string& first, const std::string& second);
-// The inputs' "Units on the board": each counter's name and side to edit, its hex and role, Remove;
-// with the map's gestures in words. True when a counter changed.
-bool draw_counter_inputs(board::Counters& c, const std::string& first, const std::string& second);
 
 // A panel factory for the registry: the panel, holding its defaults, only when its system is loaded.
 template <class P>

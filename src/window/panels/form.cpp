@@ -138,9 +138,8 @@ board::Counter new_counter(const board::Counters& c, const board::CounterRules& 
 
 }  // namespace
 
-bool apply_counter_pick(Panel& p, board::Counters& c, const board::CounterRules& r, const board::CounterPick& pick,
-                        const std::string& first, const std::string& second) {
-    toml::table t = p.situation();
+bool apply_counter_pick(toml::table t, board::Counters& c, const board::CounterRules& r, const board::CounterPick& pick,
+                        const std::string& first, const std::string& second, const std::function<void(const toml::table&)>& take) {
     if (pick.kind == board::CounterPick::add) {
         c.list.push_back(new_counter(c, r, t, first, pick.hex));
         return true;
@@ -162,8 +161,12 @@ bool apply_counter_pick(Panel& p, board::Counters& c, const board::CounterRules&
     if (!t.contains(role)) t.insert(role, toml::table{});
     t.get_as<toml::table>(role)->insert_or_assign("counter", pick.name);
     Sink sink("(map)");
-    p.load(Section(sink, &t, ""));
-    return sink.ok();
+    auto read = board::read_counters(Section(sink, &t, ""), r);
+    if (!read) return false;
+    board::resolve_counters(t, r);
+    c = std::move(*read);
+    take(t);
+    return true;
 }
 
 bool draw_counter_inputs(board::Counters& c, const std::string& first, const std::string& second) {

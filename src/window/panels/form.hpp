@@ -160,11 +160,13 @@ const board::CounterRules* counter_rules_of(const GameSystem& sys);
 // The panel's situation read with its counters: `root` with the chosen counters' facts moved into
 // the roles' keys, canonical (nullopt after a problem, reported into root.sink()); *c the counters.
 std::optional<toml::table> canonical_with_counters(const GameSystem& sys, const Section& root, board::Counters* c);
-// The referee's pick on the map (BoardHost::take_pick) applied to `p`'s situation: a counter picked
-// for the role table `first` or `second` (the one that held it before swaps), or one added (named
-// "Unit N", on the side of the last one). True when the situation changed.
-bool apply_counter_pick(Panel& p, board::Counters& c, const board::CounterRules& r, const board::CounterPick& pick,
-                        const std::string& first, const std::string& second);
+// The referee's pick on the map (BoardHost::take_pick) applied to `situation` (the panel's): a
+// counter picked for the role table `first` or `second` (the one that held it before swaps), or one
+// added (named "Unit N", on the side of the last one). The roles' keys the picked counters fill are
+// handed to `take` (the panel reads them as typed, unvalidated: the ruling then says what is wrong,
+// as after a click). True when the situation changed.
+bool apply_counter_pick(toml::table situation, board::Counters& c, const board::CounterRules& r, const board::CounterPick& pick,
+                        const std::string& first, const std::string& second, const std::function<void(const toml::table&)>& take);
 // The inputs' "Units on the board": each counter's name and side to edit, its hex and role, Remove;
 // with the map's gestures in words. True when a counter changed.
 bool draw_counter_inputs(board::Counters& c, const std::string& first, const std::string& second);
@@ -244,7 +246,10 @@ protected:
     bool take_counter_pick(Host& host, const std::string& first, const std::string& second) {
         const auto pick = host.take_pick();
         const board::CounterRules* r = counter_rules_of(sys_);
-        return pick && r && apply_counter_pick(*this, counters_, *r, *pick, first, second);
+        return pick && r && apply_counter_pick(situation(), counters_, *r, *pick, first, second, [this](const toml::table& t) {
+                   s_ = form_.read(t, s_);
+                   loaded();
+               });
     }
 
     const GameSystem& sys_;

@@ -179,7 +179,7 @@ TEST_CASE("counters: bad units on the board are located errors", "[counters][bad
 
 // ---- writing --------------------------------------------------------------------------------
 
-TEST_CASE("counters: written and read back unchanged; the picked ones follow the roles' keys", "[counters]") {
+TEST_CASE("counters: written and read back unchanged, the picked ones follow the roles' keys", "[counters]") {
     const auto& rules = rules_of("spi-tank");
     const fs::path file = fs::path(UMPIRE_SOURCE_DIR) / "examples" / "spi-tank-units-on-sample-map.toml";
     const toml::table t = toml::parse_file(file.string());

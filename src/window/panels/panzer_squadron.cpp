@@ -108,6 +108,9 @@ public:
     // here: the panel keeps the file's own table and rules it as written.
     void load(const Section& root) override {
         FormPanel::load(root);
+        kept_.reset();
+        // Units on the board (`[[counter]]`) need a board: nothing typed by hand to keep.
+        if (const board::CounterRules* r = counter_rules_of(sys_); r && root.raw() && board::uses_counters(*root.raw(), *r)) return;
         kept_ = canonical_of(sys_, root);
         if (kept_ && (s_.question != "line-of-fire" || kept_->contains("board"))) kept_.reset();
     }

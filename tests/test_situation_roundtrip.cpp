@@ -17,6 +17,8 @@ TEST_CASE("spi-tank situations round-trip through to_toml (window save/open)", "
     int n = 0;
     for (const auto& e : fs::directory_iterator(fs::path(UMPIRE_SOURCE_DIR) / "examples")) {
         if (e.path().filename().string().rfind("spi-tank-", 0) != 0) continue;
+        // Units on the board are read before the game (board/counters.hpp; tests/test_counters.cpp).
+        if (e.path().filename().string().find("-units-") != std::string::npos) continue;
         ++n;
         INFO(e.path().string());
         const auto original = umpire::test::engine().rule_file(e.path()).to_json().dump();

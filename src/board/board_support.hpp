@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/counters.hpp"
 #include "board/marks.hpp"
 #include "geometry/hex.hpp"
 #include "core/input.hpp"
@@ -81,6 +82,12 @@ public:
     // The rule that sets the target's facing on the board ("8.7"), or "" when the game's line of
     // sight has no facing (PanzerBlitz): the view then offers no facing drag in its hint.
     virtual std::string facing_rule() const { return ""; }
+    // What this game's units on the board carry and which role keys a chosen one fills
+    // (board/counters.hpp, docs/situations.md "Units on the board"); no roles: no counters.
+    virtual const board::CounterRules& counter_rules() const {
+        static const board::CounterRules none;
+        return none;
+    }
     // True when hex_figures() gives an overlay (TANK!'s kill chance): the view offers it only then.
     virtual bool has_hex_figures() const { return false; }
     // What a unit in `from` can see: one Mark per hex in Board::index order (clear, blocking or

@@ -100,6 +100,34 @@ static void report_matches(Ruling& r, const std::vector<NameNote>& matches) {
     r.set("matched", json::Value(std::move(m)));
 }
 
+// Units on the board (board/counters.hpp): with counters, the table to rule is `situation` with the
+// chosen counters' facts moved into the roles' keys (in `movable` itself, else in `copy`); their
+// problems are thrown, located. Without counters, `situation` as it is.
+static const toml::table& counters_resolved(const GameSystem& g, const Section& root, const toml::table& situation,
+                                            toml::table* movable, std::optional<toml::table>& copy) {
+    const view::BoardSupport* support = g.board_support();
+    if (!support || !board::uses_counters(situation, support->counter_rules())) return situation;
+    const board::CounterRules& rules = support->counter_rules();
+    board::read_counters(root, rules);
+    root.sink().throw_if_errors();
+    toml::table& t = movable ? *movable : copy.emplace(situation);
+    board::resolve_counters(t, rules);
+    return t;
+}
+
+// The ruling's `counters` key: the name and side of each role's counter, for the dispute record.
+static std::optional<json::Value> counters_named(const GameSystem& g, const toml::table& situation) {
+    const view::BoardSupport* support = g.board_support();
+    if (!support || !board::uses_counters(situation, support->counter_rules())) return std::nullopt;
+    Sink quiet("(counters)");
+    const auto c = board::read_counters(Section(quiet, &situation, ""), support->counter_rules());
+    if (!c || c->chosen.empty()) return std::nullopt;
+    json::Object o;
+    for (const auto& [role, name] : c->chosen)
+        if (const board::Counter* k = c->find(name)) o.emplace_back(role, json::Object{{"name", k->name}, {"side", k->side}});
+    return json::Value(std::move(o));
+}
+
 const GameSystem& Engine::system_of(const Section& root) const {
     std::vector<std::string> ids;
     for (const auto& s : systems_) ids.push_back(s->id());
@@ -112,21 +140,44 @@ const GameSystem& Engine::system_of(const Section& root) const {
 }
 
 Ruling Engine::rule(const toml::table& situation, const std::string& display_name, const std::filesystem::path& base_dir) const {
+    return rule_any(situation, nullptr, display_name, base_dir);
+}
+
+Ruling Engine::rule(toml::table&& situation, const std::string& display_name, const std::filesystem::path& base_dir) const {
+    return rule_any(situation, &situation, display_name, base_dir);
+}
+
+Ruling Engine::rule_any(const toml::table& situation, toml::table* movable, const std::string& display_name,
+                        const std::filesystem::path& base_dir) const {
     Sink sink(display_name);
     Section root(sink, &situation, "");
     const GameSystem* g = &system_of(root);
     // A situation on a table sketch (docs/tables.md): the table file is found in base_dir, else
     // next to the situation file (the current folder for standard input).
     if (root.has("table")) return rule_table(*g, root, situation, display_name, base_dir);
-    Ruling r = g->rule(root);
+    std::optional<toml::table> copy;
+    const auto named = counters_named(*g, situation);  // read before the situation is changed
+    const toml::table& t = counters_resolved(*g, root, situation, movable, copy);
+    Ruling r = g->rule(Section(sink, &t, ""));
     sink.throw_if_errors();
     r.system = g->id();
     report_matches(r, sink.matches());
+    if (named) r.set("counters", *named);
     return r;
 }
 
 Ruling Engine::rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b,
                              const view::Placement* place) const {
+    return rule_on_board_any(situation, nullptr, display_name, b, place);
+}
+
+Ruling Engine::rule_on_board(toml::table&& situation, const std::string& display_name, const board::Board& b,
+                             const view::Placement* place) const {
+    return rule_on_board_any(situation, &situation, display_name, b, place);
+}
+
+Ruling Engine::rule_on_board_any(const toml::table& situation, toml::table* movable, const std::string& display_name,
+                                 const board::Board& b, const view::Placement* place) const {
     Sink sink(display_name);
     Section root(sink, &situation, "");
     const GameSystem* g = &system_of(root);
@@ -135,21 +186,25 @@ Ruling Engine::rule_on_board(const toml::table& situation, const std::string& di
         root.error("system", g->title() + " has no boards");
         sink.throw_if_errors();
     }
-    Ruling r = support->rule(root, b, place);
+    std::optional<toml::table> copy;
+    const auto named = counters_named(*g, situation);
+    const toml::table& t = counters_resolved(*g, root, situation, movable, copy);
+    Ruling r = support->rule(Section(sink, &t, ""), b, place);
     sink.throw_if_errors();
     r.system = g->id();
     report_matches(r, sink.matches());
+    if (named) r.set("counters", *named);
     return r;
 }
 
 Ruling Engine::rule_text(std::string_view text, const std::string& display_name, const std::filesystem::path& base_dir) const {
     toml::table t = parse_toml_string(text, display_name);
-    return rule(t, display_name, base_dir);
+    return rule(std::move(t), display_name, base_dir);
 }
 
 Ruling Engine::rule_file(const std::filesystem::path& path) const {
     toml::table t = parse_toml_file(path, path.string());
-    return rule(t, path.string());
+    return rule(std::move(t), path.string());
 }
 
 std::filesystem::path default_rules_dir() {

@@ -56,8 +56,12 @@ public:
     // Rules a parsed situation; `display_name` names it in diagnostics. A situation on a table
     // sketch (`table = "FILE"`, docs/tables.md) finds its table in `base_dir`; when that is empty,
     // next to `display_name` if that names a file, else in the current folder.
+    // Units on the board (`[[counter]]`, board/counters.hpp) are read first and the chosen ones'
+    // facts put in their roles' keys; the && form moves them, so they keep their places in the file
+    // for later messages (a copy loses them: toml++ copies no source positions).
     Ruling rule(const toml::table& situation, const std::string& display_name,
                 const std::filesystem::path& base_dir = {}) const;
+    Ruling rule(toml::table&& situation, const std::string& display_name, const std::filesystem::path& base_dir = {}) const;
     Ruling rule_text(std::string_view text, const std::string& display_name,
                      const std::filesystem::path& base_dir = {}) const;
     Ruling rule_file(const std::filesystem::path& path) const;
@@ -66,6 +70,8 @@ public:
     // the units' places on `b`, typed (the board view's clicks), read instead of the situation's
     // hex keys (BoardSupport::rule).
     Ruling rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b,
+                         const view::Placement* place = nullptr) const;
+    Ruling rule_on_board(toml::table&& situation, const std::string& display_name, const board::Board& b,
                          const view::Placement* place = nullptr) const;
     // Rules a situation with `table = ...` of `system` against `table` (the window's table, maybe
     // dragged and unsaved) instead of the table file, through the game's TableSupport (tables.cpp).
@@ -99,6 +105,11 @@ private:
     // The game a situation names (`system`, one of systems_), its rules data loaded; a name not
     // among them, or a game whose rules data failed to load (Load::each_system), throws.
     const GameSystem& system_of(const Section& root) const;
+    // rule() and rule_on_board(), with `movable` the situation itself when it may be changed.
+    Ruling rule_any(const toml::table& situation, toml::table* movable, const std::string& display_name,
+                    const std::filesystem::path& base_dir) const;
+    Ruling rule_on_board_any(const toml::table& situation, toml::table* movable, const std::string& display_name,
+                             const board::Board& b, const view::Placement* place) const;
     // rule() for a situation on a table sketch (tables.cpp).
     Ruling rule_table(const GameSystem& g, const Section& root, const toml::table& situation, const std::string& display_name,
                       const std::filesystem::path& base_dir) const;

@@ -64,3 +64,36 @@ wait_for() {
 }
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# ---- the board view (--test-layout): shared by units-test.sh; $state is the window's state folder
+# layout_settle: waits until layout.txt has not changed for half a second (the window settled).
+layout_settle() {
+  local i now changed
+  for ((i = 0; i < 50; i++)); do
+    now=$(date +%s%3N)
+    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
+    [ $((now - changed)) -gt 500 ] && return 0
+    sleep 0.1
+  done
+}
+# layout_widget NAME: the widget's rectangle "x0 y0 x1 y1"; layout_centre NAME: its centre "x y".
+layout_widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
+layout_centre() { local x0 y0 x1 y1; read -r x0 y0 x1 y1 <<<"$(layout_widget "$1")"; [ -n "$x0" ] && echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
+# start_board_window UMPIRE SITUATION HEX: starts the window on SITUATION (pid in $pid, its
+# stderr in $work/stderr) and waits for HEX on the map and the window ($win); exits 75 without a display.
+start_board_window() {
+  "$1" --state-dir "$state" --test-layout --size 1280x1000 --scale 1 --situation "$2" 2>>"$work/stderr" &
+  pid=$!
+  local i
+  for ((i = 0; i < 300; i++)); do
+    grep -q "^widget hex_$3 " "$state/layout.txt" 2>/dev/null && break
+    if ! kill -0 "$pid" 2>/dev/null; then
+      if grep -q "no display" "$work/stderr"; then cat "$work/stderr"; exit 75; fi
+      on_fail; fail "umpire exited before its board appeared"
+    fi
+    sleep 0.1
+  done
+  wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
+  win=$(xdotool search --name 'Umpire' | head -1)
+  layout_settle
+}

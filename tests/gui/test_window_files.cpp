@@ -27,6 +27,7 @@
 #include "window/shell/files.hpp"
 #include "window/ui/hex_layout.hpp"
 #include "window/panels/panel.hpp"
+#include "window/panels/form.hpp"
 #include "window/panels/util.hpp"
 #include "window/ui/widgets.hpp"
 #include "headless_imgui.hpp"
@@ -176,10 +177,14 @@ TEST_CASE("every panel: examples load and write back the module's own format, an
             panel->load(root);
             REQUIRE(sink.ok());
             Sink sink2(f.string());
-            auto canonical = engine().find(system)->canonical(Section(sink2, &t, ""));
+            // Units on the board (`[[counter]]`): the game's canonical form of the situation with the
+            // picked counters' facts in the roles' keys, and the counters written beside it.
+            board::Counters counters;
+            auto canonical = canonical_with_counters(*engine().find(system), Section(sink2, &t, ""), &counters);
             REQUIRE(canonical);
             canonical->erase("title");
             canonical->erase("notes");
+            if (const board::CounterRules* r = counter_rules_of(*engine().find(system))) board::write_counters(*canonical, counters, *r);
             CHECK(format_situation(panel->situation(), panel->key_order()) == format_situation(*canonical, panel->key_order()));
             CHECK(engine().rule_text(format_situation(panel->situation(), panel->key_order()), f.string()).to_json().dump() ==
                   engine().rule_file(f).to_json().dump());

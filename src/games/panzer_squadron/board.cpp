@@ -783,6 +783,12 @@ public:
     std::vector<std::string> modes() const override { return d_.board.corner_names; }
     bool faces_corner() const override { return true; }  // PS-turning: a tank faces a point of its hexagon
     std::string facing_rule() const override { return "PS-armour"; }
+    // Units on the board carry a point (NW ... W) and fill firer.hex, target.hex with the target's
+    // facing, and a movement's tank.hex and tank.facing. The rules page is silent on stacking.
+    const board::CounterRules& counter_rules() const override {
+        static const board::CounterRules r{{{"firer", false, false}, {"target", true, false}, {"tank", true, false}}, "", true, {}, {}};
+        return r;
+    }
 
     bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
         (void)mode;  // the facing changes faces, not the obstacle bonus

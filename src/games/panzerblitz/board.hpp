@@ -141,6 +141,12 @@ public:
     std::filesystem::path boards_dir() const override { return data_->boards_dir; }
     // The situation ruled against `b` (the window's board) instead of its board file.
     Ruling rule(const Section& situation, const board::Board& b, const view::Placement* place) const override;
+    // Units on the board fill firer.hex and target.hex only: the line of sight has no facing and no
+    // unit type. The obstacles article says nothing of stacking, so any number may share a hex.
+    const board::CounterRules& counter_rules() const override {
+        static const board::CounterRules r{{{"firer", false, false}, {"target", false, false}}, "", false, {}, {}};
+        return r;
+    }
 
 private:
     const Data* data_;

@@ -8,6 +8,8 @@
 //   2. TankSupport  the BoardSupport of TANK!, and SpiTank's constructor/board_support()
 #include <algorithm>
 
+#include "core/diag.hpp"
+#include "core/names.hpp"
 #include "board/board_support.hpp"
 #include "games/spi_tank/rules.hpp"
 #include "games/spi_tank/board.hpp"
@@ -124,13 +126,44 @@ view::BoardMarks board_marks(const board::Board& b, const LineOfSight& los) {
 
 namespace {
 
+// Units on the board: a counter carries a weapons chart name (17.4) as `unit` and a facing
+// (A..F, 8.7), both filling the firer's and the target's keys. Stacking (11.0): a vehicle stands
+// alone; infantry and AT guns share a hex up to [stacking]; two sides never share one (11.2).
+board::CounterRules counter_rules_of(const Data& d) {
+    board::CounterRules r;
+    r.roles = {{"firer", true, true}, {"target", true, true}};
+    r.type_key = "unit";
+    r.facing = true;
+    r.type_problem = [&d](const std::string& name) -> std::string {
+        if (same_name(name, "infantry") || d.find_unit(name)) return "";
+        return quoted_value(name) + " is not a unit of the weapons chart (17.4; accepted: " + join_names(d.unit_names(), ", ") + ")";
+    };
+    r.stacking = [&d](const std::vector<const board::Counter*>& here) -> std::string {
+        int infantry = 0, guns = 0;
+        for (const board::Counter* c : here) {
+            if (!same_name(c->side, here.front()->side)) return "units of two sides may not share a hex (11.2)";
+            const Unit* u = c->type && !same_name(*c->type, "infantry") ? d.find_unit(*c->type) : nullptr;
+            if (u && u->vehicle) return "a vehicle (" + u->name + ") may not share its hex with any other unit (11.0)";
+            (u ? guns : infantry) += 1;
+        }
+        if (!d.stacking) return "rules-data has no [stacking] table (11.0): counters may not share a hex";
+        const auto& s = *d.stacking;
+        if (guns > s.max_at_guns || infantry > (guns ? s.max_infantry_with_at_gun : s.max_infantry))
+            return "at most " + std::to_string(s.max_infantry) + " infantry, or " + std::to_string(s.max_infantry_with_at_gun) +
+                   " infantry with " + std::to_string(s.max_at_guns) + " anti-tank gun, may share a hex (11.0)";
+        return "";
+    };
+    return r;
+}
+
 // =====================================================================================
 // 2. TankSupport
 // =====================================================================================
 
 class TankSupport final : public view::BoardSupport {
 public:
-    explicit TankSupport(const SpiTank& sys) : sys_(sys), d_(sys.data()), vocabulary_(board_vocabulary(d_)) {}
+    explicit TankSupport(const SpiTank& sys) : sys_(sys), d_(sys.data()), vocabulary_(board_vocabulary(d_)), counters_(counter_rules_of(d_)) {}
+    const board::CounterRules& counter_rules() const override { return counters_; }
 
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
     std::vector<std::string> modes() const override { return {"closed", "mixed", "open"}; }
@@ -202,6 +235,7 @@ private:
     const SpiTank& sys_;
     const Data& d_;
     board::Vocabulary vocabulary_;
+    board::CounterRules counters_;
 };
 
 }  // namespace

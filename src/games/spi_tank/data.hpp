@@ -94,6 +94,11 @@ struct Data {
     std::vector<Crt> crts;
     InfantryTable infantry;
     int infantry_max_moving_mp = 1;
+    struct Stacking {  // 11.0: how many soft units may share a hex ([stacking])
+        int max_infantry = 2, max_at_guns = 1, max_infantry_with_at_gun = 1;
+    };
+    // Absent from an older rules-data folder: counters sharing a hex are then refused, saying so.
+    std::optional<Stacking> stacking;
     std::map<Mode, std::map<std::string, TerrainEffect>> terrain;  // every terrain name, per mode
     std::vector<SpotRow> spotting;
     Choices choices;

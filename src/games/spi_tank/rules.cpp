@@ -387,6 +387,14 @@ void load_infantry(Data& d, const Section& root) {
     Section inf = root.table("infantry", true);
     inf.only_keys({"max_moving_mp"});
     d.infantry_max_moving_mp = int(inf.integer("max_moving_mp", true, 0, 99).value_or(1));
+    // 11.0, for units on the board only: optional, so a rules-data folder from before them loads.
+    if (Section st = root.table("stacking"); st.present()) {
+        st.only_keys({"max_infantry", "max_at_guns", "max_infantry_with_at_gun"});
+        Data::Stacking& s = d.stacking.emplace();
+        s.max_infantry = int(st.integer("max_infantry", true, 1, 99).value_or(2));
+        s.max_at_guns = int(st.integer("max_at_guns", true, 1, 99).value_or(1));
+        s.max_infantry_with_at_gun = int(st.integer("max_infantry_with_at_gun", true, 0, 99).value_or(1));
+    }
     Section t = root.table("infantry_fire", true);
     t.only_keys({"rows"});
     int expect = 1;  // 0 after a refused range: the next row is not compared (one mistake, one error)
@@ -607,7 +615,7 @@ Data load_data(const std::filesystem::path& file) {
     toml::table t = parse_toml_file(file, shown);
     Sink sink(shown);
     Section root(sink, &t, "");
-    root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board", "board_areas"});
+    root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board", "board_areas", "stacking"});
     Data d;
     d.boards_dir = file.parent_path().parent_path() / "boards";
     Section game = root.table("game", true);

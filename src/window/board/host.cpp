@@ -206,12 +206,22 @@ bool BoardHost::map(const view::BoardSupport& support, std::optional<std::string
         return changed;
     }
     follow_keys(keys);
+    std::vector<BoardView::Piece> pieces;
+    if (counters_)
+        for (const auto& k : counters_->list)
+            if (const auto at = board_->parse_hex(k.hex)) {
+                const board::Counter* first = counters_->chosen_for(counter_roles_.first);
+                const board::Counter* second = counter_roles_.second.empty() ? nullptr : counters_->chosen_for(counter_roles_.second);
+                pieces.push_back({*at, k.name, k.side, first == &k ? 1 : second == &k ? 2 : 0});
+            }
+    view_.set_pieces(std::move(pieces));
     Placement place = placed_;
     if (view_.draw(support, board_, generation_, mode, situation, marks, &place, area, menu, roles, &painter_, board_.get()) && place != placed_) {
         placed_ = place;
         write_keys(keys);
         changed = true;
     }
+    if (const auto e = view_.take_piece_event()) pick_ = board::CounterPick{e->kind, e->name, board_->name(e->at)};
     if (*name) changed |= after_view(support, name, situation_dir);
     return changed;
 }

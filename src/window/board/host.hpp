@@ -88,6 +88,18 @@ public:
     bool map(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
              const std::string& mode, const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks, const Keys& keys,
              const BoardView::Roles& roles, MapArea& area);
+    // Units on the board (board/counters.hpp): the counters map() draws this frame (nullptr: none),
+    // with `roles` naming the situation tables of the first and second role ("firer", "target").
+    void show_counters(const board::Counters* c, const BoardView::Roles& roles) {
+        counters_ = c;
+        counter_roles_ = roles;
+    }
+    // What the referee did to a counter during the last map(), once: the panel applies it.
+    std::optional<board::CounterPick> take_pick() {
+        auto p = std::move(pick_);
+        pick_.reset();
+        return p;
+    }
     // For the inputs: the board's title, file and folder, and unsaved paint (in words).
     void name_line(const std::optional<std::string>& name) const;
     // The inputs' Board section, the same in every game's panel: loads *name; without a board the
@@ -142,6 +154,9 @@ private:
     std::vector<Panel::SetAside> set_aside_; // unsaved paint dropped (take_set_aside)
     std::string followed_path_;              // the painter's file the situation's `board` last followed
     NewBoardForm new_board_;
+    const board::Counters* counters_ = nullptr;  // show_counters
+    BoardView::Roles counter_roles_;
+    std::optional<board::CounterPick> pick_;
     view::Placement placed_;                                // the units' places, typed
     std::array<std::optional<std::string>, 3> placed_keys_;  // the keys' values placed_ was read from or wrote
     std::uint64_t placed_generation_ = ~std::uint64_t(0);   // the board placed_ was read on

@@ -220,6 +220,7 @@ bool BoardView::handle_clicks(const board::Board& b, Placement* place, ImVec2 w,
             dragging_facing_ = false;
             if (drag_facing_ && drag_facing_ != place->facing) {
                 place->facing = drag_facing_, changed = true;
+            } else if (!drag_facing_ && piece_click(*place->target, two)) {  // a plain click on the target's counter
             } else if (!drag_facing_) {  // a plain click on the target
                 set_viewpoint(Viewpoint::target);
                 if (io.KeyShift || next_ == Next::target) next_ = Next::firer;
@@ -231,6 +232,7 @@ bool BoardView::handle_clicks(const board::Board& b, Placement* place, ImVec2 w,
     if (!(ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left) &&
           b.contains(h)))
         return false;
+    if (piece_click(h, two)) return false;  // the panel picks (or adds) the counter: the keys follow from it
     const bool second = two && (io.KeyShift || next_ == Next::target);
     if (two && place->firer == h) {  // the firer's own hex
         set_viewpoint(Viewpoint::firer);
@@ -319,6 +321,7 @@ void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* chang
     fit_and_pan(b, size, lo, hi);
     const ImVec2 mw = track_mouse(b);
     if (ImGui::IsItemActive() || ImGui::IsItemDeactivated() || dragging_facing_) *changed |= handle_clicks(b, place, mw, roles);
+    if (tool_ == Tool::rule) piece_menu(b, hexdraw::pick(mw), !roles.second.empty());
     if (marks_ && !joins(*marks_, *place)) marks_.reset();  // a unit just moved: its ruling comes next frame
     const bool painting = tool_ == Tool::paint && painter;
     if (painting && (ImGui::IsItemHovered() || painter->painting()))
@@ -336,6 +339,7 @@ void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* chang
     draw_signs(f);
     draw_numbers(f, b);
     draw_units(f, b, *place);
+    draw_pieces(f, b);
     if (painting && hovered_) painter->draw_hover(f.dl, cam_, b, mw);  // what a click would paint
     else draw_hover(f, b);
     if (tool_ == Tool::rule) draw_waiting(f, *place, roles);
@@ -598,6 +602,75 @@ void BoardView::draw_units(const Frame& f, const board::Board& b, const Placemen
     f.dl->AddTriangleFilled(tip, {base.x + n.x, base.y + n.y}, {base.x - n.x, base.y - n.y}, u32(ui::heading()));
     f.dl->AddTriangle(tip, {base.x + n.x, base.y + n.y}, {base.x - n.x, base.y - n.y}, u32({0, 0, 0, 1}, 0.85f), 1.5f);
     f.dl->AddLine(from, base, u32(ui::heading()), w);
+}
+
+// ---- units on the board (counters) ----
+
+const BoardView::Piece* BoardView::piece_at(const hex::Cube& h) const {
+    for (const auto& p : pieces_)
+        if (p.at == h) return &p;
+    return nullptr;
+}
+
+// A click released on a counter picks it (Shift: as the second role); Alt+click on an empty hex
+// adds one. False when the click is not about counters (the view then places units as before).
+bool BoardView::piece_click(const hex::Cube& h, bool two) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const Piece* p = piece_at(h);
+    if (!p && io.KeyAlt) {
+        piece_event_ = PieceEvent{board::CounterPick::add, "", h};
+        return true;
+    }
+    if (!p) return false;
+    const bool second = two && io.KeyShift;
+    piece_event_ = PieceEvent{second ? board::CounterPick::second : board::CounterPick::first, p->name, h};
+    return true;
+}
+
+// Right-click on a hex: fire with / target the counter there, or add a unit to an empty hex.
+void BoardView::piece_menu(const board::Board& b, const hex::Cube& h, bool two) {
+    if (ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Right) && b.contains(h)) {
+        menu_hex_ = h;
+        ImGui::OpenPopup("##unit_menu");
+    }
+    if (!ImGui::BeginPopup("##unit_menu")) return;
+    if (menu_hex_) {
+        const Piece* p = piece_at(*menu_hex_);
+        ImGui::TextDisabled("%s", b.name(*menu_hex_).c_str());
+        if (p && ImGui::MenuItem(("Fire with " + p->name).c_str())) piece_event_ = PieceEvent{board::CounterPick::first, p->name, *menu_hex_};
+        if (p && two && ImGui::MenuItem(("Target " + p->name).c_str())) piece_event_ = PieceEvent{board::CounterPick::second, p->name, *menu_hex_};
+        if (!p && ImGui::MenuItem("Add a unit here")) piece_event_ = PieceEvent{board::CounterPick::add, "", *menu_hex_};
+    }
+    ImGui::EndPopup();
+}
+
+// Every counter: a small square with its side's initial (the side is never told by colour alone)
+// and, where there is room, its name under it. The picked ones are the firer's and target's
+// counters drawn by draw_units; they get the name and side label only.
+void BoardView::draw_pieces(const Frame& f, const board::Board& b) const {
+    const float rr = std::max(6.0f * f.scale, f.R * 0.32f);
+    for (const auto& p : pieces_) {
+        if (!b.contains(p.at)) continue;
+        const ImVec2 c = f.S(hexdraw::centre(p.at));
+        if (!f.visible(c)) continue;
+        const std::string initial(1, p.side.empty() ? '?' : char(std::toupper(static_cast<unsigned char>(p.side[0]))));
+        if (p.role == 0) {
+            f.dl->AddRectFilled({c.x - rr, c.y - rr}, {c.x + rr, c.y + rr}, u32({0.1f, 0.1f, 0.12f, 1}, 0.9f), rr * 0.2f);
+            f.dl->AddRect({c.x - rr, c.y - rr}, {c.x + rr, c.y + rr}, u32(ui::dim_text()), rr * 0.2f, 0, std::max(1.5f, rr * 0.12f));
+            const float fs = std::min(ImGui::GetFontSize(), rr * 1.4f);
+            const ImVec2 ts = ImGui::CalcTextSize(initial.c_str());
+            const float k = fs / ImGui::GetFontSize();
+            f.dl->AddText(nullptr, fs, {c.x - ts.x * k / 2, c.y - fs / 2}, u32({0.92f, 0.92f, 0.86f, 1}), initial.c_str());
+        }
+        const std::string label = p.name + " (" + initial + ")";
+        const ImVec2 ls = ImGui::CalcTextSize(label.c_str());
+        const ImVec2 at{c.x - ls.x / 2, c.y + std::max(rr * 1.1f, f.R * 0.45f)};
+        if (f.R >= 12.0f * f.scale && at.x >= f.lo.x && at.x + ls.x <= f.hi.x && at.y + ls.y <= f.hi.y) {
+            f.dl->AddRectFilled({at.x - 2, at.y}, {at.x + ls.x + 2, at.y + ls.y}, u32({0, 0, 0, 1}, 0.65f));
+            f.dl->AddText(at, u32({0.95f, 0.95f, 0.92f, 1}), label.c_str());
+        }
+        if (ui::probing()) ui::probe_rect("unit_" + p.name, {c.x - rr, c.y - rr}, {c.x + rr, c.y + rr});
+    }
 }
 
 // The hex or hexside under the mouse, and its number (and the game's glyph, a PanzerBlitz level)

@@ -37,6 +37,7 @@
 #include "window/ui/map_area.hpp"
 #include "board/board.hpp"
 #include "board/board_support.hpp"
+#include "board/counters.hpp"
 #include "geometry/hex.hpp"
 
 namespace umpire::app {
@@ -78,6 +79,27 @@ public:
     // overlays' captions) and the map key (each terrain and feature in the game's words, the marks).
     void draw_notes(const board::Board& b, const std::shared_ptr<const view::BoardMarks>& marks);
     void draw_key(const board::Board& b, const std::shared_ptr<const view::BoardMarks>& marks);
+    // Units on the board (board/counters.hpp, docs/window.md "Units on the board"): each drawn with
+    // its name and its side's initial (never colour alone); a click on one picks it as the first
+    // role (the firer), Shift+click as the second (the target), Alt+click on an empty hex adds one,
+    // and a right-click offers the same in a menu. `role`: 0 none, 1 the first role's, 2 the second's.
+    struct Piece {
+        hex::Cube at;
+        std::string name, side;
+        int role = 0;
+    };
+    void set_pieces(std::vector<Piece> p) { pieces_ = std::move(p); }
+    // What the referee did to the pieces this frame (a hex number for an added one), once.
+    struct PieceEvent {
+        board::CounterPick::Kind kind;
+        std::string name;
+        hex::Cube at;
+    };
+    std::optional<PieceEvent> take_piece_event() {
+        auto e = std::move(piece_event_);
+        piece_event_.reset();
+        return e;
+    }
     // The marks the last frame drew (the ruling's own; nullptr: none). For tests.
     const view::BoardMarks* drawn() const { return marks_.get(); }
 
@@ -130,6 +152,10 @@ private:
     void draw_signs(const Frame& f) const;
     void draw_numbers(const Frame& f, const board::Board& b) const;
     void draw_units(const Frame& f, const board::Board& b, const Placement& place) const;
+    void draw_pieces(const Frame& f, const board::Board& b) const;
+    const Piece* piece_at(const hex::Cube& h) const;
+    bool piece_click(const hex::Cube& h, bool two);  // a click picked or added a piece (piece_event_)
+    void piece_menu(const board::Board& b, const hex::Cube& h, bool two);  // the right-click menu
     void draw_hover(const Frame& f, const board::Board& b) const;
     void draw_waiting(const Frame& f, const Placement& place, const Roles& roles) const;
     const view::BoardMarks& marks() const;  // marks_, or none
@@ -175,6 +201,9 @@ private:
     std::vector<view::Mark> vis_;
     std::string figures_key_;
     std::unique_ptr<FiguresJob> job_;
+    std::vector<Piece> pieces_;
+    std::optional<PieceEvent> piece_event_;
+    std::optional<hex::Cube> menu_hex_;  // the hex the right-click menu is about
 };
 
 }  // namespace umpire::app

@@ -18,6 +18,8 @@
 #include <toml++/toml.h>
 
 #include "window/panels/panel.hpp"
+#include "board/board_support.hpp"
+#include "board/counters.hpp"
 
 namespace umpire::app {
 
@@ -152,6 +154,23 @@ toml::table canonical_or_raw(const GameSystem& sys, toml::table raw);
 // problems into root.sink().
 std::optional<toml::table> canonical_of(const GameSystem& sys, const Section& root);
 
+// ---- units on the board (board/counters.hpp) ----
+// The game's counter rules, or nullptr when its boards have no counters (or it has no boards).
+const board::CounterRules* counter_rules_of(const GameSystem& sys);
+// The panel's situation read with its counters: `root` with the chosen counters' facts moved into
+// the roles' keys, canonical (nullopt after a problem, reported into root.sink()); *c the counters.
+std::optional<toml::table> canonical_with_counters(const GameSystem& sys, const Section& root, board::Counters* c);
+// The referee's pick on the map (BoardHost::take_pick) applied to `situation` (the panel's): a
+// counter picked for the role table `first` or `second` (the one that held it before swaps), or one
+// added (named "Unit N", on the side of the last one). The roles' keys the picked counters fill are
+// handed to `take` (the panel reads them as typed, unvalidated: the ruling then says what is wrong,
+// as after a click). True when the situation changed.
+bool apply_counter_pick(toml::table situation, board::Counters& c, const board::CounterRules& r, const board::CounterPick& pick,
+                        const std::string& first, const std::string& second, const std::function<void(const toml::table&)>& take);
+// The inputs' "Units on the board": each counter's name and side to edit, its hex and role, Remove;
+// with the map's gestures in words. True when a counter changed.
+bool draw_counter_inputs(board::Counters& c, const std::string& first, const std::string& second);
+
 template <class S>
 class FormPanel : public Panel {
 public:
@@ -160,17 +179,27 @@ public:
           key_order_(std::move(key_order)) {}
 
     std::string system_id() const override { return id_; }
+    // With counters (units on the board), the chosen ones follow the roles' keys (a click moved the
+    // firer, another unit typed) and are written with their `counter` picks beside those keys.
     toml::table situation() const override {
-        return canonical_or_raw(sys_, table_of(written()));
+        toml::table t = canonical_or_raw(sys_, table_of(written()));
+        if (const board::CounterRules* r = counter_rules_of(sys_)) {
+            board::follow_roles(counters_, t, *r);
+            board::write_counters(t, counters_, *r);
+        }
+        return t;
     }
     void load(const Section& root) override {
-        if (const auto t = canonical_of(sys_, root)) {
+        board::Counters c;
+        if (const auto t = canonical_with_counters(sys_, root, &c)) {
             s_ = form_.read(*t);
+            counters_ = std::move(c);
             loaded();
         }
     }
     void reset() override {
         s_ = defaults();
+        counters_ = {};
         loaded();
     }
     std::vector<std::string> key_order() const override { return key_order_; }
@@ -212,8 +241,22 @@ protected:
         return std::any_cast<const C&>(choices_);
     }
 
+    // After host.map(): the referee's pick on the map, applied (apply_counter_pick).
+    template <class Host>
+    bool take_counter_pick(Host& host, const std::string& first, const std::string& second) {
+        const auto pick = host.take_pick();
+        const board::CounterRules* r = counter_rules_of(sys_);
+        return pick && r && apply_counter_pick(situation(), counters_, *r, *pick, first, second, [this](const toml::table& t) {
+                   s_ = form_.read(t, s_);
+                   loaded();
+               });
+    }
+
     const GameSystem& sys_;
     S s_{};
+    // Units on the board (board/counters.hpp): mutable, as situation() lets the chosen ones follow
+    // the roles' keys the inputs and the map changed.
+    mutable board::Counters counters_;
     bool spaced_call_ = false;  // a little space above the referee's-call box (the generic layout's)
 
 private:

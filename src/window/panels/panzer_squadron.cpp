@@ -105,6 +105,9 @@ public:
     // here: the panel keeps the file's own table and rules it as written.
     void load(const Section& root) override {
         FormPanel::load(root);
+        kept_.reset();
+        // Units on the board (`[[counter]]`) need a board: nothing typed by hand to keep.
+        if (const board::CounterRules* r = counter_rules_of(sys_); r && root.raw() && board::uses_counters(*root.raw(), *r)) return;
         kept_ = canonical_of(sys_, root);
         if (kept_ && (s_.question != "line-of-fire" || kept_->contains("board"))) kept_.reset();
     }
@@ -305,7 +308,10 @@ bool PanzerSquadronPanel::draw_move_board(PanelContext& ctx) {
     if (!support()) return false;
     const bool open = s_.board.has_value();  // a board picked now shows its facing from the next frame, as before
     bool changed = host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the plan is drawn over a few hexes");
-    if (open) changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
+    if (open) {
+        changed |= draw_counter_inputs(counters_, roles().first, roles().second);
+        changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
+    }
     return changed;
 }
 
@@ -325,6 +331,7 @@ bool PanzerSquadronPanel::draw_fire_board(PanelContext& ctx) {
         return changed;
     }
     host_.name_line(s_.board);
+    changed |= draw_counter_inputs(counters_, roles().first, roles().second);
     ui::section("Target");
     changed |= draw_facing(ctx, "Facing point", &s_.target_facing);
     ui::wrapped(ui::dim_text(), "The two lines of fire, the armour faces they strike and the obstacle bonus: traced on the board "
@@ -337,7 +344,9 @@ bool PanzerSquadronPanel::draw_map(PanelContext& ctx) {
     if (!support() || !ctx.map) return false;
     host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     const std::string mode = s_.question == "movement" ? std::string() : s_.target_facing.value_or("");
-    return host_.map(*support(), &s_.board, ctx.situation_dir, mode, table_of(written()), ctx.board_marks(), keys(), roles(), *ctx.map);
+    host_.show_counters(&counters_, roles());
+    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, mode, table_of(written()), ctx.board_marks(), keys(), roles(), *ctx.map);
+    return take_counter_pick(host_, roles().first, roles().second) || changed;
 }
 
 // =====================================================================================

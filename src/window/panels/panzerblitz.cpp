@@ -226,13 +226,18 @@ bool PanzerBlitzPanel::draw_inputs(PanelContext& ctx) {
 // folder (the board itself fills the map: draw_map, where clicks place the firer and the target).
 bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
-    return host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below");
+    const bool open = s_.board.has_value();  // the units' list shows from the frame after a board is picked
+    bool changed = host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below");
+    if (open) changed |= draw_counter_inputs(counters_, "firer", "target");
+    return changed;
 }
 
 bool PanzerBlitzPanel::draw_map(PanelContext& ctx) {
     if (!support() || !ctx.map) return false;
     host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    return host_.map(*support(), &s_.board, ctx.situation_dir, "", table_of(written()), ctx.board_marks(), keys(), BoardView::Roles{}, *ctx.map);
+    host_.show_counters(&counters_, BoardView::Roles{});
+    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, "", table_of(written()), ctx.board_marks(), keys(), BoardView::Roles{}, *ctx.map);
+    return take_counter_pick(host_, "firer", "target") || changed;
 }
 
 // With a board: the units' hexes (typed or clicked); the rest is the map's.

@@ -513,8 +513,11 @@ bool SpiTankPanel::draw_mode() {
 // board itself fills the map, draw_map).
 bool SpiTankPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
-    return host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below",
-                                "the line of sight, the obstacles and the target's terrain");
+    const bool open = s_.board.has_value();  // the units' list shows from the frame after a board is picked
+    bool changed = host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below",
+                                        "the line of sight, the obstacles and the target's terrain");
+    if (open) changed |= draw_counter_inputs(counters_, "firer", "target");
+    return changed;
 }
 
 // The map: the board view filling the map area; a click writes the hex keys (and the facing), and
@@ -522,8 +525,10 @@ bool SpiTankPanel::draw_board(PanelContext& ctx) {
 bool SpiTankPanel::draw_map(PanelContext& ctx) {
     if (!support() || !ctx.map) return false;
     host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, s_.mode, table_of(written()), ctx.board_marks(), keys(),
-                                   BoardView::Roles{}, *ctx.map);
+    host_.show_counters(&counters_, BoardView::Roles{});
+    bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, s_.mode, table_of(written()), ctx.board_marks(), keys(),
+                             BoardView::Roles{}, *ctx.map);
+    changed |= take_counter_pick(host_, "firer", "target");
     if (changed) {
         firer_hex_text_ = s_.firer_hex.value_or(firer_hex_text_);
         target_hex_text_ = s_.target_hex.value_or(target_hex_text_);

@@ -11,6 +11,8 @@
 #include <iostream>
 #include <optional>
 
+#include "cli/board_report.hpp"
+#include "cli/from_image.hpp"
 #include "core/atomic_file.hpp"
 #include "engine/engine.hpp"
 #include "core/input.hpp"
@@ -35,7 +37,9 @@ struct Options {
 
 const char* kBoardUsage =
     "Board commands:\n"
-    "  board check FILE                        validate a board file\n"
+    "  board check FILE [--json]               validate a board file (--json: the whole board)\n"
+    "  board from-image IMAGE --system S --columns C --rows R --hex ID=X,Y ... --sample NAME=X,Y ... -o BOARD\n"
+    "                                          a board from a scan or photo of the printed map (docs/maps.md)\n"
     "  los BOARD FROM TO [--json] [--mode M]   the line between two hexes and what it meets (10.2)\n"
     "  visibility BOARD FROM [--json] [--mode M]\n"
     "                                          every hex: clear, blocked (by what, where) or referee's call\n"
@@ -116,6 +120,7 @@ std::optional<hex::Cube> arg_hex(const board::Board& b, const std::string& text)
 int board_check(const Engine& e, const Options& o, std::ostream& out) {
     if (o.positional.size() != 3) { std::cerr << "umpire-cli: board check takes one FILE\n" << kBoardUsage; return 1; }
     const board::Board b = read_board(e, o.positional[2]);
+    if (o.json) return out << board_json(b).dump() << "\n", 0;  // the whole board (cli/board_report.hpp)
     int featured = 0;
     for (const auto& s : b.sides_of) featured += s.feature >= 0;
     out << "board OK: " << b.file << " — " << (b.title.empty() ? "untitled" : b.title) << (b.sample ? " (sample terrain)" : "") << "\n";
@@ -129,6 +134,7 @@ int board_check(const Engine& e, const Options& o, std::ostream& out) {
     for (const auto& a : b.areas)  // [[area]]: e.g. the depression of TANK! 10.26
         out << "  area: " << escape_text(b.vocabulary.area_kinds.at(std::size_t(a.kind))) << (a.name.empty() ? "" : " \"" + escape_text(a.name) + "\"") << ", "
             << a.hexes.size() << " hexes\n";
+    report_picture(b, out, std::cerr);  // its picture, and suggestions not yet confirmed
     return 0;
 }
 
@@ -306,7 +312,30 @@ bool is_board_command(const std::vector<std::string>& args) {
     return false;
 }
 
+// `board from-image ...` (cli/from_image.hpp): the first two words.
+static bool is_from_image(const std::vector<std::string>& args) {
+    std::vector<std::string> words;
+    for (std::size_t i = 0; i < args.size() && words.size() < 2; ++i) {
+        if (args[i] == "--rules-data") { ++i; continue; }
+        if (!args[i].empty() && args[i][0] != '-') words.push_back(args[i]);
+    }
+    return words.size() == 2 && words[0] == "board" && words[1] == "from-image";
+}
+
 int board_main(const std::vector<std::string>& args, std::ostream& out) {
+    if (is_from_image(args)) {
+        const auto o = parse_from_image(args);
+        if (!o) return 1;
+        try {
+            const Engine e(o->rules_dir.empty() ? default_rules_dir() : o->rules_dir);
+            return from_image(e, *o, out);
+        } catch (const InputError& e) {
+            return report(e);
+        } catch (const std::exception& e) {
+            std::cerr << "umpire-cli: " << escape_text(e.what()) << "\n";
+            return 1;
+        }
+    }
     if (const auto ps = ps_board_main(args, out)) return *ps;  // Panzer Squadron boards: ps_board_command.cpp
     const auto o = parse_options(args);
     if (!o) return 1;

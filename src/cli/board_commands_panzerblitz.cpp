@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cli/board_commands.hpp"
+#include "cli/board_report.hpp"
 #include "engine/engine.hpp"
 #include "core/names.hpp"
 #include "games/panzerblitz/board.hpp"
@@ -55,6 +56,7 @@ int pb_check(const board::Board& b, std::ostream& out) {
         if (symbols[i]) out << " " << b.vocabulary.hexside_features[i] << " " << symbols[i], ++any;
     if (!any) out << " none";
     out << "\n";
+    report_picture(b, out, std::cerr);  // its picture, and suggestions not yet confirmed (cli/board_report.hpp)
     return 0;
 }
 
@@ -62,7 +64,7 @@ int pb_check(const board::Board& b, std::ostream& out) {
 
 int panzerblitz_board_command(const Engine& e, const BoardArgs& a, std::ostream& out) {
     const board::Board b = panzerblitz::load_map(a.file, a.file);
-    if (a.command == "check") return pb_check(b, out);
+    if (a.command == "check") return a.json ? (out << board_json(b).dump() << "\n", 0) : pb_check(b, out);
     if (!a.mode.empty()) {
         std::cerr << "umpire-cli: --mode is TANK!'s terrain mode; a PanzerBlitz board (" << escape_text(b.file) << ") has none\n";
         return 1;

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "cli/board_commands.hpp"
+#include "cli/board_report.hpp"
 #include "core/diag.hpp"
 #include "engine/engine.hpp"
 #include "core/input.hpp"
@@ -95,6 +96,7 @@ std::optional<hex::Cube> ps_hex(const board::Board& b, const std::string& text) 
 int ps_check(const panzer_squadron::Data& d, const PsOptions& o, std::ostream& out) {
     if (o.positional.size() != 3) { std::cerr << "umpire-cli: board check takes one FILE\n" << kPsUsage; return 1; }
     const board::Board b = board::load_board(o.positional[2], o.positional[2], panzer_squadron::board_vocabulary(d));
+    if (o.json) return out << board_json(b).dump() << "\n", 0;  // the whole board (cli/board_report.hpp)
     int featured = 0;
     for (const auto& s : b.sides_of) featured += s.feature >= 0;
     out << "board OK: " << b.file << " — " << (b.title.empty() ? "untitled" : b.title) << (b.sample ? " (sample terrain)" : "")
@@ -106,6 +108,7 @@ int ps_check(const panzer_squadron::Data& d, const PsOptions& o, std::ostream& o
     for (std::size_t i = 0; i < counts.size(); ++i)
         if (counts[i]) out << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
     out << "\n  hexsides with a feature: " << featured << "\n";
+    report_picture(b, out, std::cerr);  // its picture, and suggestions not yet confirmed
     return 0;
 }
 

@@ -1,0 +1,270 @@
+// [underlay] and [suggested] (see underlay.hpp).
+//
+// Sections
+//   1. reading     read_underlay (image, opacity, model, points), read_suggested (four lists)
+//   2. writing     write_underlay, write_suggested
+//   3. counting    count_suggestions, side_of_slot
+//   4. the picture underlay_path, underlay_fit
+#include "board/underlay.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "board/board_edit.hpp"
+#include "core/image.hpp"
+
+namespace umpire::board {
+
+// =====================================================================================
+// 1. reading
+// =====================================================================================
+
+namespace {
+
+// One clicked point: { hex = "0101", pixel = [x, y] }.
+std::optional<UnderlayPoint> read_point(const Section& p, const Board& b) {
+    p.only_keys({"hex", "pixel"});
+    UnderlayPoint out;
+    out.line = int(p.where().begin.line);
+    out.column = int(p.where().begin.column);
+    bool ok = false;
+    if (const auto h = p.str("hex", true)) {
+        if (const auto c = b.parse_hex(*h)) {
+            out.hex = *c;
+            ok = true;
+        } else {
+            p.error("hex", quoted_value(*h) + " is not a hex of this board (" + b.numbering.describe() + "; columns 1-" +
+                               std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
+        }
+    }
+    const toml::node* px = p.node("pixel");
+    const toml::array* arr = px ? px->as_array() : nullptr;
+    double xy[2] = {0, 0};
+    bool good = arr && arr->size() == 2;
+    for (std::size_t i = 0; good && i < 2; ++i) {
+        const toml::node& n = *arr->get(i);
+        if (n.is_integer()) xy[i] = double(n.as_integer()->get());
+        else if (n.is_floating_point()) xy[i] = n.as_floating_point()->get();
+        else good = false;
+        good = good && std::isfinite(xy[i]) && xy[i] >= 0 && xy[i] <= double(image::kMaxImageSide);
+    }
+    if (!good) {
+        if (!px) p.error("pixel", "missing required key: where the hex centre was clicked, [x, y] in pixels");
+        else p.error("pixel", "expected [x, y]: two numbers of pixels from the picture's top-left corner, 0 to " + std::to_string(image::kMaxImageSide));
+        return std::nullopt;
+    }
+    out.x = xy[0], out.y = xy[1];
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+// Every array of a section under `base`, `base-`, `base--`, ... (write_board splits long lists so).
+bool is_split_key(const std::string& key, const std::string& base) {
+    return key.rfind(base, 0) == 0 && key.find_first_not_of('-', base.size()) == std::string::npos;
+}
+
+}  // namespace
+
+void read_underlay(const Section& root, Board& b) {
+    const Section t = root.table("underlay");
+    if (!t.present()) return;
+    t.only_keys({"image", "opacity", "model", "points"});
+    Underlay u;
+    u.line = int(t.where().begin.line);
+    u.column = int(t.where().begin.column);
+    if (const auto img = t.str("image", true)) {
+        if (img->empty() || std::any_of(img->begin(), img->end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+            t.error("image", "expected the picture's file name (relative to the board file), without control characters");
+        u.image = *img;
+    }
+    if (const auto o = t.number("opacity", false, 0, 1)) {
+        if (std::isfinite(*o)) u.opacity = *o;
+        else t.error("opacity", "expected a number from 0 (hidden) to 1 (opaque)");
+    }
+    if (const auto m = t.choice("model", {"affine", "perspective"})) u.model = *m;
+    const std::vector<Section> points = t.tables("points");
+    if (points.size() > kMaxUnderlayPoints)
+        t.error("points", std::to_string(points.size()) + " points (accepted: at most " + std::to_string(kMaxUnderlayPoints) + ")");
+    std::map<int, const UnderlayPoint*> seen;
+    for (std::size_t i = 0; i < points.size() && i < kMaxUnderlayPoints; ++i)
+        if (auto p = read_point(points[i], b)) u.points.push_back(*p);
+    for (const UnderlayPoint& p : u.points) {
+        const auto [it, fresh] = seen.emplace(b.index(p.hex), &p);
+        if (!fresh)
+            root.sink().error_at(p.line, p.column, "underlay.points: hex " + b.name(p.hex) + " is clicked twice (also line " +
+                                                       std::to_string(it->second->line) + "): one point a hex");
+    }
+    b.underlay = std::move(u);
+}
+
+void read_suggested(const Section& root, Board& b) {
+    const Section t = root.table("suggested");
+    if (!t.present()) return;
+    Sink& sink = root.sink();
+    b.suggested_line = int(t.where().begin.line);
+    b.suggested_column = int(t.where().begin.column);
+    for (const auto& [k, node] : *t.raw()) {
+        const std::string key(k.str());
+        const bool hexes = is_split_key(key, "hexes") || is_split_key(key, "unsure_hexes");
+        const bool sides = is_split_key(key, "hexsides") || is_split_key(key, "unsure_hexsides");
+        if (!hexes && !sides) {
+            sink.error(&node, t.key_path(key) + ": unknown key (accepted keys here: hexes, hexsides, unsure_hexes, unsure_hexsides)");
+            continue;
+        }
+        const std::uint8_t mark = key.rfind("unsure_", 0) == 0 ? suggestion::unsure : suggestion::suggested;
+        const toml::array* arr = node.as_array();
+        if (!arr) {
+            sink.error(&node, t.key_path(key) + ": expected an array of " + (hexes ? "hex" : "hexside") + " strings, got " + describe_type(node));
+            continue;
+        }
+        for (const toml::node& item : *arr) {
+            const auto* s = item.as_string();
+            if (!s) {
+                sink.error(&item, t.key_path(key) + ": expected a string such as " + (hexes ? "\"0101-0110\"" : "\"1204/B-C-D\"") + ", got " +
+                                      describe_type(item));
+                continue;
+            }
+            std::string error;
+            if (hexes) {
+                const Expanded e = expand_hexes(b, s->get());
+                error = e.error;
+                for (const hex::Cube& h : e.hexes) {
+                    std::uint8_t& m = b.suggested_of[std::size_t(b.index(h))];
+                    m = std::max(m, mark);
+                }
+            } else {
+                const ExpandedSides e = expand_hexsides(b, s->get());
+                error = e.error;
+                for (const auto& [h, d] : e.sides) {
+                    std::uint8_t& m = b.sides_of[std::size_t(b.side_slot(h, d))].suggested;
+                    m = std::max(m, mark);
+                }
+            }
+            if (!error.empty()) sink.error(&item, t.key_path(key) + ": " + error);
+        }
+    }
+}
+
+// =====================================================================================
+// 2. writing
+// =====================================================================================
+
+namespace {
+
+// The fewest significant digits that read back as exactly `v` (so 120.5 stays "120.5", 40 "40").
+std::string number(double v) {
+    char buf[40];
+    if (v == std::floor(v) && std::fabs(v) < 1e15) {
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+    }
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+// The hexsides whose mark is at least `mark`, one string per hex: "1204/B-C".
+std::vector<std::string> marked_sides(const Board& b, std::uint8_t mark) {
+    std::map<int, std::vector<int>> per_hex;
+    for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot) {
+        if (b.sides_of[slot].suggested < mark) continue;
+        if (const auto side = side_of_slot(b, int(slot))) per_hex[b.index(side->first)].push_back(side->second);
+    }
+    std::vector<std::string> out;
+    for (auto& [i, dirs] : per_hex) {
+        std::sort(dirs.begin(), dirs.end());
+        std::string s = b.name(b.hex_at(i)) + "/";
+        for (std::size_t k = 0; k < dirs.size(); ++k) s += (k ? "-" : "") + b.numbering.side_names[std::size_t(dirs[k])];
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string write_underlay(const Board& b) {
+    if (!b.underlay) return "";
+    const Underlay& u = *b.underlay;
+    std::string out = "\n[underlay]\nimage = " + toml_quoted(u.image) + "\nopacity = " + number(u.opacity) + "\n";
+    if (!u.model.empty()) out += "model = " + toml_quoted(u.model) + "\n";
+    out += "points = [";
+    for (const UnderlayPoint& p : u.points)
+        out += "\n  { hex = " + toml_quoted(b.name(p.hex)) + ", pixel = [" + number(p.x) + ", " + number(p.y) + "] },";
+    out += u.points.empty() ? "]\n" : "\n]\n";
+    return out;
+}
+
+std::string write_suggested(const Board& b) {
+    std::string body;
+    auto hexes_marked = [&](std::uint8_t mark) {
+        return hex_cover(b, [&](std::size_t i) { return b.suggested_of.size() > i && b.suggested_of[i] >= mark; });
+    };
+    if (auto h = hexes_marked(suggestion::suggested); !h.empty()) write_list(body, "hexes", h);
+    if (auto s = marked_sides(b, suggestion::suggested); !s.empty()) write_list(body, "hexsides", s);
+    if (auto h = hexes_marked(suggestion::unsure); !h.empty()) write_list(body, "unsure_hexes", h);
+    if (auto s = marked_sides(b, suggestion::unsure); !s.empty()) write_list(body, "unsure_hexsides", s);
+    return body.empty() ? "" : "\n[suggested]\n" + body;
+}
+
+// =====================================================================================
+// 3. counting
+// =====================================================================================
+
+std::optional<std::pair<hex::Cube, int>> side_of_slot(const Board& b, int slot) {
+    const int d = slot % 3, cell = slot / 3;
+    const int c = cell / (b.rows + 2), r = cell % (b.rows + 2);
+    const hex::Cube h = b.numbering.to_cube(c, r);
+    if (b.contains(h)) return std::make_pair(h, d);
+    const hex::Cube other = hex::neighbour(h, d);
+    if (b.contains(other)) return std::make_pair(other, d + 3);
+    return std::nullopt;
+}
+
+Suggestions count_suggestions(const Board& b) {
+    Suggestions s;
+    for (std::size_t i = 0; i < b.suggested_of.size(); ++i) {
+        if (b.suggested_of[i] == suggestion::none) continue;
+        ++s.hexes;
+        if (b.suggested_of[i] == suggestion::unsure) s.unsure_hexes.push_back(int(i));
+    }
+    for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot) {
+        if (b.sides_of[slot].suggested == suggestion::none) continue;
+        const auto side = side_of_slot(b, int(slot));
+        if (!side) continue;
+        ++s.hexsides;
+        if (b.sides_of[slot].suggested == suggestion::unsure) s.unsure_sides.push_back(*side);
+    }
+    return s;
+}
+
+// =====================================================================================
+// 4. the picture
+// =====================================================================================
+
+std::filesystem::path underlay_path(const Board& b, const std::filesystem::path& board_file) {
+    if (!b.underlay) return {};
+    const std::filesystem::path image(b.underlay->image);
+    return image.is_absolute() ? image : board_file.parent_path() / image;
+}
+
+calibration::Fit underlay_fit(const Board& b, std::optional<plane::Vec2> image_size) {
+    if (!b.underlay) {
+        calibration::Fit f;
+        f.error = "the board has no [underlay]";
+        return f;
+    }
+    std::vector<calibration::HexClick> clicks;
+    for (const UnderlayPoint& p : b.underlay->points) clicks.push_back({p.hex, b.name(p.hex), {p.x, p.y}});
+    const std::vector<hex::Cube> corners = {b.numbering.to_cube(1, 1), b.numbering.to_cube(b.columns, 1),
+                                            b.numbering.to_cube(b.columns, b.rows), b.numbering.to_cube(1, b.rows)};
+    const calibration::Model model = b.underlay->model == "affine"        ? calibration::Model::affine
+                                     : b.underlay->model == "perspective" ? calibration::Model::perspective
+                                                                          : calibration::Model::automatic;
+    return calibration::calibrate_board(clicks, corners, model, image_size);
+}
+
+}  // namespace umpire::board

@@ -167,17 +167,23 @@ inline Rgb8 print_at(const board::Board& b, const Style& st, Vec2 p, unsigned se
     auto grained = [&](Rgb8 c) { return Rgb8{c[0] * grain, c[1] * grain, c[2] * grain}; };
     if (!b.contains(h)) return grained(st.paper);
     const Vec2 local = p - hex::plane_centre(h);
-    // Distance to the nearest hexside, and which.
+    // Distance to the nearest hexside, and which: the unit normals of sides A-F.
+    static const std::array<Vec2, 6> normals = [] {
+        std::array<Vec2, 6> out;
+        for (int k = 0; k < 6; ++k) {
+            const Vec2 m = hex::plane_side_midpoint({0, 0, 0}, k);
+            out[std::size_t(k)] = m * (1.0 / plane::length(m));
+        }
+        return out;
+    }();
     int d = 0;
     double best = -1e9;
     for (int k = 0; k < 6; ++k) {
-        const Vec2 m = hex::plane_side_midpoint(h, k) - hex::plane_centre(h);
-        const double v = plane::dot(local, m * (1.0 / plane::length(m)));
+        const double v = local.x * normals[std::size_t(k)].x + local.y * normals[std::size_t(k)].y;
         if (v > best) best = v, d = k;
     }
     const double edge = hex::kSqrt3 / 2 - best;
-    const Vec2 m = hex::plane_side_midpoint(h, d) - hex::plane_centre(h);
-    const Vec2 n = m * (1.0 / plane::length(m)), t{-n.y, n.x};
+    const Vec2 n = normals[std::size_t(d)], t{-n.y, n.x};
     const double along = plane::dot(local, t);
     if (const board::SideFeature* f = b.side(h, d)) {
         const SideLook& look = st.sides.at(b.vocabulary.hexside_features[std::size_t(f->feature)]);
@@ -185,9 +191,9 @@ inline Rgb8 print_at(const board::Board& b, const Style& st, Vec2 p, unsigned se
             case SideMark::wall:
                 if (edge < 0.08) return grained(hash01((long long)std::floor(along * 30), d, seed) < 0.2 ? Rgb8{70, 45, 25} : look.colour);
                 break;
-            case SideMark::ticks:
-                if (edge < 0.03) return grained(look.colour);
-                if (f->sloped == h && edge < 0.17 && std::fabs(along) < 0.45 && std::fmod(along + 10.0, 0.12) < 0.045) return grained(look.colour);
+            case SideMark::ticks:  // a line, and ticks on the sloped side (10.5)
+                if (edge < 0.04) return grained(look.colour);
+                if (f->sloped == h && edge < 0.18 && std::fabs(along) < 0.45 && std::fmod(along + 10.0, 0.12) < 0.05) return grained(look.colour);
                 break;
             case SideMark::band:
                 if (edge < 0.07) return grained(look.colour);
@@ -214,13 +220,28 @@ inline Rgb8 print_at(const board::Board& b, const Style& st, Vec2 p, unsigned se
     return grained(textured(look.texture, p, seed) ? look.mark : look.ground);
 }
 
+// The sRGB transfer both ways, by tables (4096 steps: finer than the 8-bit output).
 inline double to_linear(double v) {
-    const double c = std::clamp(v / 255.0, 0.0, 1.0);
-    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    static const std::vector<double> lut = [] {
+        std::vector<double> t(4097);
+        for (int i = 0; i <= 4096; ++i) {
+            const double c = i / 4096.0;
+            t[std::size_t(i)] = c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+        }
+        return t;
+    }();
+    return lut[std::size_t(std::lround(std::clamp(v / 255.0, 0.0, 1.0) * 4096))];
 }
 inline double to_srgb(double l) {
-    l = std::clamp(l, 0.0, 1.0);
-    return 255.0 * (l <= 0.0031308 ? 12.92 * l : 1.055 * std::pow(l, 1 / 2.4) - 0.055);
+    static const std::vector<double> lut = [] {
+        std::vector<double> t(4097);
+        for (int i = 0; i <= 4096; ++i) {
+            const double c = i / 4096.0;
+            t[std::size_t(i)] = 255.0 * (c <= 0.0031308 ? 12.92 * c : 1.055 * std::pow(c, 1 / 2.4) - 0.055);
+        }
+        return t;
+    }();
+    return lut[std::size_t(std::lround(std::clamp(l, 0.0, 1.0) * 4096))];
 }
 
 // The map from board units to pixels: turned, scaled, in perspective, placed with a margin.

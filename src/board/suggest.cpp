@@ -15,9 +15,12 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <numeric>
+#include <thread>
 
 #include "board/underlay.hpp"
 #include "core/names.hpp"
@@ -52,9 +55,23 @@ const std::array<double, 256>& srgb_to_linear() {
     return lut;
 }
 
+// The cube root for t in (0.0088, ~1.1]: a first guess from the float's exponent bits, then
+// three Newton steps (relative error below 1e-12; std::cbrt is several times slower and this is
+// the hot path of naming every hexside).
+double cube_root(double t) {
+    float f = float(t);
+    std::uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    bits = bits / 3 + 709921077u;
+    std::memcpy(&f, &bits, 4);
+    double y = f;
+    for (int i = 0; i < 3; ++i) y = y - (y * y * y - t) / (3 * y * y);
+    return y;
+}
+
 double lab_f(double t) {
     constexpr double e = 216.0 / 24389.0, k = 24389.0 / 27.0;
-    return t > e ? std::cbrt(t) : (k * t + 16) / 116;
+    return t > e ? cube_root(t) : (k * t + 16) / 116;
 }
 
 // Linear sRGB (D65) to CIELAB.
@@ -67,6 +84,29 @@ Lab to_lab(const Rgb& c) {
 }
 
 double sq(double v) { return v * v; }
+
+// f(i) for every i < n, on up to 8 threads (one per core): the hexes and hexsides are sampled and
+// named independently. f must not throw.
+template <class F>
+void parallel_for(std::size_t n, const F& f) {
+    const unsigned threads = std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
+    if (threads == 1 || n < 512) {
+        for (std::size_t i = 0; i < n; ++i) f(i);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (;;) {
+            const std::size_t from = next.fetch_add(64);
+            if (from >= n) return;
+            for (std::size_t i = from; i < std::min(n, from + 64); ++i) f(i);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool) t.join();
+}
 double dist2(const Lab& p, const Lab& q) { return sq(p.L - q.L) + sq(p.a - q.a) + sq(p.b - q.b); }
 double luminance(const Rgb& c) { return 0.2126729 * c.r + 0.7151522 * c.g + 0.0721750 * c.b; }
 
@@ -105,6 +145,8 @@ struct HexSample {
     bool ok = false;
     Vec2 where;      // the hex centre, board units
     Rgb lin;         // median of each channel (linear)
+    Rgb mean;        // mean of each channel, the lowest and highest 8% left out: how a hexside's
+                     // profile (a mean along the side) sees the hex's texture
     double tex = 0;  // brightness spread: (Y75 - Y25) / Y50
 };
 
@@ -127,24 +169,30 @@ double median_of(std::vector<double>& v, double q = 0.5) {
     return v[k];
 }
 
+double trimmed_mean(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t cut = v.size() / 12;
+    return std::accumulate(v.begin() + std::ptrdiff_t(cut), v.end() - std::ptrdiff_t(cut), 0.0) / double(v.size() - 2 * cut);
+}
+
 std::vector<HexSample> sample_hexes(const Board& b, const Sampler& s, const std::vector<Vec2>& pattern) {
     std::vector<HexSample> out(std::size_t(b.hex_count()));
-    std::vector<double> r, g, bl, y;
-    for (int i = 0; i < b.hex_count(); ++i) {
-        HexSample& h = out[std::size_t(i)];
-        h.where = hex::plane_centre(b.hex_at(i));
-        r.clear(), g.clear(), bl.clear(), y.clear();
+    parallel_for(out.size(), [&](std::size_t i) {
+        HexSample& h = out[i];
+        h.where = hex::plane_centre(b.hex_at(int(i)));
+        std::vector<double> r, g, bl, y;
         for (const Vec2& o : pattern) {
             Rgb c;
             if (!s.at(h.where + o, c)) continue;
             r.push_back(c.r), g.push_back(c.g), bl.push_back(c.b), y.push_back(luminance(c));
         }
-        if (r.size() < pattern.size() / 2) continue;  // mostly off the picture
+        if (r.size() < pattern.size() / 2) return;  // mostly off the picture
         h.ok = true;
+        h.mean = {trimmed_mean(r), trimmed_mean(g), trimmed_mean(bl)};
         h.lin = {median_of(r), median_of(g), median_of(bl)};
         const double y50 = median_of(y), y25 = median_of(y, 0.25), y75 = median_of(y, 0.75);
         h.tex = (y75 - y25) / std::max(y50, 1e-4);
-    }
+    });
     return out;
 }
 
@@ -155,8 +203,13 @@ std::vector<HexSample> sample_hexes(const Board& b, const Sampler& s, const std:
 constexpr int kSteps = 21;           // across: -0.25 .. 0.25 in steps of 0.025
 constexpr double kStep = 0.025;
 constexpr int kMaxShift = 4;         // compared up to 0.1 either way
-using Profile = std::array<Lab, kSteps>;
-using LinProfile = std::array<Rgb, kSteps>;
+
+// The colour across a hexside, step by step (linear light); a step whose samples fall mostly
+// where a hex number is printed is not `ok` and is left out of every comparison.
+struct Profile {
+    std::array<Rgb, kSteps> v{};
+    std::array<bool, kSteps> ok{};
+};
 
 struct SideSample {
     bool ok = false;
@@ -164,39 +217,58 @@ struct SideSample {
     hex::Cube hex, other;  // the profile runs from `hex` (u < 0) to `other`
     int side = 0;
     Vec2 mid;
-    LinProfile lin;        // trimmed means along the side
-    Profile rel;           // Lab less the hex's own colour (filled in by name_sides)
+    Profile raw;           // as sampled
+    Profile lin;           // the light divided out (name_sides)
+    std::array<Lab, kSteps> lab{};
+    Rgb fill[2];           // the colour of `hex` and of `other` (light divided out)
 };
 
-// The profile across side d of h: at each step, the trimmed mean (two lowest and two highest of
-// 13 dropped, per channel) of points along the middle 60% of the side.
-bool side_profile(const Sampler& s, const hex::Cube& h, int d, LinProfile& out) {
+// A printed number keeps clear of the hexside by at least this (board units; the side is 0.87
+// from the centre): the profile's steps nearest the line stay in use under a number.
+constexpr double kNumberClearance = 0.1;
+
+// True where a hex number may be printed: within 0.45 of the middle of hex h (centre c), above
+// number_band and kNumberClearance below its top side.
+bool in_number(Vec2 p, Vec2 c, double number_band) {
+    const Vec2 local = p - c;
+    return local.y < number_band && local.y > -hex::kSqrt3 / 2 + kNumberClearance && std::fabs(local.x) < 0.45;
+}
+
+// The profile across side d of h: at each step, the mean (the lowest and the highest of 13
+// dropped, per channel) of points along the middle 60% of the side; a step with more than 4 of
+// its points on a hex number is left out.
+bool side_profile(const Sampler& s, const hex::Cube& h, int d, double number_band, Profile& out) {
     const Vec2 c = hex::plane_centre(h), o = hex::plane_centre(hex::neighbour(h, d));
     const Vec2 mid = (c + o) * 0.5;
     const double len = plane::distance(c, o);
     const Vec2 n{(o.x - c.x) / len, (o.y - c.y) / len}, t{-n.y, n.x};
-    std::array<std::array<double, 13>, 3> v{};
+    std::array<std::vector<double>, 3> v;
     for (int k = 0; k < kSteps; ++k) {
         const double u = (k - kSteps / 2) * kStep;
-        int got = 0;
+        for (auto& x : v) x.clear();
+        // The middle 60% of the side lies in its two hexes (the corners are 0.5 along it).
+        const Vec2 in = u < 0 ? c : o;
         for (int j = 0; j < 13; ++j) {
+            const Vec2 p = mid + n * u + t * ((j - 6) * 0.05);
             Rgb col;
-            if (!s.at(mid + n * u + t * ((j - 6) * 0.05), col)) return false;
-            v[0][std::size_t(j)] = col.r, v[1][std::size_t(j)] = col.g, v[2][std::size_t(j)] = col.b;
-            ++got;
+            if (!s.at(p, col)) return false;
+            if (in_number(p, in, number_band)) continue;
+            v[0].push_back(col.r), v[1].push_back(col.g), v[2].push_back(col.b);
         }
+        out.ok[std::size_t(k)] = v[0].size() >= 9;
+        if (!out.ok[std::size_t(k)]) continue;
         double m[3];
         for (std::size_t ch = 0; ch < 3; ++ch) {
             std::sort(v[ch].begin(), v[ch].end());
-            m[ch] = std::accumulate(v[ch].begin() + 2, v[ch].end() - 2, 0.0) / 9.0;
+            m[ch] = std::accumulate(v[ch].begin() + 1, v[ch].end() - 1, 0.0) / double(v[ch].size() - 2);
         }
-        out[std::size_t(k)] = {m[0], m[1], m[2]};
+        out.v[std::size_t(k)] = {m[0], m[1], m[2]};
     }
     return true;
 }
 
-// Every hexside between two hexes of the board, from its slot's own hex.
-std::vector<SideSample> sample_sides(const Board& b, const Sampler& s) {
+// Every hexside between two hexes of the board, from its slot's own hex (profiles not yet taken).
+std::vector<SideSample> list_sides(const Board& b) {
     std::vector<SideSample> out;
     for (int c = 1; c <= b.columns; ++c)
         for (int r = 1; r <= b.rows; ++r) {
@@ -208,11 +280,14 @@ std::vector<SideSample> sample_sides(const Board& b, const Sampler& s) {
                 x.slot = b.side_slot(h, d);
                 x.hex = h, x.other = o, x.side = d;
                 x.mid = hex::plane_side_midpoint(h, d);
-                x.ok = side_profile(s, h, d, x.lin);
                 out.push_back(x);
             }
         }
     return out;
+}
+
+void sample_sides(std::vector<SideSample>& sides, const Sampler& s, double number_band) {
+    parallel_for(sides.size(), [&](std::size_t i) { sides[i].ok = side_profile(s, sides[i].hex, sides[i].side, number_band, sides[i].raw); });
 }
 
 // =====================================================================================
@@ -235,14 +310,20 @@ struct SideExample {
     bool on_line = false;    // directional, clicked right on the line: the marks settle `flip`
 };
 
+// A hexside class as a printed mark: its colour, and how much of each step across the hexside it
+// covers (a berm: most of the middle; a slope: its line, and its ticks on the sloped side first;
+// "none": the grid line). Seen over any hexes, a step's colour is cover * mark + (1 - cover) *
+// the colour of the hex the step lies in, mixed in linear light as ink on paper is.
 struct SideClass {
     std::string name;  // "none" for the plain hexside
     int feature = -1;
     bool directional = false;
     std::vector<SideExample> examples;
-    Profile proto{};
+    Rgb mark;
+    std::array<double, kSteps> cover{};
+    std::array<bool, kSteps> known{};
     double spread = 0;
-    std::vector<int> lookalikes;  // classes whose profiles match this one's (told apart by their hexes)
+    std::vector<int> lookalikes;  // classes whose marks match this one's (told apart by their hexes)
 };
 
 std::string fmt(double v) {
@@ -320,7 +401,6 @@ std::string add_side_example(Classes& cl, const Board& b, const std::vector<Side
                " tenths of a hex from the nearest): click the middle of the hexside";
     const std::size_t at = find_side(sides, b, p.hex, p.side);
     if (at == std::size_t(-1)) return e.label + ": hexside " + b.side_name(p.hex, p.side) + " is not between two hexes of the board";
-    if (!sides[at].ok) return e.label + ": the picture does not cover hexside " + b.side_name(p.hex, p.side);
     const std::string& name = b.vocabulary.hexside_features[std::size_t(feature)];
     auto it = std::find_if(cl.sides.begin(), cl.sides.end(), [&](const SideClass& c) { return c.feature == feature; });
     if (it == cl.sides.end()) {
@@ -348,7 +428,11 @@ Classes read_examples(const Board& b, const calibration::Projective& to_plane, c
     for (const Example& e : examples) {
         const Placed p = place(to_plane, e.pixel);
         int terrain = 0, feature = -1;
-        if (hex_class_of(v, e.name, terrain, feature)) {
+        const auto side_feature = v.find(v.hexside_features, e.name);
+        // A name both a hex and a hexside may hold (Panzer Squadron's "obstacle"): a hexside when
+        // clicked near a hexside's midpoint (within 0.3; a hex centre is 0.87 away), else the hex.
+        const bool as_side = side_feature != v.hexside_features.end() && p.to_midpoint < 0.3;
+        if (!as_side && hex_class_of(v, e.name, terrain, feature)) {
             if (!b.contains(p.hex)) return cl.error = e.label + " lies off the board", cl;
             std::string name = v.hex_terrain[std::size_t(terrain)] + (feature >= 0 ? "+" + v.hex_features[std::size_t(feature)] : "");
             auto it = std::find_if(cl.hexes.begin(), cl.hexes.end(), [&](const HexClass& c) { return c.terrain == terrain && c.feature == feature; });
@@ -361,10 +445,13 @@ Classes read_examples(const Board& b, const calibration::Projective& to_plane, c
             it->examples.push_back(b.index(p.hex));
             continue;
         }
-        const auto f = v.find(v.hexside_features, e.name);
+        const auto f = side_feature;
         if (f == v.hexside_features.end())
             return cl.error = e.label + ": '" + e.name + "' is not a terrain or feature of " + v.system + " (accepted: " + accepted_names(v) + ")", cl;
-        if (cl.sides.empty()) cl.sides.push_back(SideClass{"none", -1, false, {}, {}, 0, {}});
+        if (cl.sides.empty()) {
+            cl.sides.emplace_back();
+            cl.sides.back().name = "none";
+        }
         if (std::string err = add_side_example(cl, b, sides, e, p, int(f - v.hexside_features.begin())); !err.empty())
             return cl.error = err, cl;
     }
@@ -534,83 +621,195 @@ HexRound name_hexes(const Board& b, const std::vector<HexSample>& raw, std::vect
 // 8. naming sides
 // =====================================================================================
 
-// RMS Lab distance between profile p (turned round when `flip`) and prototype q shifted by k.
-double profile_dist(const Profile& p, bool flip, const Profile& q, int k) {
-    double s = 0;
-    int n = 0;
-    for (int i = 0; i < kSteps; ++i) {
-        const int j = i + k;
-        if (j < 0 || j >= kSteps) continue;
-        const Lab& a = p[std::size_t(flip ? kSteps - 1 - i : i)];
-        s += dist2(a, q[std::size_t(j)]), ++n;
+// The light divided out of every profile, its Lab colours, and the colours of its two hexes.
+void correct_sides(std::vector<SideSample>& sides, const Board& b, const std::vector<Rgb>& hex_lin, const Gain& gain) {
+    for (SideSample& s : sides) {
+        if (!s.ok) continue;
+        s.lin.ok = s.raw.ok;
+        for (int k = 0; k < kSteps; ++k) {
+            s.lin.v[std::size_t(k)] = gain.apply_inverse(s.raw.v[std::size_t(k)], s.mid);
+            s.lab[std::size_t(k)] = to_lab(s.lin.v[std::size_t(k)]);
+        }
+        // The colour of each hex beside the line: the profile's two outermost steps on its side
+        // (a single-hex woods or town in its middle leaves the hex's edge its ground's colour),
+        // or the hex's own colour where a number hides them.
+        for (int f = 0; f < 2; ++f) {
+            const std::size_t a = f == 0 ? 0 : kSteps - 1, c = f == 0 ? 1 : kSteps - 2;
+            const Rgb whole = hex_lin[std::size_t(b.index(f == 0 ? s.hex : s.other))];
+            const int n = int(s.lin.ok[a]) + int(s.lin.ok[c]);
+            if (n == 0) {
+                s.fill[f] = whole;
+                continue;
+            }
+            Rgb sum;
+            for (std::size_t k : {a, c})
+                if (s.lin.ok[k]) sum.r += s.lin.v[k].r, sum.g += s.lin.v[k].g, sum.b += s.lin.v[k].b;
+            s.fill[f] = {sum.r / n, sum.g / n, sum.b / n};
+        }
     }
-    return std::sqrt(s / std::max(n, 1));
 }
 
+// The hex colour under step i of a side: its own hex's, the other's, their mean on the line.
+Rgb fill_at(const SideSample& s, int i) {
+    if (i < kSteps / 2) return s.fill[0];
+    if (i > kSteps / 2) return s.fill[1];
+    return {(s.fill[0].r + s.fill[1].r) / 2, (s.fill[0].g + s.fill[1].g) / 2, (s.fill[0].b + s.fill[1].b) / 2};
+}
+int fill_index(int i) { return i < kSteps / 2 ? 0 : i > kSteps / 2 ? 1 : 2; }
+
+Rgb mix(const Rgb& mark, const Rgb& under, double cover) {
+    return {cover * mark.r + (1 - cover) * under.r, cover * mark.g + (1 - cover) * under.g, cover * mark.b + (1 - cover) * under.b};
+}
+
+// The class's step for the side's step i read turned round (`flip`) and moved by `shift`.
+int class_step(int i, bool flip, int shift) { return (flip ? kSteps - 1 - i : i) + shift; }
+
 struct Match {
-    double d = 1e300;
+    double d = 1e300;  // RMS Lab distance between the side and the class's mark drawn on its hexes
     bool flip = false;
     int shift = 0;
 };
-Match best_match(const Profile& p, const Profile& q, bool may_flip = true) {
-    Match m;
-    for (int f = 0; f < (may_flip ? 2 : 1); ++f)
-        for (int k = -kMaxShift; k <= kMaxShift; ++k) {
-            // A shift costs a little, so a symmetric profile keeps its own alignment.
-            const double d = profile_dist(p, f == 1, q, k) * (1 + 0.01 * std::abs(k));
-            if (d < m.d) m = {d, f == 1, k};
+
+// How well class c's mark, drawn over this side's two hexes, fits the side: the best of every
+// turn and shift (a small penalty per step of shift keeps a symmetric mark in place).
+Match match(const SideSample& s, const SideClass& c) {
+    // The predicted colours: each cover value of the class over each of the three fills.
+    std::array<std::array<Lab, 3>, kSteps> predicted{};
+    std::array<Lab, 3> bare{};
+    for (int f = 0; f < 3; ++f) {
+        const Rgb under = fill_at(s, f == 0 ? 0 : f == 1 ? kSteps - 1 : kSteps / 2);
+        bare[std::size_t(f)] = to_lab(under);
+        for (int j = 0; j < kSteps; ++j)
+            if (c.known[std::size_t(j)])
+                predicted[std::size_t(j)][std::size_t(f)] = c.cover[std::size_t(j)] < 0.005 ? bare[std::size_t(f)] : to_lab(mix(c.mark, under, c.cover[std::size_t(j)]));
+    }
+    Match best;
+    for (int flip = 0; flip < 2; ++flip)
+        for (int shift = -kMaxShift; shift <= kMaxShift; ++shift) {
+            double sum = 0;
+            int n = 0;
+            for (int i = 0; i < kSteps; ++i) {
+                if (!s.lin.ok[std::size_t(i)]) continue;
+                const int j = class_step(i, flip == 1, shift);
+                const std::size_t f = std::size_t(fill_index(i));
+                if (j >= 0 && j < kSteps && !c.known[std::size_t(j)]) continue;
+                const Lab& p = j >= 0 && j < kSteps ? predicted[std::size_t(j)][f] : bare[f];  // beyond the mark: the hex
+                sum += dist2(s.lab[std::size_t(i)], p), ++n;
+            }
+            if (n < 6) continue;
+            const double d = std::sqrt(sum / n) * (1 + 0.01 * std::abs(shift));
+            if (d < best.d) best = {d, flip == 1, shift};
         }
-    return m;
+    return best;
 }
 
-// p read the other way round and moved back by `shift`: aligned with the prototype it matched.
-Profile aligned(const Profile& p, const Match& m) {
-    Profile out;
+// The cover of each class step: the median over the members of the least-squares cover of
+// mark over hex colour (linear light) at the member's step that lands there.
+void fit_cover(SideClass& c, const std::vector<SideSample>& sides, const std::vector<std::pair<std::size_t, Match>>& members) {
     for (int j = 0; j < kSteps; ++j) {
-        const int i = std::clamp(j - m.shift, 0, kSteps - 1);
-        out[std::size_t(j)] = p[std::size_t(m.flip ? kSteps - 1 - i : i)];
-    }
-    return out;
-}
-
-Profile median_profile(const std::vector<Profile>& ps) {
-    Profile out{};
-    std::vector<double> L, a, b;
-    for (int k = 0; k < kSteps && !ps.empty(); ++k) {
-        L.clear(), a.clear(), b.clear();
-        for (const Profile& p : ps) L.push_back(p[std::size_t(k)].L), a.push_back(p[std::size_t(k)].a), b.push_back(p[std::size_t(k)].b);
-        out[std::size_t(k)] = {median_of(L), median_of(a), median_of(b)};
-    }
-    return out;
-}
-
-// The side profiles in light-corrected Lab, less the colour of the hex each half lies in.
-void relative_profiles(std::vector<SideSample>& sides, const Board& b, const std::vector<Lab>& hex_lab, const Gain& gain) {
-    for (SideSample& s : sides) {
-        if (!s.ok) continue;
-        const Lab& near = hex_lab[std::size_t(b.index(s.hex))];
-        const Lab& far = hex_lab[std::size_t(b.index(s.other))];
-        for (int k = 0; k < kSteps; ++k) {
-            const Lab v = to_lab(gain.apply_inverse(s.lin[std::size_t(k)], s.mid));
-            const Lab& f = k < kSteps / 2 ? near : k > kSteps / 2 ? far : Lab{(near.L + far.L) / 2, (near.a + far.a) / 2, (near.b + far.b) / 2};
-            s.rel[std::size_t(k)] = {v.L - f.L, v.a - f.a, v.b - f.b};
+        std::vector<double> cover;
+        for (const auto& [i, m] : members) {
+            const SideSample& s = sides[i];
+            const int k = class_step(j - m.shift, m.flip, 0);  // the side's step that lands on class step j
+            if (k < 0 || k >= kSteps || !s.lin.ok[std::size_t(k)]) continue;
+            const Rgb o = s.lin.v[std::size_t(k)], f = fill_at(s, k);
+            const double mr = c.mark.r - f.r, mg = c.mark.g - f.g, mb = c.mark.b - f.b;
+            const double den = mr * mr + mg * mg + mb * mb;
+            if (den < 1e-6) continue;  // the mark is the colour of this hex: it says nothing here
+            cover.push_back(std::clamp(((o.r - f.r) * mr + (o.g - f.g) * mg + (o.b - f.b) * mb) / den, 0.0, 1.0));
         }
+        c.known[std::size_t(j)] = !cover.empty();
+        c.cover[std::size_t(j)] = cover.empty() ? 0 : median_of(cover);
+    }
+}
+
+// Over hexes of different colours the ink shows directly: at the step the mark covers most,
+// observed = cover * ink + (1 - cover) * hex, so the observed colours against the hexes' colours
+// lie on a line of slope 1 - cover (least squares, the three channels together). Used when the
+// members' hexes differ enough (a spread of brightness over 0.03); false otherwise.
+bool ink_from_fills(SideClass& c, const std::vector<SideSample>& sides, const std::vector<std::pair<std::size_t, Match>>& members) {
+    const int peak = int(std::max_element(c.cover.begin(), c.cover.end()) - c.cover.begin());
+    std::vector<std::pair<Rgb, Rgb>> seen;  // (hex, observed)
+    for (const auto& [i, m] : members) {
+        const int k = class_step(peak - m.shift, m.flip, 0);
+        if (k >= 0 && k < kSteps && sides[i].lin.ok[std::size_t(k)]) seen.push_back({fill_at(sides[i], k), sides[i].lin.v[std::size_t(k)]});
+    }
+    if (seen.size() < 8) return false;
+    double mf[3] = {0, 0, 0}, mo[3] = {0, 0, 0};
+    for (const auto& [f, o] : seen)
+        for (std::size_t ch = 0; ch < 3; ++ch) mf[ch] += channel(f, ch), mo[ch] += channel(o, ch);
+    for (std::size_t ch = 0; ch < 3; ++ch) mf[ch] /= double(seen.size()), mo[ch] /= double(seen.size());
+    double sff = 0, sfo = 0, yy = 0, y2 = 0;
+    for (const auto& [f, o] : seen) {
+        for (std::size_t ch = 0; ch < 3; ++ch) {
+            const double df = channel(f, ch) - mf[ch];
+            sff += df * df, sfo += df * (channel(o, ch) - mo[ch]);
+        }
+        yy += luminance(f), y2 += sq(luminance(f));
+    }
+    const double y_spread = std::sqrt(std::max(0.0, y2 / double(seen.size()) - sq(yy / double(seen.size()))));
+    if (y_spread < 0.03 || sff < 1e-9) return false;
+    const double beta = sfo / sff, cover = 1 - beta;
+    if (!(cover > 0.05 && cover <= 1.0)) return false;
+    double ink[3];
+    for (std::size_t ch = 0; ch < 3; ++ch) ink[ch] = std::clamp((mo[ch] - beta * mf[ch]) / cover, 0.0, 1.0);
+    c.mark = {ink[0], ink[1], ink[2]};
+    fit_cover(c, sides, members);
+    return true;
+}
+
+// A class's mark from sides read its way (each with the turn and shift that aligns it). A thin
+// line is blurred into its hexes, so its colour is not what the eye sees at its middle: the ink
+// and the covers are fitted in turn (least squares over every member and step; members over
+// different hexes tell ink from blur), starting from the colour where each side departs most
+// from its hexes.
+void fit_class(SideClass& c, const std::vector<SideSample>& sides, const std::vector<std::pair<std::size_t, Match>>& members) {
+    if (members.empty()) return;
+    std::vector<double> r, g, bl;
+    for (const auto& [i, m] : members) {
+        const SideSample& s = sides[i];
+        double far = -1;
+        Rgb at;
+        for (int k = 0; k < kSteps; ++k) {
+            if (!s.lin.ok[std::size_t(k)]) continue;
+            const double d = dist2(s.lab[std::size_t(k)], to_lab(fill_at(s, k)));
+            if (d > far) far = d, at = s.lin.v[std::size_t(k)];
+        }
+        if (far >= 0) r.push_back(at.r), g.push_back(at.g), bl.push_back(at.b);
+    }
+    if (r.empty()) return;
+    c.mark = {median_of(r), median_of(g), median_of(bl)};
+    fit_cover(c, sides, members);
+    if (ink_from_fills(c, sides, members)) return;
+    for (int round = 0; round < 4; ++round) {
+        double num[3] = {0, 0, 0}, den = 0;
+        for (const auto& [i, m] : members)
+            for (int j = 0; j < kSteps; ++j) {
+                const int k = class_step(j - m.shift, m.flip, 0);
+                const double a = c.cover[std::size_t(j)];
+                if (k < 0 || k >= kSteps || !c.known[std::size_t(j)] || !sides[i].lin.ok[std::size_t(k)] || a < 0.05) continue;
+                const Rgb o = sides[i].lin.v[std::size_t(k)], f = fill_at(sides[i], k);
+                num[0] += a * (o.r - (1 - a) * f.r), num[1] += a * (o.g - (1 - a) * f.g), num[2] += a * (o.b - (1 - a) * f.b);
+                den += a * a;
+            }
+        if (den < 1e-9) break;
+        c.mark = {std::clamp(num[0] / den, 0.0, 1.0), std::clamp(num[1] / den, 0.0, 1.0), std::clamp(num[2] / den, 0.0, 1.0)};
+        fit_cover(c, sides, members);
     }
 }
 
 // A directional example clicked right on the line: its sloped hex is the side its marks lie on
-// (the half of the profile further from plain).
+// (the half further from the colour of its hex).
 void settle_flips(std::vector<SideClass>& classes, const std::vector<SideSample>& sides) {
     for (SideClass& c : classes)
         for (SideExample& e : c.examples) {
             if (!e.on_line) continue;
             e.on_line = false;
-            const Profile& p = sides[e.sample].rel;
-            const Profile& none = classes[0].proto;
-            double near = 0, far = 0;
-            for (int k = 0; k < kSteps / 2 - 1; ++k) near += dist2(p[std::size_t(k)], none[std::size_t(k)]);
-            for (int k = kSteps / 2 + 2; k < kSteps; ++k) far += dist2(p[std::size_t(k)], none[std::size_t(k)]);
-            e.flip = far > near;
+            const SideSample& s = sides[e.sample];
+            double half[2] = {0, 0};
+            for (int k = 0; k < kSteps; ++k)
+                if (k != kSteps / 2 && s.lin.ok[std::size_t(k)]) half[k > kSteps / 2] += std::sqrt(dist2(s.lab[std::size_t(k)], to_lab(fill_at(s, k))));
+            e.flip = half[1] > half[0];
         }
 }
 
@@ -620,7 +819,7 @@ struct SideRound {
     std::vector<double> margin, d1;
 };
 
-// The mean Lab colour of the two hexes of a side, unordered: for telling look-alikes apart.
+// How alike the two hexes of two sides are (unordered): for telling look-alike marks apart.
 double context_dist(const std::vector<Lab>& hex_lab, const Board& b, const SideSample& s, const SideSample& e) {
     const Lab &a = hex_lab[std::size_t(b.index(s.hex))], &c = hex_lab[std::size_t(b.index(s.other))];
     const Lab &x = hex_lab[std::size_t(b.index(e.hex))], &y = hex_lab[std::size_t(b.index(e.other))];
@@ -632,15 +831,16 @@ SideRound name_sides_once(const std::vector<SideSample>& sides, const std::vecto
     SideRound r;
     const std::size_t n = sides.size();
     r.label.assign(n, 0), r.second.assign(n, -1), r.match.assign(n, {}), r.margin.assign(n, 0), r.d1.assign(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!sides[i].ok) continue;
+    parallel_for(n, [&](std::size_t i) {
+        if (!sides[i].ok) return;
+        std::vector<Match> m(classes.size());
         double best = 1e300, next = 1e300;
         for (std::size_t c = 0; c < classes.size(); ++c) {
-            const Match m = best_match(sides[i].rel, classes[c].proto);
-            const double d = m.d / std::max(classes[c].spread, 1.5);
-            if (d < best) next = best, r.second[i] = r.label[i], best = d, r.label[i] = int(c), r.match[i] = m;
-            else if (d < next) next = d, r.second[i] = int(c);
+            m[c] = match(sides[i], classes[c]);
+            if (m[c].d < best) next = best, r.second[i] = r.label[i], best = m[c].d, r.label[i] = int(c);
+            else if (m[c].d < next) next = m[c].d, r.second[i] = int(c);
         }
+        r.match[i] = m[std::size_t(r.label[i])];
         // Look-alikes: the class whose examples lie between the most similar hexes.
         const SideClass& won = classes[std::size_t(r.label[i])];
         if (!won.lookalikes.empty()) {
@@ -649,54 +849,63 @@ SideRound name_sides_once(const std::vector<SideSample>& sides, const std::vecto
             for (int c : won.lookalikes)
                 for (const SideExample& e : classes[std::size_t(c)].examples)
                     if (const double d = context_dist(hex_lab, b, sides[i], sides[e.sample]); d < ctx) ctx = d, pick = c;
-            if (pick != r.label[i]) r.label[i] = pick, r.match[i] = best_match(sides[i].rel, classes[std::size_t(pick)].proto);
+            r.label[i] = pick, r.match[i] = m[std::size_t(pick)];
         }
         r.d1[i] = best;
-        r.margin[i] = (next - best) / (next + best + 1e-9);
-    }
+        r.margin[i] = next >= 1e299 ? 1.0 : (next - best) / (next + best + 1e-9);
+    });
     return r;
 }
 
-// Prototypes: "none" from the median of every profile (most hexsides are plain), then of the
+// Two marks alike: colours within 6 Lab units and covers within 0.15 (RMS, best aligned).
+bool alike(const SideClass& a, const SideClass& c) {
+    if (std::sqrt(dist2(to_lab(a.mark), to_lab(c.mark))) > 6) return false;
+    for (int flip = 0; flip < 2; ++flip)
+        for (int shift = -kMaxShift; shift <= kMaxShift; ++shift) {
+            double sum = 0;
+            int n = 0;
+            for (int i = 0; i < kSteps; ++i) {
+                const int j = class_step(i, flip == 1, shift);
+                if (j < 0 || j >= kSteps || !a.known[std::size_t(i)] || !c.known[std::size_t(j)]) continue;
+                sum += sq(a.cover[std::size_t(i)] - c.cover[std::size_t(j)]), ++n;
+            }
+            if (n >= 10 && std::sqrt(sum / n) < 0.15) return true;
+        }
+    return false;
+}
+
+// The marks: "none" from every hexside at first (most hexsides are plain), then from the
 // confidently plain ones; a feature from its examples (read sloped side first), then with the
-// hexsides confidently named after it.
+// hexsides confidently named after it. Spreads: the median distance of the members.
 void centre_sides(std::vector<SideClass>& classes, const std::vector<SideSample>& sides, const SideRound* named) {
     for (std::size_t c = 0; c < classes.size(); ++c) {
         SideClass& k = classes[c];
-        std::vector<Profile> ps;
-        std::vector<std::size_t> members;
-        if (c == 0) {
-            for (std::size_t i = 0; i < sides.size(); ++i)
-                if (sides[i].ok && (!named || (named->label[i] == 0 && named->margin[i] > 0.3))) ps.push_back(sides[i].rel), members.push_back(i);
-        } else {
-            for (const SideExample& e : k.examples) ps.push_back(aligned(sides[e.sample].rel, {0, e.flip, 0}));
-            if (named)
-                for (std::size_t i = 0; i < sides.size(); ++i)
-                    if (named->label[i] == int(c) && named->margin[i] > 0.3) ps.push_back(aligned(sides[i].rel, named->match[i])), members.push_back(i);
+        std::vector<std::pair<std::size_t, Match>> members;
+        if (c > 0)
+            for (const SideExample& e : k.examples) members.push_back({e.sample, Match{0, e.flip, 0}});
+        for (std::size_t i = 0; i < sides.size(); ++i) {
+            if (!sides[i].ok) continue;
+            if (!named ? c == 0 : named->label[i] == int(c) && named->margin[i] > 0.3) members.push_back({i, named ? named->match[i] : Match{}});
         }
-        if (ps.empty()) continue;
-        k.proto = median_profile(ps);
+        fit_class(k, sides, members);
+        // The spread: how far the members named after it lay (in the round that named them).
         if (named && members.size() >= 5) {
             std::vector<double> d;
-            for (std::size_t i : members) d.push_back(best_match(sides[i].rel, k.proto).d);
+            for (const auto& [i, m] : members) d.push_back(m.d);
             k.spread = median_of(d) * 1.4826;
         }
     }
-    // Look-alikes: prototypes closer than 3 Lab units (RMS over the profile).
     for (std::size_t c = 1; c < classes.size(); ++c) {
         classes[c].lookalikes.clear();
         for (std::size_t o = 1; o < classes.size(); ++o)
-            if (o != c && best_match(classes[c].proto, classes[o].proto).d < 3.0) {
+            if (o != c && alike(classes[c], classes[o])) {
                 if (classes[c].lookalikes.empty()) classes[c].lookalikes.push_back(int(c));
                 classes[c].lookalikes.push_back(int(o));
             }
     }
 }
 
-SideRound name_sides(std::vector<SideSample>& sides, std::vector<SideClass>& classes, const std::vector<Lab>& hex_lab, const Board& b,
-                     const Gain& gain) {
-    relative_profiles(sides, b, hex_lab, gain);
-    centre_sides(classes, sides, nullptr);
+SideRound name_sides(std::vector<SideSample>& sides, std::vector<SideClass>& classes, const std::vector<Lab>& hex_lab, const Board& b) {
     settle_flips(classes, sides);
     centre_sides(classes, sides, nullptr);
     SideRound r = name_sides_once(sides, classes, hex_lab, b);
@@ -751,7 +960,7 @@ void fill_board(Board& b, Suggestion& out, const std::vector<HexClass>& hc, cons
         v.feature = c.feature;
         v.sloped = c.directional && sr->match[i].flip ? s.other : s.hex;
         v.margin = sr->margin[i];
-        v.unsure = v.margin < unsure_margin || (c.spread > 0 && sr->d1[i] > 5.0);
+        v.unsure = v.margin < unsure_margin || (c.spread > 0 && sr->d1[i] > 4 * std::max(c.spread, 2.0));
         SideFeature& f = b.sides_of[std::size_t(s.slot)];
         f = SideFeature{};
         f.feature = v.feature;
@@ -774,12 +983,16 @@ Suggestion suggest(Board& b, const image::Image& picture, const calibration::Pro
         return out;
     }
     const Sampler sampler{picture, to_pixel};
-    std::vector<SideSample> sides = sample_sides(b, sampler);
+    std::vector<SideSample> sides = list_sides(b);
     Classes cl = read_examples(b, *to_plane, sides, examples);
     if (!cl.error.empty()) {
         out.error = cl.error;
         return out;
     }
+    if (!cl.sides.empty()) sample_sides(sides, sampler, options.number_band);
+    for (const SideClass& c : cl.sides)
+        for (const SideExample& e : c.examples)
+            if (!sides[e.sample].ok) return out.error = "the picture does not cover the example hexside " + b.side_name(sides[e.sample].hex, sides[e.sample].side), out;
     const std::vector<HexSample> raw = sample_hexes(b, sampler, hex_pattern(options.number_band));
     for (const HexClass& c : cl.hexes) {
         out.hex_classes.push_back(c.name);
@@ -792,10 +1005,13 @@ Suggestion suggest(Board& b, const image::Image& picture, const calibration::Pro
     HexRound hr;
     if (!cl.hexes.empty()) hr = name_hexes(b, raw, cl.hexes, gain);
     // The hexes' colours as the sides see them (light corrected): the sampled median.
+    std::vector<Rgb> hex_lin(raw.size());
     std::vector<Lab> hex_lab(raw.size());
-    for (std::size_t i = 0; i < raw.size(); ++i) hex_lab[i] = to_lab(gain.apply_inverse(raw[i].lin, raw[i].where));
+    for (std::size_t i = 0; i < raw.size(); ++i)
+        hex_lin[i] = gain.apply_inverse(raw[i].mean, raw[i].where), hex_lab[i] = to_lab(gain.apply_inverse(raw[i].lin, raw[i].where));
+    correct_sides(sides, b, hex_lin, gain);
     SideRound sr;
-    if (!cl.sides.empty()) sr = name_sides(sides, cl.sides, hex_lab, b, gain);
+    if (!cl.sides.empty()) sr = name_sides(sides, cl.sides, hex_lab, b);
     fill_board(b, out, cl.hexes, cl.hexes.empty() ? nullptr : &hr, raw, cl.sides, cl.sides.empty() ? nullptr : &sr, sides,
                options.unsure_margin);
     return out;

@@ -52,7 +52,9 @@ namespace umpire::board {
 // hexside feature ("berm"), as the board's Vocabulary spells them (aliases accepted). A hex
 // example may be clicked anywhere in its hex; a hexside example at its hexside's midpoint — for a
 // feature with a sloped side, a little inside the hex on its sloped side (clicked right on the
-// line, the side its printed marks lie on is taken).
+// line, the side its printed marks lie on is taken). A name that a hex and a hexside may both
+// hold (Panzer Squadron's "obstacle") means the hexside when clicked within 0.3 of a hexside's
+// midpoint (a twentieth of a hex... 0.17 hex; the hex's centre is 0.87 away), else the hex.
 struct Example {
     std::string name;
     plane::Vec2 pixel;

@@ -39,24 +39,9 @@ std::optional<UnderlayPoint> read_point(const Section& p, const Board& b) {
                                std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
         }
     }
-    const toml::node* px = p.node("pixel");
-    const toml::array* arr = px ? px->as_array() : nullptr;
-    double xy[2] = {0, 0};
-    bool good = arr && arr->size() == 2;
-    for (std::size_t i = 0; good && i < 2; ++i) {
-        const toml::node& n = *arr->get(i);
-        if (n.is_integer()) xy[i] = double(n.as_integer()->get());
-        else if (n.is_floating_point()) xy[i] = n.as_floating_point()->get();
-        else good = false;
-        good = good && std::isfinite(xy[i]) && xy[i] >= 0 && xy[i] <= double(image::kMaxImageSide);
-    }
-    if (!good) {
-        if (!px) p.error("pixel", "missing required key: where the hex centre was clicked, [x, y] in pixels");
-        else p.error("pixel", "expected [x, y]: two numbers of pixels from the picture's top-left corner, 0 to " + std::to_string(image::kMaxImageSide));
-        return std::nullopt;
-    }
-    out.x = xy[0], out.y = xy[1];
-    if (!ok) return std::nullopt;
+    const auto xy = image::read_pixel(p, "pixel");
+    if (!xy || !ok) return std::nullopt;
+    out.x = (*xy)[0], out.y = (*xy)[1];
     return out;
 }
 

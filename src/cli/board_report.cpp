@@ -56,21 +56,40 @@ json::Value board_json(const board::Board& b) {
     return out;
 }
 
+// The size of the picture at `path` (as shown: EXIF orientation applied), or a warning at `where`.
+std::optional<plane::Vec2> picture_size(const std::filesystem::path& path, const Diagnostic& where, std::ostream& out, std::ostream& warnings) {
+    try {
+        const std::string bytes = read_input_file(path, path.string(), image::kMaxImageBytes);
+        const image::Info info = image::probe(bytes, path.string());
+        const bool turned = info.orientation >= 5;
+        const plane::Vec2 size{double(turned ? info.height : info.width), double(turned ? info.width : info.height)};
+        out << "  picture: " << image::to_string(info.format) << ", " << size.x << " x " << size.y << " pixels\n";
+        return size;
+    } catch (const InputError& e) {
+        Diagnostic d = where;
+        d.message += " (" + e.diagnostics().at(0).message + ")";
+        warnings << d.str() << "\n";
+        return std::nullopt;
+    }
+}
+
+void report_photo(const tabletop::Sketch& t, std::ostream& out, std::ostream& warnings) {
+    if (!t.photo) return;
+    const tabletop::Photo& p = *t.photo;
+    out << "  photo: " << escape_text(p.image) << ", " << p.points.size() << " calibration points, opacity " << num(p.opacity) << "\n";
+    const auto size = picture_size(tabletop::photo_path(p, t.file), {t.file, p.line, p.column, "warning: photo.image: the photo cannot be used"}, out,
+                                   warnings);
+    const calibration::Fit f = tabletop::photo_fit(p, t.unit, size);
+    if (f.ok) out << "  calibration: " << calibration::to_string(f.model) << " map, worst point " << num(f.worst) << " " << t.unit << "\n";
+    else warnings << Diagnostic{t.file, p.line, p.column, "warning: photo.points: the calibration is refused: " + f.error}.str() << "\n";
+}
+
 void report_picture(const board::Board& b, std::ostream& out, std::ostream& warnings) {
     if (b.underlay) {
         const board::Underlay& u = *b.underlay;
         const std::filesystem::path path = board::underlay_path(b, b.file);
         out << "  underlay: " << escape_text(u.image) << ", " << u.points.size() << " calibration points, opacity " << num(u.opacity) << "\n";
-        std::optional<plane::Vec2> size;
-        try {
-            const std::string bytes = read_input_file(path, path.string(), image::kMaxImageBytes);
-            const image::Info info = image::probe(bytes, path.string());
-            const bool turned = info.orientation >= 5;
-            size = plane::Vec2{double(turned ? info.height : info.width), double(turned ? info.width : info.height)};
-            out << "  picture: " << image::to_string(info.format) << ", " << size->x << " x " << size->y << " pixels\n";
-        } catch (const InputError& e) {
-            warnings << Diagnostic{b.file, u.line, u.column, "warning: underlay.image: the picture cannot be used (" + e.diagnostics().at(0).message + ")"}.str() << "\n";
-        }
+        const auto size = picture_size(path, {b.file, u.line, u.column, "warning: underlay.image: the picture cannot be used"}, out, warnings);
         if (!u.points.empty()) {
             const calibration::Fit f = board::underlay_fit(b, size);
             if (f.ok) out << "  calibration: " << calibration::to_string(f.model) << " map, worst point " << num(f.worst) << " hex, RMS " << num(f.rms) << " hex\n";

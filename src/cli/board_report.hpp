@@ -6,6 +6,7 @@
 
 #include "board/board.hpp"
 #include "core/json.hpp"
+#include "tabletop/sketch.hpp"
 
 namespace umpire::cli {
 
@@ -21,5 +22,9 @@ json::Value board_json(const board::Board& b);
 // at the file's [suggested]; nothing when there are none. Also the underlay's picture and
 // calibration, warned about when it does not fit.
 void report_picture(const board::Board& b, std::ostream& out, std::ostream& warnings);
+
+// The same for a table sketch's [photo] (`table check`): the photo, its calibration to the
+// table's unit, a warning when either cannot be used.
+void report_photo(const tabletop::Sketch& t, std::ostream& out, std::ostream& warnings);
 
 }  // namespace umpire::cli

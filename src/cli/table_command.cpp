@@ -9,6 +9,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/board_report.hpp"
 #include "engine/engine.hpp"
 #include "tabletop/rulings.hpp"
 #include "tabletop/sketch.hpp"
@@ -36,6 +37,7 @@ int check(const std::string& file, const std::filesystem::path& rules_dir, std::
               << umpire::tabletop::fmt(table.depth) << " " << table.unit << ", " << table.pieces.size() << " pieces, "
               << table.bases.size() << " bases: "
               << (breaches.empty() ? std::string("no guideline breached") : std::to_string(breaches.size()) + " guideline breach(es)") << "\n";
+    umpire::cli::report_photo(table, out, std::cerr);  // its photo and calibration (cli/board_report.hpp)
     return breaches.empty() ? 0 : 3;
 }
 

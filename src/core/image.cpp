@@ -5,17 +5,20 @@
 //   2. structure     walk_png (chunks to IEND), walk_jpeg (markers to EOI, SOF size, EXIF orientation)
 //   3. reading       probe, decode (stb_image), orientation, read_image
 //   4. writing       encode_png, encode_jpeg, write_png
+//   5. in files      read_pixel
 #include "core/image.hpp"
 
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include <cmath>
 #include <cstring>
 #include <memory>
 
 #include "core/atomic_file.hpp"
 #include "core/diag.hpp"
 #include "core/input.hpp"
+#include "core/toml_reader.hpp"
 
 namespace umpire::image {
 
@@ -283,6 +286,28 @@ std::optional<std::string> write_png(const std::filesystem::path& path, const Im
     const std::string bytes = encode_png(img);
     if (bytes.empty()) return std::string("cannot encode the picture as PNG");
     return atomic_write(path, bytes);
+}
+
+// =====================================================================================
+// 5. in files
+// =====================================================================================
+
+std::optional<std::array<double, 2>> read_pixel(const Section& t, std::string_view key) {
+    const toml::node* node = t.node(key);
+    const toml::array* arr = node ? node->as_array() : nullptr;
+    std::array<double, 2> xy{};
+    bool good = arr && arr->size() == 2;
+    for (std::size_t i = 0; good && i < 2; ++i) {
+        const toml::node& n = *arr->get(i);
+        if (n.is_integer()) xy[i] = double(n.as_integer()->get());
+        else if (n.is_floating_point()) xy[i] = n.as_floating_point()->get();
+        else good = false;
+        good = good && std::isfinite(xy[i]) && xy[i] >= 0 && xy[i] <= double(kMaxImageSide);
+    }
+    if (good) return xy;
+    if (!node) t.error(key, "missing required key: a point of the picture, [x, y] in pixels from its top-left corner");
+    else t.error(key, "expected [x, y]: two numbers of pixels from the picture's top-left corner, 0 to " + std::to_string(kMaxImageSide));
+    return std::nullopt;
 }
 
 }  // namespace umpire::image

@@ -21,7 +21,9 @@
 //   Image      pixels in memory: 8 bits a channel, rows top first, RGB or RGBA
 //   reading    probe (format and size only), decode, read_image
 //   writing    encode_png, encode_jpeg, write_png (atomic, core/atomic_file.hpp)
+//   in files   read_pixel: a clicked point `[x, y]` in a board or table file
 #pragma once
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -29,6 +31,10 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace umpire {
+class Section;
+}
 
 namespace umpire::image {
 
@@ -93,5 +99,12 @@ std::string encode_jpeg(const Image& img, int quality);
 
 // encode_png, then atomic_write: a failed write leaves the old file whole. Returns the error.
 std::optional<std::string> write_png(const std::filesystem::path& path, const Image& img);
+
+// ---- in files -------------------------------------------------------------------
+
+// A point of a picture as a board or table file gives it: `key = [x, y]`, pixels from the
+// picture's top-left corner (x right, y down), each 0 to kMaxImageSide. Reports a missing or
+// wrong value into t's sink (FILE:LINE:COL) and returns nullopt.
+std::optional<std::array<double, 2>> read_pixel(const Section& t, std::string_view key);
 
 }  // namespace umpire::image

@@ -387,6 +387,7 @@ struct Score {
     int hexes = 0, hexes_right = 0;
     int side_tp = 0, side_fp = 0, side_fn = 0;
     int wrong_hexes_unsure = 0;  // of the wrong hexes, those listed as unsure
+    int wrong_sides = 0, wrong_sides_unsure = 0;  // hexsides suggested wrong (a feature or its absence), and of them those listed unsure
     double hex_accuracy() const { return hexes ? double(hexes_right) / hexes : 0; }
     double side_f1() const { return side_tp ? 2.0 * side_tp / (2.0 * side_tp + side_fp + side_fn) : (side_fp + side_fn ? 0 : 1); }
     double side_precision() const { return side_tp + side_fp ? double(side_tp) / (side_tp + side_fp) : 1; }
@@ -413,6 +414,11 @@ inline Score score(const board::Board& truth, const board::Board& got) {
             else {
                 if (g) ++s.side_fp;
                 if (t) ++s.side_fn;
+            }
+            const bool right = (!t && !g) || (t && g && t->feature == g->feature && (!directional || t->sloped == g->sloped));
+            if (!right) {
+                ++s.wrong_sides;
+                if (got.sides_of[std::size_t(got.side_slot(h, d))].suggested == board::suggestion::unsure) ++s.wrong_sides_unsure;
             }
         }
     return s;

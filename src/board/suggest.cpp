@@ -218,6 +218,7 @@ struct SideSample {
     int side = 0;
     Vec2 mid;
     Profile raw;           // as sampled
+    bool numbered = false; // some of its steps lie on a printed hex number (a side A, usually)
     Profile lin;           // the light divided out (name_sides)
     std::array<Lab, kSteps> lab{};
     Rgb fill[2];           // the colour of `hex` and of `other` (light divided out)
@@ -287,7 +288,11 @@ std::vector<SideSample> list_sides(const Board& b) {
 }
 
 void sample_sides(std::vector<SideSample>& sides, const Sampler& s, double number_band) {
-    parallel_for(sides.size(), [&](std::size_t i) { sides[i].ok = side_profile(s, sides[i].hex, sides[i].side, number_band, sides[i].raw); });
+    parallel_for(sides.size(), [&](std::size_t i) {
+        SideSample& x = sides[i];
+        x.ok = side_profile(s, x.hex, x.side, number_band, x.raw);
+        x.numbered = x.ok && std::find(x.raw.ok.begin(), x.raw.ok.end(), false) != x.raw.ok.end();
+    });
 }
 
 // =====================================================================================
@@ -316,7 +321,8 @@ struct SideExample {
 // the colour of the hex the step lies in, mixed in linear light as ink on paper is.
 struct SideClass {
     std::string name;  // "none" for the plain hexside
-    int feature = -1;
+    int feature = -1;  // -1: plain (classes 0 and, when some hexsides run by a hex number, 1)
+    bool numbered = false;  // plain: the hexsides beside a printed hex number (its blur darkens them)
     bool directional = false;
     std::vector<SideExample> examples;
     Rgb mark;
@@ -836,6 +842,7 @@ SideRound name_sides_once(const std::vector<SideSample>& sides, const std::vecto
         std::vector<Match> m(classes.size());
         double best = 1e300, next = 1e300;
         for (std::size_t c = 0; c < classes.size(); ++c) {
+            if (classes[c].feature < 0 && classes[c].numbered != sides[i].numbered) continue;  // each its own plain
             m[c] = match(sides[i], classes[c]);
             if (m[c].d < best) next = best, r.second[i] = r.label[i], best = m[c].d, r.label[i] = int(c);
             else if (m[c].d < next) next = m[c].d, r.second[i] = int(c);
@@ -852,7 +859,10 @@ SideRound name_sides_once(const std::vector<SideSample>& sides, const std::vecto
             r.label[i] = pick, r.match[i] = m[std::size_t(pick)];
         }
         r.d1[i] = best;
-        r.margin[i] = next >= 1e299 ? 1.0 : (next - best) / (next + best + 1e-9);
+        // A difference within the noise of plain hexsides is no difference: the margin's scale
+        // is at least six times that noise (the "none" class's spread, at least 1.5 Lab units).
+        const double noise = std::max(classes[0].spread, 1.5);
+        r.margin[i] = next >= 1e299 ? 1.0 : (next - best) / std::max(next + best, 6 * noise);
     });
     return r;
 }
@@ -881,11 +891,10 @@ void centre_sides(std::vector<SideClass>& classes, const std::vector<SideSample>
     for (std::size_t c = 0; c < classes.size(); ++c) {
         SideClass& k = classes[c];
         std::vector<std::pair<std::size_t, Match>> members;
-        if (c > 0)
-            for (const SideExample& e : k.examples) members.push_back({e.sample, Match{0, e.flip, 0}});
+        for (const SideExample& e : k.examples) members.push_back({e.sample, Match{0, e.flip, 0}});
         for (std::size_t i = 0; i < sides.size(); ++i) {
-            if (!sides[i].ok) continue;
-            if (!named ? c == 0 : named->label[i] == int(c) && named->margin[i] > 0.3) members.push_back({i, named ? named->match[i] : Match{}});
+            if (!sides[i].ok || (k.feature < 0 && sides[i].numbered != k.numbered)) continue;
+            if (!named ? k.feature < 0 : named->label[i] == int(c) && named->margin[i] > 0.3) members.push_back({i, named ? named->match[i] : Match{}});
         }
         fit_class(k, sides, members);
         // The spread: how far the members named after it lay (in the round that named them).
@@ -895,10 +904,10 @@ void centre_sides(std::vector<SideClass>& classes, const std::vector<SideSample>
             k.spread = median_of(d) * 1.4826;
         }
     }
-    for (std::size_t c = 1; c < classes.size(); ++c) {
+    for (std::size_t c = 0; c < classes.size(); ++c) {
         classes[c].lookalikes.clear();
-        for (std::size_t o = 1; o < classes.size(); ++o)
-            if (o != c && alike(classes[c], classes[o])) {
+        for (std::size_t o = 0; o < classes.size() && classes[c].feature >= 0; ++o)
+            if (o != c && classes[o].feature >= 0 && alike(classes[c], classes[o])) {
                 if (classes[c].lookalikes.empty()) classes[c].lookalikes.push_back(int(c));
                 classes[c].lookalikes.push_back(int(o));
             }
@@ -989,7 +998,16 @@ Suggestion suggest(Board& b, const image::Image& picture, const calibration::Pro
         out.error = cl.error;
         return out;
     }
-    if (!cl.sides.empty()) sample_sides(sides, sampler, options.number_band);
+    if (!cl.sides.empty()) {
+        sample_sides(sides, sampler, options.number_band);
+        // Hexsides beside a printed number get their own plain class: the number's blur darkens them.
+        if (std::any_of(sides.begin(), sides.end(), [](const SideSample& x) { return x.numbered; })) {
+            SideClass plain;
+            plain.name = "none";
+            plain.numbered = true;
+            cl.sides.insert(cl.sides.begin() + 1, plain);
+        }
+    }
     for (const SideClass& c : cl.sides)
         for (const SideExample& e : c.examples)
             if (!sides[e.sample].ok) return out.error = "the picture does not cover the example hexside " + b.side_name(sides[e.sample].hex, sides[e.sample].side), out;

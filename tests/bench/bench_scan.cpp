@@ -5,12 +5,17 @@
 //   side_f1        the hexside features' F1 (goal for TANK!: >= 0.85), with side_precision, side_recall
 //   unsure_hexes, unsure_sides   how many the referee is asked to check first
 //   wrong_unsure   of the wrong hexes, the share listed unsure
+//   wrong_sides, wrong_sides_sure   hexsides suggested wrong, and of them those not listed unsure
+//                  (silently wrong: found only by looking over the board)
 //   pixels         the picture's size in pixels
+//   cpu_ms_all_threads  processor time of one suggestion summed over its threads (the wall time,
+//                  "Time", depends on the cores free; "CPU" counts the main thread only)
 // Each picture is rendered once (outside the timing); the time is the suggestion alone (sampling,
 // light, naming, the board filled), which the goal puts under a second for 66 x 44.
 // Run with `./dev bench` (or build/umpire_bench --benchmark_filter=Suggest).
 #include <benchmark/benchmark.h>
 
+#include <ctime>
 #include <map>
 #include <memory>
 
@@ -67,6 +72,7 @@ void run(benchmark::State& state, const Case& c) {
     }
     board::Board got;
     board::Suggestion s;
+    const std::clock_t cpu0 = std::clock();  // the whole process: every thread's time
     for (auto _ : state) {
         got = board::Board{};
         got.system = c.truth.system, got.vocabulary = c.truth.vocabulary, got.numbering = c.truth.numbering;
@@ -78,6 +84,7 @@ void run(benchmark::State& state, const Case& c) {
         state.SkipWithError(s.error.c_str());
         return;
     }
+    state.counters["cpu_ms_all_threads"] = 1000.0 * double(std::clock() - cpu0) / CLOCKS_PER_SEC / double(state.iterations());
     const scan::Score score = scan::score(c.truth, got);
     state.counters["centre_error"] = c.centre_error;
     state.counters["hexes_right"] = score.hex_accuracy();
@@ -88,6 +95,8 @@ void run(benchmark::State& state, const Case& c) {
     state.counters["unsure_sides"] = double(s.unsure_sides.size());
     const int wrong = score.hexes - score.hexes_right;
     state.counters["wrong_unsure"] = wrong ? double(score.wrong_hexes_unsure) / wrong : 1.0;
+    state.counters["wrong_sides"] = score.wrong_sides;
+    state.counters["wrong_sides_sure"] = score.wrong_sides - score.wrong_sides_unsure;
     state.counters["hexes"] = double(c.truth.hex_count());
     state.counters["pixels"] = double(c.picture.picture.width) * c.picture.picture.height;
 }

@@ -108,6 +108,13 @@ struct Shot {
     unsigned seed = 1;
 };
 
+// A shot: `perspective` 0 is a flat scan; the rest at the defaults (24 px a board unit, noise 4, JPEG 80).
+inline Shot photo(double perspective, double degrees, double gradient, unsigned seed) {
+    Shot s;
+    s.perspective = perspective, s.degrees = degrees, s.gradient = gradient, s.seed = seed;
+    return s;
+}
+
 struct Scan {
     image::Image picture;
     calibration::Projective to_pixel;  // the truth: board units to pixels

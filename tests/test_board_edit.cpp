@@ -27,14 +27,8 @@ using umpire::hex::Cube;
 
 namespace {
 
-const board::Vocabulary& vocabulary() {
-    static const board::Vocabulary v = spi_tank::board_vocabulary(test::engine().get<spi_tank::SpiTank>()->data());
-    return v;
-}
-
-board::Board board_from(const std::string& text, const std::string& name = "board.toml") {
-    return board::parse_board(parse_toml_string(text, name), name, vocabulary());
-}
+const board::Vocabulary& vocabulary() { return test::tank_vocabulary(); }
+board::Board board_from(const std::string& text, const std::string& name = "board.toml") { return test::tank_board(text, name); }
 
 board::Board read_back(const board::Board& b) {
     const std::string text = board::write_board(b);

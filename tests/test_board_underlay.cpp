@@ -25,12 +25,8 @@ using umpire::hex::Cube;
 
 namespace {
 
-const board::Vocabulary& vocabulary() {
-    static const board::Vocabulary v = spi_tank::board_vocabulary(test::engine().get<spi_tank::SpiTank>()->data());
-    return v;
-}
-
-board::Board board_from(const std::string& text) { return board::parse_board(parse_toml_string(text, "b.toml"), "b.toml", vocabulary()); }
+const board::Vocabulary& vocabulary() { return test::tank_vocabulary(); }
+board::Board board_from(const std::string& text) { return test::tank_board(text, "b.toml"); }
 
 // The one diagnostic a bad board gives, as "LINE:COL: message".
 std::string problem(const std::string& text) {

@@ -101,44 +101,34 @@ TEST_CASE("suggest: a scanned TANK! map, 66 x 44, meets the goals", "[suggest][s
         CHECK(r.suggestion.hexes[std::size_t(r.suggestion.unsure_hexes[i - 1])].margin <= r.suggestion.hexes[std::size_t(r.suggestion.unsure_hexes[i])].margin);
 }
 
-TEST_CASE("suggest: a photographed TANK! map (mild perspective) meets the goals", "[suggest][scan]") {
-    const board::Board truth = shipped("spi-tank", "sample-66x44.toml");
-    scan::Shot shot;
-    shot.perspective = 0.15;  // the far side 15% smaller
-    shot.degrees = -4;
-    shot.gradient = 0.4;
-    shot.seed = 7;
-    const Run r = run(truth, scan::tank_style(), shot, 2);
-    print("TANK! photo", r);
-    CHECK(r.centre_error < 0.05);
-    CHECK(r.score.hex_accuracy() >= 0.97);
-    CHECK(r.score.side_f1() >= 0.85);
-}
+// ---- Photos, PanzerBlitz, Panzer Squadron ------------------------------------------------------
 
-// ---- PanzerBlitz ------------------------------------------------------------------------------
-
-TEST_CASE("suggest: a scanned PanzerBlitz map: elevations, single-hex woods and towns, symbols", "[suggest][scan]") {
-    const board::Board truth = shipped("panzerblitz", "panzerblitz-sample-map.toml");
-    scan::Shot shot;
-    shot.seed = 3;
-    const Run r = run(truth, scan::panzerblitz_style(), shot, 2);
-    print("PanzerBlitz scan", r);
-    CHECK(r.centre_error < 0.05);
-    CHECK(r.score.hex_accuracy() >= 0.95);
-    CHECK(r.score.side_f1() >= 0.80);
-}
-
-// ---- Panzer Squadron ------------------------------------------------------------------------
-
-TEST_CASE("suggest: a scanned Panzer Squadron board: obstacle hexes and hexsides", "[suggest][scan]") {
-    const board::Board truth = shipped("panzer-squadron", "ps-sample-40x28.toml");
-    scan::Shot shot;
-    shot.seed = 5;
-    const Run r = run(truth, scan::panzer_squadron_style(), shot, 2);
-    print("Panzer Squadron scan", r);
-    CHECK(r.centre_error < 0.05);
-    CHECK(r.score.hex_accuracy() >= 0.97);
-    CHECK(r.score.side_f1() >= 0.85);
+TEST_CASE("suggest: a photographed TANK! map, PanzerBlitz's and Panzer Squadron's scans meet their goals", "[suggest][scan]") {
+    struct Row {
+        const char* what;
+        const char* system;
+        const char* file;
+        scan::Style style;
+        scan::Shot shot;
+        double hexes, f1;  // the goals: issue 24's for TANK!; for the others what is measured, less a margin
+    };
+    const Row rows[] = {
+        // The far side 15% smaller, turned -4 degrees, the light falling 40%.
+        {"TANK! photo", "spi-tank", "sample-66x44.toml", scan::tank_style(), scan::photo(0.15, -4, 0.4, 7), 0.97, 0.85},
+        // Elevations as shades of brown, single-hex woods and towns, eight coloured symbols.
+        {"PanzerBlitz scan", "panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style(), scan::photo(0, 2.5, 0.3, 3), 0.95, 0.80},
+        {"PanzerBlitz photo", "panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style(), scan::photo(0.15, -3, 0.4, 4), 0.95, 0.80},
+        // Obstacle hexes and obstacle hexsides (one name for both: told apart by the click).
+        {"Panzer Squadron scan", "panzer-squadron", "ps-sample-40x28.toml", scan::panzer_squadron_style(), scan::photo(0, 2.5, 0.3, 5), 0.97, 0.85},
+    };
+    for (const Row& row : rows) {
+        INFO(row.what);
+        const Run r = run(shipped(row.system, row.file), row.style, row.shot, 2);
+        print(row.what, r);
+        CHECK(r.centre_error < 0.05);
+        CHECK(r.score.hex_accuracy() >= row.hexes);
+        CHECK(r.score.side_f1() >= row.f1);
+    }
 }
 
 // ---- Refusals ---------------------------------------------------------------------------------

@@ -414,12 +414,7 @@ std::string write_board(const Board& b) {
         std::map<int, std::vector<int>> per_hex;
         for (const SideAt& s : by_feature[f]) per_hex[s.hex_index].push_back(s.direction);
         std::vector<std::string> items;
-        for (auto& [i, dirs] : per_hex) {
-            std::sort(dirs.begin(), dirs.end());
-            std::string s = b.name(b.hex_at(i)) + "/";
-            for (std::size_t k = 0; k < dirs.size(); ++k) s += (k ? "-" : "") + b.numbering.side_names[std::size_t(dirs[k])];
-            items.push_back(std::move(s));
-        }
+        for (auto& [i, dirs] : per_hex) items.push_back(sides_text(b, b.hex_at(i), dirs));
         if (!items.empty()) write_lists(sides, v.hexside_features[f], items);
     }
     if (!sides.empty()) out += "\n[hexsides]\n" + sides;
@@ -437,6 +432,12 @@ std::string write_board(const Board& b) {
 }
 
 std::string toml_quoted(const std::string& s) { return quoted(s); }
+std::string sides_text(const Board& b, const hex::Cube& h, std::vector<int> directions) {
+    std::sort(directions.begin(), directions.end());
+    std::string s = b.name(h) + "/";
+    for (std::size_t k = 0; k < directions.size(); ++k) s += (k ? "-" : "") + b.numbering.side_names[std::size_t(directions[k])];
+    return s;
+}
 std::vector<NamedSide> named_sides(const Board& b) {
     std::vector<NamedSide> out;
     const auto by_feature = sides_by_feature(b);

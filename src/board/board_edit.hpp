@@ -132,6 +132,8 @@ std::optional<std::string> save_board(const Board& b, const std::filesystem::pat
 // past kMaxArrayItems items (read back as one list); the hexes for which holds(index) is true
 // as few shorthand strings.
 std::string toml_quoted(const std::string& s);
+// Sides of one hex in the shorthand, in order: "1204/B-C-D" (directions 1, 2, 3).
+std::string sides_text(const Board& b, const hex::Cube& h, std::vector<int> directions);
 // Every hexside carrying a feature, named as write_board names it (a slope from its sloped hex,
 // 10.5; another feature from the hex its file named, else a hex on the board), feature by feature.
 struct NamedSide {

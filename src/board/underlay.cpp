@@ -59,15 +59,7 @@ void read_underlay(const Section& root, Board& b) {
     Underlay u;
     u.line = int(t.where().begin.line);
     u.column = int(t.where().begin.column);
-    if (const auto img = t.str("image", true)) {
-        if (img->empty() || std::any_of(img->begin(), img->end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
-            t.error("image", "expected the picture's file name (relative to the board file), without control characters");
-        u.image = *img;
-    }
-    if (const auto o = t.number("opacity", false, 0, 1)) {
-        if (std::isfinite(*o)) u.opacity = *o;
-        else t.error("opacity", "expected a number from 0 (hidden) to 1 (opaque)");
-    }
+    image::read_picture_keys(t, u.image, u.opacity);
     if (const auto m = t.choice("model", {"affine", "perspective"})) u.model = *m;
     const std::vector<Section> points = t.tables("points");
     if (points.size() > kMaxUnderlayPoints)
@@ -138,20 +130,6 @@ void read_suggested(const Section& root, Board& b) {
 
 namespace {
 
-// The fewest significant digits that read back as exactly `v` (so 120.5 stays "120.5", 40 "40").
-std::string number(double v) {
-    char buf[40];
-    if (v == std::floor(v) && std::fabs(v) < 1e15) {
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-        return buf;
-    }
-    for (int digits = 1; digits <= 17; ++digits) {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    return buf;
-}
-
 // The hexsides whose mark is at least `mark`, one string per hex: "1204/B-C".
 std::vector<std::string> marked_sides(const Board& b, std::uint8_t mark) {
     std::map<int, std::vector<int>> per_hex;
@@ -160,12 +138,7 @@ std::vector<std::string> marked_sides(const Board& b, std::uint8_t mark) {
         if (const auto side = side_of_slot(b, int(slot))) per_hex[b.index(side->first)].push_back(side->second);
     }
     std::vector<std::string> out;
-    for (auto& [i, dirs] : per_hex) {
-        std::sort(dirs.begin(), dirs.end());
-        std::string s = b.name(b.hex_at(i)) + "/";
-        for (std::size_t k = 0; k < dirs.size(); ++k) s += (k ? "-" : "") + b.numbering.side_names[std::size_t(dirs[k])];
-        out.push_back(std::move(s));
-    }
+    for (auto& [i, dirs] : per_hex) out.push_back(sides_text(b, b.hex_at(i), dirs));
     return out;
 }
 
@@ -174,11 +147,11 @@ std::vector<std::string> marked_sides(const Board& b, std::uint8_t mark) {
 std::string write_underlay(const Board& b) {
     if (!b.underlay) return "";
     const Underlay& u = *b.underlay;
-    std::string out = "\n[underlay]\nimage = " + toml_quoted(u.image) + "\nopacity = " + number(u.opacity) + "\n";
+    std::string out = "\n[underlay]\nimage = " + toml_quoted(u.image) + "\nopacity = " + toml_number(u.opacity) + "\n";
     if (!u.model.empty()) out += "model = " + toml_quoted(u.model) + "\n";
     out += "points = [";
     for (const UnderlayPoint& p : u.points)
-        out += "\n  { hex = " + toml_quoted(b.name(p.hex)) + ", pixel = [" + number(p.x) + ", " + number(p.y) + "] },";
+        out += "\n  { hex = " + toml_quoted(b.name(p.hex)) + ", pixel = [" + toml_number(p.x) + ", " + toml_number(p.y) + "] },";
     out += u.points.empty() ? "]\n" : "\n]\n";
     return out;
 }

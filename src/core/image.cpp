@@ -11,6 +11,7 @@
 #include <stb_image.h>
 #include <stb_image_write.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -291,6 +292,18 @@ std::optional<std::string> write_png(const std::filesystem::path& path, const Im
 // =====================================================================================
 // 5. in files
 // =====================================================================================
+
+void read_picture_keys(const Section& t, std::string& image, double& opacity) {
+    if (const auto img = t.str("image", true)) {
+        if (img->empty() || std::any_of(img->begin(), img->end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
+            t.error("image", "expected the picture's file name (relative to this file), without control characters");
+        image = *img;
+    }
+    if (const auto o = t.number("opacity", false, 0, 1)) {
+        if (std::isfinite(*o)) opacity = *o;
+        else t.error("opacity", "expected a number from 0 (hidden) to 1 (opaque)");
+    }
+}
 
 std::optional<std::array<double, 2>> read_pixel(const Section& t, std::string_view key) {
     const toml::node* node = t.node(key);

@@ -107,4 +107,8 @@ std::optional<std::string> write_png(const std::filesystem::path& path, const Im
 // wrong value into t's sink (FILE:LINE:COL) and returns nullopt.
 std::optional<std::array<double, 2>> read_pixel(const Section& t, std::string_view key);
 
+// The `image` (required: a file name without control characters) and `opacity` (0..1) keys of a
+// section holding a picture ([underlay] of a board, [photo] of a table), into `image`, `opacity`.
+void read_picture_keys(const Section& t, std::string& image, double& opacity);
+
 }  // namespace umpire::image

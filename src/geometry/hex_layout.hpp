@@ -36,13 +36,8 @@ inline plane::Vec2 plane_side_midpoint(const Cube& h, int d) {
 
 // The hex whose interior holds p (cube rounding).
 inline Cube plane_pick(plane::Vec2 p) {
-    const double fq = p.x / 1.5, fr = p.y / kSqrt3 - fq / 2.0, fs = -fq - fr;
-    double q = std::round(fq), r = std::round(fr), s = std::round(fs);
-    const double dq = std::fabs(q - fq), dr = std::fabs(r - fr), ds = std::fabs(s - fs);
-    if (dq > dr && dq > ds) q = -r - s;
-    else if (dr > ds) r = -q - s;
-    else s = -q - r;
-    return {int(q), int(r), int(s)};
+    const double fq = p.x / 1.5, fr = p.y / kSqrt3 - fq / 2.0;
+    return round_cube(fq, fr, -fq - fr);
 }
 
 // The hexside of h whose midpoint is nearest p.

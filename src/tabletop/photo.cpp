@@ -4,34 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <sstream>
 
 #include "core/image.hpp"
 
 namespace umpire::tabletop {
 
 namespace {
-
-// The fewest significant digits that read back as exactly `v` (whole numbers without exponent).
-std::string number(double v) {
-    char buf[40];
-    if (v == std::floor(v) && std::fabs(v) < 1e15) {
-        std::snprintf(buf, sizeof buf, "%.0f", v);
-        return buf;
-    }
-    for (int digits = 1; digits <= 17; ++digits) {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    return buf;
-}
-
-std::string quoted(const std::string& s) {
-    std::ostringstream os;
-    os << toml::value<std::string>(s);
-    return os.str();
-}
 
 // { pixel = [x, y], at = [x, y] } with `at` on the table.
 std::optional<PhotoPoint> read_point(const Section& p, double width, double depth) {
@@ -82,15 +60,7 @@ std::optional<Photo> read_photo(const Section& root, double width, double depth)
     Photo ph;
     ph.line = int(t.where().begin.line);
     ph.column = int(t.where().begin.column);
-    if (const auto img = t.str("image", true)) {
-        if (img->empty() || std::any_of(img->begin(), img->end(), [](unsigned char c) { return c < 0x20 || c == 0x7f; }))
-            t.error("image", "expected the photo's file name (relative to the table file), without control characters");
-        ph.image = *img;
-    }
-    if (const auto o = t.number("opacity", false, 0, 1)) {
-        if (std::isfinite(*o)) ph.opacity = *o;
-        else t.error("opacity", "expected a number from 0 (hidden) to 1 (opaque)");
-    }
+    image::read_picture_keys(t, ph.image, ph.opacity);
     const std::vector<Section> points = t.tables("points");
     if (points.size() > kMaxPhotoPoints)
         t.error("points", std::to_string(points.size()) + " points (accepted: at most " + std::to_string(kMaxPhotoPoints) + ")");
@@ -100,9 +70,10 @@ std::optional<Photo> read_photo(const Section& root, double width, double depth)
 }
 
 std::string write_photo(const Photo& p) {
-    std::string out = "\n[photo]\nimage = " + quoted(p.image) + "\nopacity = " + number(p.opacity) + "\npoints = [";
+    std::string out = "\n[photo]\nimage = " + toml_string(p.image) + "\nopacity = " + toml_number(p.opacity) + "\npoints = [";
     for (const PhotoPoint& x : p.points)
-        out += "\n  { pixel = [" + number(x.pixel.x) + ", " + number(x.pixel.y) + "], at = [" + number(x.at.x) + ", " + number(x.at.y) + "] },";
+        out += "\n  { pixel = [" + toml_number(x.pixel.x) + ", " + toml_number(x.pixel.y) + "], at = [" + toml_number(x.at.x) + ", " +
+               toml_number(x.at.y) + "] },";
     out += p.points.empty() ? "]\n" : "\n]\n";
     return out;
 }

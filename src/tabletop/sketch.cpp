@@ -549,22 +549,10 @@ void turn_base(Base& b, double facing) {
 
 namespace {
 
-// The fewest significant digits that read back as exactly `v` (so 0.1 stays "0.1").
-std::string num(double v) {
-    if (v == 0) return "0";
-    char buf[40];
-    for (int digits = 1; digits <= 17; ++digits) {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    return buf;
-}
-
-std::string str(const std::string& s) {
-    std::ostringstream os;
-    os << toml::value<std::string>(s);
-    return os.str();
-}
+// The fewest significant digits that read back as exactly `v` (so 0.1 stays "0.1"), and a
+// string with its escapes: core/toml_reader.hpp's writers' helpers.
+std::string num(double v) { return toml_number(v); }
+std::string str(const std::string& s) { return toml_string(s); }
 
 std::string point(pl::Vec2 p) { return "[" + num(p.x) + ", " + num(p.y) + "]"; }
 

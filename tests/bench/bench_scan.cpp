@@ -101,59 +101,49 @@ void run(benchmark::State& state, const Case& c) {
     state.counters["pixels"] = double(c.picture.picture.width) * c.picture.picture.height;
 }
 
-// TANK!'s 66 x 44 sample map scanned at 24 px a board unit (a hex 42 px across: a 22 x 34 in map
-// at about 70 dpi), turned 2.5 degrees, the light falling 30% across it, noise 4 levels, JPEG 80.
-void BM_SuggestTankScan(benchmark::State& state) {
-    static const Case c = make("spi-tank", "sample-66x44.toml", scan::tank_style(), scan::Shot{});
-    run(state, c);
-}
-BENCHMARK(BM_SuggestTankScan)->Unit(benchmark::kMillisecond)->Iterations(3);
-
-// The same map photographed: the far side 15% smaller, turned -4 degrees, the light falling 40%.
-void BM_SuggestTankPhoto(benchmark::State& state) {
+// The pictures measured, each registered as BM_Suggest<name>.
+struct Spec {
+    const char* name;
+    const char* system;
+    const char* file;
+    scan::Style (*style)();
     scan::Shot shot;
-    shot.perspective = 0.15, shot.degrees = -4, shot.gradient = 0.4, shot.seed = 7;
-    static const Case c = make("spi-tank", "sample-66x44.toml", scan::tank_style(), shot);
-    run(state, c);
+};
+scan::Shot poor() {
+    scan::Shot s = scan::photo(0.2, 3.5, 0.5, 9);
+    s.scale = 16, s.noise = 8, s.jpeg_quality = 60;
+    return s;
 }
-BENCHMARK(BM_SuggestTankPhoto)->Unit(benchmark::kMillisecond)->Iterations(3);
+const Spec kSpecs[] = {
+    // TANK!'s 66 x 44 sample map scanned at 24 px a board unit (a hex 42 px across: a 22 x 34 in
+    // map at about 70 dpi), turned 2.5 degrees, the light falling 30% across it, noise 4, JPEG 80.
+    {"TankScan", "spi-tank", "sample-66x44.toml", scan::tank_style, scan::Shot{}},
+    // The same map photographed: the far side 15% smaller, turned -4 degrees, the light falling 40%.
+    {"TankPhoto", "spi-tank", "sample-66x44.toml", scan::tank_style, scan::photo(0.15, -4, 0.4, 7)},
+    // A poor picture: 16 px a board unit (about 47 dpi), the far side 20% smaller, light falling
+    // 50%, noise 8 levels, JPEG 60. Where the method starts to miss.
+    {"TankPoor", "spi-tank", "sample-66x44.toml", scan::tank_style, poor()},
+    // PanzerBlitz: the two-board sample map (20 x 16): six elevations as shades of brown, single-hex
+    // woods and towns, eight coloured hexside symbols (green and hilltop-green alike, note N).
+    {"PanzerBlitzScan", "panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style, scan::photo(0, 2.5, 0.3, 3)},
+    {"PanzerBlitzPhoto", "panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style, scan::photo(0.15, -3, 0.4, 4)},
+    // Panzer Squadron's 40 x 28 sample board: obstacle hexes and obstacle hexsides.
+    {"PanzerSquadronScan", "panzer-squadron", "ps-sample-40x28.toml", scan::panzer_squadron_style, scan::photo(0, 2.5, 0.3, 5)},
+};
 
-// A poor picture: 16 px a board unit (about 47 dpi), the far side 20% smaller, light falling 50%,
-// noise 8 levels, JPEG 60. Where the method starts to miss.
-void BM_SuggestTankPoor(benchmark::State& state) {
-    scan::Shot shot;
-    shot.scale = 16, shot.perspective = 0.2, shot.degrees = 3.5, shot.gradient = 0.5, shot.noise = 8, shot.jpeg_quality = 60, shot.seed = 9;
-    static const Case c = make("spi-tank", "sample-66x44.toml", scan::tank_style(), shot);
-    run(state, c);
-}
-BENCHMARK(BM_SuggestTankPoor)->Unit(benchmark::kMillisecond)->Iterations(3);
-
-// PanzerBlitz: the two-board sample map (20 x 16): six elevations as shades of brown, single-hex
-// woods and towns, eight coloured hexside symbols (green and hilltop-green alike, note N).
-void BM_SuggestPanzerBlitzScan(benchmark::State& state) {
-    scan::Shot shot;
-    shot.seed = 3;
-    static const Case c = make("panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style(), shot);
-    run(state, c);
-}
-BENCHMARK(BM_SuggestPanzerBlitzScan)->Unit(benchmark::kMillisecond)->Iterations(3);
-
-void BM_SuggestPanzerBlitzPhoto(benchmark::State& state) {
-    scan::Shot shot;
-    shot.perspective = 0.15, shot.degrees = -3, shot.gradient = 0.4, shot.seed = 4;
-    static const Case c = make("panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style(), shot);
-    run(state, c);
-}
-BENCHMARK(BM_SuggestPanzerBlitzPhoto)->Unit(benchmark::kMillisecond)->Iterations(3);
-
-// Panzer Squadron's 40 x 28 sample board: obstacle hexes and obstacle hexsides.
-void BM_SuggestPanzerSquadronScan(benchmark::State& state) {
-    scan::Shot shot;
-    shot.seed = 5;
-    static const Case c = make("panzer-squadron", "ps-sample-40x28.toml", scan::panzer_squadron_style(), shot);
-    run(state, c);
-}
-BENCHMARK(BM_SuggestPanzerSquadronScan)->Unit(benchmark::kMillisecond)->Iterations(3);
+[[maybe_unused]] const bool kRegistered = [] {
+    for (const Spec& spec : kSpecs)
+        benchmark::RegisterBenchmark((std::string("BM_Suggest") + spec.name).c_str(),
+                                     [&spec](benchmark::State& state) {
+                                         static std::map<const Spec*, Case> made;  // rendered once each
+                                         auto it = made.find(&spec);
+                                         if (it == made.end()) it = made.emplace(&spec, make(spec.system, spec.file, spec.style(), spec.shot)).first;
+                                         run(state, it->second);
+                                     })
+            ->Unit(benchmark::kMillisecond)
+            ->Iterations(3);
+    return true;
+}();
 
 // Calibration alone: 9 clicks, perspective, least squares with the refinement.
 void BM_CalibrateBoard(benchmark::State& state) {

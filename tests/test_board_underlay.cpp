@@ -78,7 +78,7 @@ unsure_hexsides = ["0706/C"]
 
 // ---- Reading ----------------------------------------------------------------------------
 
-TEST_CASE("underlay: the picture, its opacity and its points are read; the calibration fits them", "[boards][underlay]") {
+TEST_CASE("underlay: the picture, its opacity and its points are read, and the calibration fits them", "[boards][underlay]") {
     const board::Board b = board_from(kSuggested);
     REQUIRE(b.underlay);
     CHECK(b.underlay->image == "scan.jpg");
@@ -186,7 +186,7 @@ TEST_CASE("suggested: painting confirms, accepting confirms, undo brings the mar
 
 // ---- Rulings ---------------------------------------------------------------------------------
 
-TEST_CASE("suggested: rulings read a suggested hex as what it suggests; board check counts them", "[boards][underlay]") {
+TEST_CASE("suggested: rulings read a suggested hex as what it suggests, and board check counts them", "[boards][underlay]") {
     const board::Board b = board_from(kSuggested);
     const spi_tank::Data& d = test::engine().get<spi_tank::SpiTank>()->data();
     // 0304 is suggested woods: it blocks the line from 0303 to 0306 across it as woods does (10.22D).

@@ -80,7 +80,7 @@ TEST_CASE("three clicked centres fix an affine map exactly", "[calibration]") {
     CHECK(plane::distance(f.to_plane.apply(f.to_pixel.apply(p)), p) < 1e-9);
 }
 
-TEST_CASE("four or more clicks fix a perspective map; with 1 px errors centres stay within 0.05 hex", "[calibration]") {
+TEST_CASE("four or more clicks fix a perspective map, and with 1 px errors centres stay within 0.05 hex", "[calibration]") {
     const auto truth = picture_map(0.0004);
     const Fit four = calibration::calibrate_board(clicks(truth, {{2, 2}, {65, 2}, {65, 43}, {2, 43}}, 0, 1), kCorners,
                                                   calibration::Model::automatic, kImage);

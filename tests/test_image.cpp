@@ -79,7 +79,7 @@ TEST_CASE("a PNG reads back exactly, a JPEG closely", "[image]") {
     CHECK(err / (37.0 * 23.0 * 2.0) < 6.0);
 }
 
-TEST_CASE("RGBA pictures keep their alpha; write_png writes a file that reads back", "[image]") {
+TEST_CASE("RGBA pictures keep their alpha, and write_png writes a file that reads back", "[image]") {
     const image::Image img = gradient(9, 7, 4);
     const auto dir = std::filesystem::temp_directory_path() / ("umpire-image-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);

@@ -115,7 +115,7 @@ TEST_CASE("suggest: a photographed TANK! map, PanzerBlitz's and Panzer Squadron'
     const Row rows[] = {
         // The far side 15% smaller, turned -4 degrees, the light falling 40%.
         {"TANK! photo", "spi-tank", "sample-66x44.toml", scan::tank_style(), scan::photo(0.15, -4, 0.4, 7), 0.97, 0.85},
-        // Elevations as shades of brown, single-hex woods and towns, eight coloured symbols.
+        // Elevations as shades of brown, single-hex woods and towns, seven kinds of coloured symbol.
         {"PanzerBlitz scan", "panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style(), scan::photo(0, 2.5, 0.3, 3), 0.95, 0.80},
         {"PanzerBlitz photo", "panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style(), scan::photo(0.15, -3, 0.4, 4), 0.95, 0.80},
         // Obstacle hexes and obstacle hexsides (one name for both: told apart by the click).
@@ -157,7 +157,7 @@ TEST_CASE("suggest: examples that name nothing or point nowhere are refused in w
 
 // ---- CLI ------------------------------------------------------------------------------------
 
-TEST_CASE("board from-image writes a board that board check --json reads back; bad input is exit 2", "[suggest][cli]") {
+TEST_CASE("board from-image writes a board that board check --json reads back, and bad input is exit 2", "[suggest][cli]") {
     namespace fs = std::filesystem;
     const board::Board truth = shipped("spi-tank", "test-small.toml");
     scan::Shot shot;

@@ -124,7 +124,7 @@ const Spec kSpecs[] = {
     // 50%, noise 8 levels, JPEG 60. Where the method starts to miss.
     {"TankPoor", "spi-tank", "sample-66x44.toml", scan::tank_style, poor()},
     // PanzerBlitz: the two-board sample map (20 x 16): six elevations as shades of brown, single-hex
-    // woods and towns, eight coloured hexside symbols (green and hilltop-green alike, note N).
+    // woods and towns, seven kinds of coloured hexside symbol (green and hilltop-green alike, note N).
     {"PanzerBlitzScan", "panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style, scan::photo(0, 2.5, 0.3, 3)},
     {"PanzerBlitzPhoto", "panzerblitz", "panzerblitz-sample-map.toml", scan::panzerblitz_style, scan::photo(0.15, -3, 0.4, 4)},
     // Panzer Squadron's 40 x 28 sample board: obstacle hexes and obstacle hexsides.

@@ -15,6 +15,7 @@
 #include "board/board.hpp"
 #include "board/board_edit.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "support.hpp"
 
 using namespace umpire;

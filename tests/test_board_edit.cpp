@@ -20,6 +20,7 @@
 #include "board/board_support.hpp"
 #include "board/underlay.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "support.hpp"
 
 using namespace umpire;

@@ -1,12 +1,15 @@
-// TANK!'s answers to the board view (board/board_support.hpp, spi_tank_board_support.cpp): the
-// marks a line lights are the ruling's own reading (10.2), the visibility map is the CLI's, a
-// ruling against a board held in memory (the window's unsaved paint) uses that board, and the
-// kill-chance overlay is the ruling's kill probability (8.9) with the target moved hex by hex.
+// TANK!'s answers to the board view (board/board_support.hpp, games/spi_tank/board_support.cpp):
+// the marks a ruling on a board carries (Ruling::board_marks, what the view draws) are its own
+// line of sight, item by item (10.2), the visibility map is the CLI's and reads the terrain mode as
+// the ruling does, a ruling against a board held in memory (the window's unsaved paint) uses that
+// board, and the kill-chance overlay is the ruling's kill probability (8.9) with the target moved
+// hex by hex.
 //
 // Sections
 //   helpers          the shipped boards, the support, the CLI's los/visibility read back
-//   Marks            agree with line_of_sight item by item (random lines, both sample boards) and with `los`
-//   Visibility       agrees with spi_tank::visibility and with `umpire-cli visibility`
+//   Marks            a ruling's marks agree with line_of_sight item by item (random lines, both
+//                    sample boards) and with `los`
+//   Visibility       agrees with spi_tank::visibility and with `umpire-cli visibility`; no default mode
 //   Held board       Engine::rule_on_board rules the board given, not the file
 //   Kill chance      each hex's figure is the ruling's kill_probability there; cancel; speed (66 x 44)
 #include <catch2/catch.hpp>
@@ -19,7 +22,9 @@
 
 #include "board/board.hpp"
 #include "board/board_support.hpp"
+#include "board_marks_support.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "support.hpp"
 
 using namespace umpire;
@@ -63,7 +68,7 @@ const view::BoardSideMark* side_mark(const view::BoardMarks& m, const Cube& h, i
 void check_marks_agree(const board::Board& b, const std::string& mode, const Cube& from, const Cube& to) {
     INFO(b.name(from) << " -> " << b.name(to) << " in " << mode << " mode");
     const spi_tank::LineOfSight los = spi_tank::line_of_sight(b, spi_tank::los_rules(data(), b, mode_of(mode)), from, to);
-    const view::BoardMarks m = support().line(b, mode, from, to);
+    const view::BoardMarks m = test::ruled_marks("spi-tank", b, from, to, mode);
     CHECK(m.verdict == mark_of(los.verdict));
     REQUIRE(m.lines.size() == 1);
     CHECK(m.lines[0].from.hex == from);
@@ -116,7 +121,7 @@ CliLos cli_los(const std::string& board, const std::string& from, const std::str
 
 // ---- Marks ---------------------------------------------------------------------------------
 
-TEST_CASE("Board support: the line's marks are the ruling's own reading, line by line (10.2)", "[boards][board-support]") {
+TEST_CASE("Board support: a ruling's marks are its own line of sight, item by item (10.2)", "[boards][board-support]") {
     for (const char* file : {"test-small.toml", "sample-66x44.toml"}) {
         const board::Board b = shipped(file);
         std::mt19937 rng(1504);
@@ -131,7 +136,7 @@ TEST_CASE("Board support: the line's marks are the ruling's own reading, line by
 
 TEST_CASE("Board support: the rule cases light what the rules name (10.22D, 10.23, 10.24, a corner)", "[boards][board-support]") {
     const board::Board b = shipped("test-small.toml");
-    auto line = [&](const char* from, const char* to) { return support().line(b, "mixed", *b.parse_hex(from), *b.parse_hex(to)); };
+    auto line = [&](const char* from, const char* to) { return test::ruled_marks("spi-tank", b, *b.parse_hex(from), *b.parse_hex(to), "mixed"); };
     // 10.22D: the woods in 0305 blocks; the hexes before it are clear.
     auto m = line("0302", "0308");
     CHECK(m.verdict == view::Mark::blocking);
@@ -157,7 +162,7 @@ TEST_CASE("Board support: the rule cases light what the rules name (10.22D, 10.2
     REQUIRE(!t.vertices.empty());
     const std::string touched = b.name(t.vertices.front().hexes[1]);
     const board::Board c = board::parse_board(parse_toml_string(kHead + "[hexes]\nwoods = [\"" + touched + "\"]\n", "c.toml"), "c.toml", support().vocabulary());
-    m = support().line(c, "mixed", *c.parse_hex("0205"), *c.parse_hex("0608"));
+    m = test::ruled_marks("spi-tank", c, *c.parse_hex("0205"), *c.parse_hex("0608"), "mixed");
     CHECK(m.verdict == view::Mark::referee_call);
     CHECK(hex_mark(m, *c.parse_hex(touched))->mark == view::Mark::referee_call);
     CHECK_THAT(hex_mark(m, *c.parse_hex(touched))->text, Catch::Contains("the rules are silent"));
@@ -176,7 +181,7 @@ TEST_CASE("Board support: the marks agree with `umpire-cli los` on the sample bo
     for (const Row& r : rows) {
         INFO(r.file << " " << r.from << " -> " << r.to << " " << r.mode);
         const board::Board b = shipped(r.file);
-        const view::BoardMarks m = support().line(b, r.mode, *b.parse_hex(r.from), *b.parse_hex(r.to));
+        const view::BoardMarks m = test::ruled_marks("spi-tank", b, *b.parse_hex(r.from), *b.parse_hex(r.to), r.mode);
         const CliLos cli = cli_los(board_path(r.file), r.from, r.to, r.mode);
         CHECK(cli.verdict == view::to_string(m.verdict));
         for (const auto& text : cli.texts) {
@@ -197,7 +202,7 @@ TEST_CASE("Board support: visibility agrees with the visibility scan and `umpire
         INFO(mode);
         const Cube from = *b.parse_hex("0302");
         std::vector<view::Mark> marks;
-        support().visibility(b, mode, from, marks);
+        REQUIRE(support().visibility(b, mode, from, marks));
         std::vector<spi_tank::VisibilityCell> cells;
         spi_tank::visibility(b, spi_tank::los_rules(data(), b, mode_of(mode)), from, cells);
         REQUIRE(marks.size() == cells.size());
@@ -219,6 +224,25 @@ TEST_CASE("Board support: visibility agrees with the visibility scan and `umpire
             ++compared;
         }
         CHECK(compared == b.hex_count());
+    }
+}
+
+TEST_CASE("Board support: visibility reads the terrain mode as the ruling reads terrain_mode, with no default (10.6)", "[boards][board-support]") {
+    const board::Board b = shipped("test-small.toml");
+    const Cube from = *b.parse_hex("0302");
+    std::vector<view::Mark> marks, exact;
+    // Matched as the situation's key is matched (case ignored): the same map.
+    REQUIRE(support().visibility(b, "closed", from, exact));
+    REQUIRE(support().visibility(b, "Closed", from, marks));
+    CHECK(marks == exact);
+    CHECK(spi_tank::mode_named("Closed") == spi_tank::Mode::closed);
+    // No mode, or one the rules do not know: no map at all, never a quiet "mixed" (the board's own
+    // terrain_mode is the CLI's default for `los`, not the situation's).
+    for (const char* mode : {"", "bogus"}) {
+        INFO("mode \"" << mode << "\"");
+        CHECK_FALSE(support().visibility(b, mode, from, marks));
+        CHECK(marks.empty());
+        CHECK_FALSE(spi_tank::mode_named(mode));
     }
 }
 

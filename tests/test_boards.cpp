@@ -19,6 +19,7 @@
 
 #include "board/board.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "support.hpp"
 
 using namespace umpire;

@@ -19,6 +19,7 @@
 #include <set>
 #include <sstream>
 
+#include "board_marks_support.hpp"
 #include "games/panzerblitz/board.hpp"
 #include "support.hpp"
 
@@ -533,7 +534,7 @@ TEST_CASE("panzerblitz board view: BoardSupport lights every route and the symbo
     REQUIRE(support);
     CHECK(support->modes().empty());
     const board::Board b = support->load(std::string(UMPIRE_SOURCE_DIR) + "/boards/panzerblitz-test-small.toml", "small");
-    const auto marks = support->line(b, "", *b.parse_hex("0304"), *b.parse_hex("0308"));
+    const auto marks = umpire::test::ruled_marks("panzerblitz", b, *b.parse_hex("0304"), *b.parse_hex("0308"), "");
     REQUIRE(marks.lines.size() == 1);
     CHECK(marks.lines[0].decides);
     CHECK(marks.lines[0].route.size() == 5u);
@@ -549,7 +550,7 @@ TEST_CASE("panzerblitz board view: BoardSupport lights every route and the symbo
     CHECK(side_mark("0306", 3) == umpire::view::Mark::blocking);
     CHECK(side_mark("0305", 3) != umpire::view::Mark::none);
 
-    const auto tie = support->line(b, "", *b.parse_hex("0401"), *b.parse_hex("0601"));
+    const auto tie = umpire::test::ruled_marks("panzerblitz", b, *b.parse_hex("0401"), *b.parse_hex("0601"), "");
     REQUIRE(tie.lines.size() == 2);
     CHECK(tie.lines[1].decides);
     CHECK(tie.lines[1].mark == umpire::view::Mark::blocking);
@@ -561,7 +562,7 @@ TEST_CASE("panzerblitz board view: BoardSupport lights every route and the symbo
 
     std::vector<umpire::view::Mark> seen;
     const hex::Cube from = *b.parse_hex("0304");
-    support->visibility(b, "", from, seen);
+    CHECK(support->visibility(b, "", from, seen));
     REQUIRE(int(seen.size()) == b.hex_count());
     CHECK(seen[std::size_t(b.index(from))] == umpire::view::Mark::clear);
     for (const char* h : {"0308", "1006", "0101", "1210"})

@@ -15,7 +15,9 @@
 #include <random>
 #include <set>
 
+#include "board_marks_support.hpp"
 #include "games/panzer_squadron/board.hpp"
+#include "games/panzer_squadron/rules.hpp"
 #include "geometry/trace.hpp"
 #include "support.hpp"
 
@@ -260,8 +262,7 @@ TEST_CASE("ps boards: the tanks' own hexagons and the target's own hexsides", "[
         const view::Mark want = l.referee_call() ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
         CHECK(marks[std::size_t(b.index(at(b, c.target)))] == want);
         // The board view: a deciding line is hindering exactly when it gives the bonus as ruled.
-        const auto support = ps::make_board_support(*test::engine().get<ps::PanzerSquadron>());
-        const view::BoardMarks bm = support->line(b, "", at(b, c.firer), at(b, c.target));
+        const view::BoardMarks bm = test::ruled_marks("panzer-squadron", b, at(b, c.firer), at(b, c.target), "");
         bool hindering = false;
         for (const auto& bl : bm.lines)
             if (bl.decides) hindering |= bl.mark == view::Mark::hindering;
@@ -616,7 +617,7 @@ TEST_CASE("ps boards: the board view's BoardSupport", "[ps-board][board-support]
     REQUIRE(bs);
     CHECK(bs->vocabulary().system == "panzer-squadron");
     CHECK(bs->modes() == data().board.corner_names);
-    const view::BoardMarks m = bs->line(small(), "NW", at(small(), "0302"), at(small(), "0306"));
+    const view::BoardMarks m = test::ruled_marks("panzer-squadron", small(), at(small(), "0302"), at(small(), "0306"), "NW");
     int deciding = 0;
     for (const auto& l : m.lines) {
         if (!l.decides) continue;
@@ -631,7 +632,7 @@ TEST_CASE("ps boards: the board view's BoardSupport", "[ps-board][board-support]
     CHECK(wood);
     CHECK(m.verdict == view::Mark::referee_call);  // facing NW: the outer reading strikes other faces
     std::vector<view::Mark> vis;
-    bs->visibility(small(), "", at(small(), "0302"), vis);
+    CHECK(bs->visibility(small(), "", at(small(), "0302"), vis));
     REQUIRE(int(vis.size()) == small().hex_count());
     CHECK(vis[std::size_t(small().index(at(small(), "0306")))] == view::Mark::hindering);
     CHECK(vis[std::size_t(small().index(at(small(), "0302")))] == view::Mark::clear);

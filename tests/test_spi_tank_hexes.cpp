@@ -192,6 +192,10 @@ TEST_CASE("House rules: aspect_on_boundary = \"weaker\" rules a boundary with th
     s.firer_hex = "1106";
     s.target_hex = "1006";
     s.facing = "A";
+    // The ruling reads the places typed (parse_situation fills them from the numbers above).
+    s.firer_at = d.board.parse(s.firer_hex);
+    s.target_at = d.board.parse(s.target_hex);
+    s.facing_at = d.board.parse_side(s.facing);
     const auto r = umpire::spi_tank::rule(d, s);
     CHECK(at(r.to_json(), "defense_strength").as_int() == 8);  // side, the weaker of front 17 / side 8
     CHECK(r.referee_call);

@@ -31,7 +31,7 @@ tt::Sketch from_text(const std::string& text) {
 
 umpire::Ruling rule_mem(const std::string& system, const std::string& situation, const tt::Sketch& t) {
     const toml::table s = toml::parse(situation);
-    return tt::rule_on_table(*umpire::test::engine().find(system), s, "mem-situation.toml", t);
+    return umpire::test::engine().rule_on_table(system, s, "mem-situation.toml", t);
 }
 
 const tt::Crossing* crossing(const tt::TableView& v, const std::string& name) {

@@ -1,20 +1,16 @@
 // The typed views (src/games/<system>/view.hpp, docs/adding-a-game.md): every ruling carries
 // its system's view with the numbers a panel draws, every system gives its input choices and
-// its canonical file form; and no window source includes a game module header, so a panel can
-// draw only from those views.
+// its canonical file form. (That the window includes of a game only its view header, so a panel
+// draws only from those views, is checked with the rest of the include rule in test_structure.cpp.)
 //
 // Sections
 //   1. each system's ruling view and choices view (one row per system)
 //   2. what the views hold, per system, against the rules they show
 //   3. canonical(): the file format round trip the panels load and save through
-//   4. the include rule for src/window/
 #include <catch2/catch.hpp>
 
-#include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
-#include <set>
 
 #include "games/agv/view.hpp"
 #include "games/gf9_tanks/view.hpp"
@@ -319,58 +315,4 @@ TEST_CASE("views: canonical() writes a situation that rules the same, and report
     Sink sink("bad.toml");
     CHECK_FALSE(engine().find("panzerblitz")->canonical(Section(sink, &bad, "")));
     CHECK_FALSE(sink.ok());
-}
-
-// =====================================================================================
-// 4. the include rule
-// =====================================================================================
-
-// A game module header is one that declares a GameSystem; the window may include only the views.
-TEST_CASE("views: no file in src/window/ includes a game module header, no view includes one either", "[views][structure]") {
-    namespace fs = std::filesystem;
-    const fs::path src = fs::path(UMPIRE_SOURCE_DIR) / "src";
-    auto read = [](const fs::path& p) {
-        std::ifstream in(p);
-        std::ostringstream s;
-        s << in.rdbuf();
-        return s.str();
-    };
-    std::set<std::string> modules;
-    for (const auto& e : fs::recursive_directory_iterator(src / "games"))
-        if (e.path().extension() == ".hpp" && read(e.path()).find("public GameSystem") != std::string::npos)
-            modules.insert(fs::relative(e.path(), src).generic_string());
-    CHECK(modules.size() >= 5);  // the check is real: it knows the game modules
-    CHECK(modules.count("games/spi_tank/rules.hpp") == 1);
-
-    const std::regex include(R"(^\s*#\s*include\s*[<"]([^">]+)[">])");
-    auto offending = [&](const fs::path& dir, auto&& wanted_file, auto&& bad_include) {
-        std::vector<std::string> out;
-        for (const auto& e : fs::recursive_directory_iterator(dir)) {
-            if (!e.is_regular_file() || !wanted_file(e.path())) continue;
-            std::ifstream in(e.path());
-            std::string line;
-            for (int n = 1; std::getline(in, line); ++n) {
-                std::smatch m;
-                if (std::regex_search(line, m, include) && bad_include(m[1].str()))
-                    out.push_back(e.path().string() + ":" + std::to_string(n) + ":1: includes " + m[1].str());
-            }
-        }
-        return out;
-    };
-    const auto app = offending(
-        src / "window", [](const fs::path&) { return true; },
-        [&](const std::string& inc) { return modules.count(inc) > 0; });
-    auto lines = [](const std::vector<std::string>& v) {
-        std::string s;
-        for (const auto& l : v) s += l + "\n";
-        return s;
-    };
-    INFO("src/window/ may include only view headers (games/<game>/view.hpp) and the generic engine headers:\n" << lines(app));
-    CHECK(app.empty());
-
-    const auto views = offending(
-        src / "games", [](const fs::path& p) { return p.filename() == "view.hpp"; },
-        [&](const std::string& inc) { return modules.count(inc) > 0 || inc.find("imgui") != std::string::npos || inc.find("GLFW") != std::string::npos; });
-    INFO(lines(views));
-    CHECK(views.empty());
 }

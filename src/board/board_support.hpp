@@ -1,15 +1,13 @@
-// What a game offers the board view (docs/boards.md): the names its boards hold, and — for a pair
-// of hexes or one hex — what the view lights, as plain data. The window's board view calls only
-// this (through GameSystem::board_support) and never a rules function of a game module; each
-// game implements it beside its module (TANK!: tank_board.*, PanzerBlitz and Panzer Squadron:
-// their own board files).
+// What a game offers the board view (docs/boards.md): the names its boards hold, how it draws
+// them, a ruling against the window's board with the units placed typed, and two per-hex
+// overlays. The window's board view calls only this (through GameSystem::board_support) and never
+// a rules function of a game module; each game implements it beside its module (TANK!:
+// games/spi_tank/board_support.cpp, PanzerBlitz and Panzer Squadron: their own board files).
 //
-// The marks are the ruling's own reading, not a second opinion: a game builds them from the same
-// trace its ruling uses, so the board view and the ruling panel can never disagree.
+// The line the view draws is not asked for here: it comes with the ruling (Ruling::board_marks,
+// board/marks.hpp), built from the very trace the ruling used, so the line drawn is the line ruled.
 //
 // Sections
-//   Mark           one meaning per state (the window's palette maps each to a colour and a word)
-//   BoardMarks     the lines, hexes and hexsides one line-of-sight question lights
 //   HexFigures     one number per hex (the kill-chance overlay)
 //   BoardSupport   the interface a game implements (with how the view draws its names)
 #pragma once
@@ -19,70 +17,12 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/marks.hpp"
 #include "geometry/hex.hpp"
 #include "core/toml_reader.hpp"
 #include "core/ruling.hpp"
 
 namespace umpire::view {
-
-// ---- Mark ---------------------------------------------------------------------------
-
-// clear: met by the line and not in the way; blocking: stops the line (or a route);
-// referee_call: the rules leave it open (both readings are in the text); hindering: in the way
-// without blocking (a PanzerBlitz symbol that only costs, a Panzer Squadron obstacle bonus).
-enum class Mark : std::uint8_t { none, clear, blocking, referee_call, hindering };
-inline const char* to_string(Mark m) {
-    switch (m) {
-        case Mark::clear: return "clear";
-        case Mark::blocking: return "blocked";
-        case Mark::referee_call: return "referee's call";
-        case Mark::hindering: return "hindered";
-        default: return "";
-    }
-}
-
-// ---- BoardMarks ---------------------------------------------------------------------
-
-// A point of the board a line starts or ends at: a hex's centre, or (corner 0..5, numbered as
-// hexside d runs from corner d to corner d+1, corner 0 the north-west one) one of its corners.
-struct BoardPoint {
-    hex::Cube hex;
-    int corner = -1;  // -1: the centre
-};
-
-// One line the view draws: a straight segment (TANK!'s centre-to-centre line, each of Panzer
-// Squadron's two lines of fire) or a route of hexes (PanzerBlitz: each candidate route, firer's
-// hex to target's, inclusive).
-struct BoardLine {
-    std::string label;             // "line of sight", "route 2", "left line of fire"
-    BoardPoint from, to;           // the segment (route empty)
-    std::vector<hex::Cube> route;  // a route of hexes, drawn through their centres (segment unused)
-    Mark mark = Mark::clear;       // the line's own outcome
-    bool decides = true;           // false: a candidate that does not decide (drawn thinner)
-    std::string text;              // one sentence with the rule: "blocked by woods in 1204 (10.22D)"
-};
-
-struct BoardHexMark {
-    hex::Cube hex;
-    Mark mark = Mark::clear;
-    std::string text;  // "woods in 1204 blocks (10.22D)"
-};
-
-struct BoardSideMark {
-    hex::Cube hex;  // one hex of the hexside ...
-    int side = 0;   // ... and its direction
-    Mark mark = Mark::clear;
-    std::string text;
-};
-
-// Everything one firer-target question lights on the board.
-struct BoardMarks {
-    std::vector<BoardLine> lines;
-    std::vector<BoardHexMark> hexes;
-    std::vector<BoardSideMark> sides;
-    Mark verdict = Mark::clear;
-    std::string summary;  // "1204 to 1709, range 6: blocked by woods in 1406 (10.22D)"
-};
 
 // ---- HexFigures --------------------------------------------------------------------
 
@@ -130,13 +70,11 @@ public:
     virtual std::string facing_rule() const { return ""; }
     // True when hex_figures() gives an overlay (TANK!'s kill chance): the view offers it only then.
     virtual bool has_hex_figures() const { return false; }
-    // One firer-target question, read exactly as the ruling reads it.
-    virtual BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from,
-                            const hex::Cube& to) const = 0;
     // What a unit in `from` can see: one Mark per hex in Board::index order (clear, blocking or
     // referee_call; the unit's own hex clear). Must be fast enough to follow the mouse
-    // (docs: < 0.5 ms for a 66 x 44 board).
-    virtual void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from,
+    // (docs: < 0.5 ms for a 66 x 44 board). `mode` is read as the ruling reads the situation's (no
+    // default): false, and no marks, when it is not one of modes().
+    virtual bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from,
                             std::vector<Mark>& out) const = 0;
     // Where a situation's `board = "NAME"` is read from (`situation_dir`: the situation file's
     // folder, empty when it has none): the same lookup the ruling makes.
@@ -146,9 +84,12 @@ public:
     // The boards shipped with the program for this game (docs/boards.md), to offer in the window.
     virtual std::vector<std::filesystem::path> shipped_boards() const { return {}; }
     // Rules `situation` (a whole situation table with `board = ...`) against `b` instead of the
-    // board file: the window's board, which may hold unsaved paint. Problems go to
-    // situation.sink() and throw InputError, as GameSystem::rule.
-    virtual Ruling rule(const Section& situation, const board::Board& b) const = 0;
+    // board file: the window's board, which may hold unsaved paint. With `place` the units stand
+    // where it says, typed (the board view's clicks): the situation's own hex keys (firer.hex,
+    // target.hex, the target's facing; Panzer Squadron's tank.hex) are then not read. nullptr:
+    // they are read from the situation. The ruling carries what it traced (Ruling::board_marks).
+    // Problems go to situation.sink() and throw InputError, as GameSystem::rule.
+    virtual Ruling rule(const Section& situation, const board::Board& b, const Placement* place) const = 0;
     // The overlay figure for every hex (HexFigures), for the situation's units; false when the game
     // has none or the situation cannot be ruled. Slow (a ruling per hex): call it off the UI
     // thread; it stops early, returning false, when *cancel becomes true.

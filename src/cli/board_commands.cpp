@@ -18,6 +18,7 @@
 #include "core/input.hpp"
 #include "core/names.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 
 namespace umpire::cli {
 

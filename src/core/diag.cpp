@@ -2,12 +2,10 @@
 //
 // Sections
 //   Diagnostic, InputError   str() escapes file and message; what() joins the lines
-//   escaping                 escape_text, quoted_value
+//   escaping                 utf8_sequence, escape_text, quoted_value
 #include "core/diag.hpp"
 
 #include <cstdio>
-
-#include "core/input.hpp"
 
 namespace umpire {
 
@@ -34,6 +32,26 @@ void throw_file_error(const std::string& file, std::string message) {
 }
 
 // ---- escaping ---------------------------------------------------------------
+
+std::size_t utf8_sequence(std::string_view s, std::size_t i, char32_t* cp) {
+    const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+    const unsigned char c0 = b(0);
+    if (c0 < 0x80) { *cp = c0; return 1; }
+    std::size_t n;
+    char32_t c, min;
+    if ((c0 & 0xe0) == 0xc0) { n = 2; c = c0 & 0x1f; min = 0x80; }
+    else if ((c0 & 0xf0) == 0xe0) { n = 3; c = c0 & 0x0f; min = 0x800; }
+    else if ((c0 & 0xf8) == 0xf0) { n = 4; c = c0 & 0x07; min = 0x10000; }
+    else return 0;
+    if (i + n > s.size()) return 0;
+    for (std::size_t k = 1; k < n; ++k) {
+        if ((b(k) & 0xc0) != 0x80) return 0;
+        c = (c << 6) | (b(k) & 0x3f);
+    }
+    if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff)) return 0;
+    *cp = c;
+    return n;
+}
 
 // Code points that move the cursor, end a line or reorder text on a terminal:
 // C0 and C1 controls, DEL, line/paragraph separators, bidi marks and overrides, BOM.

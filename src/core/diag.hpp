@@ -9,7 +9,8 @@
 //
 // Sections
 //   Diagnostic, InputError   one located problem; the exception carrying them all
-//   escaping                 escape_text (used by str), quoted_value (for echoed values)
+//   escaping                 escape_text (used by str), quoted_value (for echoed values), and
+//                            utf8_sequence, the one UTF-8 decoder (check_text reads with it too)
 #pragma once
 #include <cstddef>
 #include <stdexcept>
@@ -47,5 +48,10 @@ std::string escape_text(std::string_view text);
 // A value echoed from the input, in double quotes, with `\` and `"` escaped too, so the
 // reader can always tell where the value ends: "Tiger \"3\"".
 std::string quoted_value(std::string_view value);
+
+// Length of the well-formed UTF-8 sequence starting at text[i] (1..4), storing its
+// code point in *cp; 0 when the bytes there are not UTF-8 (overlong forms, surrogates,
+// code points past U+10FFFF and truncated sequences included).
+std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t* cp);
 
 }  // namespace umpire

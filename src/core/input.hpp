@@ -14,7 +14,7 @@
 // Sections
 //   limits        the documented size limits (README.md "Limits")
 //   reading       read_input_file, read_standard_input
-//   text checks   check_text, utf8_sequence
+//   text checks   check_text (UTF-8 read with utf8_sequence, core/diag.hpp)
 #pragma once
 #include <cstddef>
 #include <filesystem>
@@ -48,10 +48,5 @@ std::string read_standard_input(const std::string& display_name, std::size_t lim
 // Throws InputError at the first NUL byte or invalid UTF-8 sequence, located by line
 // and column (columns count characters), or when `text` is larger than `limit`.
 void check_text(std::string_view text, const std::string& display_name, std::size_t limit = kMaxTomlBytes);
-
-// Length of the well-formed UTF-8 sequence starting at text[i] (1..4), storing its
-// code point in *cp; 0 when the bytes there are not UTF-8 (overlong forms, surrogates,
-// code points past U+10FFFF and truncated sequences included).
-std::size_t utf8_sequence(std::string_view text, std::size_t i, char32_t* cp);
 
 }  // namespace umpire

@@ -4,13 +4,21 @@
 //
 // Besides the text, a ruling carries its system's typed view (src/games/<system>/view.hpp): the
 // plain numbers a window draws (a side view, a lit table row, a path). The window reads only
-// that view and never calls back into the game module.
+// that view and never calls back into the game module. A ruling on a board also carries what it
+// traced there (board_marks: the lines, the hexes and hexsides met and how each counts), which the
+// board view draws as it is.
 #pragma once
 #include <any>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/json.hpp"
+
+// The board layer's marks (board/marks.hpp), named here only: core sits below the board layer.
+namespace umpire::view {
+struct BoardMarks;
+}
 
 namespace umpire {
 
@@ -47,6 +55,9 @@ struct Ruling {
     bool referee_call = false;
     std::vector<std::string> referee_reasons;  // what the rules leave open, one sentence each
     std::any view;  // the system's typed view (view_<system>.hpp); empty when the system has none
+    // On a board: what the ruling traced (board/marks.hpp), built from the trace it ruled by; the
+    // window's board view draws exactly this. nullptr: not ruled on a board, or no line traced.
+    std::shared_ptr<const view::BoardMarks> board_marks;
 
     // The typed view, or nullptr when the ruling carries none of that type (a checked cast).
     template <class V> const V* view_as() const { return std::any_cast<V>(&view); }

@@ -6,7 +6,6 @@
 #include <climits>
 
 #include "core/names.hpp"
-#include "tabletop/rulings.hpp"
 
 namespace umpire {
 
@@ -80,13 +79,7 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     if (const auto& bad = data_errors(g->id()); !bad.empty()) throw InputError(bad);
     // A situation on a table sketch (docs/tables.md): the table file is found in base_dir, else
     // next to the situation file (the current folder for standard input).
-    if (root.has("table")) {
-        std::error_code ec;
-        const std::filesystem::path named(display_name);
-        auto dir = base_dir;
-        if (dir.empty() && std::filesystem::is_regular_file(named, ec)) dir = named.parent_path();
-        return tabletop::rule_with_table(*this, *g, situation, display_name, dir);
-    }
+    if (root.has("table")) return rule_table(*g, root, situation, display_name, base_dir);
     Ruling r = g->rule(root);
     sink.throw_if_errors();
     r.system = g->id();
@@ -94,7 +87,8 @@ Ruling Engine::rule(const toml::table& situation, const std::string& display_nam
     return r;
 }
 
-Ruling Engine::rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b) const {
+Ruling Engine::rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b,
+                             const view::Placement* place) const {
     Sink sink(display_name);
     Section root(sink, &situation, "");
     std::vector<std::string> ids;
@@ -108,7 +102,7 @@ Ruling Engine::rule_on_board(const toml::table& situation, const std::string& di
         root.error("system", g->title() + " has no boards");
         sink.throw_if_errors();
     }
-    Ruling r = support->rule(root, b);
+    Ruling r = support->rule(root, b, place);
     sink.throw_if_errors();
     r.system = g->id();
     report_matches(r, sink.matches());

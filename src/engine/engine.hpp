@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/marks.hpp"
 #include "games/game_system.hpp"
+#include "tabletop/sketch.hpp"
 
 namespace umpire {
 
@@ -50,16 +52,27 @@ public:
                      const std::filesystem::path& base_dir = {}) const;
     Ruling rule_file(const std::filesystem::path& path) const;
     // Rules a situation with `board = ...` against `b` (the window's board, maybe unsaved paint)
-    // instead of the board file, through its system's BoardSupport; as rule() otherwise.
-    Ruling rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b) const;
+    // instead of the board file, through its system's BoardSupport; as rule() otherwise. `place`:
+    // the units' places on `b`, typed (the board view's clicks), read instead of the situation's
+    // hex keys (BoardSupport::rule).
+    Ruling rule_on_board(const toml::table& situation, const std::string& display_name, const board::Board& b,
+                         const view::Placement* place = nullptr) const;
+    // Rules a situation with `table = ...` of `system` against `table` (the window's table, maybe
+    // dragged and unsaved) instead of the table file, through the game's TableSupport (tables.cpp).
+    Ruling rule_on_table(const std::string& system, const toml::table& situation, const std::string& display_name,
+                         const tabletop::Sketch& table) const;
 
 private:
+    // rule() for a situation on a table sketch (tables.cpp).
+    Ruling rule_table(const GameSystem& g, const Section& root, const toml::table& situation, const std::string& display_name,
+                      const std::filesystem::path& base_dir) const;
+
     std::filesystem::path dir_;
     std::vector<std::unique_ptr<GameSystem>> systems_;
     std::map<std::string, std::vector<Diagnostic>> data_errors_;  // by system id
 };
 
-// Every system module, freshly constructed (not yet loaded). Defined in systems.cpp.
+// Every system module, freshly constructed (not yet loaded). Defined in registry.cpp.
 std::vector<std::unique_ptr<GameSystem>> make_all_systems();
 
 // The rules-data folder shipped with the program, found from the executable's
@@ -68,5 +81,11 @@ std::filesystem::path default_rules_dir();
 
 // Validates a rules-data folder without keeping it: returns every problem found.
 std::vector<Diagnostic> check_rules_dir(const std::filesystem::path& dir);
+
+namespace tabletop {
+// The table games of an engine whose rules data loaded (those with a TableSupport), to read table
+// files with (load_sketch). Defined in tables.cpp.
+Systems table_systems(const Engine& e);
+}  // namespace tabletop
 
 }  // namespace umpire

@@ -1,7 +1,7 @@
 // The interface every game system module implements: load and validate its
 // rules data, then turn a situation (a parsed TOML table) into a Ruling.
 // One module per game system: spi_tank, panzerblitz, gf9_tanks, agv,
-// panzer_squadron. The registry is in systems.cpp.
+// panzer_squadron. The registry is in engine/registry.cpp.
 #pragma once
 #include <any>
 #include <filesystem>
@@ -19,6 +19,7 @@
 namespace umpire {
 
 namespace view { class BoardSupport; }
+namespace tabletop { class TableSupport; }
 
 // A named list shown by `umpire-cli systems`, e.g. {"units", {"Pz IV h", ...}}.
 using NameList = std::pair<std::string, std::vector<std::string>>;
@@ -53,6 +54,10 @@ public:
     // The board view's questions for this game (board/board_support.hpp), or nullptr when the
     // game has no hex boards. Valid while the system lives.
     virtual const view::BoardSupport* board_support() const { return nullptr; }
+    // What the table driver asks of this game for a situation on a table sketch (`table = "FILE"`,
+    // tabletop/rulings.hpp, docs/tables.md), or nullptr when the game has no tables. Valid while
+    // the system lives, whether or not its rules data loaded.
+    virtual const tabletop::TableSupport* table_support() const { return nullptr; }
 };
 
 // GameSystem::canonical's usual body: `parse` (the module's parse_situation) then `write` (its

@@ -1,14 +1,13 @@
-// Hex geometry (see hex.hpp). All decisions are exact. trace_line is the walk in trace.hpp; the
+// Hex geometry (see hex.hpp). All decisions are exact. trace_line is the walk, in trace.cpp; the
 // reference tracer's only floating point is in choosing which hexes to test, and that step
 // over-includes (radius 2) so it cannot lose a hex.
 //
 // Sections
 //   1. cube, directions
 //   2. numbering
-//   3. trace_line
+//   3. trace_line_reference (trace_line itself is in trace.cpp)
 //   4. sight_vs_obstacle, sector_of
 #include "geometry/hex.hpp"
-#include "geometry/trace.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -93,7 +92,7 @@ std::string Numbering::describe() const {
 }
 
 // =====================================================================================
-// 3. trace_line
+// 3. trace_line_reference
 // =====================================================================================
 
 const char* to_string(Contact c) {
@@ -142,12 +141,6 @@ Meet meet(const Cube& D, const Cube& k) {
 }
 
 }  // namespace
-
-Trace trace_line(const Cube& from, const Cube& to) {
-    Trace tr;
-    trace_into(from, to, tr);
-    return tr;
-}
 
 // The first tracer: every candidate hex near the line tested on its own. O(range log range) with a
 // set of candidates; kept as the reference the walk is tested against.

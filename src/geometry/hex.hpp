@@ -135,7 +135,8 @@ struct Trace {
 
 // Exact classification (docs/hex-geometry.md): a point p lies in hex h when
 // max(|dq-dr|, |dr-ds|, |ds-dq|) <= 1 with d = p - h, so each hex gives an interval of t.
-// Answered by the O(range) walk in trace.hpp (trace_into reuses a Trace's buffers).
+// Answered by the O(range) walk in trace.hpp (trace_into reuses a Trace's buffers); defined in
+// trace.cpp.
 Trace trace_line(const Cube& from, const Cube& to);
 // The first tracer (every candidate hex near the line tested on its own, O(range log range)): the
 // same result, kept as the reference the walk is tested against.

@@ -1,4 +1,5 @@
-// The fast exact line tracer (see trace.hpp): the Trace builder over walk_line.
+// The fast exact line tracer (see trace.hpp): the Trace builder over walk_line, and trace_line
+// (declared with the Trace in hex.hpp, so hex.cpp needs nothing of the walk).
 #include "geometry/trace.hpp"
 
 #include <numeric>
@@ -36,6 +37,12 @@ void trace_into(const Cube& from, const Cube& to, Trace& out) {
     out.hexspine = D.q != D.r && D.r != D.s && D.s != D.q ? false : !(D.q == 0 && D.r == 0);
     TraceBuilder b{out};
     walk_line(from, to, b);
+}
+
+Trace trace_line(const Cube& from, const Cube& to) {
+    Trace tr;
+    trace_into(from, to, tr);
+    return tr;
 }
 
 }  // namespace umpire::hex

@@ -1,7 +1,7 @@
 // What a table ruling measured, as plain data for the window's table view (docs/tables.md,
 // docs/window.md "Table view"): the sight lines and the move path in table units, every piece and
 // base they cross with its verdict and a sentence with the measurement, the distances used, and
-// each item's sentences for hovering. Filled by tabletop::rule_on_table (table_rulings.cpp) from
+// each item's sentences for hovering. Filled by tabletop::rule_on_table (tabletop/rulings.cpp) from
 // the measurements and the game's own ruling; the window draws it and never calls a rule itself.
 // No window toolkit here.
 //
@@ -29,7 +29,7 @@ namespace umpire::tabletop {
 enum class Mark { clear, blocking, cover, call, crossed };
 const char* to_string(Mark m);  // "clear", "blocking", "cover", "referee's call", "crossed"
 
-// A piece (index into Table::pieces) or a base (index into Table::bases).
+// A piece (index into Sketch::pieces) or a base (index into Sketch::bases).
 struct ItemRef {
     bool base = false;
     std::size_t index = 0;
@@ -77,7 +77,7 @@ struct TableView {
     std::optional<double> cost;
     std::vector<Distance> distances;
     std::vector<ItemNote> notes;
-    std::any game;             // the game's own typed view (view_gf9_tanks.hpp, view_agv.hpp)
+    std::any game;             // the game's own typed view (games/gf9_tanks/view.hpp, games/agv/view.hpp)
 
     // The sentences about one item, in order.
     std::vector<std::string> notes_for(ItemRef r) const {

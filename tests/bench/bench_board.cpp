@@ -6,6 +6,7 @@
 
 #include "engine/engine.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 #include "naive_line.hpp"
 
 namespace {

@@ -912,7 +912,7 @@ TEST_CASE("every panel: every radio button, checkbox and combo item has its own 
                 Sink sink(f.string());
                 panel->load(Section(sink, &t, ""));
             }
-            PanelContext ctx{engine(), 1.0f, {}};
+            PanelContext ctx{engine(), 1.0f, {}, nullptr};
             const auto untipped = im.frame([&] { panel->draw_inputs(ctx); });
             INFO("untipped: " << joined(untipped));
             CHECK(untipped.empty());
@@ -955,9 +955,8 @@ TEST_CASE("table view: a drag changes the ruling in memory, Undo takes it back, 
     const fs::path table = dir / "tables" / "gf9-sample-ridge.toml";
     const std::string before = slurp(table);
     const toml::table sit = parse_toml_file(dir / "examples" / "s.toml", "s.toml");
-    const GameSystem& gf9 = *engine().find("gf9-tanks");
     auto los = [&](const TableView& tv) {
-        return json::Value(tabletop::rule_on_table(gf9, sit, "s.toml", *tv.table()).to_json()).find("los")->as_string();
+        return json::Value(engine().rule_on_table("gf9-tanks", sit, "s.toml", *tv.table()).to_json()).find("los")->as_string();
     };
 
     TableView tv;

@@ -162,19 +162,25 @@ Ruling rule(const Data& d, const Situation& s);
 
 class Agv final : public GameSystem {
 public:
+    Agv();  // table.cpp, with the table support
+    ~Agv() override;
+    Agv(const Agv&) = delete;  // the table support refers to this object
+    Agv& operator=(const Agv&) = delete;
     std::string id() const override { return "agv"; }
     std::string title() const override { return "A Great Victory! terrain guidelines (January 2015)"; }
     std::vector<std::string> data_files() const override { return {"agv.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Section& root) const override;
     std::vector<NameList> names() const override;
-    std::any choices() const override;                                       // agv_view.cpp
-    std::optional<toml::table> canonical(const Section& root) const override;  // agv_view.cpp
+    std::any choices() const override;                                       // view.cpp
+    std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
     const Data& data() const { return data_; }
+    const tabletop::TableSupport* table_support() const override;  // games/agv/table.hpp
 
 private:
-    std::any ruling_view(const Ruling& r) const;  // view_agv.hpp, in agv_view.cpp
+    std::any ruling_view(const Ruling& r) const;  // games/agv/view.hpp, in view.cpp
     Data data_;
+    std::unique_ptr<tabletop::TableSupport> table_;
 };
 
 }  // namespace umpire::agv

@@ -186,19 +186,25 @@ Ruling rule(const Data& d, const Situation& s);
 
 class Gf9Tanks final : public GameSystem {
 public:
+    Gf9Tanks();  // table.cpp, with the table support
+    ~Gf9Tanks() override;
+    Gf9Tanks(const Gf9Tanks&) = delete;  // the table support refers to this object
+    Gf9Tanks& operator=(const Gf9Tanks&) = delete;
     std::string id() const override { return "gf9-tanks"; }
     std::string title() const override { return "Gale Force 9 TANKS, \"More Terrain\" house rules"; }
     std::vector<std::string> data_files() const override { return {"gf9-tanks.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Section& root) const override;
     std::vector<NameList> names() const override;
-    std::any choices() const override;                                       // gf9_tanks_view.cpp
-    std::optional<toml::table> canonical(const Section& root) const override;  // gf9_tanks_view.cpp
+    std::any choices() const override;                                       // view.cpp
+    std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
     const Data& data() const { return data_; }
+    const tabletop::TableSupport* table_support() const override;  // games/gf9_tanks/table.hpp
 
 private:
-    std::any ruling_view(const Situation& s) const;  // view_gf9_tanks.hpp, in gf9_tanks_view.cpp
+    std::any ruling_view(const Situation& s) const;  // games/gf9_tanks/view.hpp, in view.cpp
     Data data_;
+    std::unique_ptr<tabletop::TableSupport> table_;
 };
 
 }  // namespace umpire::gf9_tanks

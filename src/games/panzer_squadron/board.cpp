@@ -719,6 +719,50 @@ view::Mark line_mark(const Data& d, const FireLine& f) {
     return line_counts(d, f) ? view::Mark::hindering : f.obstacles.empty() ? view::Mark::clear : view::Mark::referee_call;
 }
 
+}  // namespace
+
+// Both lines of every reading (the one ruled decides), the hexes they cross and every obstacle met,
+// each marked as the ruling counts it.
+view::BoardMarks board_marks(const Data& d, const board::Board& b, const LineOfFire& l) {
+    view::BoardMarks m;
+    const hex::Cube from = l.firer, to = l.target;
+    m.firer = from;
+    m.target = to;
+    for (std::size_t i = 0; i < l.readings.size(); ++i) {
+        const Reading& r = l.readings[i];
+        for (int k = 0; k < 2; ++k) {
+            const FireLine& f = r.lines[std::size_t(k)];
+            view::BoardLine bl;
+            bl.label = std::string(k == 0 ? "left" : "right") + " line of fire" + (i == 0 ? "" : " (" + r.name + " reading)");
+            bl.from = {from, -1};
+            bl.to = {to, f.corner};
+            bl.mark = line_mark(d, f);
+            bl.decides = i == 0;
+            bl.text = line_text(d, b, to, f, k == 0 ? "the left" : "the right");
+            m.lines.push_back(std::move(bl));
+            if (i != 0) continue;
+            for (const HexHit& h : f.trace.hexes)
+                if (h.how != Meet::touches) m.hexes.push_back({h.hex, view::Mark::clear, b.name(h.hex) + " " + b.terrain(h.hex)});
+            for (const auto& o : f.obstacles) {
+                const view::Mark mk = obstacle_counts(d, o) ? view::Mark::hindering : view::Mark::referee_call;
+                if (o.hexside) m.sides.push_back({o.hex, o.side, mk, o.text});
+                else m.hexes.push_back({o.hex, mk, o.text});
+            }
+        }
+    }
+    // One mark per hex: an obstacle's mark replaces the plain "clear" of the same hex.
+    std::stable_sort(m.hexes.begin(), m.hexes.end(), [](const auto& x, const auto& y) {
+        return x.hex != y.hex ? x.hex < y.hex : int(x.mark) > int(y.mark);
+    });
+    m.hexes.erase(std::unique(m.hexes.begin(), m.hexes.end(), [](const auto& x, const auto& y) { return x.hex == y.hex; }), m.hexes.end());
+    m.verdict = l.referee_call() ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
+    m.summary = b.name(from) + " to " + b.name(to) + ", range " + std::to_string(l.range) + ": " +
+                (l.bonus ? "obstacle bonus (PS-obstacle)" : "no obstacle bonus") + (m.verdict == view::Mark::referee_call ? ", referee's call" : "");
+    return m;
+}
+
+namespace {
+
 class PanzerSquadronBoardSupport final : public view::BoardSupport {
 public:
     explicit PanzerSquadronBoardSupport(const PanzerSquadron& sys) : sys_(sys), d_(sys.data()), vocabulary_(board_vocabulary(d_)) {}
@@ -727,47 +771,10 @@ public:
     bool faces_corner() const override { return true; }  // PS-turning: a tank faces a point of its hexagon
     std::string facing_rule() const override { return "PS-armour"; }
 
-    view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override {
-        view::BoardMarks m;
-        if (from == to) return m;
-        const int facing = parse_corner(d_, mode).value_or(-1);
-        const LineOfFire l = line_of_fire(d_, b, from, to, facing);
-        for (std::size_t i = 0; i < l.readings.size(); ++i) {
-            const Reading& r = l.readings[i];
-            for (int k = 0; k < 2; ++k) {
-                const FireLine& f = r.lines[std::size_t(k)];
-                view::BoardLine bl;
-                bl.label = std::string(k == 0 ? "left" : "right") + " line of fire" + (i == 0 ? "" : " (" + r.name + " reading)");
-                bl.from = {from, -1};
-                bl.to = {to, f.corner};
-                bl.mark = line_mark(d_, f);
-                bl.decides = i == 0;
-                bl.text = line_text(d_, b, to, f, k == 0 ? "the left" : "the right");
-                m.lines.push_back(std::move(bl));
-                if (i != 0) continue;
-                for (const HexHit& h : f.trace.hexes)
-                    if (h.how != Meet::touches) m.hexes.push_back({h.hex, view::Mark::clear, b.name(h.hex) + " " + b.terrain(h.hex)});
-                for (const auto& o : f.obstacles) {
-                    const view::Mark mk = obstacle_counts(d_, o) ? view::Mark::hindering : view::Mark::referee_call;
-                    if (o.hexside) m.sides.push_back({o.hex, o.side, mk, o.text});
-                    else m.hexes.push_back({o.hex, mk, o.text});
-                }
-            }
-        }
-        // One mark per hex: an obstacle's mark replaces the plain "clear" of the same hex.
-        std::stable_sort(m.hexes.begin(), m.hexes.end(), [](const auto& x, const auto& y) {
-            return x.hex != y.hex ? x.hex < y.hex : int(x.mark) > int(y.mark);
-        });
-        m.hexes.erase(std::unique(m.hexes.begin(), m.hexes.end(), [](const auto& x, const auto& y) { return x.hex == y.hex; }), m.hexes.end());
-        m.verdict = l.referee_call() ? view::Mark::referee_call : l.bonus ? view::Mark::hindering : view::Mark::clear;
-        m.summary = b.name(from) + " to " + b.name(to) + ", range " + std::to_string(l.range) + ": " +
-                    (l.bonus ? "obstacle bonus (PS-obstacle)" : "no obstacle bonus") + (m.verdict == view::Mark::referee_call ? ", referee's call" : "");
-        return m;
-    }
-
-    void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
+    bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
         (void)mode;  // the facing changes faces, not the obstacle bonus
         panzer_squadron::visibility(d_, b, from, out);
+        return true;
     }
 
     std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
@@ -776,7 +783,9 @@ public:
     std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "panzer-squadron"); }
 
     // The situation ruled against `b` (the window's board) instead of its board file.
-    Ruling rule(const Section& situation, const board::Board& b) const override { return sys_.rule(situation, &b); }
+    Ruling rule(const Section& situation, const board::Board& b, const view::Placement* place) const override {
+        return sys_.rule(situation, &b, place);
+    }
 
 private:
     const PanzerSquadron& sys_;

@@ -46,7 +46,7 @@
 #include "board/board_support.hpp"
 #include "geometry/hex.hpp"
 #include "core/json.hpp"
-#include "games/panzer_squadron/rules.hpp"
+#include "games/panzer_squadron/system.hpp"
 
 namespace umpire::panzer_squadron {
 
@@ -169,6 +169,9 @@ json::Object lof_json(const Data& d, const board::Board& b, const LineOfFire& l)
 std::string lof_text(const Data& d, const board::Board& b, const LineOfFire& l);
 // "the left line ends at 0305's NE point (side armour) and crosses obstacle in 0304": one line each.
 std::string line_text(const Data& d, const board::Board& b, const hex::Cube& target, const FireLine& f, const char* label);
+// For the board view (board/marks.hpp): both lines under every reading (those ruled decide), the
+// hexes they cross and each obstacle met, marked as the ruling counts it. The ruling builds its marks so.
+view::BoardMarks board_marks(const Data& d, const board::Board& b, const LineOfFire& l);
 
 // ---- visibility -------------------------------------------------------------------------------
 

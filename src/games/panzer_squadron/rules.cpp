@@ -193,15 +193,22 @@ std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Se
     }
 }
 
-// A hex of the situation's board, or an error on `key` (required when a board is given).
-void board_hex(const Situation& s, const Section& t, const char* key, std::string& out) {
+// A hex of the situation's board, or an error on `key` (required when a board is given). `placed`:
+// the window's board view gave it, typed (the key is then not read).
+void board_hex(const Situation& s, const Section& t, const char* key, std::string& out, std::optional<hex::Cube>& at,
+               const std::optional<hex::Cube>& placed) {
+    if (placed && s.board_map) {
+        at = placed, out = s.board_map->name(*placed);
+        return;
+    }
     const auto v = t.str(key, s.board_map != nullptr);
     if (!v) return;
     if (!s.board_map) {
         t.error(key, "is a hex of a board: give board = \"FILE\" too (docs/boards.md)");
         return;
     }
-    if (!s.board_map->parse_hex(*v)) {
+    at = s.board_map->parse_hex(*v);
+    if (!at) {
         const auto& b = *s.board_map;
         t.error(key, quoted_value(*v) + " is not a hex of the board " + b.file + " (" + b.numbering.describe() + "; columns 1-" +
                          std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
@@ -211,22 +218,30 @@ void board_hex(const Situation& s, const Section& t, const char* key, std::strin
 }
 
 // PS-turning: a tank faces a point (corner) of its hexagon, named as in rules-data [board].
-void board_facing(const Data& d, const Situation& s, const Section& t, bool required, std::string& out) {
+// `at`: that corner; `placed`: the window's board view gave it (the key is then not read).
+void board_facing(const Data& d, const Situation& s, const Section& t, bool required, std::string& out, std::optional<int>* at = nullptr,
+                  const std::optional<int>& placed = std::nullopt) {
+    if (placed && s.board_map && *placed >= 0 && *placed < int(d.board.corner_names.size())) {
+        out = corner_name(d, *placed);
+        if (at) *at = placed;
+        return;
+    }
     const auto v = t.choice("facing", d.board.corner_names, required);
     if (v && !s.board_map) t.error("facing", "places the tank on a board: give board = \"FILE\" too (docs/boards.md)");
     if (v) out = *v;
+    if (v && at) *at = parse_corner(d, *v);
 }
 
-void parse_tank_on_board(const Data& d, const Section& tank, Situation& s) {
-    board_hex(s, tank, "hex", s.tank_hex);
+// The moving tank: the window's board view places it as its first unit (view::Placement::firer).
+void parse_tank_on_board(const Data& d, const Section& tank, Situation& s, const view::Placement& placed) {
+    board_hex(s, tank, "hex", s.tank_hex, s.tank_at, placed.firer);
     board_facing(d, s, tank, s.board_map != nullptr, s.tank_facing);
 }
 
 // The typed lines (hand-entered) must be the board's: as a set, since which is "left" is the
 // board's business. The faces are compared only when both sides name them.
 void check_typed_lines(const Data& d, const Section& root, const Situation& s) {
-    const LineOfFire l = line_of_fire(d, *s.board_map, *s.board_map->parse_hex(s.firer_hex), *s.board_map->parse_hex(s.target_hex),
-                                      s.target_facing.empty() ? -1 : *parse_corner(d, s.target_facing));
+    const LineOfFire l = line_of_fire(d, *s.board_map, *s.firer_at, *s.target_at, s.target_facing_at.value_or(-1));
     auto describe = [](std::vector<std::pair<std::string, bool>> v) {
         std::sort(v.begin(), v.end());
         std::string out;
@@ -248,16 +263,17 @@ void check_typed_lines(const Data& d, const Section& root, const Situation& s) {
 
 // question = "line-of-fire": by hand, two [[line]]s (face, obstacle); on a board, firer.hex,
 // target.hex and target.facing (and [[line]]s, if typed, must agree with the board).
-void parse_line_of_fire(const Data& d, const Section& root, Situation& s) {
-    const Section firer = root.table("firer", s.board_map != nullptr), target = root.table("target", s.board_map != nullptr);
-    if (firer.present()) {
+void parse_line_of_fire(const Data& d, const Section& root, Situation& s, const view::Placement& placed) {
+    const Section firer = root.table("firer", s.board_map != nullptr && !placed.firer),
+                  target = root.table("target", s.board_map != nullptr && !placed.target);
+    if (firer.present() || placed.firer) {
         firer.only_keys({"hex"});
-        board_hex(s, firer, "hex", s.firer_hex);
+        board_hex(s, firer, "hex", s.firer_hex, s.firer_at, placed.firer);
     }
-    if (target.present()) {
+    if (target.present() || placed.target) {
         target.only_keys({"hex", "facing"});
-        board_hex(s, target, "hex", s.target_hex);
-        board_facing(d, s, target, false, s.target_facing);
+        board_hex(s, target, "hex", s.target_hex, s.target_at, placed.target);
+        board_facing(d, s, target, false, s.target_facing, &s.target_facing_at, placed.facing);
     }
     std::vector<std::string> faces;
     for (const auto& f : d.armour)
@@ -286,8 +302,9 @@ void parse_line_of_fire(const Data& d, const Section& root, Situation& s) {
 
 }  // namespace
 
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held) {
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held, const view::Placement* place) {
     Situation s;
+    const view::Placement placed = held && place ? *place : view::Placement{};
     auto keys = common_situation_keys();
     for (const char* k : {"question", "tank", "shooter", "target", "board", "firer", "line"}) keys.push_back(k);
     root.only_keys(keys);
@@ -304,7 +321,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
         }
     }
     if (s.question == "line-of-fire") {
-        parse_line_of_fire(d, root, s);
+        parse_line_of_fire(d, root, s, placed);
         return s;
     }
     if (s.question == "opportunity") {
@@ -324,7 +341,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
         return s;
     }
     tank.only_keys({"start", "action", "dice", "restriction", "steps", "hex", "facing"});
-    parse_tank_on_board(d, tank, s);
+    parse_tank_on_board(d, tank, s, placed);
     if (auto start = tank.choice("start", kStarts)) {
         s.start = *start;
     } else if (!tank.has("start")) {
@@ -678,7 +695,7 @@ std::vector<BoardStep> place_on_board(const Data& d, const Situation& s, const s
     if (!s.board_map) return {};
     const board::Board& b = *s.board_map;
     const int facing = *parse_corner(d, s.tank_facing);
-    std::vector<BoardStep> placed = place_steps(steps, *b.parse_hex(s.tank_hex), facing);
+    std::vector<BoardStep> placed = place_steps(steps, *s.tank_at, facing);
     std::string route = s.tank_hex + " facing " + s.tank_facing;
     for (std::size_t i = 0; i < placed.size(); ++i) {
         const bool moved = !is_turn(steps[i].step);
@@ -855,8 +872,7 @@ Ruling rule_line_of_fire(const Data& d, const Situation& s) {
         return r;
     }
     const board::Board& b = *s.board_map;
-    const LineOfFire l = line_of_fire(d, b, *b.parse_hex(s.firer_hex), *b.parse_hex(s.target_hex),
-                                      s.target_facing.empty() ? -1 : *parse_corner(d, s.target_facing));
+    const LineOfFire l = line_of_fire(d, b, *s.firer_at, *s.target_at, s.target_facing_at.value_or(-1));
     const Reading& r0 = l.readings.front();
     r.step("PS-fire", "On the board " + b.file + ": from the cannon (the centre of " + s.firer_hex + ") to the points of " + s.target_hex +
                           "'s hexagon, " + r0.name + " reading (rules-data choice line_points); range " + std::to_string(l.range) + ".");
@@ -874,6 +890,7 @@ Ruling rule_line_of_fire(const Data& d, const Situation& s) {
     for (auto& kv : lof_json(d, b, l)) board.push_back(std::move(kv));
     r.set("board", json::Value(std::move(board)));
     if (l.referee_call()) r.tone = Tone::caution;
+    r.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, l));
     return r;
 }
 
@@ -899,8 +916,8 @@ void PanzerSquadron::load(const std::filesystem::path& rules_dir) {
 
 Ruling PanzerSquadron::rule(const Section& root) const { return rule(root, nullptr); }
 
-Ruling PanzerSquadron::rule(const Section& root, const board::Board* held) const {
-    Situation s = parse_situation(data_, root, held);
+Ruling PanzerSquadron::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
+    Situation s = parse_situation(data_, root, held, place);
     root.sink().throw_if_errors();
     Ruling r = panzer_squadron::rule(data_, s);
     r.view = ruling_view(s, r);

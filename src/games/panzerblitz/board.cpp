@@ -585,11 +585,15 @@ std::filesystem::path find_board(const Data& d, const std::string& name, const s
 }
 
 void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
-                 const board::Board* held) {
+                 const board::Board* held, const view::Placement* place) {
     const auto file = root.str("board");
     if (!file) return;
     s.board = *file;
-    const auto fh = firer.str("hex"), th = target.str("hex");
+    // The window's board view gives the places typed on its board (the hex keys are then not read).
+    const view::Placement* typed = held ? place : nullptr;
+    auto named = [&](const std::optional<hex::Cube>& h) { return h ? std::optional<std::string>(held->name(*h)) : std::nullopt; };
+    const std::optional<std::string> fh = typed ? named(typed->firer) : firer.str("hex");
+    const std::optional<std::string> th = typed ? named(typed->target) : target.str("hex");
     if (!fh || !th) {
         root.error("board", "a board needs firer.hex and target.hex: the line of sight is traced between them (PB-LOS)");
         return;
@@ -607,7 +611,7 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
         throw InputError(all);
     }
     const board::Board& b = held ? *held : loaded;  // the window's board may hold unsaved paint
-    const auto f = b.parse_hex(*fh), t = b.parse_hex(*th);
+    const auto f = typed ? typed->firer : b.parse_hex(*fh), t = typed ? typed->target : b.parse_hex(*th);
     const std::string extent = " (" + b.numbering.describe() + "; columns 1-" + std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")";
     if (!f) firer.error("hex", quoted_value(*fh) + " is not a hex of the board " + shown + extent);
     if (!t) target.error("hex", quoted_value(*th) + " is not a hex of the board " + shown + extent);
@@ -660,6 +664,7 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     for (const auto& x : dec.symbols) s.board_steps.push_back({"PB-LOS", "Route " + std::to_string(los.decider + 1) + " meets " + symbol_text(x, s.range) + "."});
     json::Array rj;
     for (const auto& r : los.routes) rj.push_back(route_json(b, r));
+    s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, los));
     s.board_json = json::Value(json::Object{{"file", shown},
                                             {"firer_hex", s.firer_hex},
                                             {"target_hex", s.target_hex},
@@ -699,11 +704,12 @@ view::BoardSupport::Look PanzerBlitzBoardSupport::look(const std::string& name) 
     return it == looks.end() ? Look{} : it->second;
 }
 
-view::BoardMarks PanzerBlitzBoardSupport::line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const {
-    (void)mode;  // PanzerBlitz has no terrain modes
+// Every route, the deciding one said so, and the symbols each meets as its ruling judges them.
+view::BoardMarks board_marks(const Data& d, const board::Board& b, const BoardLos& los) {
     view::BoardMarks m;
-    if (from == to) return m;
-    const BoardLos los = board_los(*data_, b, from, to);
+    const hex::Cube from = los.firer, to = los.target;
+    m.firer = from;
+    m.target = to;
     // Symbols met: the deciding route's first, each judged as its ruling judges it (side_view), then
     // the other routes' symbols not already lit.
     std::vector<std::size_t> order{los.decider};
@@ -715,7 +721,7 @@ view::BoardMarks PanzerBlitzBoardSupport::line(const board::Board& b, const std:
         m.lines.push_back({"route " + std::to_string(i + 1), {}, {}, r.hexes, mark_of(bad), r.decides,
                            "route " + std::to_string(i + 1) + ": " + route_text(b, r) + " — " + verdict_words(r)});
         const Situation s = situation_of(b, from, to, r.symbols);
-        const SideView sv = side_view(*data_, s);
+        const SideView sv = side_view(d, s);
         for (std::size_t k = 0; k < r.symbols.size() && k < sv.obstacles.size(); ++k) {
             const RouteSymbol& x = r.symbols[k];
             const view::Mark mk = !sv.obstacles[k].decided ? view::Mark::referee_call : sv.obstacles[k].blocks ? view::Mark::blocking : view::Mark::clear;
@@ -741,7 +747,7 @@ view::BoardMarks PanzerBlitzBoardSupport::line(const board::Board& b, const std:
     return m;
 }
 
-void PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const {
+bool PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const {
     (void)mode;
     out.assign(std::size_t(b.hex_count()), view::Mark::clear);
     // Many hexes share their inputs (elevations, range, symbols): each distinct set is ruled once.
@@ -768,13 +774,16 @@ void PanzerBlitzBoardSupport::visibility(const board::Board& b, const std::strin
         }
         out[std::size_t(i)] = mark_of(worst);
     }
+    return true;
 }
 
-Ruling PanzerBlitzBoardSupport::rule(const Section& situation, const board::Board& b) const {
-    if (sys_) return sys_->rule(situation, &b);
-    const Situation s = parse_situation(*data_, situation, &b);
+Ruling PanzerBlitzBoardSupport::rule(const Section& situation, const board::Board& b, const view::Placement* place) const {
+    if (sys_) return sys_->rule(situation, &b, place);
+    const Situation s = parse_situation(*data_, situation, &b, place);
     situation.sink().throw_if_errors();
-    return panzerblitz::rule(*data_, s);
+    Ruling r = panzerblitz::rule(*data_, s);
+    r.board_marks = s.board_marks;
+    return r;
 }
 
 }  // namespace umpire::panzerblitz

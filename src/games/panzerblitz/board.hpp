@@ -89,17 +89,16 @@ BoardLos board_los(const Data& d, const board::Board& b, const hex::Cube& firer,
 view::Mark board_sight(const Data& d, const board::Board& b, const hex::Cube& firer, const hex::Cube& target);
 
 std::string route_text(const board::Board& b, const Route& r);  // "0302 0303 0404"
+// For the board view (board/marks.hpp): every route (the deciding one said so) and the symbols
+// each meets, judged as its ruling judges them. The ruling on a board builds its marks so.
+view::BoardMarks board_marks(const Data& d, const board::Board& b, const BoardLos& los);
 json::Object board_los_json(const board::Board& b, const BoardLos& los);
 std::string board_los_text(const board::Board& b, const BoardLos& los);
 
 // ---- apply_board --------------------------------------------------------------------
 
-// board = "FILE" with firer.hex and target.hex: fills the elevations, range and obstacles from
-// the deciding route; a typed key that disagrees is an error naming both. Called by
-// parse_situation. `firer`/`target`/`line` are the situation's tables. `held`: the window's board,
-// read instead of the file (nullptr: the file).
-void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
-                 const board::Board* held = nullptr);
+// apply_board (board = "FILE": the inputs read from the map) is declared in rules.hpp, beside
+// parse_situation which calls it, and defined in board.cpp.
 // Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
 std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 
@@ -117,14 +116,13 @@ public:
     // Elevations by their level and slope ("1s" a level 1 slope, "2H" a level 2 hilltop, "g" a gully),
     // single-hex woods/town "W"/"T", each hexside symbol its colour with two letters ("gn", "ye").
     Look look(const std::string& name) const override;
-    view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override;
-    void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override;
+    bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override;
     std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
         return panzerblitz::find_board(*data_, name, situation_dir);
     }
     std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(data_->boards_dir, "panzerblitz"); }
     // The situation ruled against `b` (the window's board) instead of its board file.
-    Ruling rule(const Section& situation, const board::Board& b) const override;
+    Ruling rule(const Section& situation, const board::Board& b, const view::Placement* place) const override;
 
 private:
     const Data* data_;

@@ -14,7 +14,6 @@
 
 #include "geometry/hex.hpp"
 #include "core/names.hpp"
-#include "games/panzerblitz/board.hpp"
 
 namespace umpire::panzerblitz {
 
@@ -101,7 +100,7 @@ Data load_data(const std::filesystem::path& file) {
 // 2. Situation
 // =====================================================================================
 
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held) {
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held, const view::Placement* place) {
     Situation s;
     auto keys = common_situation_keys();
     for (const char* k : {"firer", "target", "line", "board"}) keys.push_back(k);
@@ -155,7 +154,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
         }
         s.obstacles.push_back(ob);
     }
-    if (on_board && root.sink().ok()) apply_board(d, root, f, t, line, s, held);
+    if (on_board && root.sink().ok()) apply_board(d, root, f, t, line, s, held, place);
     return s;
 }
 
@@ -642,18 +641,19 @@ SideView side_view(const Data& d, const Situation& s) {
 
 void PanzerBlitz::load(const std::filesystem::path& rules_dir) {
     data_ = load_data(rules_dir / "panzerblitz.toml");
-    board_support_ = std::make_shared<PanzerBlitzBoardSupport>(&data_, this);
+    board_support_ = make_board_support(*this);
 }
 
 const view::BoardSupport* PanzerBlitz::board_support() const { return board_support_.get(); }
 
 Ruling PanzerBlitz::rule(const Section& root) const { return rule(root, nullptr); }
 
-Ruling PanzerBlitz::rule(const Section& root, const board::Board* held) const {
-    Situation s = parse_situation(data_, root, held);
+Ruling PanzerBlitz::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
+    Situation s = parse_situation(data_, root, held, place);
     root.sink().throw_if_errors();
     Ruling r = panzerblitz::rule(data_, s);
     r.view = ruling_view(s, r);
+    r.board_marks = s.board_marks;
     return r;
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/marks.hpp"
 #include "core/json.hpp"
 #include "games/game_system.hpp"
 
@@ -58,16 +59,28 @@ struct Situation {
     int range = 4;
     std::vector<Obstacle> obstacles;
     std::string title;
-    // board = "FILE" (panzerblitz_board.hpp apply_board): the inputs above were read from the map
+    // board = "FILE" (apply_board, below): the inputs above were read from the map
     // along the deciding route; the ruling's first steps say so, citing the hexes.
     std::string board;
     std::string firer_hex, target_hex;
     std::vector<Step> board_steps;
     json::Value board_json;  // JSON `board`: file, hexes, every route and which decides
+    // What the routes met, marked for the board view (board/marks.hpp); the ruling hands it on.
+    std::shared_ptr<const view::BoardMarks> board_marks;
 };
 
-// `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file.
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr);
+// `held`: the board the window holds (may carry unsaved paint), read instead of the `board` file;
+// `place` (with `held`): the units' hexes on it, typed (apply_board).
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr,
+                          const view::Placement* place = nullptr);
+// board = "FILE" with firer.hex and target.hex: fills the elevations, range and obstacles from
+// the deciding route; a typed key that disagrees is an error naming both. Called by
+// parse_situation; defined in board.cpp (the board code builds on this header, not the other
+// way). `firer`/`target`/`line` are the situation's tables. `held`: the window's board, read
+// instead of the file (nullptr: the file). `place` (with `held`: the window's board view): the
+// units' hexes, typed; firer.hex and target.hex are then not read.
+void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
+                 const board::Board* held = nullptr, const view::Placement* place = nullptr);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
 
@@ -92,19 +105,24 @@ public:
     std::vector<std::string> data_files() const override { return {"panzerblitz.toml"}; }
     void load(const std::filesystem::path& rules_dir) override;
     Ruling rule(const Section& root) const override;
-    // As rule(root), reading `held` (the window's board) instead of the situation's board file.
-    Ruling rule(const Section& root, const board::Board* held) const;
+    // As rule(root), reading `held` (the window's board) instead of the situation's board file,
+    // the units where `place` says when given (parse_situation).
+    Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
     std::vector<NameList> names() const override;
     std::any choices() const override;                                    // panzerblitz_view.cpp
     std::optional<toml::table> canonical(const Section& root) const override;  // panzerblitz_view.cpp
     const Data& data() const { return data_; }
-    const view::BoardSupport* board_support() const override;  // panzerblitz_board.cpp
+    const view::BoardSupport* board_support() const override;  // made by make_board_support
 
 private:
     std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzerblitz.hpp, in panzerblitz_view.cpp
     Data data_;
     std::shared_ptr<const view::BoardSupport> board_support_;  // made on load, pointing at data_
 };
+
+// The BoardSupport of `sys` (board.hpp's PanzerBlitzBoardSupport), made in board_support.cpp so that
+// rules.cpp needs nothing of board.hpp.
+std::shared_ptr<const view::BoardSupport> make_board_support(const PanzerBlitz& sys);
 
 }  // namespace umpire::panzerblitz
 

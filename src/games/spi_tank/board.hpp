@@ -31,8 +31,9 @@
 #include <vector>
 
 #include "board/board.hpp"
+#include "board/marks.hpp"
 #include "core/json.hpp"
-#include "games/spi_tank/rules.hpp"
+#include "games/spi_tank/data.hpp"
 #include "geometry/trace.hpp"
 
 namespace umpire::spi_tank {
@@ -114,6 +115,10 @@ LineOfSight line_of_sight(const board::Board& b, const LosRules& rules, const he
 json::Object los_json(const board::Board& b, const LineOfSight& los);
 // For a person: the verdict, the path and every item with its rule.
 std::string los_text(const board::Board& b, const LineOfSight& los);
+// For the board view (board/marks.hpp): the line, every hex it enters and hexside it crosses or
+// runs along, each with the ruling's own sentence and mark, and the corners' two readings
+// (games/spi_tank/board_support.cpp). The ruling on a board builds its marks so.
+view::BoardMarks board_marks(const board::Board& b, const LineOfSight& los);
 
 // ---- visibility ---------------------------------------------------------------------
 

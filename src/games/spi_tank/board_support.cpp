@@ -1,6 +1,7 @@
-// TANK!'s answers to the board view (board/board_support.hpp): the marks a line lights, read from
-// the same line_of_sight the ruling uses (tank_board.cpp), the visibility map, a ruling against
-// the window's own board, and the kill-chance overlay.
+// TANK!'s answers to the board view (board/board_support.hpp): the marks a ruling on a board
+// carries (board_marks, built by apply_board from the very line_of_sight it rules by,
+// games/spi_tank/board.cpp), the visibility map, a ruling against the window's own board with the
+// units placed typed, and the kill-chance overlay.
 //
 // Sections
 //   1. marks        LineOfSight -> BoardMarks: every hex and hexside the line meets, with its sentence
@@ -49,8 +50,12 @@ struct MarkBuilder {
     }
 };
 
-view::BoardMarks marks_of(const board::Board& b, const LineOfSight& los) {
+}  // namespace
+
+view::BoardMarks board_marks(const board::Board& b, const LineOfSight& los) {
     MarkBuilder m{b, {}};
+    m.out.firer = los.firer;
+    m.out.target = los.target;
     // Every hex the line enters, then what the ruling says about it.
     for (const auto& h : los.trace.hexes) {
         if (h.contact != hex::Contact::crosses) continue;
@@ -113,10 +118,7 @@ view::BoardMarks marks_of(const board::Board& b, const LineOfSight& los) {
     return std::move(m.out);
 }
 
-Mode mode_named(const std::string& name, const board::Board& b) {
-    const std::string n = name.empty() ? (b.terrain_mode.empty() ? "mixed" : b.terrain_mode) : name;
-    return n == "closed" ? Mode::closed : n == "open" ? Mode::open : Mode::mixed;
-}
+namespace {
 
 // =====================================================================================
 // 2. TankSupport
@@ -129,15 +131,16 @@ public:
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
     std::vector<std::string> modes() const override { return {"closed", "mixed", "open"}; }
 
-    view::BoardMarks line(const board::Board& b, const std::string& mode, const hex::Cube& from, const hex::Cube& to) const override {
-        return marks_of(b, line_of_sight(b, los_rules(d_, b, mode_named(mode, b)), from, to));
-    }
-
-    void visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
+    // The terrain mode as the ruling reads the situation's terrain_mode (mode_named): one reading, no default.
+    bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override {
+        out.clear();
+        const std::optional<Mode> m = mode_named(mode);
+        if (!m) return false;
         std::vector<VisibilityCell> cells;
-        spi_tank::visibility(b, los_rules(d_, b, mode_named(mode, b)), from, cells);
+        spi_tank::visibility(b, los_rules(d_, b, *m), from, cells);
         out.resize(cells.size());
         for (std::size_t i = 0; i < cells.size(); ++i) out[i] = mark_of(cells[i].sight);
+        return true;
     }
 
     std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
@@ -146,7 +149,7 @@ public:
 
     std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "spi-tank"); }
 
-    Ruling rule(const Section& root, const board::Board& b) const override { return sys_.rule(root, &b); }
+    Ruling rule(const Section& root, const board::Board& b, const view::Placement* place) const override { return sys_.rule(root, &b, place); }
 
     std::string facing_rule() const override { return "8.7"; }
     bool has_hex_figures() const override { return true; }
@@ -158,7 +161,7 @@ public:
         const Section root(sink, &situation, "");
         const Situation s = parse_situation(d_, root, &b);
         if (!sink.ok() || s.board.empty() || s.firer_hex.empty()) return false;
-        const auto firer = d_.board.parse(s.firer_hex);
+        const auto firer = s.firer_at;
         if (!firer || !b.contains(*firer)) return false;
         out.title = "Chance that " + s.firer + " in " + s.firer_hex + " kills " + s.target + " standing in each hex";
         out.legend = "Each hex: the kill probability (8.9) if the target stood there, " +

@@ -60,7 +60,6 @@ const std::vector<std::string> kAt = {"hex", "hexside", "along-hexside"};
 const std::vector<std::string> kTouches = {"none", "firer", "target", "both"};
 const std::vector<std::string> kFireControls = {"N", "SR", "SC"};
 
-Mode mode_from(const std::string& s) { return s == "closed" ? Mode::closed : s == "mixed" ? Mode::mixed : Mode::open; }
 template <class E> E enum_from(const std::string& s, const std::vector<std::string>& names) {
     return static_cast<E>(std::find(names.begin(), names.end(), s) - names.begin());
 }
@@ -146,6 +145,12 @@ std::string parse_spot(const std::string& s, int die_sides, SpotValue& v) {
 int halve_up(int v) { return (v + 1) / 2; }  // 8.31, 15.11: fractions are rounded up
 
 }  // namespace
+
+std::optional<Mode> mode_named(const std::string& name) {
+    const auto i = match_name(name, kModes);
+    if (!i) return std::nullopt;
+    return *i == 0 ? Mode::closed : *i == 1 ? Mode::mixed : Mode::open;
+}
 
 // =====================================================================================
 // 2. Data
@@ -632,18 +637,16 @@ Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b) {
 }
 
 std::optional<HexPosition> hex_position(const Data& d, const Situation& s) {
-    if (s.firer_hex.empty() || s.target_hex.empty()) return std::nullopt;
-    const auto f = d.board.parse(s.firer_hex), t = d.board.parse(s.target_hex);
-    if (!f || !t) return std::nullopt;
+    if (!s.firer_at || !s.target_at) return std::nullopt;
+    const hex::Cube f = *s.firer_at, t = *s.target_at;
     HexPosition p;
-    p.firer = *f;
-    p.target = *t;
-    p.range = hex::distance(*f, *t);
-    if (p.range > 0 && !s.facing.empty())
-        if (auto side = d.board.parse_side(s.facing)) {
-            p.sector = hex::sector_of(*f - *t, *side);
-            p.aspects = aspects_in(d.choices, *p.sector);
-        }
+    p.firer = f;
+    p.target = t;
+    p.range = hex::distance(f, t);
+    if (p.range > 0 && s.facing_at) {
+        p.sector = hex::sector_of(f - t, *s.facing_at);
+        p.aspects = aspects_in(d.choices, *p.sector);
+    }
     return p;
 }
 
@@ -726,10 +729,13 @@ struct Parse {
     Section firer, target, line;
     std::optional<std::string> target_unit;  // the target's name when it was read
     const Unit* tunit = nullptr;             // nullptr: infantry (or unknown)
-    bool hexes_given = false;                // both firer.hex and target.hex keys present
+    const view::Placement* place = nullptr;  // the window's board view: the places typed (parse_hexes)
+    bool hexes_given = false;                // both firer.hex and target.hex given
+    bool facing_given = false;               // target.facing given
     std::optional<HexPosition> pos;          // both hexes valid and different
-    Parse(const Data& data, const Section& r)
-        : d(data), root(r), firer(r.sink(), nullptr, "firer"), target(r.sink(), nullptr, "target"), line(r.sink(), nullptr, "line") {}
+    Parse(const Data& data, const Section& r, const view::Placement* placed)
+        : d(data), root(r), firer(r.sink(), nullptr, "firer"), target(r.sink(), nullptr, "target"), line(r.sink(), nullptr, "line"),
+          place(placed) {}
     bool target_vehicle() const { return target_unit && tunit && tunit->vehicle; }
     bool target_soft() const { return target_unit && (!tunit || !tunit->vehicle); }
 };
@@ -743,22 +749,40 @@ void parse_firer(Parse& p) {
 }
 
 // firer.hex, target.hex, target.facing, firer.facing: range (8.3), aspect (8.7) and field of fire
-// (7.21) then follow from the map.
+// (7.21) then follow from the map. A place the window's board view gives (p.place,
+// view::Placement) is taken as it is, typed, and its key is not read; the hex number is written
+// from it (for the explanation).
 void parse_hexes(Parse& p) {
     const Data& d = p.d;
     Situation& s = p.s;
-    auto hex_field = [&](const Section& t, const char* key, std::string& out) {
-        auto v = t.str(key);
-        if (!v) return;
-        if (d.board.parse(*v)) out = *v;
-        else t.error(key, typed_value(*v) + " is not a hex number on the TANK! map (accepted: " + d.board.describe() + ", e.g. \"3704\")");
+    const view::Placement placed = p.place ? *p.place : view::Placement{};
+    // Whether the key (or its place) is given; `at` the hex when it is a hex of the map.
+    auto hex_field = [&](const Section& t, const std::optional<hex::Cube>& place, std::string& out, std::optional<hex::Cube>& at) {
+        if (place) {
+            at = place, out = d.board.format(*place);
+            return true;
+        }
+        auto v = t.str("hex");
+        if (!v) return t.has("hex");
+        at = d.board.parse(*v);
+        if (at) out = *v;
+        else t.error("hex", typed_value(*v) + " is not a hex number on the TANK! map (accepted: " + d.board.describe() + ", e.g. \"3704\")");
+        return true;
     };
-    hex_field(p.firer, "hex", s.firer_hex);
-    hex_field(p.target, "hex", s.target_hex);
-    s.facing = p.target.choice("facing", d.board.side_names).value_or("");
+    const bool firer_given = hex_field(p.firer, placed.firer, s.firer_hex, s.firer_at);
+    const bool target_given = hex_field(p.target, placed.target, s.target_hex, s.target_at);
+    if (placed.facing && *placed.facing >= 0 && *placed.facing < int(d.board.side_names.size())) {
+        s.facing_at = placed.facing;
+        s.facing = d.board.side_names[std::size_t(*placed.facing)];
+        p.facing_given = true;
+    } else {
+        s.facing = p.target.choice("facing", d.board.side_names).value_or("");
+        if (!s.facing.empty()) s.facing_at = d.board.parse_side(s.facing);
+        p.facing_given = p.target.has("facing");
+    }
     s.firer_facing = p.firer.choice("facing", d.board.side_names).value_or("");
     const bool both_hexes = !s.firer_hex.empty() && !s.target_hex.empty();
-    if (p.firer.has("hex") != p.target.has("hex") && (!s.firer_hex.empty() || !s.target_hex.empty())) {
+    if (firer_given != target_given && (!s.firer_hex.empty() || !s.target_hex.empty())) {
         const Section& given = s.firer_hex.empty() ? p.target : p.firer;
         given.error("hex", std::string("needs ") + (s.firer_hex.empty() ? "firer.hex" : "target.hex") +
                                " as well: the range and the aspect come from both hexes");
@@ -766,13 +790,13 @@ void parse_hexes(Parse& p) {
     if (both_hexes && s.firer_hex == s.target_hex)
         p.target.error("hex", "the firer and the target are both in " + s.target_hex + "; range must be at least 1 (8.3)");
     // Only when neither hex is given: a hex that is given but wrong is reported on its own key.
-    if (!p.firer.has("hex") && !p.target.has("hex")) {
+    if (!firer_given && !target_given) {
         if (!s.facing.empty())
             p.target.error("facing", "the aspect follows from the facing only with firer.hex and target.hex; give both, or give target.aspect instead");
         if (!s.firer_facing.empty())
             p.firer.error("facing", "the field of fire follows from the facing only with firer.hex and target.hex; give both, or give line.in_field_of_fire instead");
     }
-    p.hexes_given = p.firer.has("hex") && p.target.has("hex");
+    p.hexes_given = firer_given && target_given;
     if (both_hexes && s.firer_hex != s.target_hex) p.pos = hex_position(d, s);
 }
 
@@ -787,7 +811,7 @@ void parse_target(Parse& p) {
     parse_hexes(p);
     // Given hexes and facing stand in for the aspect even when one of them is wrong: that one is
     // reported on its own key, not again as a missing aspect.
-    const bool aspect_from_map = p.target.has("facing") && p.hexes_given;
+    const bool aspect_from_map = p.facing_given && p.hexes_given;
     if (auto a = p.target.choice("aspect", kAspects, p.target_vehicle() && s.firer != "infantry" && !aspect_from_map))
         s.aspect = enum_from<Aspect>(*a, kAspects);
     else
@@ -1164,8 +1188,8 @@ void apply_board(Parse& p, const board::Board* held) {
         p.root.error("board", "numbers its hexes " + b.numbering.describe() + " but the situation's hexes are read as " + d.board.describe() + " (rules-data [board])");
         return;
     }
-    for (auto [t, name] : {std::pair{&p.firer, &s.firer_hex}, std::pair{&p.target, &s.target_hex}})
-        if (!b.contains(*d.board.parse(*name)))
+    for (auto [t, name, at] : {std::tuple{&p.firer, &s.firer_hex, &s.firer_at}, std::tuple{&p.target, &s.target_hex, &s.target_at}})
+        if (!b.contains(**at))
             t->error("hex", typed_value(*name) + " is off the board " + shown + " (columns 1-" + std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
     if (!p.root.sink().ok()) return;
     const BoardRead r = read_board(d, b, s.mode, p.pos->firer, p.pos->target);
@@ -1186,17 +1210,18 @@ void apply_board(Parse& p, const board::Board* held) {
     if (!p.target.has("behind") && s.extra_firers.empty()) s.behind = derived;
     s.behind_from_referee = p.target.has("behind") && (r.los.target_entry_sides.size() != 1 || !s.extra_firers.empty());
     board_steps(s, b, r, shown);
+    s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(b, r.los));
 }
 
 }  // namespace
 
-Situation parse_situation(const Data& d, const Section& root, const board::Board* held) {
-    Parse p(d, root);
+Situation parse_situation(const Data& d, const Section& root, const board::Board* held, const view::Placement* place) {
+    Parse p(d, root, place);
     auto keys = common_situation_keys();
     for (const char* k : {"terrain_mode", "firer", "target", "line", "extra_firer", "board"}) keys.push_back(k);
     root.only_keys(keys);
     p.s.title = root.str("title").value_or("");
-    if (auto m = root.choice("terrain_mode", kModes, true)) p.s.mode = mode_from(*m);
+    if (auto m = root.choice("terrain_mode", kModes, true)) p.s.mode = *mode_named(*m);
     parse_firer(p);
     parse_target(p);
     parse_line(p);
@@ -1222,7 +1247,9 @@ std::filesystem::path find_board(const Data& d, const std::string& file, const s
 
 Situation moved_target(const Data& d, Situation s, const board::Board& b, const hex::Cube& target) {
     s.target_hex = b.name(target);
-    const auto firer = d.board.parse(s.firer_hex);
+    s.target_at = target;
+    s.board_marks.reset();  // they were the line to the target's own hex
+    const auto firer = s.firer_at;
     if (!firer || *firer == target) return s;
     const BoardRead r = read_board(d, b, s.mode, *firer, target);
     s.obstacles = r.obstacles;
@@ -2280,11 +2307,12 @@ void SpiTank::load(const std::filesystem::path& rules_dir) {
 
 Ruling SpiTank::rule(const Section& root) const { return rule(root, nullptr); }
 
-Ruling SpiTank::rule(const Section& root, const board::Board* held) const {
-    Situation s = parse_situation(data_, root, held);
+Ruling SpiTank::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
+    Situation s = parse_situation(data_, root, held, place);
     root.sink().throw_if_errors();
     Ruling r = spi_tank::rule(data_, s);
     r.view = ruling_view(s, r);
+    r.board_marks = s.board_marks;
     return r;
 }
 

@@ -1,4 +1,9 @@
-// A panel's board (see board_host.hpp).
+// A panel's board (see host.hpp).
+//
+// Sections
+//   1. load, picker
+//   2. view: the typed places and their keys, the board view, after_view
+//   3. helpers: unsaved paint set aside, the New board popup
 #include "window/board/host.hpp"
 
 #include <algorithm>
@@ -11,6 +16,10 @@
 #include "core/diag.hpp"
 
 namespace umpire::app {
+
+// =====================================================================================
+// 1. load, picker
+// =====================================================================================
 
 void BoardHost::load(const view::BoardSupport& support, const std::optional<std::string>& name, const std::filesystem::path& situation_dir) {
     if (!name) {
@@ -46,14 +55,15 @@ void BoardHost::load(const view::BoardSupport& support, const std::optional<std:
     ++generation_;
 }
 
-bool BoardHost::picker(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir) {
+bool BoardHost::picker(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
+                       const std::string& reads) {
     bool changed = false;
     if (ImGui::Button(*name ? "Change board\xe2\x80\xa6" : "Open board\xe2\x80\xa6")) {
         path_text_ = name->value_or("");
         ImGui::OpenPopup("##open_board");
     }
-    ui::tip("Attach a board file (docs/boards.md): the hexes the line meets are then read from the map, and the board "
-            "is drawn here to click units onto.");
+    ui::tip("Attach a board file (docs/boards.md): " + reads + " are then read from the map, and the board is drawn here to "
+            "click units onto.");
     ui::probe("open_board");
     ui::same_line_if_fits(ImGui::CalcTextSize("New board\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
     changed |= new_board_popup(support.vocabulary(), &new_board_, name, situation_dir, &view_);
@@ -89,11 +99,54 @@ bool BoardHost::picker(const view::BoardSupport& support, std::optional<std::str
     return changed;
 }
 
+// =====================================================================================
+// 2. view
+// =====================================================================================
+
+std::array<std::optional<std::string>, 3> BoardHost::Keys::values() const {
+    auto value = [](const std::optional<std::string>* k) { return k ? *k : std::nullopt; };
+    return {value(firer), value(target), value(facing)};
+}
+
+// The keys are what a file, a typed number or an earlier click left: read the places from them
+// (on this board's numbering) when they are not what placed_ was read from or wrote.
+void BoardHost::follow_keys(const Keys& keys) {
+    const auto values = keys.values();
+    if (values == placed_keys_ && placed_generation_ == generation_) return;
+    placed_keys_ = values;
+    placed_generation_ = generation_;
+    placed_ = {};
+    if (values[0]) placed_.firer = board_->parse_hex(*values[0]);
+    if (values[1]) placed_.target = board_->parse_hex(*values[1]);
+    if (values[2])
+        for (std::size_t k = 0; k < keys.facing_names.size(); ++k)
+            if (keys.facing_names[k] == *values[2]) placed_.facing = int(k);
+}
+
+// A click: the keys are written from the places (a place the panel has no key for is dropped).
+void BoardHost::write_keys(const Keys& keys) {
+    if (!keys.firer) placed_.firer.reset();
+    if (!keys.target) placed_.target.reset();
+    if (!keys.facing || (placed_.facing && std::size_t(*placed_.facing) >= keys.facing_names.size())) placed_.facing.reset();
+    if (keys.firer && placed_.firer) *keys.firer = board_->name(*placed_.firer);
+    if (keys.target && placed_.target) *keys.target = board_->name(*placed_.target);
+    if (keys.facing && placed_.facing) *keys.facing = keys.facing_names[std::size_t(*placed_.facing)];
+    placed_keys_ = keys.values();
+}
+
+std::optional<view::Placement> BoardHost::placement(const std::optional<std::string>& name,
+                                                    const std::array<std::optional<std::string>, 3>& keys) const {
+    if (!held(name) || placed_generation_ != generation_ || keys != placed_keys_) return std::nullopt;
+    return placed_;
+}
+
 bool BoardHost::view(const view::BoardSupport& support, const std::optional<std::string>& name, const std::string& mode,
-                     const toml::table& situation, Placement* place) {
+                     const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks, const Keys& keys) {
     if (!name) return false;
-    ImGui::SameLine();
-    ui::wrapped(ui::dim_text(), *name + (board_ ? " \xc2\xb7 " + board_->title : std::string()));
+    // Beside the buttons when there is room for a readable column, else under them.
+    const std::string shown = *name + (board_ ? " \xc2\xb7 " + board_->title : std::string());
+    ui::same_line_if_fits(std::min(ImGui::CalcTextSize(shown.c_str()).x, ImGui::GetFontSize() * 16.0f));
+    ui::wrapped(ui::dim_text(), shown);
     ui::probe("board_name");
     // Painted and not saved: said here too, where Rule mode shows no paint toolbar (a word, not only colour).
     if (painter_.unsaved() && view_.tool() != BoardView::Tool::paint) {
@@ -109,7 +162,12 @@ bool BoardHost::view(const view::BoardSupport& support, const std::optional<std:
     // As tall as the side allows, at least 12 lines, at most as tall as wide.
     const float w = ImGui::GetContentRegionAvail().x;
     const float h = std::clamp(ImGui::GetContentRegionAvail().y * 0.6f, ImGui::GetFontSize() * 12.0f, std::max(ImGui::GetFontSize() * 12.0f, w));
-    return view_.draw(support, board_, generation_, mode, situation, place, h, &painter_, board_.get());
+    follow_keys(keys);
+    Placement place = placed_;
+    if (!view_.draw(support, board_, generation_, mode, situation, marks, &place, h, &painter_, board_.get()) || place == placed_) return false;
+    placed_ = place;
+    write_keys(keys);
+    return true;
 }
 
 bool BoardHost::after_view(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir) {
@@ -132,6 +190,10 @@ bool BoardHost::after_view(const view::BoardSupport& support, std::optional<std:
     board_->file = saved.string();
     return true;
 }
+
+// =====================================================================================
+// 3. helpers
+// =====================================================================================
 
 // Unsaved paint is never lost: a board about to be dropped with unsaved strokes is handed to the
 // App, which keeps it in the state folder as recovered-*.toml and says so (docs/window.md).

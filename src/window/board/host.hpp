@@ -1,17 +1,21 @@
-// A panel's board (docs/window.md "The board view", "Painting a board"), for the games whose
-// panels hold one beside their own inputs (PanzerBlitz, Panzer Squadron): the situation's `board`
-// loaded through the game's BoardSupport, the "Open board…" and "New board…" popups, and the
-// board view the referee clicks units onto or, in Paint mode, paints (BoardPainter). The board is
-// held mutable: the painter edits it in place, the view draws it and the App rules against it
-// (held()), so all three see one board. The same steps as the TANK! panel's section 3
-// (panel_spi_tank.cpp), gathered in one place; its New board form and recovery copy are shared
-// with that panel (section "shared").
+// A panel's board (docs/window.md "The board view", "Painting a board"), for every game whose
+// panel holds one beside its own inputs (TANK!, PanzerBlitz, Panzer Squadron): the situation's
+// `board` loaded through the game's BoardSupport, the "Open board…" and "New board…" popups, and
+// the board view the referee clicks units onto or, in Paint mode, paints (BoardPainter). The board
+// is held mutable: the painter edits it in place, the view draws it and the App rules against it
+// (held()), so all three see one board.
+//
+// The units' places are held typed (view::Placement): a click sets them, the App's ruling takes
+// them as they are (placement(), Panel::held_placement), and the situation's hex keys are written
+// from them; the keys are read back only when something else changed them (a file, a typed number).
 //
 // Sections
-//   shared      NewBoardForm and new_board_popup, set_aside_paint: also the TANK! panel's
-//   BoardHost   load(), picker() with New board, view(), after_view() (a stroke, a Save as the
-//               situation follows), the revision the App re-rules on, unsaved paint set aside
+//   helpers     NewBoardForm and new_board_popup, set_aside_paint
+//   BoardHost   load(), picker() with New board, view() with the typed places, after_view() (a
+//               stroke, a Save as the situation follows), the revision the App re-rules on,
+//               unsaved paint set aside
 #pragma once
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -29,7 +33,7 @@
 
 namespace umpire::app {
 
-// ---- shared with the TANK! panel ----------------------------------------------------------
+// ---- helpers ------------------------------------------------------------------------------
 
 // "New board...": the button and its popup (columns, rows, file name). An all-clear board in the
 // game's numbering is written at once beside the situation; *name then names it, the view turns
@@ -50,17 +54,33 @@ void set_aside_paint(const board::Board* b, BoardPainter* painter, const std::st
 
 class BoardHost {
 public:
+    // The situation's keys for the units' places, as the file writes them (hex numbers in the
+    // board's numbering, the facing's name); nullptr: the panel has none (a Panzer Squadron
+    // movement places one tank, as `firer`).
+    struct Keys {
+        std::optional<std::string>* firer = nullptr;
+        std::optional<std::string>* target = nullptr;
+        std::optional<std::string>* facing = nullptr;
+        std::vector<std::string> facing_names;  // by index: the hexside names, or the corner names
+        std::array<std::optional<std::string>, 3> values() const;
+    };
+
     // Loads `name` (the situation's `board`) when it or the situation's folder changed; a missing
     // name drops the board. A board with problems keeps them (errors()) and no board. A board
     // dropped with unsaved paint is set aside first (take_set_aside).
     void load(const view::BoardSupport& support, const std::optional<std::string>& name, const std::filesystem::path& situation_dir);
     // "Open board…" / "Change board…" (a shipped board of this game, a file, or none) and "New
-    // board…". True when *name changed.
-    bool picker(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
-    // The name line, the board's problems, or the board view (Rule | Paint); true when the
-    // referee placed a unit.
+    // board…". `reads`: what the ruling then reads from the map, for the tip. True when *name changed.
+    bool picker(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
+                const std::string& reads = "the hexes the line meets");
+    // The name line, the board's problems, or the board view (Rule | Paint) with the units where
+    // `keys` place them and the line the ruling traced (`marks`, Ruling::board_marks); true when
+    // the referee placed a unit or turned the target (the keys are then written from the places).
     bool view(const view::BoardSupport& support, const std::optional<std::string>& name, const std::string& mode,
-              const toml::table& situation, Placement* place);
+              const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks, const Keys& keys);
+    // The units' places on the held board, typed, while `keys` (their values) are still what the
+    // places were read from or wrote; else nullopt (the ruling then reads the keys).
+    std::optional<view::Placement> placement(const std::optional<std::string>& name, const std::array<std::optional<std::string>, 3>& keys) const;
     // After view(): true when the board was painted (a stroke, undo, redo) since the last call,
     // or "Save board as…" wrote it elsewhere and *name now follows that file.
     bool after_view(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
@@ -76,6 +96,8 @@ public:
 
 private:
     void set_aside(const std::string& why) { set_aside_paint(board_.get(), &painter_, name_, why, &set_aside_); }
+    void follow_keys(const Keys& keys);  // the keys changed by other means: read the places from them
+    void write_keys(const Keys& keys);   // a click: the keys follow the places
 
     std::shared_ptr<board::Board> board_;
     std::string name_, dir_;            // what board_ was loaded for
@@ -88,6 +110,9 @@ private:
     std::vector<Panel::SetAside> set_aside_; // unsaved paint dropped (take_set_aside)
     std::string followed_path_;              // the painter's file the situation's `board` last followed
     NewBoardForm new_board_;
+    view::Placement placed_;                                // the units' places, typed
+    std::array<std::optional<std::string>, 3> placed_keys_;  // the keys' values placed_ was read from or wrote
+    std::uint64_t placed_generation_ = ~std::uint64_t(0);   // the board placed_ was read on
 };
 
 }  // namespace umpire::app

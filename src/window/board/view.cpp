@@ -2,7 +2,7 @@
 //
 // Sections
 //   1. look: terrain fills and glyphs, hexside features, mark colours
-//   2. caches: the line's marks, the visibility map, the kill-chance job
+//   2. caches: the ruling's marks taken, the visibility map, the kill-chance job
 //   3. draw: toolbar, clicks, the canvas (fit and pan, the mouse, then layer by layer: hexes,
 //      overlays, hexside features, numbers, the line's marks, units, hover, tooltip), legend
 #include "window/board/view.hpp"
@@ -161,14 +161,14 @@ struct BoardView::Frame {
 
 BoardView::~BoardView() { stop_figures(); }
 
-void BoardView::update_marks(const view::BoardSupport& support, const board::Board& b, const std::string& mode, const Placement& place) {
-    const Placement key{place.firer, place.target, std::nullopt};
-    if (marks_valid_ && marks_for_ == key) return;
-    marks_for_ = key;
-    marks_valid_ = true;
-    marks_ = {};
-    if (place.firer && place.target && *place.firer != *place.target && b.contains(*place.firer) && b.contains(*place.target))
-        marks_ = support.line(b, mode, *place.firer, *place.target);
+namespace {
+// Whether the ruling's marks were traced between the units placed now.
+bool joins(const view::BoardMarks& m, const Placement& p) { return p.firer == m.firer && p.target == m.target; }
+}  // namespace
+
+const view::BoardMarks& BoardView::marks() const {
+    static const view::BoardMarks none;
+    return marks_ ? *marks_ : none;
 }
 
 // "What can this unit see": from the hovered hex while the mouse is on the board, else the firer's.
@@ -179,7 +179,9 @@ void BoardView::update_visibility(const view::BoardSupport& support, const board
     vis_from_ = from;
     vis_valid_ = true;
     vis_.clear();
-    if (from && b.contains(*from)) support.visibility(b, mode, *from, vis_);
+    // Read in the situation's own mode, as the ruling reads it: a mode the game does not know gives
+    // no overlay (said in the legend), never a default one.
+    vis_unread_ = from && b.contains(*from) && !support.visibility(b, mode, *from, vis_);
 }
 
 void BoardView::stop_figures() {
@@ -213,8 +215,8 @@ void BoardView::update_figures(const view::BoardSupport& support, const std::sha
 // =====================================================================================
 
 bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, std::uint64_t generation,
-                     const std::string& mode, const toml::table& situation, Placement* place, float height,
-                     BoardPainter* painter, board::Board* paintable) {
+                     const std::string& mode, const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks,
+                     Placement* place, float height, BoardPainter* painter, board::Board* paintable) {
     const board::Board& b = *board;
     support_ = &support;
     if (!painter || !paintable) painter = nullptr, paintable = nullptr;
@@ -222,13 +224,15 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
         if (generation != generation_) want_fit_ = true;
         generation_ = generation;
         mode_ = mode;
-        marks_valid_ = vis_valid_ = false;
+        vis_valid_ = false;
     }
+    // The line is the ruling's, drawn as it traced it, and only while it joins the units drawn (the
+    // frame of a click, before the ruling follows it, draws none rather than the old one).
+    marks_ = marks && joins(*marks, *place) ? marks : nullptr;
     ImGui::PushID("board_view");
     draw_toolbar(b, painter);
     follow_paint(painter);  // an undo or redo from the toolbar
     bool changed = false;
-    update_marks(support, b, mode, *place);
     update_visibility(support, b, mode, *place);
     update_figures(support, board, situation);
     if (!show_kill_) stop_figures();
@@ -236,7 +240,6 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     follow_paint(painter);  // a stroke: the next frame recomputes the line and the overlays
     draw_legend(b);
     ImGui::PopID();
-    if (changed) marks_valid_ = false;
     return changed;
 }
 
@@ -244,7 +247,7 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
 void BoardView::follow_paint(const BoardPainter* painter) {
     if (!painter || painter->revision() == paint_seen_) return;
     paint_seen_ = painter->revision();
-    marks_valid_ = vis_valid_ = false;  // the kill-chance job restarts: its key holds paint_seen_
+    vis_valid_ = false;  // the kill-chance job restarts: its key holds paint_seen_; the ruling follows the stroke
 }
 
 void BoardView::draw_toolbar(const board::Board& b, BoardPainter* painter) {
@@ -414,6 +417,7 @@ void BoardView::draw_canvas(const view::BoardSupport& support, const board::Boar
     fit_and_pan(b, size, lo, hi);
     const ImVec2 mw = track_mouse(b);
     if (ImGui::IsItemActive() || ImGui::IsItemDeactivated() || dragging_facing_) *changed |= handle_clicks(b, place, mw);
+    if (marks_ && !joins(*marks_, *place)) marks_.reset();  // a unit just moved: its ruling comes next frame
     const bool painting = tool_ == Tool::paint && painter;
     if (painting && (ImGui::IsItemHovered() || painter->painting()))
         painter->on_mouse(*paintable, mw, ImGui::IsItemClicked(ImGuiMouseButton_Left), ImGui::IsMouseDown(ImGuiMouseButton_Left),
@@ -578,18 +582,18 @@ void BoardView::draw_numbers(const Frame& f, const board::Board& b) const {
 void BoardView::draw_marks(const Frame& f) const {
     ImVec2 pts[6];
     const float thick = std::max(2.0f, f.R * 0.12f);
-    for (const auto& m : marks_.hexes) {
+    for (const auto& m : marks().hexes) {
         f.poly(m.hex, pts);
         f.dl->AddPolyline(pts, 6, u32(mark_colour(m.mark)), ImDrawFlags_Closed, std::max(1.5f, thick * 0.6f));
     }
-    for (const auto& m : marks_.sides)
+    for (const auto& m : marks().sides)
         f.dl->AddLine(f.S(hexdraw::corner(m.hex, m.side)), f.S(hexdraw::corner(m.hex, m.side + 1)), u32(mark_colour(m.mark)), thick);
     // Candidates that do not decide first, thin and in their own outcome's colour; the deciding
     // line(s) over them, thick and lit. A route runs through its hexes' centres; a segment from a
     // centre or a corner (Panzer Squadron's lines end at the target's points) to another.
     auto point = [&](const view::BoardPoint& p) { return f.S(p.corner < 0 ? hexdraw::centre(p.hex) : hexdraw::corner(p.hex, p.corner)); };
     for (const bool deciding : {false, true}) {
-        for (const auto& l : marks_.lines) {
+        for (const auto& l : marks().lines) {
             if (l.decides != deciding) continue;
             std::vector<ImVec2> pts;
             if (!l.route.empty()) {
@@ -624,8 +628,8 @@ void BoardView::draw_marks(const Frame& f) const {
             f.dl->AddCircle(p, sign * 0.55f, u32({0, 0, 0, 1}, 0.8f), 0, 1.5f);
         }
     };
-    for (const auto& m : marks_.hexes) sign_at(f.S(hexdraw::centre(m.hex)), m.mark);
-    for (const auto& m : marks_.sides) sign_at(f.S(hexdraw::side_midpoint(m.hex, m.side)), m.mark);
+    for (const auto& m : marks().hexes) sign_at(f.S(hexdraw::centre(m.hex)), m.mark);
+    for (const auto& m : marks().sides) sign_at(f.S(hexdraw::side_midpoint(m.hex, m.side)), m.mark);
 }
 
 // The units: F and T counters, the target's facing arrow.
@@ -692,20 +696,20 @@ void BoardView::draw_tooltip(const board::Board& b, const Placement& place_now) 
                                                      ? ", sloped side " + b.name(f->sloped)
                                                      : "")
                                           : std::string("no feature"));
-            for (const auto& m : marks_.sides)
+            for (const auto& m : marks().sides)
                 if ((m.hex == *hovered_ && m.side == hovered_side_) ||
                     (m.hex == hex::neighbour(*hovered_, hovered_side_) && m.side == (hovered_side_ + 3) % 6))
                     text += "\n" + mark_word(m.mark) + ": " + m.text;
         }
-        for (const auto& m : marks_.hexes)
+        for (const auto& m : marks().hexes)
             if (m.hex == *hovered_) text += "\n" + mark_word(m.mark) + ": " + m.text;
         // The lines through this hex, each with its outcome: every candidate route met here, or the
         // segments that start or end here (Panzer Squadron's two lines on the firer's or target's hex).
         int listed = 0;
-        for (const auto& l : marks_.lines) {
+        for (const auto& l : marks().lines) {
             const bool here = l.route.empty() ? (l.from.hex == *hovered_ || l.to.hex == *hovered_)
                                               : std::find(l.route.begin(), l.route.end(), *hovered_) != l.route.end();
-            if (!here || marks_.lines.size() < 2) continue;
+            if (!here || marks().lines.size() < 2) continue;
             if (++listed > 8) {
                 text += "\n\xe2\x80\xa6 and more (the ruling lists every one)";
                 break;
@@ -804,9 +808,9 @@ void BoardView::draw_legend(const board::Board& b) {
         ImGui::EndGroup();
     }
     ui::probe("board_legend");
-    if (!marks_.lines.empty()) {
+    if (!marks().lines.empty()) {
         // The line's marks, each in its colour and with its sign.
-        const bool hinders = std::any_of(marks_.lines.begin(), marks_.lines.end(), [](const view::BoardLine& l) { return l.mark == view::Mark::hindering; });
+        const bool hinders = std::any_of(marks().lines.begin(), marks().lines.end(), [](const view::BoardLine& l) { return l.mark == view::Mark::hindering; });
         for (view::Mark m : {view::Mark::clear, view::Mark::blocking, view::Mark::referee_call, view::Mark::hindering}) {
             if (m == view::Mark::hindering && !hinders) continue;
             const std::string w = mark_word(m);
@@ -815,14 +819,14 @@ void BoardView::draw_legend(const board::Board& b) {
         }
         ui::same_line_if_fits(ImGui::CalcTextSize("\xe2\x80\x94 the line").x);
         ImGui::TextColored(ui::lit(), "\xe2\x80\x94 the line");
-        ui::wrapped(ui::dim_text(), "Line: " + marks_.summary + " (hover a lit hex or hexside for its rule)");
+        ui::wrapped(ui::dim_text(), "Line: " + marks().summary + " (hover a lit hex or hexside for its rule)");
         ui::probe("board_line");
         // Several lines (PanzerBlitz's candidate routes, Panzer Squadron's two lines under each
         // reading): each with its outcome, the deciding ones first and said so.
-        if (marks_.lines.size() > 1) {
+        if (marks().lines.size() > 1) {
             int shown = 0;
             for (const bool deciding : {true, false})
-                for (const auto& l : marks_.lines) {
+                for (const auto& l : marks().lines) {
                     if (l.decides != deciding) continue;
                     if (++shown > 8) break;
                     ImGui::PushStyleColor(ImGuiCol_Text, deciding ? ui::lit() : ui::dim_text());
@@ -831,13 +835,18 @@ void BoardView::draw_legend(const board::Board& b) {
                     ImGui::TextWrapped("%s %s%s", word.substr(0, word.find(' ')).c_str(), deciding ? "(decides) " : "", l.text.c_str());
                     ImGui::PopStyleColor();
                 }
-            if (marks_.lines.size() > 8) ui::wrapped(ui::dim_text(), "\xe2\x80\xa6 " + std::to_string(marks_.lines.size() - 8) + " more (the ruling lists every one)");
+            if (marks().lines.size() > 8) ui::wrapped(ui::dim_text(), "\xe2\x80\xa6 " + std::to_string(marks().lines.size() - 8) + " more (the ruling lists every one)");
             ui::probe("board_lines");
         }
     }
-    if (show_visibility_)
+    if (show_visibility_ && vis_unread_) {
+        std::string known;
+        for (const auto& m : support_->modes()) known += (known.empty() ? "" : ", ") + m;
+        ui::wrapped(ui::bad(), "\xe2\x9c\x96 What it sees: no overlay, the situation's mode \"" + mode_ + "\" is not one of " + known);
+    } else if (show_visibility_) {
         ui::wrapped(ui::dim_text(), "What it sees" + (vis_from_ ? " from " + b.name(*vis_from_) : std::string()) +
                                         ": plain = can see, dark and hatched = blocked, amber " + std::string(ui::kOpenMark) + " = referee's call (10.2)");
+    }
     if (show_kill_) {
         if (job_ && job_->done && job_->result.complete) {
             ui::wrapped(ui::dim_text(), job_->result.title + ": deeper magenta = likelier (numbers in %). " + job_->result.legend);

@@ -1,16 +1,17 @@
 // The board view (docs/window.md, "The board view"): a hex board drawn from a board::Board, with
 // pan and zoom (camera.hpp), hex numbers, terrain told apart by a glyph per terrain (not colour
 // alone) and its legend, hexside features (berm; slope with its sloped side hatched), the firer
-// and the target placed by clicks, the target's facing by a drag (8.7), the line of sight lit from
-// the ruling's own marks (BoardSupport::line) and two overlays: what a unit in the hovered hex
-// can see (BoardSupport::visibility) and the kill chance per hex (BoardSupport::hex_figures,
-// computed on a worker thread so the window never waits for it).
+// and the target placed by clicks, the target's facing by a drag (8.7), the line lit exactly as
+// the ruling traced it (Ruling::board_marks: the view never traces or rules a line itself) and two
+// overlays: what a unit in the hovered hex can see (BoardSupport::visibility) and the kill chance
+// per hex (BoardSupport::hex_figures, computed on a worker thread so the window never waits for it).
 //
-// It knows no game: every word and mark comes from the game's BoardSupport. A panel owns one and
-// gives it the board, the terrain mode and the units' places; it returns what the referee changed.
+// It knows no game: every word and mark comes from the game's BoardSupport and the ruling. A panel
+// owns one and gives it the board, the terrain mode, the ruling's marks and the units' places
+// (view::Placement, typed); it returns what the referee changed, typed, for the ruling to take.
 //
 // Sections
-//   Placement   where the firer and the target stand and where the target faces
+//   Placement   where the firer and the target stand and where the target faces (board/marks.hpp)
 //   BoardView   draw() each frame; the mode switch "Rule | Paint" (Paint hosts the panel's
 //               BoardPainter, board_paint.hpp: its toolbar, the clicks, the hover outline)
 #pragma once
@@ -35,16 +36,8 @@ namespace umpire::app {
 
 // ---- Placement ---------------------------------------------------------------------
 
-struct Placement {
-    std::optional<hex::Cube> firer, target;
-    // The target's facing: a direction 0..5 (its front hexside, TANK! 8.7), or a corner 0..5 when
-    // the game's units face a corner (BoardSupport::faces_corner, Panzer Squadron's points).
-    std::optional<int> facing;
-    friend bool operator==(const Placement& a, const Placement& b) {
-        return a.firer == b.firer && a.target == b.target && a.facing == b.facing;
-    }
-    friend bool operator!=(const Placement& a, const Placement& b) { return !(a == b); }
-};
+// The units' places, typed: what a click gives and what the ruling takes (Engine::rule_on_board).
+using Placement = view::Placement;
 
 // ---- BoardView ---------------------------------------------------------------------
 
@@ -57,14 +50,18 @@ public:
 
     // Draws the view `height` pixels tall, the full width. `generation` changes whenever the board's
     // contents change (a new file, a paint stroke): the caches follow it. `situation` is the
-    // situation as written (for the kill-chance overlay). Returns true when the referee moved a
-    // unit or turned the target (then *place holds the new places).
+    // situation as written (for the kill-chance overlay). `marks`: what the last ruling traced
+    // (Ruling::board_marks; nullptr: no ruling, or none on the board), drawn as they are when they
+    // join the units placed. Returns true when the referee moved a unit or turned the target (then
+    // *place holds the new places).
     // Paint mode: `painter` (nullptr: no paint mode) edits `paintable`, the same board as `board`
     // held mutable by the panel; the view's caches follow painter->revision() (a stroke, undo, redo)
     // without refitting the board, which only a new `generation` does.
     bool draw(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, std::uint64_t generation,
-              const std::string& mode, const toml::table& situation, Placement* place, float height,
-              BoardPainter* painter = nullptr, board::Board* paintable = nullptr);
+              const std::string& mode, const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks,
+              Placement* place, float height, BoardPainter* painter = nullptr, board::Board* paintable = nullptr);
+    // The marks the last frame drew (the ruling's own; nullptr: none). For tests.
+    const view::BoardMarks* drawn() const { return marks_.get(); }
 
     // How a new view starts (umpire --board-overlay; --screenshot waits for the kill chances so
     // the one frame it renders shows them).
@@ -111,7 +108,7 @@ private:
     bool figures_ready(const board::Board& b) const;
     void draw_legend(const board::Board& b);
     bool handle_clicks(const board::Board& b, Placement* place, ImVec2 mouse_world);
-    void update_marks(const view::BoardSupport& support, const board::Board& b, const std::string& mode, const Placement& place);
+    const view::BoardMarks& marks() const;  // marks_, or none
     void update_visibility(const view::BoardSupport& support, const board::Board& b, const std::string& mode, const Placement& place);
     void update_figures(const view::BoardSupport& support, const std::shared_ptr<const board::Board>& board, const toml::table& situation);
     void stop_figures();
@@ -131,14 +128,14 @@ private:
     int hovered_side_ = -1;  // the hexside of hovered_ under the mouse (near its edge), -1 none
     ImVec2 canvas_lo_{0, 0}, canvas_hi_{0, 0};
 
+    // This frame's line: the ruling's marks, when they join the units drawn.
+    std::shared_ptr<const view::BoardMarks> marks_;
     // Caches, keyed by what they were computed from.
     std::uint64_t generation_ = 0;
     std::string mode_;
-    Placement marks_for_;
-    bool marks_valid_ = false;
-    view::BoardMarks marks_;
     std::optional<hex::Cube> vis_from_;
     bool vis_valid_ = false;
+    bool vis_unread_ = false;  // the game could not read the mode: no overlay (BoardSupport::visibility)
     std::vector<view::Mark> vis_;
     std::string figures_key_;
     std::unique_ptr<FiguresJob> job_;

@@ -152,11 +152,6 @@ toml::table canonical_or_raw(const GameSystem& sys, toml::table raw);
 // problems into root.sink().
 std::optional<toml::table> canonical_of(const GameSystem& sys, const Section& root);
 
-// The two halves of the shared ruling layout (panel.cpp): the referee's call (the App pins the verdict above); figures
-// and explanation.
-void draw_ruling_head(const Ruling& r, bool spaced_call);
-void draw_ruling_tail(const Ruling& r, const std::string& system_title);
-
 template <class S>
 class FormPanel : public Panel {
 public:

@@ -10,7 +10,7 @@
 // (engine/view_<system>.hpp) or the system's choices view (GameSystem::choices).
 //
 // Adding a system's panel (docs/adding-a-game.md): write src/window/panels/<system>.cpp
-// with a FormPanel subclass (panel_form.hpp: the load/save glue, written once) and
+// with a FormPanel subclass (form.hpp: the load/save glue, written once) and
 // `UMPIRE_REGISTER_PANEL("<system id>", factory)`; nothing else changes (CMake
 // globs src/window/**/*.cpp). Systems without a panel show "coming in a later release"
 // in the system selector.
@@ -18,11 +18,13 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <toml++/toml.h>
 
+#include "board/marks.hpp"
 #include "engine/engine.hpp"
 #include "core/toml_reader.hpp"
 #include "core/ruling.hpp"
@@ -34,6 +36,10 @@ struct PanelContext {
     const Engine& engine;
     float scale = 1.0f;  // UI scale (1, 1.5, 2...): multiply hand-made pixel sizes by it
     std::filesystem::path situation_dir;  // the situation file's folder (empty: untitled)
+    // The shown situation's last ruling (nullptr: none yet, or it could not be ruled): a board view
+    // draws the line it traced (Ruling::board_marks).
+    const Ruling* ruling = nullptr;
+    std::shared_ptr<const view::BoardMarks> board_marks() const { return ruling ? ruling->board_marks : nullptr; }
 };
 
 class Panel {
@@ -75,6 +81,10 @@ public:
     // Moves whenever the held board's contents change (a board loaded, a paint stroke, undo,
     // redo): the App rules again when it moves, as when the situation's text changes.
     virtual std::uint64_t held_board_revision() const { return 0; }
+    // The units' places on the held board, typed, as the board view's clicks left them: the App's
+    // ruling takes them instead of reading the situation's hex keys back (Engine::rule_on_board).
+    // nullopt: the ruling reads the keys.
+    virtual std::optional<view::Placement> held_placement() const { return std::nullopt; }
 
     // Text the panel would otherwise lose (a painted board not saved when another board replaces
     // it), for the App to keep in its state folder (App::keep_aside). `closing`: the window is
@@ -88,6 +98,10 @@ public:
 // The generic ruling layout (Panel::draw_ruling's default), also used for a
 // system whose panel has not been written yet.
 void draw_generic_ruling(PanelContext& ctx, const Ruling& r, const std::string& system_title);
+// The two halves of the shared ruling layout (FormPanel draws with them): the referee's call (the
+// App pins the verdict above); figures and explanation.
+void draw_ruling_head(const Ruling& r, bool spaced_call);
+void draw_ruling_tail(const Ruling& r, const std::string& system_title);
 
 using PanelFactory = std::function<std::unique_ptr<Panel>(const Engine&)>;
 

@@ -88,6 +88,12 @@ public:
     const board::Board* held_board() const override { return host_.held(s_.board); }
     std::uint64_t held_board_revision() const override { return host_.revision(); }
     std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
+    // The places the board view's clicks left, typed: the tank (movement) or the two units and the
+    // target's point (line of fire); BoardHost::Keys order, as keys() below.
+    std::optional<view::Placement> held_placement() const override {
+        if (s_.question == "movement") return host_.placement(s_.board, {s_.tank_hex, std::nullopt, std::nullopt});
+        return host_.placement(s_.board, {s_.firer_hex, s_.target_hex, s_.target_facing});
+    }
     // A line of fire typed by hand ([[line]]s, no board: docs/panzer-squadron.md) has no inputs
     // here: the panel keeps the file's own table and rules it as written.
     void load(const Section& root) override {
@@ -124,6 +130,11 @@ private:
     bool draw_fire_board(PanelContext& ctx);
     bool draw_move_board(PanelContext& ctx);
     bool draw_facing(PanelContext& ctx, const char* label, std::optional<std::string>* facing);
+    // The keys the board view's clicks write (BoardHost::Keys): a movement places its tank only.
+    BoardHost::Keys keys() {
+        if (s_.question == "movement") return {&s_.tank_hex, nullptr, nullptr, {}};
+        return {&s_.firer_hex, &s_.target_hex, &s_.target_facing, support()->modes()};
+    }
     std::optional<toml::table> kept_;
     BoardHost host_;
 };
@@ -295,13 +306,7 @@ bool PanzerSquadronPanel::draw_move_board(PanelContext& ctx) {
         return changed;
     }
     const board::Board* b = host_.held(s_.board);
-    Placement p;
-    if (b && s_.tank_hex) p.firer = b->parse_hex(*s_.tank_hex);
-    const Placement before = p;
-    if (host_.view(*support(), s_.board, "", table_of(written()), &p) && b && p.firer != before.firer && p.firer) {
-        s_.tank_hex = b->name(*p.firer);
-        changed = true;
-    }
+    changed |= host_.view(*support(), s_.board, "", table_of(written()), ctx.board_marks(), keys());
     changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
     if (b && !s_.tank_hex) ui::wrapped(ui::referee_call(), host_.painting() ? "Click Rule, then the board: the tank's hex." : "Click the board: the tank's hex.");
     changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
@@ -324,20 +329,7 @@ bool PanzerSquadronPanel::draw_fire_board(PanelContext& ctx) {
         return changed;
     }
     const board::Board* b = host_.held(s_.board);
-    const auto& corners = support()->modes();
-    Placement p;
-    if (b && s_.firer_hex) p.firer = b->parse_hex(*s_.firer_hex);
-    if (b && s_.target_hex) p.target = b->parse_hex(*s_.target_hex);
-    if (s_.target_facing)
-        for (std::size_t k = 0; k < corners.size(); ++k)
-            if (corners[k] == *s_.target_facing) p.facing = int(k);
-    const Placement before = p;
-    if (host_.view(*support(), s_.board, s_.target_facing.value_or(""), table_of(written()), &p) && b && p != before) {
-        if (p.firer) s_.firer_hex = b->name(*p.firer);
-        if (p.target) s_.target_hex = b->name(*p.target);
-        if (p.facing && std::size_t(*p.facing) < corners.size()) s_.target_facing = corners[std::size_t(*p.facing)];
-        changed = true;
-    }
+    changed |= host_.view(*support(), s_.board, s_.target_facing.value_or(""), table_of(written()), ctx.board_marks(), keys());
     changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
     if (b && (!s_.firer_hex || !s_.target_hex))
         ui::wrapped(ui::referee_call(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +

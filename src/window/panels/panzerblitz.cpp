@@ -96,6 +96,7 @@ public:
     const board::Board* held_board() const override { return host_.held(s_.board); }
     std::uint64_t held_board_revision() const override { return host_.revision(); }
     std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
+    std::optional<view::Placement> held_placement() const override { return host_.placement(s_.board, {s_.firer_hex, s_.target_hex, std::nullopt}); }
 
 protected:
     Inputs defaults() const override { return Inputs{}; }
@@ -138,6 +139,8 @@ private:
     bool draw_board(PanelContext& ctx);
     bool draw_hexes(PanelContext& ctx);
     bool draw_hand_inputs(PanelContext& ctx);
+    // The units' hex keys, which the board view's clicks write (BoardHost::Keys; held_placement's order).
+    BoardHost::Keys keys() { return {&s_.firer_hex, &s_.target_hex, nullptr, {}}; }
     BoardHost host_;
 
     std::string elevation_words(const std::string& name) const {
@@ -236,15 +239,7 @@ bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
         return changed;
     }
     const board::Board* b = host_.held(s_.board);
-    Placement p;
-    if (b && s_.firer_hex) p.firer = b->parse_hex(*s_.firer_hex);
-    if (b && s_.target_hex) p.target = b->parse_hex(*s_.target_hex);
-    const Placement before = p;
-    if (host_.view(*support(), s_.board, "", table_of(written()), &p) && b && p != before) {
-        if (p.firer) s_.firer_hex = b->name(*p.firer);
-        if (p.target) s_.target_hex = b->name(*p.target);
-        changed = true;
-    }
+    changed |= host_.view(*support(), s_.board, "", table_of(written()), ctx.board_marks(), keys());
     changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
     if (b && (!s_.firer_hex || !s_.target_hex))
         ui::wrapped(ui::referee_call(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +

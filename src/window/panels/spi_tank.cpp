@@ -7,8 +7,8 @@
 // Sections
 //   1. helpers: unit summaries, name combos
 //   2. SpiTankPanel: inputs, load/save (the shared Form), what is written to the file
-//   3. inputs, one function per job: terrain mode, the board (Open board..., New board..., the
-//      board view with its paint tool, unsaved paint set aside),
+//   3. inputs, one function per job: terrain mode, the board (BoardHost: Open board..., New
+//      board..., the board view with its paint tool, unsaved paint set aside),
 //      firer, target (aspect picker, aspect, its hex), line of fire, obstacles, combined HE
 //   4. ruling: verdict, key numbers, the CRT lit, spotting, explanation
 //   5. registration
@@ -25,7 +25,6 @@
 #include "window/panels/form.hpp"
 #include "window/panels/util.hpp"
 #include "window/ui/widgets.hpp"
-#include "board/board_edit.hpp"
 #include "board/board_support.hpp"
 #include "core/names.hpp"
 #include "games/spi_tank/view.hpp"
@@ -234,13 +233,14 @@ public:
         s_.obstacles.push_back(Obstacle{});
         return true;
     }
-    const board::Board* held_board() const override {
-        return s_.board && board_ && board_name_ == *s_.board ? board_.get() : nullptr;
-    }
-    std::uint64_t held_board_revision() const override { return (board_generation_ << 32) ^ painter_.revision(); }
-    std::vector<SetAside> take_set_aside(bool closing) override {
-        if (closing) set_aside_board("the window closed");
-        return std::move(set_aside_);
+    const board::Board* held_board() const override { return host_.held(s_.board); }
+    std::uint64_t held_board_revision() const override { return host_.revision(); }
+    std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
+    // The places the board view's clicks left, typed (BoardHost::Keys order, as keys() below); none
+    // while the hexes are half entered, as written() leaves them out of the file.
+    std::optional<view::Placement> held_placement() const override {
+        if (!written().firer_hex) return std::nullopt;
+        return host_.placement(s_.board, {s_.firer_hex, s_.target_hex, s_.facing});
     }
 
 protected:
@@ -323,27 +323,12 @@ private:
     bool draw_map_hexes();
     float label_w_ = 0;
 
-    // The board (section 3, draw_board): loaded from the situation's `board`, drawn by view_.
+    // The board (section 3, draw_board): loaded from the situation's `board`, held and drawn by
+    // host_ (the same hosting as the other games' panels), units placed by clicks.
     const view::BoardSupport* support() const { return sys_.board_support(); }
-    void load_board(const std::filesystem::path& situation_dir);
-    Placement placement() const;
-    bool place(const Placement& p);
-    bool draw_board_picker(const std::filesystem::path& situation_dir);
-    bool draw_new_board(const std::filesystem::path& situation_dir);
-    bool follow_saved_board(const std::filesystem::path& situation_dir);
-    void set_aside_board(const std::string& why);
-    // The panel holds the board mutable: the painter edits it in place, the view draws it and the
-    // App rules against it (held_board), so all three see one board.
-    std::shared_ptr<board::Board> board_;
-    BoardPainter painter_;
-    std::vector<SetAside> set_aside_;        // unsaved paint dropped, for the App to keep (take_set_aside)
-    NewBoardForm new_board_;                 // the "New board" form (board_host.hpp)
-    std::string followed_path_;              // the painter's file the situation's `board` last followed
-    std::string board_name_, board_dir_;     // what board_ was loaded for (the `board` text, the folder)
-    std::vector<std::string> board_errors_;  // the board file's problems (FILE:LINE:COL)
-    std::uint64_t board_generation_ = 0;
-    std::string board_path_text_;            // the "Open board" field
-    BoardView view_;
+    // The keys the board view's clicks write (BoardHost::Keys): the hexes and the target's facing.
+    BoardHost::Keys keys() { return {&s_.firer_hex, &s_.target_hex, &s_.facing, c().board.side_names}; }
+    BoardHost host_;
     // What the map says for the hexes and facing now entered (nullptr: not both hexes): the last
     // ruling's view, or else the engine's ruling of them with the aspect left to the map.
     const view::TankPosition* current_position() const {
@@ -518,170 +503,26 @@ bool SpiTankPanel::draw_mode() {
 
 // ---- the board ----
 
-// Loads the situation's board when its name or the situation's folder changed.
-void SpiTankPanel::load_board(const std::filesystem::path& situation_dir) {
-    if (!s_.board || !support()) {
-        if (board_) set_aside_board("the situation no longer names it");
-        painter_.detach();
-        board_.reset();
-        board_name_.clear();
-        board_errors_.clear();
-        return;
-    }
-    if (board_name_ == *s_.board && board_dir_ == situation_dir.string() && (board_ || !board_errors_.empty())) return;
-    board_name_ = *s_.board;
-    board_dir_ = situation_dir.string();
-    board_errors_.clear();
-    if (board_) set_aside_board("another board replaced it");
-    painter_.detach();
-    board_.reset();
-    const std::filesystem::path path = support()->find_board(*s_.board, situation_dir);
-    try {
-        board_ = std::make_shared<board::Board>(support()->load(path, path.lexically_normal().string()));
-        // A shipped board is never written over: Save board asks where to (a name beside the situation).
-        bool shipped = false;
-        std::error_code ec;
-        for (const auto& p : support()->shipped_boards()) shipped |= std::filesystem::equivalent(p, path, ec);
-        const std::string stem = path.stem().string();
-        painter_.attach(*board_, shipped ? std::string() : path.string(),
-                        shipped ? (situation_dir / (stem + "-painted.toml")).string() : std::string());
-        followed_path_ = painter_.path();
-    } catch (const InputError& e) {
-        for (const auto& d : e.diagnostics()) board_errors_.push_back(d.str());
-    }
-    ++board_generation_;
-}
-
-// Unsaved paint is never lost: a board about to be dropped with unsaved strokes is handed to the
-// App, which keeps it in the state folder as recovered-*.toml and says so (docs/window.md).
-void SpiTankPanel::set_aside_board(const std::string& why) {
-    set_aside_paint(board_.get(), &painter_, board_name_, why, &set_aside_);
-}
-
-// "Save board as..." wrote the board somewhere else: the situation now names that file (relative
-// to the situation's folder when it is inside it), so a saved situation rules what was painted.
-bool SpiTankPanel::follow_saved_board(const std::filesystem::path& situation_dir) {
-    if (!board_ || painter_.path().empty() || painter_.unsaved() || painter_.path() == followed_path_) return false;
-    followed_path_ = painter_.path();  // looked at once per save, not every frame
-    const std::filesystem::path saved(painter_.path());
-    if (std::filesystem::path(support()->find_board(board_name_, situation_dir)).lexically_normal() == saved.lexically_normal()) return false;
-    std::string name = saved.string();
-    if (!situation_dir.empty()) {
-        const std::filesystem::path rel = saved.lexically_normal().lexically_relative(situation_dir.lexically_normal());
-        if (!rel.empty() && *rel.begin() != "..") name = rel.string();
-    }
-    s_.board = name;
-    board_name_ = name;  // the held board is that file now: no reload
-    board_->file = saved.string();
-    return true;
-}
-
-Placement SpiTankPanel::placement() const {
-    Placement p;
-    const hex::Numbering& n = c().board;
-    if (s_.firer_hex) p.firer = n.parse(*s_.firer_hex);
-    if (s_.target_hex) p.target = n.parse(*s_.target_hex);
-    if (s_.facing) p.facing = n.parse_side(*s_.facing);
-    return p;
-}
-
-// The board view moved a unit or turned the target: the same fields the hex boxes edit.
-bool SpiTankPanel::place(const Placement& p) {
-    const hex::Numbering& n = c().board;
-    const Placement before = placement();
-    if (p.firer) s_.firer_hex = n.format(*p.firer), firer_hex_text_ = *s_.firer_hex;
-    if (p.target) s_.target_hex = n.format(*p.target), target_hex_text_ = *s_.target_hex;
-    if (p.facing) s_.facing = n.side_names[std::size_t(*p.facing)];
-    return placement() != before;
-}
-
-// "Open board…": a shipped board, or a file (relative to the situation's folder, or absolute).
-bool SpiTankPanel::draw_board_picker(const std::filesystem::path& situation_dir) {
-    bool changed = false;
-    if (ImGui::Button(s_.board ? "Change board\xe2\x80\xa6" : "Open board\xe2\x80\xa6")) {
-        board_path_text_ = s_.board.value_or("");
-        ImGui::OpenPopup("##open_board");
-    }
-    ui::tip("Attach a board file (docs/boards.md): the line of sight, the obstacles and the target's terrain are then read "
-            "from the map, and the board is drawn here to click units onto.");
-    ui::probe("open_board");
-    ui::same_line_if_fits(ImGui::CalcTextSize("New board\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
-    changed |= draw_new_board(situation_dir);
-    if (ImGui::BeginPopup("##open_board")) {
-        ImGui::TextUnformatted("Shipped boards (sample terrain):");
-        for (const auto& p : support()->shipped_boards()) {
-            const std::string name = p.filename().string();
-            if (ImGui::Selectable(name.c_str(), s_.board && *s_.board == name)) {
-                s_.board = name;
-                changed = true;
-                ImGui::CloseCurrentPopup();
-            }
-            ui::probe(("board_file_" + name).c_str());
-        }
-        ImGui::Separator();
-        ImGui::TextUnformatted("A board file (beside the situation, or a full path):");
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22.0f);
-        const bool enter = ImGui::InputTextWithHint("##board_path", "my-map.toml", &board_path_text_, ImGuiInputTextFlags_EnterReturnsTrue);
-        ImGui::SameLine();
-        if ((ImGui::Button("Use") || enter) && !board_path_text_.empty()) {
-            s_.board = board_path_text_;
-            changed = true;
-            ImGui::CloseCurrentPopup();
-        }
-        if (!situation_dir.empty()) ImGui::TextDisabled("situation folder: %s", situation_dir.string().c_str());
-        if (s_.board && ImGui::Button("No board")) {
-            s_.board.reset();
-            changed = true;
-            ImGui::CloseCurrentPopup();
-        }
-        ImGui::EndPopup();
-    }
-    return changed;
-}
-
-// "New board...": an all-clear board of a chosen size in the game's numbering (rules data), written
-// at once beside the situation so the situation can name it; the view then opens in Paint mode.
-bool SpiTankPanel::draw_new_board(const std::filesystem::path& situation_dir) {
-    return new_board_popup(support()->vocabulary(), &new_board_, &s_.board, situation_dir, &view_);
-}
-
 bool SpiTankPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
     ui::section("Board");
-    changed |= draw_board_picker(ctx.situation_dir);
-    load_board(ctx.situation_dir);
+    changed |= host_.picker(*support(), &s_.board, ctx.situation_dir, "the line of sight, the obstacles and the target's terrain");
+    host_.load(*support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
         ImGui::SameLine();
         ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
         return changed;
     }
-    // Beside the buttons when there is room for a readable column, else under them.
-    const std::string name = *s_.board + (board_ ? " \xc2\xb7 " + board_->title : std::string());
-    ui::same_line_if_fits(std::min(ImGui::CalcTextSize(name.c_str()).x, ImGui::GetFontSize() * 16.0f));
-    ui::wrapped(ui::dim_text(), name);
-    ui::probe("board_name");
-    // Painted and not saved: said here too, where Rule mode shows no paint toolbar (a word, not only colour).
-    if (painter_.unsaved() && view_.tool() != BoardView::Tool::paint) {
-        ui::wrapped(ui::referee_call(), "* board painted, not saved (Paint: Save board)");
-        ui::probe("board_unsaved");
+    // A click writes the hex keys (and the facing): the map hex fields show them too.
+    if (host_.view(*support(), s_.board, s_.mode, table_of(written()), ctx.board_marks(), keys())) {
+        firer_hex_text_ = s_.firer_hex.value_or(firer_hex_text_);
+        target_hex_text_ = s_.target_hex.value_or(target_hex_text_);
+        changed = true;
     }
-    if (!board_) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ui::bad());
-        for (const auto& l : board_errors_) ImGui::TextWrapped("%s", l.c_str());
-        ImGui::PopStyleColor();
-        return changed;
-    }
-    // As tall as the side allows, at least 12 lines, at most as tall as wide.
-    const float w = ImGui::GetContentRegionAvail().x;
-    const float h = std::clamp(ImGui::GetContentRegionAvail().y * 0.6f, ImGui::GetFontSize() * 12.0f, std::max(ImGui::GetFontSize() * 12.0f, w));
-    Placement p = placement();
-    const std::uint64_t painted = painter_.revision();
-    if (view_.draw(*support(), board_, board_generation_, s_.mode, table_of(written()), &p, h, &painter_, board_.get())) changed |= place(p);
-    changed |= painter_.revision() != painted;  // a stroke, undo or redo: the App rules the board again
-    changed |= follow_saved_board(ctx.situation_dir);
-    if (!s_.firer_hex || !s_.target_hex)
-        ui::wrapped(ui::referee_call(), std::string(view_.tool() == BoardView::Tool::paint ? "Click Rule, then the board: " : "Click the board: ") +
+    changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
+    if (host_.held(s_.board) && (!s_.firer_hex || !s_.target_hex))
+        ui::wrapped(ui::referee_call(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
                                     (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     return changed;
 }

@@ -7,7 +7,6 @@
 #include "window/shell/app.hpp"
 
 #include "window/shell/app_util.hpp"
-#include "tabletop/rulings.hpp"
 
 namespace umpire::app {
 

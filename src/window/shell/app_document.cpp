@@ -11,7 +11,6 @@
 
 #include "window/shell/app.hpp"
 #include "window/shell/app_util.hpp"
-#include "tabletop/rulings.hpp"
 
 namespace umpire::app {
 
@@ -121,9 +120,12 @@ void App::rule_now() {
         if (tv && tv->loaded()) {
             // The table as the referee has it on screen (dragged, perhaps not saved yet).
             const toml::table t = parse_toml_string(text_, display_name());
-            ruling_ = tabletop::rule_on_table(*engine_->find(system_), t, display_name(), *tv->table());
+            ruling_ = engine_->rule_on_table(system_, t, display_name(), *tv->table());
         } else if (held) {
-            ruling_ = engine_->rule_on_board(parse_toml_string(text_, display_name()), display_name(), *held);  // the board drawn
+            // The board drawn, and the units where the board view's clicks put them, typed (the
+            // situation's other keys are read from its text, so a problem is located in the file).
+            const std::optional<view::Placement> place = p->held_placement();
+            ruling_ = engine_->rule_on_board(parse_toml_string(text_, display_name()), display_name(), *held, place ? &*place : nullptr);
         } else {
             ruling_ = engine_->rule_text(text_, display_name(), doc().path.parent_path());  // a table sketch lies beside the file
         }

@@ -217,7 +217,8 @@ void App::draw_body() {
         draw_rules_errors("THE RULES DATA OF " + system_title(system_) + " HAS ERRORS", lines);
         return;
     }
-    PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f, doc().path.parent_path()};
+    // The last ruling goes with it: a board view draws the line that ruling traced.
+    PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f, doc().path.parent_path(), ruling_ && ruling_errors_.empty() ? &*ruling_ : nullptr};
     Panel* p = panel(system_);
     bool changed = false;
     if (w < ImGui::GetFontSize() * 40.0f) {

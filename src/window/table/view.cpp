@@ -18,7 +18,8 @@
 #include "window/shell/files.hpp"
 #include "window/ui/widgets.hpp"
 #include "core/diag.hpp"
-#include "tabletop/rulings.hpp"
+#include "engine/engine.hpp"
+#include "tabletop/sketch.hpp"
 
 namespace umpire::app {
 

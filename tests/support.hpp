@@ -21,6 +21,7 @@
 #include "board/board.hpp"
 #include "engine/engine.hpp"
 #include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 
 namespace umpire::test {
 

@@ -10,7 +10,6 @@
 #include <cctype>
 #include <map>
 
-#include "board/underlay.hpp"
 #include "core/names.hpp"
 
 namespace umpire::board {

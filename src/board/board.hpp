@@ -153,6 +153,10 @@ struct Board {
 // `display_name` names the file in messages.
 Board load_board(const std::filesystem::path& path, const std::string& display_name, const Vocabulary& vocabulary);
 Board parse_board(const toml::table& root, const std::string& display_name, const Vocabulary& vocabulary);
+// [underlay] and [suggested] of `root` into `b` (sized already; board/underlay.hpp has the format);
+// problems go to root.sink(). parse_board calls them; defined in board_sections.cpp.
+void read_underlay(const Section& root, Board& b);
+void read_suggested(const Section& root, Board& b);
 
 // The board files shipped for one game (`system` = its id): the .toml files of `boards_dir` (the
 // installed folder beside the rules data), or of the source tree's boards/ without it, sorted.

@@ -11,7 +11,6 @@
 #include <map>
 #include <stdexcept>
 
-#include "board/underlay.hpp"
 #include "core/atomic_file.hpp"
 
 namespace umpire::board {

@@ -128,6 +128,11 @@ std::string write_board(const Board& b);
 // fails. Returns the error, or nothing on success.
 std::optional<std::string> save_board(const Board& b, const std::filesystem::path& path);
 
+// The [underlay] and [suggested] sections as board-file text (each from a blank line), "" when the
+// board has none; write_board calls them. Defined in board_sections.cpp.
+std::string write_underlay(const Board& b);
+std::string write_suggested(const Board& b);
+
 // Writing helpers: a TOML string with its escapes; `key = [...]` split into key, key-, key--, ...
 // past kMaxArrayItems items (read back as one list); the hexes for which holds(index) is true
 // as few shorthand strings.

@@ -21,10 +21,12 @@
 // Lists longer than an array may hold go on under the same key with '-' added ("hexes-"), as
 // write_board splits every list.
 //
+// Reading and writing the two sections: board.hpp's read_underlay / read_suggested (parse_board
+// calls them) and board_edit.hpp's write_underlay / write_suggested (write_board), defined in
+// board_sections.cpp.
+//
 // Sections
-//   reading        read_underlay, read_suggested (parse_board calls them)
-//   writing        write_underlay, write_suggested (write_board calls them)
-//   counting       count_suggestions
+//   counting       count_suggestions, side_of_slot
 //   the picture    underlay_path, underlay_fit
 #pragma once
 #include <filesystem>
@@ -40,18 +42,6 @@
 namespace umpire::board {
 
 constexpr std::size_t kMaxUnderlayPoints = 64;
-
-// ---- reading ------------------------------------------------------------------------
-
-// [underlay] and [suggested] of `root` into `b` (sized already); problems go to root.sink().
-void read_underlay(const Section& root, Board& b);
-void read_suggested(const Section& root, Board& b);
-
-// ---- writing ------------------------------------------------------------------------
-
-// The sections as board-file text (each starting with a blank line), "" when there is nothing.
-std::string write_underlay(const Board& b);
-std::string write_suggested(const Board& b);
 
 // ---- counting -------------------------------------------------------------------------
 

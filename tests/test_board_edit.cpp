@@ -50,7 +50,10 @@ int terrain_index(const std::string& name) {
 void random_edit(board::EditHistory& h, board::Board& b, std::mt19937& rng) {
     std::uniform_int_distribution<int> hex(0, b.hex_count() - 1), dir(0, 5);
     const Cube at = b.hex_at(hex(rng));
-    if (rng() % 2) {
+    const unsigned kind = unsigned(rng() % 3);
+    if (kind == 2 && !b.vocabulary.hex_features.empty()) {  // the second per-hex layer (TANK!'s wrecks, 8.62)
+        h.set_hex_feature(b, at, int(rng() % (b.vocabulary.hex_features.size() + 1)) - 1);
+    } else if (kind != 1) {
         h.set_terrain(b, at, int(rng() % b.vocabulary.hex_terrain.size()));
     } else {
         h.set_side(b, at, dir(rng), int(rng() % (b.vocabulary.hexside_features.size() + 1)) - 1);
@@ -336,7 +339,7 @@ TEST_CASE("Board edit: the saved mark and the revision", "[boards][board_edit]")
     CHECK(h.unsaved());
     h.redo(b);
     CHECK_FALSE(h.unsaved());
-    h.set_terrain(b, at, 3);  // a new edit drops the redo step
+    h.set_terrain(b, at, 2);  // a new edit drops the redo step
     CHECK_FALSE(h.can_redo());
     h.reset();
     CHECK_FALSE(h.unsaved());
@@ -428,7 +431,12 @@ TEST_CASE("Board edit: set_hex_feature paints, clears, undoes and writes the sec
     CHECK(b.hex_feature(h0101) == town);
     CHECK(b.hex_feature(h0502) == woods);
 
-    // A TANK! board has no second layer: nothing to paint.
+    // A board whose game has no second layer: nothing to paint. (TANK! has one since issue 22:
+    // its wrecks, 8.62.)
+    board::Vocabulary plain = vocabulary();
+    plain.hex_features.clear();
+    board::Board none = board::parse_board(parse_toml_string(kSmall, "plain.toml"), "plain.toml", plain);
+    CHECK_FALSE(h.set_hex_feature(none, none.hex_at(0), 0));
     board::Board tank = board_from(kSmall);
-    CHECK_FALSE(h.set_hex_feature(tank, tank.hex_at(0), 0));
+    CHECK(h.set_hex_feature(tank, tank.hex_at(0), 0));
 }

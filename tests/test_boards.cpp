@@ -111,7 +111,11 @@ TEST_CASE("Boards: the small test board loads with its features", "[boards]") {
     CHECK(b.terrain(*b.parse_hex("0305")) == "woods");
     CHECK(b.terrain(*b.parse_hex("1102")) == "woods");
     CHECK(b.terrain(*b.parse_hex("0208")) == "rough");
-    CHECK(b.terrain(*b.parse_hex("0408")) == "wreck");
+    // 8.62: wrecks are the second per-hex layer, on the hex's ground.
+    CHECK(b.terrain(*b.parse_hex("0408")) == "clear");
+    for (const char* h : {"0408", "0209", "1202"}) CHECK(b.vocabulary.hex_features.at(std::size_t(b.hex_feature(*b.parse_hex(h)))) == "wreck");
+    CHECK(b.terrain(*b.parse_hex("1202")) == "woods");
+    CHECK(b.hex_feature(*b.parse_hex("0305")) == -1);
     CHECK(b.terrain(*b.parse_hex("0101")) == "clear");
     const Cube h0505 = *b.parse_hex("0505"), h0506 = *b.parse_hex("0506");
     REQUIRE(b.side(h0505, 3));

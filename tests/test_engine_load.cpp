@@ -1,5 +1,6 @@
 // Loading the rules data per game: one game's bad house-rules number locks only that
-// game (Engine::Load::each_system, used by the window and `umpire-cli rule`), while
+// game (Engine::Load::each_system, used by the window; Load::on_demand, used by
+// `umpire-cli rule`, which also reads a game's file only when the game is asked for), while
 // the strict load and `umpire-cli check-data` still report every problem (exit 2).
 #include <catch2/catch.hpp>
 
@@ -41,6 +42,40 @@ TEST_CASE("engine: a broken game's rules data locks only that game (each_system)
         CHECK(err.diagnostics().front().str().find("agv.toml:") != std::string::npos);
     }
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("engine: on demand, a game's rules data is read when the game is first asked for", "[engine]") {
+    namespace fs = std::filesystem;
+    // A good copy: the engine is made and rules a TANK! shot; only then is agv.toml broken on
+    // disk. AGV's problems are found when AGV is first asked for, so it had not been read.
+    const auto dir = umpire::test::rules_data_copy("agv.toml", "\n[", "\n[");
+    const Engine lazy(dir, Engine::Load::on_demand);
+    const auto tank = kRoot / "examples" / "spi-tank-blocked-by-woods.toml";
+    CHECK(lazy.rule_file(tank).to_json().dump() == umpire::test::engine().rule_file(tank).to_json().dump());
+    const auto broken = broken_agv();
+    fs::copy_file(broken / "agv.toml", dir / "agv.toml", fs::copy_options::overwrite_existing);
+    fs::remove_all(broken);
+    CHECK_FALSE(lazy.usable("agv"));
+    REQUIRE_FALSE(lazy.data_errors("agv").empty());
+    CHECK(lazy.data_errors("agv").front().str().find("agv.toml:") != std::string::npos);
+    // The same problems as the load that reads every file at once, and the other games as usable.
+    const Engine eager(dir, Engine::Load::each_system);
+    CHECK(lazy.data_errors("agv").front().str() == eager.data_errors("agv").front().str());
+    CHECK(lazy.systems().size() == eager.systems().size());
+    for (const auto& s : lazy.systems()) {
+        INFO(s->id());
+        CHECK(lazy.usable(s->id()) == eager.usable(s->id()));
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("engine: on demand, every example is ruled exactly as with every game loaded at once", "[engine]") {
+    for (const auto& f : std::filesystem::directory_iterator(kRoot / "examples")) {
+        INFO(f.path().filename().string());
+        const Engine lazy(UMPIRE_SOURCE_RULES_DATA, Engine::Load::on_demand);
+        CHECK(lazy.rule_file(f.path()).to_json().dump() == umpire::test::engine().rule_file(f.path()).to_json().dump());
+        CHECK(lazy.rule_file(f.path()).to_text() == umpire::test::engine().rule_file(f.path()).to_text());
+    }
 }
 
 TEST_CASE("engine: the strict load still throws every problem, and a missing folder throws in both modes", "[engine]") {

@@ -221,6 +221,29 @@ TEST_CASE("hostile input: non-ASCII UTF-8 text is not binary", "[hostile]") {
     CHECK_THROWS_AS(umpire::check_text(std::string("a\0", 2), "t.toml"), umpire::InputError);
 }
 
+TEST_CASE("hostile input: check_text locates the first bad byte by line and column in characters", "[hostile]") {
+    // The scan skips plain ASCII eight bytes at a time; the place it reports must not depend on
+    // where in such a block the bad byte falls, nor on the UTF-8 characters before it.
+    const std::string lead = "title = \"Übung — Панцер 戦車 🎲\"\n# long ASCII line 0123456789abcdef\nk = \"é";
+    const int lead_line = 3, lead_column = 7;  // after `k = "é` on line 3: 6 characters
+    for (const std::string& bad : {std::string(1, '\0'), std::string("\xff"), std::string("\xc3("), std::string("\xe2\x82")}) {
+        for (std::size_t pad = 0; pad < 17; ++pad) {
+            const std::string text = lead + std::string(pad, 'x') + bad + "\"\nmore = 1\n";
+            INFO("pad " << pad << ", bad byte " << int(static_cast<unsigned char>(bad[0])));
+            try {
+                umpire::check_text(text, "t.toml");
+                FAIL("accepted");
+            } catch (const umpire::InputError& e) {
+                REQUIRE(e.diagnostics().size() == 1);
+                CHECK(e.diagnostics().front().line == lead_line);
+                CHECK(e.diagnostics().front().column == lead_column + int(pad));
+                CHECK(e.diagnostics().front().message.find(bad[0] == '\0' ? "NUL byte" : "not UTF-8") != std::string::npos);
+            }
+        }
+    }
+    CHECK_NOTHROW(umpire::check_text(lead + "\"\n" + std::string(1000, 'a') + "\n", "t.toml"));
+}
+
 // ---- counts ------------------------------------------------------------------------------------
 
 namespace {

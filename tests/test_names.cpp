@@ -4,6 +4,8 @@
 // bad input naming both; the ruling says what an alias was taken for (explanation and JSON `matched`).
 //
 // Sections
+//   normalize_name      the folding (the C locale's isspace/tolower), and same_name/normalizes_to,
+//                       which compare without building strings, agreeing with it byte for byte
 //   resolve_name        the matching order itself (names.hpp)
 //   TANK! units         every alias in rules-data against the weapons chart (17.4), as rulings use it
 //   shared names        a family name ("Pz VI", "T34") names two units: exit 2 naming both
@@ -12,6 +14,7 @@
 //   CLI                 `--json` carries `matched`; an ambiguous name exits 2 with FILE:LINE:COL
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -43,6 +46,33 @@ std::string rejection(const std::string& toml) {
 }
 
 }  // namespace
+
+TEST_CASE("normalize_name folds case and drops white space and / - ( ) . _ and the fast comparisons agree with it", "[names]") {
+    // The rule as first written, with the C library's isspace and tolower (the C locale).
+    const auto reference = [](const std::string& s) {
+        std::string out;
+        for (const unsigned char c : s) {
+            if (std::isspace(c) || c == '/' || c == '-' || c == '(' || c == ')' || c == '.' || c == '_') continue;
+            out += static_cast<char>(std::tolower(c));
+        }
+        return out;
+    };
+    for (int c = 0; c < 256; ++c) {
+        const std::string one(1, static_cast<char>(c));
+        INFO(c);
+        CHECK(umpire::normalize_name(one) == reference(one));
+    }
+    const std::vector<std::string> names = {"Pz IV h", "pzivh", "PzIVh", "PZ-IV(h)", "Pz IV", "Pz IVh.", "", " ", "( )",
+                                            "M4/76", "m4-76", "M4 76", "M47 6", "M4", "Königstiger", "KÖNIGSTIGER",
+                                            "koenigstiger", std::string("a\0b", 3), "ab", std::string("ab\0", 3),
+                                            "a_b", "A\tB", "a\x7f", "a\xff", "T34/85", "t3485", "T348", "T34855"};
+    for (const auto& a : names)
+        for (const auto& b : names) {
+            INFO(a << " | " << b);
+            CHECK(umpire::same_name(a, b) == (reference(a) == reference(b)));
+            CHECK(umpire::normalizes_to(a, reference(b)) == (reference(a) == reference(b)));
+        }
+}
 
 TEST_CASE("resolve_name: exact names before aliases, never a guess between two entries", "[names]") {
     // An alias listed first must not beat a later entry's own name.

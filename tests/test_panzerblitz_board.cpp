@@ -433,10 +433,10 @@ TEST_CASE("panzerblitz board files: located errors", "[panzerblitz][board][bad-i
     CHECK(pb::side_symbol(spelled, *spelled.side(h, 1)).symbol == "orange");
     CHECK(pb::side_symbol(spelled, *spelled.side(h, 2)).symbol == "orange");
     CHECK(pb::side_symbol(spelled, *spelled.side(h, 3)).on_hilltop);
-    // A TANK! board has no second per-hex layer.
-    const auto tank = umpire::test::run_cli("board check " + umpire::test::temp_file("system = \"spi-tank\"\ncolumns = 4\nrows = 4\n[hex_features]\n"));
+    // A TANK! board's second per-hex layer holds only its wrecks (8.62; issue 22), not PanzerBlitz's woods.
+    const auto tank = umpire::test::run_cli("board check " + umpire::test::temp_file("system = \"spi-tank\"\ncolumns = 4\nrows = 4\n[hex_features]\nwoods-hex = [\"0101\"]\n"));
     CHECK(tank.status == 2);
-    CHECK(tank.err.find("hex_features") != std::string::npos);
+    CHECK(tank.err.find("hex_features.woods-hex: unknown hex feature (accepted: wreck)") != std::string::npos);
 }
 
 TEST_CASE("panzerblitz maps joined from boards: placement errors are located", "[panzerblitz][board][bad-input]") {

@@ -634,7 +634,8 @@ TEST_CASE("ps boards: the board view's BoardSupport", "[ps-board][board-support]
     std::vector<view::Mark> vis;
     CHECK(bs->visibility(small(), "", at(small(), "0302"), vis));
     REQUIRE(int(vis.size()) == small().hex_count());
-    CHECK(vis[std::size_t(small().index(at(small(), "0306")))] == view::Mark::hindering);
+    // Both lines cross the wood in 0304: visible or not is the referee's (both_lines_pass_hides, issue 22).
+    CHECK(vis[std::size_t(small().index(at(small(), "0306")))] == view::Mark::referee_call);
     CHECK(vis[std::size_t(small().index(at(small(), "0302")))] == view::Mark::clear);
     CHECK(vis[std::size_t(small().index(at(small(), "0303")))] == view::Mark::clear);
 }
@@ -691,7 +692,8 @@ TEST_CASE("ps boards: umpire-cli board check, los and visibility on a Panzer Squ
 
     const auto vis = test::run_cli("visibility " + board + " 0302 --json");
     REQUIRE(vis.status == 0);
-    CHECK(vis.out.find("{\"hex\":\"0306\",\"sight\":\"obstacle bonus\"}") != std::string::npos);
+    // Both lines cross the wood: a referee's call (both_lines_pass_hides, issue 22).
+    CHECK(vis.out.find("{\"hex\":\"0306\",\"sight\":\"referee's call\"}") != std::string::npos);
     CHECK(vis.out.find("{\"hex\":\"0303\",\"sight\":\"clear\"}") != std::string::npos);
 
     CHECK(test::run_cli("los " + board + " 0302 0399").status == 2);
@@ -705,7 +707,10 @@ TEST_CASE("ps boards: the board examples rule as their comments say", "[ps-board
     const fs::path ex = fs::path(UMPIRE_SOURCE_DIR) / "examples";
     const json::Value wood = test::engine().rule_file(ex / "panzer-squadron-board-line-of-fire-through-wood.toml").to_json();
     CHECK(test::at(wood, "obstacle_bonus").as_bool());
-    CHECK_FALSE(test::at(wood, "referee_call").as_bool());
+    // Both lines cross the wood: still visible is the referee's call (PS-fire, both_lines_pass_hides; issue 22).
+    CHECK(test::at(wood, "referee_call").as_bool());
+    CHECK(test::at(wood, "visible").as_bool());
+    CHECK(test::at(wood, "visible_other_reading").as_bool() == false);
     const json::Value wall = test::engine().rule_file(ex / "panzer-squadron-board-line-of-fire-wall-call.toml").to_json();
     CHECK(test::at(wall, "obstacle_bonus").as_bool());
     CHECK(test::at(wall, "referee_call").as_bool());

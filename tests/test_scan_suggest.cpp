@@ -148,7 +148,7 @@ TEST_CASE("suggest: examples that name nothing or point nowhere are refused in w
     };
     const plane::Vec2 woods = s.to_pixel.apply(hex::plane_centre(*truth.parse_hex("0505")));
     CHECK_THAT(refuse({"forest", woods, "--sample forest=1,2"}),
-               Catch::Contains("--sample forest=1,2: 'forest' is not a terrain or feature of spi-tank (accepted: clear, rough, woods, wreck, berm, slope)"));
+               Catch::Contains("--sample forest=1,2: 'forest' is not a terrain or feature of spi-tank (accepted: clear, rough, woods, wreck, berm, slope, or TERRAIN+FEATURE)"));
     CHECK_THAT(refuse({"woods", {2, 2}, "--sample woods=2,2"}), Catch::Contains("--sample woods=2,2 lies off the board"));
     CHECK_THAT(refuse({"berm", woods, "--sample berm=X,Y"}), Catch::Contains("is not at a hexside's midpoint"));
     board::Board b = blank_like(truth);

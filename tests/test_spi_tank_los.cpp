@@ -75,7 +75,10 @@ TEST_CASE("spi-tank 10.21/10.22: each obstacle in each mode, crossing free or to
                                              : (side ? "10.22A" : "10.22B");
                 INFO(cite << " " << mode << ": " << terrain << " touching " << touches);
                 const bool berm_of_target = std::string(terrain) == "berm" && std::string(touches) == "target";
-                const int add = !berm_of_target ? 0 : std::string(mode) == "closed" ? 6 : std::string(mode) == "mixed" ? 3 : 0;
+                // A wreck obstacle in the target's hex lies on the given clear ground (8.62, 10.22B):
+                // +2 in all modes (10.6). (Before issue 22 it was dropped because target.terrain is given.)
+                const bool wreck_of_target = std::string(terrain) == "wreck" && std::string(touches) == "target";
+                const int add = wreck_of_target ? 2 : !berm_of_target ? 0 : std::string(mode) == "closed" ? 6 : std::string(mode) == "mixed" ? 3 : 0;
                 check_los(base(mode).obstacle(terrain, side ? "hexside" : "hex", touches), blocked, cite, add);
             }
 }

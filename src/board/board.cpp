@@ -3,7 +3,8 @@
 // Sections
 //   1. lookups       index, terrain, side slots
 //   2. shorthand     hex runs/areas/columns/rows; hexside lists and paths
-//   3. load_board    keys, numbering, size, [hexes], [hexsides], [[area]]; every problem located
+//   3. load_board    keys, numbering, size, [hexes], [hexsides], [[area]]; every problem located;
+//                    shipped_boards, find_board
 #include "board/board.hpp"
 
 #include <algorithm>
@@ -388,6 +389,8 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
                 std::string extra;
                 if (std::find(v.hexside_features.begin(), v.hexside_features.end(), name) != v.hexside_features.end())
                     extra = "; " + name + " lies on hexsides (10.12): list it under [hexsides]";
+                if (std::find(v.hex_features.begin(), v.hex_features.end(), name) != v.hex_features.end())
+                    extra = "; " + name + " lies on a hex's terrain: list it under [hex_features]";
                 sink.error(&node, "hexes." + name + ": unknown terrain (accepted: " + join_names(v.hex_terrain, ", ") + ")" + extra);
                 continue;
             }
@@ -562,6 +565,18 @@ std::vector<std::filesystem::path> shipped_boards(const std::filesystem::path& b
     }
     std::sort(out.begin(), out.end());
     return out;
+}
+
+std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir, const std::filesystem::path& boards_dir) {
+    std::filesystem::path path = name;
+    if (!path.is_relative()) return path;
+    path = situation_dir / name;
+    std::error_code ec;
+    for (const std::filesystem::path& dir : {boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
+        if (std::filesystem::exists(path, ec) || dir.empty()) break;
+        if (std::filesystem::exists(dir / name, ec)) path = dir / name;
+    }
+    return path;
 }
 
 }  // namespace umpire::board

@@ -8,9 +8,10 @@
 //   Vocabulary   the terrain and hexside feature names a game accepts (read from its rules data)
 //   Board        the map: size, numbering, terrain per hex, features per hexside, named areas of
 //                hexes (a TANK! depression, 10.26), fast lookups
+//   load_board   read and validate a board file (all problems reported at once); shipped_boards,
+//                find_board (where a situation's board = "NAME" is)
 //   Underlay     a picture of the printed map under the hexes, its calibration points, and the
 //                marks of what was suggested from it and not yet confirmed (board/underlay.hpp)
-//   load_board   read and validate a board file (all problems reported at once)
 //   shorthand    the hex and hexside notations ("0101-0110", "0305..0812", "column 12",
 //                "1204/B-C-D", "1204>1205>1305"), exposed for the window's paint tool
 #pragma once
@@ -162,6 +163,14 @@ void read_suggested(const Section& root, Board& b);
 // installed folder beside the rules data), or of the source tree's boards/ without it, sorted.
 // A file that does not parse, or names another game, is left out (the window offers these).
 std::vector<std::filesystem::path> shipped_boards(const std::filesystem::path& boards_dir, const std::string& system);
+
+// Where a situation's `board = "NAME"` is read from, for every game: an absolute NAME as it is;
+// else beside the situation (`situation_dir`, the situation file's folder) when it is there, else
+// the game's shipped boards (`boards_dir`, beside the rules data), else the source tree's boards/
+// (the window and standard input give no folder to look in). Where none has it, the path beside
+// the situation, so the read error names that.
+std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir,
+                                 const std::filesystem::path& boards_dir);
 
 // ---- shorthand ----------------------------------------------------------------------
 

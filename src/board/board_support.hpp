@@ -19,6 +19,7 @@
 #include "board/board.hpp"
 #include "board/marks.hpp"
 #include "geometry/hex.hpp"
+#include "core/input.hpp"
 #include "core/toml_reader.hpp"
 #include "core/ruling.hpp"
 
@@ -28,6 +29,11 @@ namespace umpire::view {
 
 // One figure per hex of a board, for an overlay: the kill-chance overlay's chance that the
 // situation's firer kills its target standing in that hex (0 where the line is blocked).
+// The overlay is seen from one unit (the window's pinned viewpoint): it keeps its hex while the
+// other unit stands in each hex in turn. From the firer: where the target may stand; from the
+// target: where the firer may fire from.
+enum class FiguresFrom { firer, target };
+
 struct HexFigures {
     std::string title;          // "Chance that T62 in 0302 kills M60A2 standing in each hex"
     std::string legend;         // how to read it, with the rules it follows
@@ -42,9 +48,16 @@ public:
     virtual ~BoardSupport() = default;
     // The names a board of this game may hold (loaded rules data), to read, check and paint boards.
     virtual const board::Vocabulary& vocabulary() const = 0;
-    // Reads a board file of this game (throws InputError with FILE:LINE:COL problems).
-    virtual board::Board load(const std::filesystem::path& path, const std::string& display_name) const {
-        return board::load_board(path, display_name, vocabulary());
+    // A board file of this game, already read as TOML (Engine::open_board reads the file once and
+    // hands it here): throws InputError with FILE:LINE:COL problems. `path` finds the files a board
+    // file names (a PanzerBlitz map's boards); `display_name` names it in messages.
+    virtual board::Board parse(const toml::table& root, const std::filesystem::path& path, const std::string& display_name) const {
+        (void)path;
+        return board::parse_board(root, display_name, vocabulary());
+    }
+    // Reads a board file of this game (the bounded reader, then parse()).
+    board::Board load(const std::filesystem::path& path, const std::string& display_name) const {
+        return parse(parse_toml_file(path, display_name, kMaxBoardBytes), path, display_name);
     }
     // The choices a line of sight depends on besides the board (TANK!: "closed", "mixed", "open"
     // terrain modes, 10.6); empty when none. `mode` below is one of these, or "".
@@ -76,13 +89,15 @@ public:
     // default): false, and no marks, when it is not one of modes().
     virtual bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from,
                             std::vector<Mark>& out) const = 0;
+    // The folder of the boards shipped for this game (docs/boards.md; beside the rules data).
+    virtual std::filesystem::path boards_dir() const = 0;
     // Where a situation's `board = "NAME"` is read from (`situation_dir`: the situation file's
-    // folder, empty when it has none): the same lookup the ruling makes.
-    virtual std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const {
-        return situation_dir / name;
+    // folder, empty when it has none): board::find_board, the lookup the ruling makes.
+    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const {
+        return board::find_board(name, situation_dir, boards_dir());
     }
-    // The boards shipped with the program for this game (docs/boards.md), to offer in the window.
-    virtual std::vector<std::filesystem::path> shipped_boards() const { return {}; }
+    // The boards shipped with the program for this game, to offer in the window.
+    std::vector<std::filesystem::path> shipped_boards() const { return board::shipped_boards(boards_dir(), vocabulary().system); }
     // Rules `situation` (a whole situation table with `board = ...`) against `b` instead of the
     // board file: the window's board, which may hold unsaved paint. With `place` the units stand
     // where it says, typed (the board view's clicks): the situation's own hex keys (firer.hex,
@@ -90,12 +105,12 @@ public:
     // they are read from the situation. The ruling carries what it traced (Ruling::board_marks).
     // Problems go to situation.sink() and throw InputError, as GameSystem::rule.
     virtual Ruling rule(const Section& situation, const board::Board& b, const Placement* place) const = 0;
-    // The overlay figure for every hex (HexFigures), for the situation's units; false when the game
-    // has none or the situation cannot be ruled. Slow (a ruling per hex): call it off the UI
-    // thread; it stops early, returning false, when *cancel becomes true.
+    // The overlay figure for every hex (HexFigures), for the situation's units, seen from `from`;
+    // false when the game has none or the situation cannot be ruled. Slow (a ruling per hex): call
+    // it off the UI thread; it stops early, returning false, when *cancel becomes true.
     virtual bool hex_figures(const board::Board& b, const toml::table& situation, HexFigures& out,
-                             const std::atomic<bool>* cancel = nullptr) const {
-        (void)b, (void)situation, (void)out, (void)cancel;
+                             const std::atomic<bool>* cancel = nullptr, FiguresFrom from = FiguresFrom::firer) const {
+        (void)b, (void)situation, (void)out, (void)cancel, (void)from;
         return false;
     }
 };

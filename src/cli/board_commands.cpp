@@ -1,363 +1,175 @@
 // umpire-cli's board commands (see board_commands.hpp).
 //
 // Sections
-//   options     the commands' own options (--rules-data, --json, --mode, --all, --threads)
-//   commands    board check, los, visibility (one hex, all pairs)
+//   dispatch    read the board file once (Engine::read_board_file) and hand it to its game's answer;
+//               board check --json and the picture's report are the same for every game
+//   commands    board check, los, visibility: their arguments, options and help (commands.hpp)
+//   shared      board_hex, board_ok, check_report, write_counts
 #include "cli/board_commands.hpp"
 
-#include <chrono>
-#include <cstdio>
-#include <filesystem>
 #include <iostream>
-#include <optional>
+#include <memory>
+
+#include <CLI/CLI.hpp>
 
 #include "cli/board_report.hpp"
-#include "cli/from_image.hpp"
-#include "core/atomic_file.hpp"
-#include "engine/engine.hpp"
-#include "core/input.hpp"
+#include "cli/commands.hpp"
 #include "core/names.hpp"
-#include "games/spi_tank/board.hpp"
-#include "games/spi_tank/rules.hpp"
+#include "engine/engine.hpp"
 
 namespace umpire::cli {
 
 namespace {
 
-// ---- options ------------------------------------------------------------------------
+// ---- dispatch -------------------------------------------------------------------------
 
-struct Options {
-    std::filesystem::path rules_dir;
-    bool json = false;
-    std::string mode;
-    std::string all_out;
-    bool all = false;
-    unsigned threads = 0;
-    std::vector<std::string> positional;
+// The command line's answer for each game with hex boards (board_commands_<game>.cpp): `refuse`
+// says why an option given means nothing on the game's boards (1, before the board's content is
+// read), `answer` answers on the board.
+struct GameBoardCommand {
+    const char* system;
+    int (*refuse)(const BoardArgs& a);
+    int (*answer)(const Engine& e, const board::Board& b, const BoardArgs& a, std::ostream& out);
+};
+constexpr GameBoardCommand kGames[] = {
+    {"spi-tank", spi_tank_refuse, spi_tank_board_command},
+    {"panzerblitz", panzerblitz_refuse, panzerblitz_board_command},
+    {"panzer-squadron", panzer_squadron_refuse, panzer_squadron_board_command},
 };
 
-const char* kBoardUsage =
-    "Board commands:\n"
-    "  board check FILE [--json]               validate a board file (--json: the whole board)\n"
-    "  board from-image IMAGE --system S --columns C --rows R --hex ID=X,Y ... --sample NAME=X,Y ... -o BOARD\n"
-    "                                          a board from a scan or photo of the printed map (docs/maps.md)\n"
-    "  los BOARD FROM TO [--json] [--mode M]   the line between two hexes and what it meets (10.2)\n"
-    "  visibility BOARD FROM [--json] [--mode M]\n"
-    "                                          every hex: clear, blocked (by what, where) or referee's call\n"
-    "  visibility BOARD --all OUT [--mode M] [--threads N]\n"
-    "                                          every pair of hexes, written to OUT\n"
-    "--mode closed|mixed|open: the scenario's terrain mode (default: the board's terrain_mode).\n";
-
-std::optional<Options> parse_options(const std::vector<std::string>& args) {
-    Options o;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&](const char* what) -> std::optional<std::string> {
-            if (i + 1 >= args.size()) {
-                std::cerr << "umpire-cli: " << a << " needs " << what << "\n";
-                return std::nullopt;
-            }
-            return args[++i];
-        };
-        if (a == "--json") o.json = true;
-        else if (a == "--rules-data") { auto v = value("a folder"); if (!v) return std::nullopt; o.rules_dir = *v; }
-        else if (a.rfind("--rules-data=", 0) == 0) o.rules_dir = a.substr(13);
-        else if (a == "--mode") { auto v = value("closed, mixed or open"); if (!v) return std::nullopt; o.mode = *v; }
-        else if (a == "--all") { auto v = value("an output file"); if (!v) return std::nullopt; o.all = true, o.all_out = *v; }
-        else if (a == "--threads") {
-            auto v = value("a number");
-            if (!v) return std::nullopt;
-            if (v->empty() || v->size() > 3 || v->find_first_not_of("0123456789") != std::string::npos) {
-                std::cerr << "umpire-cli: --threads needs a number 0..999 (0: one per core), got '" << escape_text(*v) << "'\n";
-                return std::nullopt;
-            }
-            o.threads = unsigned(std::stoi(*v));
-        } else if (a.size() > 1 && a[0] == '-') {
-            std::cerr << "umpire-cli: unknown option " << escape_text(a) << "\n" << kBoardUsage;
-            return std::nullopt;
-        } else o.positional.push_back(a);
+int board_command(const Context& c, const BoardArgs& a, std::ostream& out) {
+    const Engine e(c.rules());
+    const Engine::BoardFile file = e.read_board_file(a.file, a.file);  // the file's one read
+    for (const auto& g : kGames) {
+        if (file.game->id() != g.system) continue;
+        if (const int status = g.refuse(a)) return status;
+        const board::Board b = file.parse();
+        if (a.command != "check") return g.answer(e, b, a, out);
+        if (a.json) return out << board_json(b).dump() << "\n", 0;  // the whole board, any game (cli/board_report.hpp)
+        const int status = g.answer(e, b, a, out);
+        if (status == 0) report_picture(b, out, std::cerr);  // its picture, and suggestions not yet confirmed
+        return status;
     }
-    if (o.rules_dir.empty()) o.rules_dir = default_rules_dir();
-    return o;
+    throw std::runtime_error(file.game->id() + " has hex boards but umpire-cli has no board commands for them yet");
 }
 
-int report(const InputError& e) {
-    for (const auto& d : e.diagnostics()) std::cerr << d.str() << "\n";
-    return 2;
+// Sets `c.run` to the command when the parser chose it.
+void run_on_choice(CLI::App* cmd, Context& c, const std::shared_ptr<BoardArgs>& a) {
+    cmd->callback([&c, a] { c.run = [&c, a] { return board_command(c, *a, c.out); }; });
 }
 
-const spi_tank::Data& tank_data(const Engine& e) {
-    const auto* t = e.get<spi_tank::SpiTank>();
-    if (!t) throw std::runtime_error("the spi-tank system is not available");
-    return t->data();
-}
-
-board::Board read_board(const Engine& e, const std::string& file) {
-    // The bounded reader names a missing file, a folder or a device with the OS reason.
-    return board::load_board(file, file, spi_tank::board_vocabulary(tank_data(e)));
-}
-
-// The terrain mode: --mode, else the board's terrain_mode; nullopt (reported) when neither.
-std::optional<spi_tank::Mode> pick_mode(const Options& o, const board::Board& b) {
-    const std::string m = !o.mode.empty() ? o.mode : b.terrain_mode;
-    if (m == "closed") return spi_tank::Mode::closed;
-    if (m == "mixed") return spi_tank::Mode::mixed;
-    if (m == "open") return spi_tank::Mode::open;
-    if (m.empty()) std::cerr << "umpire-cli: give --mode closed, mixed or open (the board names no terrain_mode)\n";
-    else std::cerr << "umpire-cli: --mode '" << escape_text(m) << "' is not a terrain mode (accepted: closed, mixed, open)\n";
-    return std::nullopt;
-}
-
-// A hex number given on the command line, on the board; prints the problem otherwise.
-std::optional<hex::Cube> arg_hex(const board::Board& b, const std::string& text) {
-    if (auto h = b.parse_hex(text)) return h;
-    std::cerr << "umpire-cli: '" << escape_text(text) << "' is not a hex of " << escape_text(b.file) << " (" << b.numbering.describe() << "; columns 1-"
-              << b.columns << ", rows 1-" << b.rows << ")\n";
-    return std::nullopt;
-}
-
-// ---- commands -------------------------------------------------------------------------
-
-int board_check(const Engine& e, const Options& o, std::ostream& out) {
-    if (o.positional.size() != 3) { std::cerr << "umpire-cli: board check takes one FILE\n" << kBoardUsage; return 1; }
-    const board::Board b = read_board(e, o.positional[2]);
-    if (o.json) return out << board_json(b).dump() << "\n", 0;  // the whole board (cli/board_report.hpp)
-    int featured = 0;
-    for (const auto& s : b.sides_of) featured += s.feature >= 0;
-    out << "board OK: " << b.file << " — " << (b.title.empty() ? "untitled" : b.title) << (b.sample ? " (sample terrain)" : "") << "\n";
-    out << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
-    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);
-    for (auto t : b.terrain_of) ++counts[t];
-    out << "  hexes:";
-    for (std::size_t i = 0; i < counts.size(); ++i)
-        if (counts[i]) out << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
-    out << "\n  hexsides with a feature: " << featured << "\n";
-    for (const auto& a : b.areas)  // [[area]]: e.g. the depression of TANK! 10.26
-        out << "  area: " << escape_text(b.vocabulary.area_kinds.at(std::size_t(a.kind))) << (a.name.empty() ? "" : " \"" + escape_text(a.name) + "\"") << ", "
-            << a.hexes.size() << " hexes\n";
-    report_picture(b, out, std::cerr);  // its picture, and suggestions not yet confirmed
-    return 0;
-}
-
-int los_command(const Engine& e, const Options& o, std::ostream& out) {
-    if (o.positional.size() != 4) { std::cerr << "umpire-cli: los takes BOARD FROM TO\n" << kBoardUsage; return 1; }
-    const board::Board b = read_board(e, o.positional[1]);
-    const auto mode = pick_mode(o, b);
-    if (!mode) return 1;
-    const auto from = arg_hex(b, o.positional[2]), to = arg_hex(b, o.positional[3]);
-    if (!from || !to) return 2;
-    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
-    const spi_tank::LineOfSight los = spi_tank::line_of_sight(b, rules, *from, *to);
-    if (o.json) {
-        json::Object obj{{"board", b.file}, {"terrain_mode", spi_tank::to_string(*mode)}};
-        for (auto& kv : spi_tank::los_json(b, los)) obj.push_back(std::move(kv));
-        out << json::Value(std::move(obj)).dump() << "\n";
-    } else {
-        out << spi_tank::los_text(b, los);
-    }
-    return 0;
-}
-
-// What blocked a hex in a visibility map, for a person.
-std::string blocked_by(const board::Board& b, const spi_tank::VisibilityCell& c) {
-    switch (c.kind) {
-        case spi_tank::LosItem::hex: return b.terrain(c.at) + " in " + b.name(c.at) + " (10.22D)";
-        case spi_tank::LosItem::hexside: {
-            const board::SideFeature* f = b.side(c.at, c.side);
-            return b.vocabulary.hexside_features[std::size_t(f->feature)] + " on " + b.side_name(c.at, c.side) + " (10.22C)";
-        }
-        case spi_tank::LosItem::along:
-            if (c.side >= 0) {
-                const board::SideFeature* f = b.side(c.at, c.side);
-                return "along " + b.vocabulary.hexside_features[std::size_t(f->feature)] + " hexside " + b.side_name(c.at, c.side) + " (10.23)";
-            }
-            return "along a side of " + b.terrain(c.at) + " hex " + b.name(c.at) + " (10.24)";
-        default: return "the corner at " + b.name(c.at) + ", either reading (10.22)";
-    }
-}
-
-int visibility_one(const Engine& e, const Options& o, std::ostream& out) {
-    if (o.positional.size() != 3) { std::cerr << "umpire-cli: visibility takes BOARD FROM (or BOARD --all OUT)\n" << kBoardUsage; return 1; }
-    const board::Board b = read_board(e, o.positional[1]);
-    const auto mode = pick_mode(o, b);
-    if (!mode) return 1;
-    const auto from = arg_hex(b, o.positional[2]);
-    if (!from) return 2;
-    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
-    std::vector<spi_tank::VisibilityCell> cells;
-    spi_tank::visibility(b, rules, *from, cells);
-    int counts[3] = {0, 0, 0};
-    for (const auto& c : cells) ++counts[int(c.sight)];
-    if (o.json) {
-        json::Array hexes;
-        for (int i = 0; i < b.hex_count(); ++i) {
-            const auto& c = cells[std::size_t(i)];
-            json::Object x{{"hex", b.name(b.hex_at(i))}, {"sight", spi_tank::to_string(c.sight)}};
-            if (c.sight == spi_tank::Sight::blocked) x.emplace_back("blocked_by", blocked_by(b, c));
-            if (c.sight == spi_tank::Sight::referee_call) x.emplace_back("corner_at", b.name(c.at));
-            hexes.push_back(std::move(x));
-        }
-        json::Object obj{{"board", b.file},
-                         {"terrain_mode", spi_tank::to_string(*mode)},
-                         {"from", b.name(*from)},
-                         {"clear", counts[0]},
-                         {"blocked", counts[1]},
-                         {"referee_call", counts[2]},
-                         {"hexes", std::move(hexes)}};
-        out << json::Value(std::move(obj)).dump() << "\n";
-        return 0;
-    }
-    out << "Seen from " << b.name(*from) << " on " << b.file << " (" << spi_tank::to_string(*mode) << " mode): " << counts[0] << " clear, "
-              << counts[1] << " blocked, " << counts[2] << " referee's call\n";
-    for (int i = 0; i < b.hex_count(); ++i) {
-        const auto& c = cells[std::size_t(i)];
-        out << b.name(b.hex_at(i)) << " " << spi_tank::to_string(c.sight);
-        if (c.sight == spi_tank::Sight::blocked) out << " by " << blocked_by(b, c);
-        if (c.sight == spi_tank::Sight::referee_call) out << " (the line passes exactly through a corner of " << b.name(c.at) << ": see `los`)";
-        out << "\n";
-    }
-    return 0;
-}
-
-// The file `visibility --all` writes: a header, then one line per hex seen from, one character
-// per hex seen (TANK! 10.2 ruled for every pair).
-std::string all_pairs_text(const board::Board& b, spi_tank::Mode mode, const std::vector<spi_tank::Sight>& all) {
-    std::string text = "# umpire visibility, board " + b.file + ", " + spi_tank::to_string(mode) + " mode, " +
-                       std::to_string(b.hex_count()) + " hexes\n"
-                       "# one line per hex seen from (in board order: column by column, rows down);\n"
-                       "# then one character per hex in the same order: . clear, # blocked, ? referee's call, @ itself\n";
-    const int n = b.hex_count();
-    text.reserve(text.size() + std::size_t(n) * (std::size_t(n) + 8));
-    for (int i = 0; i < n; ++i) {
-        text += b.name(b.hex_at(i)) + " ";
-        for (int k = 0; k < n; ++k) {
-            const spi_tank::Sight s = all[std::size_t(i) * std::size_t(n) + std::size_t(k)];
-            text += i == k ? '@' : s == spi_tank::Sight::clear ? '.' : s == spi_tank::Sight::blocked ? '#' : '?';
-        }
-        text += '\n';
-    }
-    return text;
-}
-
-// Writes the file atomically (atomic_file.hpp: a temporary file beside it, fsync, rename), so a
-// failed or interrupted write leaves the old file or none, never half a file. Only a regular file
-// (or none) is replaced: renaming over a device, a pipe or a folder would swap it for a file.
-std::optional<std::string> write_all_pairs(const std::string& out, const std::string& text) {
-    std::error_code ec;
-    const auto st = std::filesystem::status(out, ec);
-    if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
-        return std::string("not a regular file but a folder, a device or a pipe (the output goes to a new file renamed over it)");
-    return atomic_write(out, text);
-}
-
-int visibility_all(const Engine& e, const Options& o, std::ostream& out) {
-    if (o.positional.size() != 2) { std::cerr << "umpire-cli: visibility --all takes BOARD and the output file\n" << kBoardUsage; return 1; }
-    const board::Board b = read_board(e, o.positional[1]);
-    const auto mode = pick_mode(o, b);
-    if (!mode) return 1;
-    // The matrix (and the file) hold hexes x hexes bytes: bounded so a large board cannot ask for
-    // gigabytes (100 x 100 hexes: 100 MB, built in memory and then written at once).
-    constexpr int kMaxAllPairsHexes = 10000;
-    if (b.hex_count() > kMaxAllPairsHexes) {
-        std::cerr << "umpire-cli: visibility --all holds every pair in memory and in the file: at most " << kMaxAllPairsHexes
-                  << " hexes, and " << escape_text(b.file) << " has " << b.hex_count() << "\n";
-        return 1;
-    }
-    const spi_tank::LosRules rules = spi_tank::los_rules(tank_data(e), b, *mode);
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<spi_tank::Sight> all = spi_tank::visibility_all(b, rules, o.threads);
-    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-
-    if (auto err = write_all_pairs(o.all_out, all_pairs_text(b, *mode, all))) {
-        std::cerr << "umpire-cli: cannot write " << escape_text(o.all_out) << ": " << escape_text(*err) << "\n";
-        return 1;
-    }
-    out << "wrote " << escape_text(o.all_out) << ": " << b.hex_count() << " x " << b.hex_count() << " hexes (" << spi_tank::to_string(*mode)
-              << " mode) in " << int(ms) << " ms\n";
-    return 0;
-}
-
-// The game a board file is for (its `system`), read before the game's own reader checks the rest.
-std::string board_system(const std::string& file) {
-    const toml::table t = parse_toml_file(file, file, kMaxBoardBytes);
-    if (auto s = t["system"].value<std::string>()) return *s;
-    return "";
-}
-
-// A board of another game than TANK!: the game's own board commands (one line per game). Only
-// with the right number of arguments (else TANK!'s usage messages, unchanged, answer).
-std::optional<int> other_game(const Engine& e, const Options& o, std::ostream& out) {
-    const std::string& cmd = o.positional.at(0);
-    const std::size_t want = cmd == "board" ? 3 : cmd == "los" ? 4 : o.all ? 2 : 3;
-    if (o.positional.size() != want) return std::nullopt;
-    const std::size_t file_at = cmd == "board" ? 2 : 1;
-    const std::string system = board_system(o.positional[file_at]);
-    BoardArgs a;
-    a.command = cmd == "board" ? "check" : cmd;
-    a.file = o.positional[file_at];
-    a.hexes.assign(o.positional.begin() + long(file_at) + 1, o.positional.end());
-    a.json = o.json, a.all = o.all, a.mode = o.mode;
-    if (system == "panzerblitz") return panzerblitz_board_command(e, a, out);
-    return std::nullopt;
+// A line-of-sight command's own BoardArgs with what los and visibility share: BOARD (the first
+// argument), --json, --mode.
+std::shared_ptr<BoardArgs> sight_args(CLI::App& cmd, const char* command) {
+    auto a = std::make_shared<BoardArgs>();
+    a->command = command;
+    add_argument(cmd, "BOARD", a->file, "the board file")->required();
+    cmd.add_flag("--json", a->json, "print one JSON object")->disable_flag_override();
+    add_value(cmd, "--mode", "MODE", &a->mode, "TANK!: the terrain mode, closed, mixed or open (10.6;\ndefault: the board's terrain_mode)");
+    return a;
 }
 
 }  // namespace
 
-bool is_board_command(const std::vector<std::string>& args) {
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--rules-data" || a == "--mode" || a == "--all" || a == "--threads" || a == "--facing") { ++i; continue; }
-        if (!a.empty() && a[0] == '-') continue;
-        return a == "board" || a == "los" || a == "visibility";
-    }
-    return false;
+// ---- commands -------------------------------------------------------------------------
+
+CLI::App* add_board(CLI::App& app, Context& c) {
+    (void)c;
+    CLI::App* board = add_command(app, "board", "board files (docs/boards.md): board check FILE, board from-image\nIMAGE ... -o BOARD (docs/maps.md)");
+    board->require_subcommand(1);
+    return board;
 }
 
-// `board from-image ...` (cli/from_image.hpp): the first two words.
-static bool is_from_image(const std::vector<std::string>& args) {
-    std::vector<std::string> words;
-    for (std::size_t i = 0; i < args.size() && words.size() < 2; ++i) {
-        if (args[i] == "--rules-data") { ++i; continue; }
-        if (!args[i].empty() && args[i][0] != '-') words.push_back(args[i]);
-    }
-    return words.size() == 2 && words[0] == "board" && words[1] == "from-image";
+void add_board_check(CLI::App& board, Context& c) {
+    CLI::App* cmd = add_command(board, "check",
+                                "validate a board file of any game with hex boards (its `system`):\n"
+                                "size, numbering, what its hexes and hexsides hold (docs/boards.md)");
+    auto a = std::make_shared<BoardArgs>();
+    a->command = "check";
+    add_argument(*cmd, "FILE", a->file, "the board file")->required();
+    cmd->add_flag("--json", a->json, "the whole board as one JSON object: every hex, each hexside\nfeature once, what is still an unconfirmed suggestion")
+        ->disable_flag_override();
+    run_on_choice(cmd, c, a);
 }
 
-int board_main(const std::vector<std::string>& args, std::ostream& out) {
-    if (is_from_image(args)) {
-        const auto o = parse_from_image(args);
-        if (!o) return 1;
-        try {
-            const Engine e(o->rules_dir.empty() ? default_rules_dir() : o->rules_dir);
-            return from_image(e, *o, out);
-        } catch (const InputError& e) {
-            return report(e);
-        } catch (const std::exception& e) {
-            std::cerr << "umpire-cli: " << escape_text(e.what()) << "\n";
-            return 1;
-        }
+void add_los(CLI::App& app, Context& c) {
+    CLI::App* cmd = add_command(app, "los",
+                                "the line between two hexes of a board and what it meets (TANK! 10.2;\n"
+                                "PanzerBlitz: every route; Panzer Squadron: the two lines of fire)");
+    const auto a = sight_args(*cmd, "los");
+    a->hexes.resize(2);
+    add_argument(*cmd, "FROM", a->hexes[0], "the firer's hex (0302)")->required();
+    add_argument(*cmd, "TO", a->hexes[1], "the target's hex")->required();
+    add_value(*cmd, "--facing", "POINT", &a->facing, "Panzer Squadron: the target's facing point (NW, NE, E, SE,\nSW or W): which armour faces the lines hit");
+    run_on_choice(cmd, c, a);
+}
+
+void add_visibility(CLI::App& app, Context& c) {
+    CLI::App* cmd = add_command(app, "visibility",
+                                "every hex seen from FROM: clear, blocked (by what, where) or\n"
+                                "referee's call; --all: every pair of a TANK! board, one file");
+    const auto a = sight_args(*cmd, "visibility");
+    auto from = std::make_shared<std::string>();
+    CLI::Option* from_given = add_argument(*cmd, "FROM", *from, "the hex seen from (not with --all)");
+    add_value(*cmd, "--all", "OUT", &a->all_out, "TANK!: write every pair of hexes to the file OUT");
+    cmd->add_option_function<std::string>(
+           "--threads",
+           [a](const std::string& v) {
+               if (v.empty() || v.size() > 3 || v.find_first_not_of("0123456789") != std::string::npos)
+                   throw UsageError("--threads needs a number 0..999 (0: one per core), got '" + v + "'");
+               a->threads = unsigned(std::stoi(v));
+           },
+           "with --all: the threads to use, 0..999 (0, the default: one\nper core)")
+        ->type_name("N")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    cmd->callback([&c, a, from, from_given] {
+        if (a->all_out && from_given->count()) throw UsageError("--all takes BOARD and the output file, without FROM");
+        if (!a->all_out && !from_given->count()) throw UsageError("give BOARD FROM (or BOARD --all OUT)");
+        if (from_given->count()) a->hexes = {*from};
+        c.run = [&c, a] { return board_command(c, *a, c.out); };
+    });
+}
+
+// ---- shared ---------------------------------------------------------------------------
+
+std::optional<hex::Cube> board_hex(const board::Board& b, const std::string& text) {
+    if (auto h = b.parse_hex(text)) return h;
+    std::cerr << "umpire-cli: '" << escape_text(text) << "' is not a hex of " << escape_text(b.file) << " (" << b.numbering.describe()
+              << "; columns 1-" << b.columns << ", rows 1-" << b.rows << ")\n";
+    return std::nullopt;
+}
+
+std::string board_ok(const board::Board& b) {
+    // A title that already says it is sample terrain is not told so twice.
+    const bool said = b.title.find("(sample terrain)") != std::string::npos;
+    return "board OK: " + b.file + " — " + (b.title.empty() ? "untitled" : b.title) + (b.sample && !said ? " (sample terrain)" : "");
+}
+
+void check_report(const board::Board& b, const std::string& game, std::ostream& out) {
+    int featured = 0;
+    for (const auto& s : b.sides_of) featured += s.feature >= 0;
+    out << board_ok(b) << game << "\n";
+    out << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
+    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);
+    for (auto t : b.terrain_of) ++counts[t];
+    write_counts(out, "hexes", b.vocabulary.hex_terrain, counts);
+    if (!b.vocabulary.hex_features.empty()) {  // the second per-hex layer (TANK!'s wrecks, 8.62)
+        std::vector<int> features(b.vocabulary.hex_features.size(), 0);
+        for (auto f : b.feature_of)
+            if (f > 0) ++features[std::size_t(f) - 1];
+        write_counts(out, "on the hexes", b.vocabulary.hex_features, features, true);
     }
-    if (const auto ps = ps_board_main(args, out)) return *ps;  // Panzer Squadron boards: ps_board_command.cpp
-    const auto o = parse_options(args);
-    if (!o) return 1;
-    try {
-        const Engine e(o->rules_dir);
-        const std::string& cmd = o->positional.at(0);
-        if (cmd != "board" || (o->positional.size() > 1 && o->positional[1] == "check"))
-            if (const auto status = other_game(e, *o, out)) return *status;
-        if (cmd == "board") {
-            if (o->positional.size() < 2 || o->positional[1] != "check") { std::cerr << "umpire-cli: board takes 'check FILE'\n" << kBoardUsage; return 1; }
-            return board_check(e, *o, out);
-        }
-        if (cmd == "los") return los_command(e, *o, out);
-        if (o->all) return visibility_all(e, *o, out);
-        return visibility_one(e, *o, out);
-    } catch (const InputError& e) {
-        return report(e);
-    } catch (const std::exception& e) {
-        std::cerr << "umpire-cli: " << escape_text(e.what()) << "\n";
-        return 1;
-    }
+    out << "  hexsides with a feature: " << featured << "\n";
+}
+
+void write_counts(std::ostream& out, const std::string& label, const std::vector<std::string>& names, const std::vector<int>& counts,
+                  bool none) {
+    out << "  " << label << ":";
+    bool any = false;
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        if (counts[i]) out << " " << names[i] << " " << counts[i], any = true;
+    if (!any && none) out << " none";
+    out << "\n";
 }
 
 }  // namespace umpire::cli

@@ -1,7 +1,7 @@
 // umpire-cli's board commands on PanzerBlitz boards (docs/boards.md, docs/panzerblitz.md "Boards"):
 // board check, los (every route, the deciding one marked) and visibility from one hex. The
-// dispatch is in board_commands.cpp (on the board file's `system`); this file holds only
-// PanzerBlitz's side, as each game keeps its own.
+// dispatch is in board_commands.cpp (Engine::read_board_file reads the board file's `system`); this
+// file holds only PanzerBlitz's side, as each game keeps its own.
 //
 // Sections
 //   board check   size, numbering, joined boards, counts per elevation, feature and symbol
@@ -10,7 +10,6 @@
 #include <iostream>
 
 #include "cli/board_commands.hpp"
-#include "cli/board_report.hpp"
 #include "engine/engine.hpp"
 #include "core/names.hpp"
 #include "games/panzerblitz/board.hpp"
@@ -19,65 +18,46 @@ namespace umpire::cli {
 
 namespace {
 
-const panzerblitz::Data& pb_data(const Engine& e) {
-    const auto* p = e.get<panzerblitz::PanzerBlitz>();
-    if (!p) throw std::runtime_error("the panzerblitz system is not available");
-    return p->data();
-}
-
-std::optional<hex::Cube> pb_hex(const board::Board& b, const std::string& text) {
-    if (auto h = b.parse_hex(text)) return h;
-    std::cerr << "umpire-cli: '" << escape_text(text) << "' is not a hex of " << escape_text(b.file) << " (" << b.numbering.describe() << "; columns 1-"
-              << b.columns << ", rows 1-" << b.rows << ")\n";
-    return std::nullopt;
-}
-
 int pb_check(const board::Board& b, std::ostream& out) {
-    out << "board OK: " << b.file << " — " << (b.title.empty() ? "untitled" : b.title) << (b.sample ? " (sample terrain)" : "") << "\n";
+    out << board_ok(b) << "\n";
     out << "  PanzerBlitz, " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
     for (const auto& p : b.parts) out << "  board " << p << "\n";
-    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0), features(b.vocabulary.hex_features.size() + 1, 0),
+    std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0), features(b.vocabulary.hex_features.size(), 0),
         symbols(b.vocabulary.hexside_features.size(), 0);
     for (auto t : b.terrain_of) ++counts[t];
-    for (auto f : b.feature_of) ++features[f];
+    for (auto f : b.feature_of)
+        if (f > 0) ++features[f - 1u];  // 0: no woods or town in the hex
     for (const auto& s : b.sides_of)
         if (s.feature >= 0) ++symbols[std::size_t(s.feature)];
-    out << "  elevations:";
-    for (std::size_t i = 0; i < counts.size(); ++i)
-        if (counts[i]) out << " " << b.vocabulary.hex_terrain[i] << " " << counts[i];
-    out << "\n  single-hex woods/towns:";
-    int any = 0;
-    for (std::size_t i = 1; i < features.size(); ++i)
-        if (features[i]) out << " " << b.vocabulary.hex_features[i - 1] << " " << features[i], ++any;
-    if (!any) out << " none";
-    out << "\n  hexside symbols:";
-    any = 0;
-    for (std::size_t i = 0; i < symbols.size(); ++i)
-        if (symbols[i]) out << " " << b.vocabulary.hexside_features[i] << " " << symbols[i], ++any;
-    if (!any) out << " none";
-    out << "\n";
-    report_picture(b, out, std::cerr);  // its picture, and suggestions not yet confirmed (cli/board_report.hpp)
+    write_counts(out, "elevations", b.vocabulary.hex_terrain, counts);
+    write_counts(out, "single-hex woods/towns", b.vocabulary.hex_features, features, true);
+    write_counts(out, "hexside symbols", b.vocabulary.hexside_features, symbols, true);
     return 0;
 }
 
 }  // namespace
 
-int panzerblitz_board_command(const Engine& e, const BoardArgs& a, std::ostream& out) {
-    const board::Board b = panzerblitz::load_map(a.file, a.file);
-    if (a.command == "check") return a.json ? (out << board_json(b).dump() << "\n", 0) : pb_check(b, out);
-    if (!a.mode.empty()) {
+int panzerblitz_refuse(const BoardArgs& a) {
+    if (!a.facing) return 0;
+    std::cerr << "umpire-cli: --facing is Panzer Squadron's target facing point; a PanzerBlitz board (" << escape_text(a.file) << ") has none\n";
+    return 1;
+}
+
+int panzerblitz_board_command(const Engine& e, const board::Board& b, const BoardArgs& a, std::ostream& out) {
+    if (a.command == "check") return pb_check(b, out);
+    if (a.mode && !a.mode->empty()) {
         std::cerr << "umpire-cli: --mode is TANK!'s terrain mode; a PanzerBlitz board (" << escape_text(b.file) << ") has none\n";
         return 1;
     }
-    if (a.all) {
+    if (a.all_out) {
         std::cerr << "umpire-cli: visibility --all is for TANK! boards; on a PanzerBlitz board ask visibility BOARD FROM\n";
         return 1;
     }
-    const panzerblitz::Data& d = pb_data(e);
-    const auto from = pb_hex(b, a.hexes.at(0));
+    const panzerblitz::Data& d = game_data<panzerblitz::PanzerBlitz>(e, "panzerblitz");
+    const auto from = board_hex(b, a.hexes.at(0));
     if (!from) return 2;
     if (a.command == "los") {
-        const auto to = pb_hex(b, a.hexes.at(1));
+        const auto to = board_hex(b, a.hexes.at(1));
         if (!to) return 2;
         if (*from == *to) {
             std::cerr << "umpire-cli: the firer and the target are both in " << b.name(*from) << ": give two different hexes\n";

@@ -4,7 +4,7 @@
 //   1. values      "ID=X,Y" and "NAME=X,Y" read; every refusal one line
 //   2. report      the calibration, the suggestion and the unsure ones in words
 //   3. command     from_image: system, size, picture, calibration, suggestion, the board written
-//   4. options     parse_from_image (the hand-written scanner's way)
+//   4. options     add_board_from_image: the subcommand, its options and help (CLI11, commands.hpp)
 #include "cli/from_image.hpp"
 
 #include <cerrno>
@@ -13,11 +13,15 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
+
+#include <CLI/CLI.hpp>
 
 #include "board/board_edit.hpp"
 #include "board/board_support.hpp"
 #include "board/suggest.hpp"
 #include "board/underlay.hpp"
+#include "cli/commands.hpp"
 #include "core/diag.hpp"
 #include "core/image.hpp"
 #include "core/names.hpp"
@@ -236,44 +240,44 @@ int from_image(const Engine& e, const FromImageOptions& o, std::ostream& out) {
 // 4. options
 // =====================================================================================
 
-std::optional<FromImageOptions> parse_from_image(const std::vector<std::string>& args) {
-    FromImageOptions o;
-    std::vector<std::string> positional;
-    auto usage = [](const std::string& why) {
-        std::cerr << "umpire-cli: " << escape_text(why) << "\n"
-                  << "usage: umpire-cli board from-image IMAGE --system SYSTEM --columns C --rows R --hex ID=X,Y ... --sample FEATURE=X,Y ... "
-                     "[--model affine|perspective] [--title T] -o BOARD.toml\n";
-        return std::nullopt;
+void add_board_from_image(CLI::App& board, Context& c) {
+    CLI::App* cmd = add_command(board, "from-image",
+                                "a board from a scan or photo of the printed map (docs/maps.md):\n"
+                                "3 clicked hex centres fix an affine map, 4 or more a perspective\n"
+                                "one; the examples suggest every hex and hexside, marked unconfirmed");
+    auto o = std::make_shared<FromImageOptions>();
+    auto columns = std::make_shared<std::optional<std::string>>(), rows = std::make_shared<std::optional<std::string>>();
+    auto model = std::make_shared<std::optional<std::string>>(), title = std::make_shared<std::optional<std::string>>();
+    auto output = std::make_shared<std::optional<std::string>>(), system = std::make_shared<std::optional<std::string>>();
+    add_argument(*cmd, "IMAGE", o->image, "the picture: a PNG or JPEG file")->required();
+    add_value(*cmd, "--system", "SYSTEM", system.get(), "the game: spi-tank, panzerblitz or panzer-squadron")->required();
+    add_value(*cmd, "--columns", "C", columns.get(), "the board's columns of hexes")->required();
+    add_value(*cmd, "--rows", "R", rows.get(), "the board's rows of hexes")->required();
+    // One value each time the option is given, kept in order.
+    auto many = [&](const char* name, const char* value, std::vector<std::string>& into, const char* what) {
+        cmd->add_option(name, into, what)->type_name(value)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     };
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        const bool takes = a == "--system" || a == "--columns" || a == "--rows" || a == "--hex" || a == "--sample" || a == "--model" ||
-                           a == "--title" || a == "-o" || a == "--output" || a == "--rules-data";
-        if (takes && i + 1 >= args.size()) return usage(a + " needs a value");
-        if (a == "--system") o.system = args[++i];
-        else if (a == "--columns" || a == "--rows") {
-            const std::string v = args[++i];
-            if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos) return usage(a + " needs a whole number, got '" + v + "'");
-            (a == "--columns" ? o.columns : o.rows) = std::stoi(v);
-        } else if (a == "--hex") o.hexes.push_back(args[++i]);
-        else if (a == "--sample") o.samples.push_back(args[++i]);
-        else if (a == "--model") {
-            o.model = args[++i];
-            if (o.model != "affine" && o.model != "perspective") return usage("--model is affine or perspective, got '" + o.model + "'");
-        } else if (a == "--title") o.title = args[++i];
-        else if (a == "-o" || a == "--output") o.output = args[++i];
-        else if (a == "--rules-data") o.rules_dir = args[++i];
-        else if (a.rfind("--rules-data=", 0) == 0) o.rules_dir = a.substr(13);
-        else if (a.size() > 1 && a[0] == '-') return usage("unknown option " + a);
-        else positional.push_back(a);
-    }
-    // positional: board from-image IMAGE
-    if (positional.size() != 3) return usage("board from-image takes one IMAGE");
-    o.image = positional[2];
-    if (o.system.empty()) return usage("--system is required (spi-tank, panzerblitz or panzer-squadron)");
-    if (o.columns == 0 || o.rows == 0) return usage("--columns and --rows are required: the board's size in hexes");
-    if (o.output.empty()) return usage("-o BOARD.toml is required: the board file to write");
-    return o;
+    many("--hex", "ID=X,Y", o->hexes, "a clicked hex centre: its printed number and pixel (x right,\ny down from the top-left corner; fractions allowed)");
+    many("--sample", "FEATURE=X,Y", o->samples, "an example: a hex terrain at a hex centre, a hexside\nfeature at a hexside's midpoint");
+    add_value(*cmd, "--model", "MODEL", model.get(), "affine or perspective (default: 3 points affine, 4 or\nmore perspective)");
+    add_value(*cmd, "--title", "TITLE", title.get(), "the board's title (default: Suggested from IMAGE)");
+    add_value(*cmd, "-o,--output", "BOARD", output.get(), "the board file to write")->required();
+    cmd->callback([&c, o, columns, rows, model, title, output, system] {
+        auto whole = [](const std::string& name, const std::string& v) {
+            if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos)
+                throw UsageError(name + " needs a whole number, got '" + v + "'");
+            return std::stoi(v);
+        };
+        o->columns = whole("--columns", **columns);
+        o->rows = whole("--rows", **rows);
+        o->model = model->value_or("");
+        if (!o->model.empty() && o->model != "affine" && o->model != "perspective")
+            throw UsageError("--model is affine or perspective, got '" + o->model + "'");
+        o->title = title->value_or("");
+        o->output = **output;
+        o->system = **system;
+        c.run = [&c, o] { return from_image(Engine(c.rules()), *o, c.out); };
+    });
 }
 
 }  // namespace umpire::cli

@@ -36,14 +36,10 @@ struct FromImageOptions {
     std::string model;                 // "", "affine" or "perspective"
     std::string title;
     std::string output;                // the board file to write
-    std::filesystem::path rules_dir;   // --rules-data (the caller makes the Engine)
 };
 
-// Runs the command; the report goes to `out`, problems to stderr. Returns the exit status.
+// Runs the command (add_board_from_image, commands.hpp, registers it); the report goes to `out`,
+// problems to stderr. Returns the exit status.
 int from_image(const Engine& engine, const FromImageOptions& o, std::ostream& out);
-
-// `board from-image` read from the command line's words after "from-image" (the existing
-// hand-written board-command scanner's way); nullopt after printing a usage error.
-std::optional<FromImageOptions> parse_from_image(const std::vector<std::string>& args);
 
 }  // namespace umpire::cli

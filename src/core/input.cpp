@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 
 #include "core/diag.hpp"
@@ -79,7 +80,12 @@ static std::string read_bounded(int fd, const std::string& name, std::size_t lim
     }
 }
 
+static ReadObserver read_observer = nullptr;
+
+void set_read_observer(ReadObserver observer) { read_observer = observer; }
+
 std::string read_input_file(const std::filesystem::path& path, const std::string& display_name, std::size_t limit) {
+    if (read_observer) read_observer(path);
     // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked next.
     Fd f;
     f.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
@@ -105,20 +111,40 @@ std::string read_standard_input(const std::string& display_name, std::size_t lim
 
 // ---- text checks ----------------------------------------------------------------
 
+// The first byte at or after `i` that is not plain ASCII text (a NUL or a byte >= 0x80), or
+// text.size(). Eight bytes at a time: rules-data files are tens of kilobytes of ASCII, and this
+// scan was a tenth of `umpire-cli rule`'s time when it decoded every character.
+static std::size_t skip_ascii(std::string_view text, std::size_t i) {
+    constexpr std::uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    for (; i + 8 <= text.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, text.data() + i, 8);
+        if (((w - ones) & ~w & highs) != 0 || (w & highs) != 0) break;  // a zero byte, or a high bit
+    }
+    while (i < text.size() && text[i] != '\0' && static_cast<unsigned char>(text[i]) < 0x80) ++i;
+    return i;
+}
+
 void check_text(std::string_view text, const std::string& display_name, std::size_t limit) {
     if (text.size() > limit) throw_file_error(display_name, too_large(limit));
-    int line = 1, column = 1;
     std::size_t i = 0;
-    while (i < text.size()) {
+    while ((i = skip_ascii(text, i)) < text.size()) {
         char32_t c = 0;
         const std::size_t n = utf8_sequence(text, i, &c);
-        std::string why;
-        if (n == 0) why = "not UTF-8 text (a binary file?): the byte " + escape_text(text.substr(i, 1)) + " here is not UTF-8";
-        else if (c == 0) why = "a binary file: a NUL byte here (situations and rules data are UTF-8 text)";
-        if (!why.empty()) throw InputError({Diagnostic{display_name, line, column, why}});
-        if (c == '\n') { ++line; column = 1; }
-        else ++column;
-        i += n;
+        if (n != 0 && c != 0) {
+            i += n;
+            continue;
+        }
+        // Located like an editor: the line, and the column in characters (everything before
+        // byte i is well-formed UTF-8, so a character is a byte that is not a continuation byte).
+        int line = 1, column = 1;
+        for (std::size_t k = 0; k < i; ++k) {
+            if (text[k] == '\n') line++, column = 1;
+            else if ((static_cast<unsigned char>(text[k]) & 0xc0) != 0x80) ++column;
+        }
+        const std::string why = n == 0 ? "not UTF-8 text (a binary file?): the byte " + escape_text(text.substr(i, 1)) + " here is not UTF-8"
+                                       : "a binary file: a NUL byte here (situations and rules data are UTF-8 text)";
+        throw InputError({Diagnostic{display_name, line, column, why}});
     }
 }
 

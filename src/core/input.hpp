@@ -13,7 +13,7 @@
 //
 // Sections
 //   limits        the documented size limits (README.md "Limits")
-//   reading       read_input_file, read_standard_input
+//   reading       read_input_file, read_standard_input, set_read_observer (tests)
 //   text checks   check_text (UTF-8 read with utf8_sequence, core/diag.hpp)
 #pragma once
 #include <cstddef>
@@ -43,6 +43,12 @@ std::string read_input_file(const std::filesystem::path& path, const std::string
 
 // All of standard input, at most `limit` bytes (same errors, named `display_name`).
 std::string read_standard_input(const std::string& display_name, std::size_t limit = kMaxTomlBytes);
+
+// For tests: called with the path of every file read_input_file opens, so a test can count the
+// reads of one file (tests/test_board_open.cpp: `los` reads its board file once). nullptr (the
+// default): none. Set it only while no other thread reads files.
+using ReadObserver = void (*)(const std::filesystem::path& path);
+void set_read_observer(ReadObserver observer);
 
 // ---- text checks ----------------------------------------------------------------
 // Throws InputError at the first NUL byte or invalid UTF-8 sequence, located by line

@@ -1,7 +1,9 @@
 #include "core/json.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <system_error>
 
 namespace umpire::json {
 
@@ -18,65 +20,92 @@ const Value* Value::find(const std::string& key) const {
     return nullptr;
 }
 
-std::string quote(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
+// Appends `s` as a JSON string literal: runs of plain characters are copied whole.
+static void quote_into(std::string& out, const std::string& s) {
+    out += '"';
+    std::size_t run = 0;  // start of the plain run not yet copied
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        out.append(s, run, i - run);
+        run = i + 1;
         switch (c) {
             case '"': out += "\\\""; break;
             case '\\': out += "\\\\"; break;
             case '\n': out += "\\n"; break;
             case '\r': out += "\\r"; break;
             case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                    out += buf;
-                } else {
-                    out += static_cast<char>(c);
-                }
+            default: {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            }
         }
     }
-    return out + "\"";
+    out.append(s, run, std::string::npos);
+    out += '"';
 }
 
-static std::string number(double d) {
-    if (!std::isfinite(d)) return "null";
+std::string quote(const std::string& s) {
+    std::string out;
+    out.reserve(s.size() + 2);
+    quote_into(out, s);
+    return out;
+}
+
+// A number as printf's %.10g writes it (std::to_chars is that format, without the locale).
+static void number_into(std::string& out, double d) {
+    if (!std::isfinite(d)) { out += "null"; return; }
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.10g", d);
-    return buf;
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, d, std::chars_format::general, 10).ptr);
+}
+
+void Value::dump_into(std::string& out) const {
+    if (is_null()) out += "null";
+    else if (is_bool()) out += as_bool() ? "true" : "false";
+    else if (is_int()) {
+        char buf[24];
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, as_int()).ptr);
+    } else if (auto p = std::get_if<Fixed>(&v_)) {  // printf's %.*f, as std::to_chars writes it
+        char buf[400];  // the longest double in fixed notation, with its decimals
+        const auto r = std::to_chars(buf, buf + sizeof buf, p->value, std::chars_format::fixed, p->decimals);
+        if (r.ec == std::errc()) out.append(buf, r.ptr);
+        else {  // more decimals than fit: let printf write them
+            const int n = std::snprintf(nullptr, 0, "%.*f", p->decimals, p->value);
+            std::string big(std::size_t(n) + 1, '\0');
+            std::snprintf(big.data(), big.size(), "%.*f", p->decimals, p->value);
+            out.append(big.data(), std::size_t(n));
+        }
+    } else if (auto d = std::get_if<double>(&v_)) number_into(out, *d);
+    else if (is_string()) quote_into(out, as_string());
+    else if (is_array()) {
+        out += '[';
+        bool first = true;
+        for (const auto& v : as_array()) {
+            if (!first) out += ',';
+            first = false;
+            v.dump_into(out);
+        }
+        out += ']';
+    } else {
+        out += '{';
+        bool first = true;
+        for (const auto& [k, v] : as_object()) {
+            if (!first) out += ',';
+            first = false;
+            quote_into(out, k);
+            out += ':';
+            v.dump_into(out);
+        }
+        out += '}';
+    }
 }
 
 std::string Value::dump() const {
-    if (is_null()) return "null";
-    if (is_bool()) return as_bool() ? "true" : "false";
-    if (is_int()) return std::to_string(as_int());
-    if (auto p = std::get_if<Fixed>(&v_)) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.*f", p->decimals, p->value);
-        return buf;
-    }
-    if (auto p = std::get_if<double>(&v_)) return number(*p);
-    if (is_string()) return quote(as_string());
     std::string out;
-    if (is_array()) {
-        out = "[";
-        bool first = true;
-        for (const auto& v : as_array()) {
-            if (!first) out += ",";
-            first = false;
-            out += v.dump();
-        }
-        return out + "]";
-    }
-    out = "{";
-    bool first = true;
-    for (const auto& [k, v] : as_object()) {
-        if (!first) out += ",";
-        first = false;
-        out += quote(k) + ":" + v.dump();
-    }
-    return out + "}";
+    out.reserve(256);
+    dump_into(out);
+    return out;
 }
 
 std::string Value::text() const {

@@ -52,6 +52,7 @@ public:
     const Value* find(const std::string& key) const;
 
     std::string dump() const;  // compact, one line
+    void dump_into(std::string& out) const;  // the same, appended to `out`
     // Short human form: strings unquoted, arrays as "1, 2, 3", null as "—".
     std::string text() const;
 

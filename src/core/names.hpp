@@ -1,8 +1,10 @@
 // Names of choices (units, terrain, elevations...): how a name a person typed is matched.
 //
 // Sections
-//   normalize_name, same_name   case, spaces and the characters / - ( ) . are ignored:
-//                               "Pz IV h", "pzivh" and "PzIVh" are one unit
+//   normalize_name, same_name   case, spaces and the characters / - ( ) . _ are ignored:
+//                               "Pz IV h", "pzivh" and "PzIVh" are one unit; same_name and
+//                               normalizes_to compare without building strings (a ruling
+//                               matches names many times)
 //   match_name                  a plain list of accepted names
 //   Named, resolve_name         names with aliases (common names such as "Tiger" for the Pz VI a):
 //                               an exact name wins over any alias; an alias that two entries share
@@ -19,6 +21,9 @@ namespace umpire {
 
 std::string normalize_name(std::string_view s);
 bool same_name(std::string_view a, std::string_view b);
+// Whether normalize_name(raw) == normalized, without building a string (`normalized` must
+// already be normalized: a ruling compares one typed name with every chart name).
+bool normalizes_to(std::string_view raw, std::string_view normalized);
 
 // Index of the accepted name that matches `given`, if any.
 std::optional<std::size_t> match_name(std::string_view given, const std::vector<std::string>& accepted);
@@ -48,11 +53,11 @@ NameMatch resolve_name_in(std::string_view given, const Entries& entries, NameOf
     // An exact name wins over every alias, wherever the alias is listed: "M4" is the M4 even if
     // some other unit were also known as "M4".
     for (std::size_t i = 0; i < entries.size(); ++i)
-        if (normalize_name(name_of(entries[i])) == g) { m.index = i; return m; }
+        if (normalizes_to(name_of(entries[i]), g)) { m.index = i; return m; }
     std::vector<std::size_t> hits;
     for (std::size_t i = 0; i < entries.size(); ++i)
         for (const auto& a : aliases_of(entries[i]))
-            if (normalize_name(a) == g) { hits.push_back(i); break; }
+            if (normalizes_to(a, g)) { hits.push_back(i); break; }
     if (hits.size() == 1) {
         m.index = hits.front();
         m.by_alias = true;

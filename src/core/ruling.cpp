@@ -30,12 +30,14 @@ std::vector<std::string> Ruling::citations() const {
 
 json::Value Ruling::to_json() const {
     json::Object o;
+    o.reserve(fields.size() + 6);
     o.emplace_back("system", system);
     for (const auto& kv : fields) o.push_back(kv);
     json::Array cites;
-    for (const auto& c : citations()) cites.emplace_back(c);
+    for (auto& c : citations()) cites.emplace_back(std::move(c));
     o.emplace_back("citations", std::move(cites));
     json::Array expl;
+    expl.reserve(explanation.size());
     for (const auto& s : explanation) expl.emplace_back(s.line());
     o.emplace_back("explanation", std::move(expl));
     o.emplace_back("referee_call", referee_call);

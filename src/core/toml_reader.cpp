@@ -11,6 +11,8 @@
 //                            choice with aliases notes what an alias matched in the Sink
 #include "core/toml_reader.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -19,6 +21,7 @@
 #include <utility>
 
 #include "core/names.hpp"
+#include "core/text.hpp"
 
 namespace umpire {
 
@@ -163,21 +166,34 @@ struct Counter {
         throw InputError({Diagnostic{file, b.line > 0 ? static_cast<int>(b.line) : 1,
                                      b.column > 0 ? static_cast<int>(b.column) : 1, message}});
     }
-    void count(const toml::node& n) {
+    void count(const toml::node& n) { count(n, n.type()); }
+    // `type` is n.type(): asked once per node (a virtual call), and a plain value -- most nodes --
+    // is counted without a call of its own.
+    void one_more(const toml::node& n) {
         if (++nodes > kMaxTomlNodes)
             fail(n, "too many values: more than " + std::to_string(kMaxTomlNodes) +
                         " in the file (a situation holds a few dozen)");
-        if (const toml::table* t = n.as_table()) {
+    }
+    void count(const toml::node& n, toml::node_type type) {
+        one_more(n);
+        if (type == toml::node_type::table) {
+            const auto* t = static_cast<const toml::table*>(&n);
             if (t->size() > kMaxKeysPerTable)
                 fail(n, "too many keys in one table: " + std::to_string(t->size()) + " (at most " +
                             std::to_string(kMaxKeysPerTable) + ")");
-            for (const auto& [k, v] : *t) count(v);
-        } else if (const toml::array* a = n.as_array()) {
+            for (const auto& [k, v] : *t) child(v);
+        } else if (type == toml::node_type::array) {
+            const auto* a = static_cast<const toml::array*>(&n);
             if (a->size() > kMaxArrayItems)
                 fail(n, "too many items in one array: " + std::to_string(a->size()) + " (at most " +
                             std::to_string(kMaxArrayItems) + ")");
-            for (const auto& v : *a) count(v);
+            for (const auto& v : *a) child(v);
         }
+    }
+    void child(const toml::node& v) {
+        const toml::node_type type = v.type();
+        if (type == toml::node_type::table || type == toml::node_type::array) count(v, type);
+        else one_more(v);
     }
 };
 }  // namespace
@@ -197,18 +213,23 @@ static std::pair<int, int> location_of(std::string_view text, std::size_t offset
     return {line, column};
 }
 
+// Whether text[i..] starts with three `q`s (a multi-line string's delimiter).
+static bool triple(std::string_view text, std::size_t i, char q) {
+    return i + 3 <= text.size() && text[i] == q && text[i + 1] == q && text[i + 2] == q;
+}
+
 // Index just past the string starting at text[i] (a quote): one-line or multi-line, basic
 // (with backslash escapes) or literal. An unclosed one-line string ends at its line's end,
 // an unclosed multi-line one at the end of the text (toml++ then reports it).
 static std::size_t skip_string(std::string_view text, std::size_t i) {
     const char q = text[i];
-    const bool multi = text.substr(i, 3) == std::string(3, q);
+    const bool multi = triple(text, i, q);
     std::size_t j = i + (multi ? 3 : 1);
     while (j < text.size()) {
         const char c = text[j];
         if (q == '"' && c == '\\') { j += 2; continue; }
         if (!multi && c == '\n') return j;
-        if (c == q && (!multi || text.substr(j, 3) == std::string(3, q))) return j + (multi ? 3 : 1);
+        if (c == q && (!multi || triple(text, j, q))) return j + (multi ? 3 : 1);
         ++j;
     }
     return text.size();
@@ -217,22 +238,31 @@ static std::size_t skip_string(std::string_view text, std::size_t i) {
 void check_key_parts(std::string_view text, const std::string& display_name) {
     // Outside strings and comments a dot is either a key separator or the one dot of a number
     // or time; a run of dots not broken by = , [ ] { } or a new line counts a key's separators.
+    // What each byte is to this scan (most are nothing: skipped in a tight loop).
+    enum : unsigned char { other, comment, quote, dot, separator };
+    static const auto kinds = [] {
+        std::array<unsigned char, 256> k{};
+        k['#'] = comment, k['"'] = quote, k['\''] = quote, k['.'] = dot;
+        for (const unsigned char c : {'=', ',', '[', ']', '{', '}', '\n'}) k[c] = separator;
+        return k;
+    }();
     std::size_t dots = 0;
     for (std::size_t i = 0; i < text.size();) {
-        const char c = text[i];
-        if (c == '#') {
+        const unsigned char kind = kinds[static_cast<unsigned char>(text[i])];
+        if (kind == other) { ++i; continue; }
+        if (kind == comment) {
             const std::size_t nl = text.find('\n', i);
             i = nl == std::string_view::npos ? text.size() : nl;
             continue;
         }
-        if (c == '"' || c == '\'') { i = skip_string(text, i); continue; }
-        if (c == '.' && ++dots >= kMaxKeyParts) {
+        if (kind == quote) { i = skip_string(text, i); continue; }
+        if (kind == dot && ++dots >= kMaxKeyParts) {
             const auto [line, column] = location_of(text, i);
             throw InputError({Diagnostic{display_name, line, column,
                                          "a dotted key or table header has too many parts: more than " +
                                              std::to_string(kMaxKeyParts)}});
         }
-        if (c == '=' || c == ',' || c == '[' || c == ']' || c == '{' || c == '}' || c == '\n') dots = 0;
+        if (kind == separator) dots = 0;
         ++i;
     }
 }
@@ -321,7 +351,7 @@ static bool report_missing(const Section& t, std::string_view key, bool required
 
 std::optional<std::string> Section::str(std::string_view key, bool required) const {
     const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "a string"); return std::nullopt; }
+    if (!n) { if (required) report_missing(*this, key, required, "a string"); return std::nullopt; }
     if (auto v = n->value<std::string>(); v && n->is_string()) return *v;
     error(key, "expected a string, found " + describe_type(*n));
     return std::nullopt;
@@ -337,7 +367,7 @@ std::optional<std::int64_t> Section::integer(std::string_view key, bool required
         if (max) return std::to_string(*max) + " or less";
         return "any integer";
     };
-    if (!n) { report_missing(*this, key, required, "an integer, " + range_text()); return std::nullopt; }
+    if (!n) { if (required) report_missing(*this, key, required, "an integer, " + range_text()); return std::nullopt; }
     if (!n->is_integer()) {
         error(key, "expected an integer (" + range_text() + "), found " + describe_type(*n));
         return std::nullopt;
@@ -353,7 +383,7 @@ std::optional<std::int64_t> Section::integer(std::string_view key, bool required
 std::optional<double> Section::number(std::string_view key, bool required, std::optional<double> min,
                                     std::optional<double> max) const {
     const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "a number"); return std::nullopt; }
+    if (!n) { if (required) report_missing(*this, key, required, "a number"); return std::nullopt; }
     double v;
     if (n->is_integer()) v = static_cast<double>(n->as_integer()->get());
     else if (n->is_floating_point()) v = n->as_floating_point()->get();
@@ -373,7 +403,7 @@ std::optional<double> Section::number(std::string_view key, bool required, std::
 
 std::optional<bool> Section::boolean(std::string_view key, bool required) const {
     const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "true or false"); return std::nullopt; }
+    if (!n) { if (required) report_missing(*this, key, required, "true or false"); return std::nullopt; }
     if (!n->is_boolean()) {
         error(key, "expected true or false, found " + describe_type(*n));
         return std::nullopt;
@@ -384,7 +414,7 @@ std::optional<bool> Section::boolean(std::string_view key, bool required) const 
 std::optional<std::string> Section::choice(std::string_view key, const std::vector<std::string>& accepted,
                                          bool required) const {
     const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "one of " + join_names(accepted)); return std::nullopt; }
+    if (!n) { if (required) report_missing(*this, key, required, "one of " + join_names(accepted)); return std::nullopt; }
     if (!n->is_string()) {
         error(key, "expected a name, one of " + join_names(accepted) + "; found " + describe_type(*n));
         return std::nullopt;
@@ -397,11 +427,11 @@ std::optional<std::string> Section::choice(std::string_view key, const std::vect
 
 std::optional<std::string> Section::choice(std::string_view key, const std::vector<Named>& accepted, bool required,
                                          std::string_view what, std::string_view rule) const {
-    const std::vector<std::string> names = names_of(accepted);
+    const auto names = [&accepted] { return names_of(accepted); };  // for messages only
     const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "one of " + join_names(names)); return std::nullopt; }
+    if (!n) { if (required) report_missing(*this, key, required, "one of " + join_names(names())); return std::nullopt; }
     if (!n->is_string()) {
-        error(key, "expected a name, one of " + join_names(names) + "; found " + describe_type(*n));
+        error(key, "expected a name, one of " + join_names(names()) + "; found " + describe_type(*n));
         return std::nullopt;
     }
     const std::string given = n->as_string()->get();
@@ -418,7 +448,8 @@ std::optional<std::string> Section::choice(std::string_view key, const std::vect
                        " (give the one meant by its own name)");
         return std::nullopt;
     }
-    error(key, "unknown " + std::string(what) + " " + quoted_value(given) + " (accepted: " + accepted_names(names) + ")");
+    error(key, "unknown " + std::string(what) + " " + quoted_value(given) + " (accepted: " + accepted_names(names()) + ")");
+
     return std::nullopt;
 }
 
@@ -427,9 +458,10 @@ template <class T>
 static std::optional<std::vector<T>> typed_array(const Section& t, std::string_view key, bool required,
                                                  const char* what, bool (toml::node::*is)() const noexcept) {
     const toml::node* n = t.node(key);
-    if (!n) { report_missing(t, key, required, std::string("an array of ") + what + "s"); return std::nullopt; }
+    if (!n) { if (required) report_missing(t, key, required, std::string("an array of ") + what + "s"); return std::nullopt; }
     if (!n->is_array()) { t.error(key, std::string("expected an array of ") + what + "s, found " + describe_type(*n)); return std::nullopt; }
     std::vector<T> out;
+    out.reserve(n->as_array()->size());
     bool ok = true;
     std::size_t i = 0;
     for (const auto& el : *n->as_array()) {
@@ -458,23 +490,25 @@ std::optional<std::vector<std::string>> Section::choice_array(std::string_view k
                                                             const std::vector<std::string>& accepted,
                                                             bool required) const {
     const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "an array of names from " + join_names(accepted)); return std::nullopt; }
+    if (!n) { if (required) report_missing(*this, key, required, "an array of names from " + join_names(accepted)); return std::nullopt; }
     if (!n->is_array()) {
         error(key, "expected an array of names (accepted: " + join_names(accepted) + "), found " + describe_type(*n));
         return std::nullopt;
     }
     std::vector<std::string> out;
+    out.reserve(n->as_array()->size());
     bool ok = true;
     std::size_t i = 0;
     for (const auto& el : *n->as_array()) {
-        const std::string where = key_path(key) + "[" + std::to_string(i) + "]";
+        const auto where = [&] { return key_path(key) + "[" + std::to_string(i) + "]"; };  // for a message only
         if (!el.is_string()) {
-            sink_->error(&el, where + ": expected a name, found " + describe_type(el));
+            sink_->error(&el, where() + ": expected a name, found " + describe_type(el));
             ok = false;
         } else if (auto m = match_name(el.as_string()->get(), accepted)) {
             out.push_back(accepted[*m]);
         } else {
-            sink_->error(&el, where + ": unknown name " + quoted_value(el.as_string()->get()) + " (accepted: " +
+            sink_->error(&el, where() + ": unknown name " + quoted_value(el.as_string()->get()) + " (accepted: " +
+
                                   accepted_names(accepted) + ")");
             ok = false;
         }
@@ -504,13 +538,15 @@ Section Section::table(std::string_view key, bool required) const {
 std::vector<Section> Section::tables(std::string_view key, bool required) const {
     std::vector<Section> out;
     const toml::node* n = node(key);
-    if (!n) { report_missing(*this, key, required, "an array of tables"); return out; }
+    if (!n) { if (required) report_missing(*this, key, required, "an array of tables"); return out; }
     if (!n->is_array()) { error(key, "expected an array of tables, found " + describe_type(*n)); return out; }
+    const std::string base = key_path(key);
+    out.reserve(n->as_array()->size());
     std::size_t i = 0;
     for (const auto& el : *n->as_array()) {
-        const std::string p = key_path(key) + "[" + std::to_string(i) + "]";
+        std::string p = cat({base, "[", i, "]"});
         if (!el.is_table()) sink_->error(&el, p + ": expected a table, found " + describe_type(el));
-        else out.emplace_back(*sink_, el.as_table(), p);
+        else out.emplace_back(*sink_, el.as_table(), std::move(p));
         ++i;
     }
     return out;
@@ -544,6 +580,13 @@ std::string toml_string(const std::string& s) {
     std::ostringstream os;
     os << toml::value<std::string>(s);
     return os.str();
+}
+
+void Section::only_keys(std::initializer_list<std::string_view> known) const {
+    if (!table_) return;
+    for (const auto& [k, v] : *table_)
+        if (std::find(known.begin(), known.end(), k.str()) == known.end())
+            return only_keys(std::vector<std::string>(known.begin(), known.end()));  // reports every unknown key
 }
 
 }  // namespace umpire

@@ -16,6 +16,7 @@
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -138,6 +139,9 @@ public:
 
     // Reports every key not in `known` (typos would otherwise be silently ignored).
     void only_keys(const std::vector<std::string>& known) const;
+    // The same for a list written in place (`t.only_keys({"range", "cells"})`), without
+    // building a vector of strings unless a key is reported.
+    void only_keys(std::initializer_list<std::string_view> known) const;
 
     // Report a problem about `key` (or about the table when key is empty).
     void error(std::string_view key, const std::string& message) const;

@@ -3,7 +3,9 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <climits>
+#include <mutex>
 
 #include "core/names.hpp"
 
@@ -15,27 +17,55 @@ const std::vector<std::string>& common_situation_keys() {
     return keys;
 }
 
-Engine::Engine(const std::filesystem::path& rules_dir, Load mode) : dir_(rules_dir), systems_(make_all_systems()) {
+struct Engine::Loading {
+    std::mutex lock;
+    std::vector<bool> loaded;       // by index in systems_
+    std::atomic<bool> all{false};   // every system loaded: nothing left to lock for
+};
+
+Engine::Engine(const std::filesystem::path& rules_dir, Load mode)
+    : dir_(rules_dir), systems_(make_all_systems()), loading_(std::make_unique<Loading>()) {
+    loading_->loaded.assign(systems_.size(), false);
     std::error_code ec;
     if (!std::filesystem::is_directory(rules_dir, ec))
         throw InputError({{rules_dir.string(), 1, 1, "rules-data folder not found"}});
+    if (mode == Load::on_demand) return;
     std::vector<Diagnostic> all;
-    for (auto& s : systems_) {
-        try {
-            s->load(rules_dir);
-        } catch (const InputError& e) {
-            all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
-            data_errors_[s->id()] = e.diagnostics();
-        }
+    for (std::size_t i = 0; i < systems_.size(); ++i) {
+        const auto& problems = load(i);
+        all.insert(all.end(), problems.begin(), problems.end());
     }
+    loading_->all = true;
     if (mode == Load::all_or_nothing && !all.empty()) throw InputError(all);
+}
+
+const std::vector<Diagnostic>& Engine::load(std::size_t i) const {
+    static const std::vector<Diagnostic> none;
+    const std::lock_guard<std::mutex> lock(loading_->lock);
+    GameSystem& s = *systems_[i];
+    if (!loading_->loaded[i]) {
+        try {
+            s.load(dir_);
+        } catch (const InputError& e) {
+            data_errors_[s.id()] = e.diagnostics();
+        }
+        loading_->loaded[i] = true;  // any other exception leaves it to be tried again
+    }
+    const auto it = data_errors_.find(s.id());
+    return it == data_errors_.end() ? none : it->second;
+}
+
+void Engine::load_all() const {
+    if (loading_->all) return;
+    for (std::size_t i = 0; i < systems_.size(); ++i) load(i);
+    loading_->all = true;
 }
 
 const std::vector<Diagnostic>& Engine::data_errors(const std::string& id) const {
     static const std::vector<Diagnostic> none;
-    const GameSystem* g = find(id);
-    const auto it = g ? data_errors_.find(g->id()) : data_errors_.end();
-    return it == data_errors_.end() ? none : it->second;
+    for (std::size_t i = 0; i < systems_.size(); ++i)
+        if (same_name(systems_[i]->id(), id)) return load(i);
+    return none;
 }
 
 Engine::~Engine() = default;
@@ -43,8 +73,11 @@ Engine::Engine(Engine&&) noexcept = default;
 Engine& Engine::operator=(Engine&&) noexcept = default;
 
 const GameSystem* Engine::find(const std::string& id) const {
-    for (const auto& s : systems_)
-        if (same_name(s->id(), id)) return s.get();
+    for (std::size_t i = 0; i < systems_.size(); ++i)
+        if (same_name(systems_[i]->id(), id)) {
+            load(i);
+            return systems_[i].get();
+        }
     return nullptr;
 }
 

@@ -3,7 +3,9 @@
 //
 // Loading is all-or-nothing by default (check-data, tests). With Load::each_system a
 // problem in one game's rules data locks only that game: the others still rule, and
-// ruling the broken game throws its own data errors (the window, `umpire-cli rule`).
+// ruling the broken game throws its own data errors (the window). Load::on_demand is
+// each_system, but a game's rules data is read only when the game is first asked for
+// (`umpire-cli rule`: one ruling reads one game's file, not all five), with the same errors.
 #pragma once
 #include <filesystem>
 #include <map>
@@ -21,25 +23,33 @@ namespace umpire {
 
 class Engine {
 public:
-    enum class Load { all_or_nothing, each_system };
+    enum class Load { all_or_nothing, each_system, on_demand };
 
     // Loads every system's rules data from `rules_dir`. A missing folder always throws
     // InputError. Load::all_or_nothing throws InputError listing every problem found in
-    // every file; Load::each_system keeps each system's problems (data_errors()) instead.
+    // every file; Load::each_system keeps each system's problems (data_errors()) instead;
+    // Load::on_demand loads nothing yet: find(), get(), data_errors(), usable() and rule*()
+    // load the game they are about (and systems() every game) the first time, as each_system.
     explicit Engine(const std::filesystem::path& rules_dir, Load mode = Load::all_or_nothing);
     ~Engine();
     Engine(Engine&&) noexcept;
     Engine& operator=(Engine&&) noexcept;
 
     const std::filesystem::path& rules_dir() const { return dir_; }
-    const std::vector<std::unique_ptr<GameSystem>>& systems() const { return systems_; }
+    const std::vector<std::unique_ptr<GameSystem>>& systems() const {
+        load_all();
+        return systems_;
+    }
     const GameSystem* find(const std::string& id) const;  // matched with normalize_name
     // The problems in `id`'s rules data (empty when it loaded; only with Load::each_system).
     const std::vector<Diagnostic>& data_errors(const std::string& id) const;
     bool usable(const std::string& id) const { return find(id) && data_errors(id).empty(); }
     template <class T> const T* get() const {
-        for (const auto& s : systems_)
-            if (auto p = dynamic_cast<const T*>(s.get())) return p;
+        for (std::size_t i = 0; i < systems_.size(); ++i)
+            if (auto p = dynamic_cast<const T*>(systems_[i].get())) {
+                load(i);
+                return p;
+            }
         return nullptr;
     }
 
@@ -62,14 +72,43 @@ public:
     Ruling rule_on_table(const std::string& system, const toml::table& situation, const std::string& display_name,
                          const tabletop::Sketch& table) const;
 
+    // A board file opened for its game (open_board.cpp; docs/boards.md): the one board dispatch of
+    // both front ends. read_board_file reads the file once (the bounded reader, TOML) and takes the
+    // game its `system` names; BoardFile::parse hands the table to that game's BoardSupport::parse.
+    // open_board does both. `as`: read it as that game's board whatever it names (the window's
+    // panel: a board of another game is then that game's reader's `system` error). Throws
+    // InputError: the file's problems; a `system` naming no game with hex boards, located at the
+    // key; the game's rules-data errors; then (parse) the board's problems.
+    struct BoardFile {
+        const GameSystem* game = nullptr;
+        toml::table root;
+        std::filesystem::path path;
+        std::string display_name;
+        board::Board parse() const;
+    };
+    struct OpenBoard {
+        const GameSystem* game = nullptr;
+        board::Board board;
+    };
+    BoardFile read_board_file(const std::filesystem::path& path, const std::string& display_name,
+                              const view::BoardSupport* as = nullptr) const;
+    OpenBoard open_board(const std::filesystem::path& path, const std::string& display_name,
+                         const view::BoardSupport* as = nullptr) const;
+
 private:
     // rule() for a situation on a table sketch (tables.cpp).
     Ruling rule_table(const GameSystem& g, const Section& root, const toml::table& situation, const std::string& display_name,
                       const std::filesystem::path& base_dir) const;
+    // Loads systems_[i]'s rules data unless it is loaded (its problems go to data_errors_);
+    // returns them. Safe from several threads: a const Engine may be shared.
+    const std::vector<Diagnostic>& load(std::size_t i) const;
+    void load_all() const;
 
     std::filesystem::path dir_;
     std::vector<std::unique_ptr<GameSystem>> systems_;
-    std::map<std::string, std::vector<Diagnostic>> data_errors_;  // by system id
+    mutable std::map<std::string, std::vector<Diagnostic>> data_errors_;  // by system id
+    struct Loading;                    // which systems are loaded yet, and the lock over that and data_errors_
+    std::unique_ptr<Loading> loading_;
 };
 
 // Every system module, freshly constructed (not yet loaded). Defined in registry.cpp.

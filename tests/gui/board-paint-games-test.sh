@@ -5,7 +5,7 @@
 #   board-paint-games-test.sh UMPIRE UMPIRE-CLI SITUATION HEX
 # SITUATION is a PanzerBlitz board example whose line is blocked by the single-hex woods or town in
 # HEX (a [hex_features] hex, notes A, B, O). Steps: 1. open, Paint: BLOCKED -> 2. the "no hex
-# feature" brush, click HEX: the verdict changes (not blocked), "* unsaved" -> 3. Ctrl+Z: BLOCKED
+# feature" brush, click HEX: the verdict changes (not blocked), "● unsaved" -> 3. Ctrl+Z: BLOCKED
 # again -> 4. paint again, Save board (a shipped board: Save as, beside the situation), Ctrl+S:
 # `umpire-cli board check` passes on the saved board and `umpire-cli rule` gives the window's verdict.
 set -euo pipefail

@@ -5,13 +5,13 @@
 #   board-paint-test.sh UMPIRE UMPIRE-CLI BOARD-SITUATION
 # The situation is the example with its units moved to 0602 and 0608 (column 6 of the test board
 # is clear, 10.22). Steps: 1. open, Paint: the verdict is not blocked -> 2. woods brush, click 0605
-# (on the line, in neither unit's hex): BLOCKED (10.22D), "* unsaved" -> 3. Ctrl+Z: clear again
+# (on the line, in neither unit's hex): BLOCKED (10.22D), "● unsaved" -> 3. Ctrl+Z: clear again
 # -> 4. paint again, Save board: a shipped board is not written over, so it asks for a name (the
 # suggestion beside the situation), its Save saves -> the file passes `umpire-cli board check`,
 # `umpire-cli los` on it says blocked, the situation now names it and Ctrl+S + `umpire-cli rule`
 # gives the window's verdict.
-# 5. paint again and quit: the unsaved board is kept as STATE/recovered-*.toml. 6. reopen, New
-# board..., Create, paint woods, Rule, two clicks: blocked, as the CLI rules it.
+# 5. paint again and quit: the unsaved board is kept as STATE/recovered-*.toml. 6. reopen, the
+# map's Board menu, New board..., Create, paint woods, Rule, two clicks: blocked, as the CLI rules it.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -104,7 +104,7 @@ click paint_brush_woods
 settle
 again 3 "a blocked verdict after painting woods into 0605" blocked click hex_0605
 grep -q '^widget paint_unsaved ' "$state/layout.txt" || { on_fail; fail "no unsaved mark after a stroke"; }
-grep -q '"los":"blocked"' "$state/ruling.json" || { on_fail; fail "ruling.json does not say blocked"; }
+wait_for 5 "ruling.json saying blocked (autosaved 0.3 s after the stroke)" grep -q '"los":"blocked"' "$state/ruling.json" || { on_fail; fail "ruling.json does not say blocked"; }
 echo "ok 2: painted woods into 0605: verdict '$(verdict)'"
 
 # ---- 3. Ctrl+Z (the board has the focus): clear again, nothing unsaved
@@ -160,10 +160,12 @@ echo "ok 5: quit with unsaved paint: kept in $(basename "$kept")"
 rm -f "$state"/layout.txt
 "$umpire" --state-dir "$state" --test-layout --size 1280x800 --scale 1 --situation "$sit" 2>>"$work/stderr" &
 pid=$!
-wait_for 30 "the window again" grep -q '^widget new_board ' "$state/layout.txt" || { on_fail; exit 1; }
+wait_for 30 "the window again" grep -q '^widget board_menu ' "$state/layout.txt" || { on_fail; exit 1; }
 wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
 win=$(xdotool search --name 'Umpire' | head -1)
 settle
+click board_menu  # the map's Board menu: New board…
+wait_for 5 "the Board menu" grep -q '^widget new_board ' "$state/layout.txt" || { on_fail; exit 1; }
 click new_board
 wait_for 5 "the New board form" grep -q '^widget new_board_create ' "$state/layout.txt" || { on_fail; exit 1; }
 settle

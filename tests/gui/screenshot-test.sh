@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Renders one situation with the real window under Xvfb (umpire --screenshot) and
 # checks the PNG is a real render: the window's size, not blank, many colours, and
-# for TANK! the verdict banner's fill in the tone the CLI's ruling implies (red when
-# fire is not permitted, green when it can kill, grey when it cannot).
+# for TANK! the verdict banner's fill in the tone the CLI's ruling implies (amber for a
+# referee's call, red when fire is not permitted, green when it can kill, grey when it cannot).
 #   screenshot-test.sh UMPIRE UMPIRE-CLI PNG_CHECK SITUATION OUT.png [umpire options...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,6 +22,8 @@ if ! echo "$json" | grep -q '"fire_permitted"'; then
   # A system without its own tone rule here: check it is a real render.
   "$check" "$out" --size 1280x800 --min-colours 24 --min-content 0.10
   exit
+elif echo "$json" | grep -q '"referee_call":true'; then
+  colour=56,40,9    # a referee's call: the amber fill, whatever the outcome as ruled
 elif echo "$json" | grep -q '"fire_permitted":false'; then
   colour=56,20,19   # Tone::bad fill
 elif echo "$json" | grep -Eq '"kill_probability":0(\.0+)?[,}]'; then

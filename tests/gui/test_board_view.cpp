@@ -40,7 +40,10 @@ struct Frames {
         ImGui::SetNextWindowPos(ImVec2(0, 0));
         ImGui::SetNextWindowSize(ImVec2(1000, 800));
         ImGui::Begin("board");
-        const bool changed = view.draw(support, board, 1, "mixed", situation, marks, place, 600.0f);
+        MapArea area;
+        area.size = ImVec2(980, 700);
+        const bool changed = view.draw(support, board, 1, "mixed", situation, marks, place, area, nullptr, BoardView::Roles{});
+        view.draw_notes(*board, marks);  // the side panel's "On the map": the line as ruled
         ImGui::End();
         ImGui::Render();
         return changed;

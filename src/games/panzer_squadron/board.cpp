@@ -406,6 +406,7 @@ LineOfFire compute(const Data& d, const board::Board& b, const hex::Cube& firer,
     l.target_call = r0.bonus != r0.bonus_other_target;
     l.occupied_call = r0.bonus != r0.bonus_other_occupied;
     l.impact_call = facing >= 0 && r0.lines[0].face != r0.lines[1].face;
+    l.both_call = line_counts(d, r0.lines[0]) && line_counts(d, r0.lines[1]);
     for (std::size_t i = 1; i < l.readings.size(); ++i) {
         const Reading& ri = l.readings[i];
         if (ri.faces == r0.faces && ri.bonus == r0.bonus) continue;
@@ -518,6 +519,14 @@ json::Value line_json(const Data& d, const board::Board& b, const LineOfFire& l,
 
 }  // namespace
 
+std::string both_lines_call_text(const Data& d) {
+    return std::string("both lines of fire pass an obstacle; the page makes a tank visible when two straight lines can be shown to its hexagon and "
+                       "gives the obstacle bonus when one of them passes an obstacle, but does not say whether a target behind obstacles on both "
+                       "lines is still visible. Umpire reads it as ") +
+           (d.both_lines_pass_hides ? "not visible, no fire; the other reading: visible with the obstacle bonus" : "visible with the obstacle bonus; the other reading: not visible, no fire") +
+           " (rules-data choice both_lines_pass_hides).";
+}
+
 json::Object lof_json(const Data& d, const board::Board& b, const LineOfFire& l) {
     const Reading& r0 = l.readings.front();
     json::Array lines{line_json(d, b, l, r0.lines[0], "left"), line_json(d, b, l, r0.lines[1], "right")};
@@ -532,12 +541,13 @@ json::Object lof_json(const Data& d, const board::Board& b, const LineOfFire& l)
     }
     json::Array calls;
     for (const auto& c : l.calls) calls.emplace_back(c.text);
+    if (l.both_call) calls.emplace_back(both_lines_call_text(d));
     return json::Object{{"firer_hex", b.name(l.firer)},
                         {"target_hex", b.name(l.target)},
                         {"range", l.range},
                         {"target_facing", l.facing < 0 ? json::Value() : json::Value(corner_name(d, l.facing))},
                         {"reading", r0.name},
-                        {"visible", true},
+                        {"visible", l.visible(d)},
                         {"lines", json::Value(std::move(lines))},
                         {"faces", json::Value(std::move(faces))},
                         {"obstacle_bonus", l.bonus},
@@ -562,6 +572,7 @@ std::string lof_text(const Data& d, const board::Board& b, const LineOfFire& l) 
     }
     if (l.facing < 0) s += "  armour: give --facing (the target's facing point) to name the faces struck (PS-armour)\n";
     for (const auto& c : l.calls) s += "  referee's call: " + c.text + "\n";
+    if (l.both_call) s += "  referee's call: " + both_lines_call_text(d) + "\n";
     return s;
 }
 
@@ -671,6 +682,8 @@ void visibility(const Data& d, const board::Board& b, const hex::Cube& from, std
                     b_ = !b_;
                     call |= bonus(o) != here;
                 }
+                // Both lines pass an obstacle: whether the target is still visible is the referee's (both_lines_pass_hides).
+                call |= line_counts(ls[0], as_ruled) && line_counts(ls[1], as_ruled);
                 first = false;
             } else {
                 call |= here != bonus0;
@@ -777,10 +790,7 @@ public:
         return true;
     }
 
-    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
-        return panzer_squadron::find_board(d_, name, situation_dir);
-    }
-    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "panzer-squadron"); }
+    std::filesystem::path boards_dir() const override { return d_.boards_dir; }
 
     // The situation ruled against `b` (the window's board) instead of its board file.
     Ruling rule(const Section& situation, const board::Board& b, const view::Placement* place) const override {

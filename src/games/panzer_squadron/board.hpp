@@ -153,18 +153,22 @@ struct LineOfFire {
     bool target_call = false;       // counting the target's own hexsides or not changes the bonus
     bool occupied_call = false;     // counting an obstacle hexagon a tank stands in or not changes the bonus
     bool impact_call = false;       // the two lines (as ruled) strike different faces: the point of impact decides
+    bool both_call = false;         // both lines (as ruled) pass an obstacle: is the target visible? (both_lines_pass_hides)
     struct Call {
         std::string rule;  // PS-fire (which points) or PS-obstacle (touching, own hexsides)
         std::string text;  // one sentence
     };
     std::vector<Call> calls;
-    bool referee_call() const { return points_call || touch_call || own_call || target_call || occupied_call || impact_call; }
+    bool referee_call() const { return points_call || touch_call || own_call || target_call || occupied_call || impact_call || both_call; }
+    bool visible(const Data& d) const { return !(both_call && d.both_lines_pass_hides); }
 };
 
 LineOfFire line_of_fire(const Data& d, const board::Board& b, const hex::Cube& firer, const hex::Cube& target, int facing);
 
 // ---- report ---------------------------------------------------------------------------------
 
+// The referee's call when both lines pass an obstacle (PS-fire; rules-data both_lines_pass_hides).
+std::string both_lines_call_text(const Data& d);
 json::Object lof_json(const Data& d, const board::Board& b, const LineOfFire& l);
 std::string lof_text(const Data& d, const board::Board& b, const LineOfFire& l);
 // "the left line ends at 0305's NE point (side armour) and crosses obstacle in 0304": one line each.

@@ -140,7 +140,7 @@ Data load_data(const std::filesystem::path& file) {
     Section ch = root.table("choices", true);
     ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
                   "unlisted_actions_open", "line_points", "touching_passes", "own_hexsides_count",
-                  "target_hexsides_count", "occupied_hexes_count"});
+                  "target_hexsides_count", "occupied_hexes_count", "both_lines_pass_hides"});
     d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
     d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
     d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
@@ -151,6 +151,7 @@ Data load_data(const std::filesystem::path& file) {
     d.own_hexsides_count = ch.boolean("own_hexsides_count").value_or(true);
     d.target_hexsides_count = ch.boolean("target_hexsides_count").value_or(true);
     d.occupied_hexes_count = ch.boolean("occupied_hexes_count").value_or(false);
+    d.both_lines_pass_hides = ch.boolean("both_lines_pass_hides").value_or(false);
     load_board_data(root, d);
     d.boards_dir = file.parent_path().parent_path() / "boards";
     sink.throw_if_errors();
@@ -161,18 +162,6 @@ Data load_data(const std::filesystem::path& file) {
 // 2. Situation
 // =====================================================================================
 
-std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir) {
-    std::filesystem::path path = name;
-    if (!path.is_relative()) return path;
-    path = situation_dir / name;
-    std::error_code ec;
-    for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-        if (std::filesystem::exists(path, ec) || dir.empty()) break;
-        if (std::filesystem::exists(dir / name, ec)) path = dir / name;
-    }
-    return path;
-}
-
 namespace {
 
 // board = "FILE": beside the situation file first, else the shipped boards (beside the rules data,
@@ -181,7 +170,7 @@ namespace {
 // `held`: the window's board, used instead of the file (not owned: it outlives the ruling).
 std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Section& root, const std::string& file, const board::Board* held) {
     if (held) return std::shared_ptr<const board::Board>(std::shared_ptr<const board::Board>(), held);
-    const std::filesystem::path path = find_board(d, file, std::filesystem::path(root.sink().file()).parent_path());
+    const std::filesystem::path path = board::find_board(file, std::filesystem::path(root.sink().file()).parent_path(), d.boards_dir);
     const std::string shown = path.lexically_normal().string();
     try {
         return std::make_shared<board::Board>(board::load_board(path, shown, board_vocabulary(d)));
@@ -851,18 +840,34 @@ void finish_line_of_fire(const Data& d, const std::vector<Situation::Line>& line
         faces.emplace_back(f);
         face_text += (face_text.empty() ? "" : " and ") + f;
     }
-    r.step("PS-fire", "Two straight lines can be shown from the cannon to the target's hexagon: the target is visible.");
+    // Both lines pass an obstacle (issue 22 item 10): the page makes a tank visible when two lines
+    // can be shown to its hexagon, and gives a bonus when "one of these lines" passes an obstacle;
+    // it does not say whether a target behind obstacles on both lines is still seen. Rules-data
+    // choice both_lines_pass_hides, always flagged.
+    const bool both = lines.size() >= 2 && std::all_of(lines.begin(), lines.end(), [](const Situation::Line& l) { return l.obstacle; });
+    const bool visible = !(both && d.both_lines_pass_hides);
+    if (both) {
+        r.step("PS-fire", std::string("Both lines pass an obstacle: Umpire reads the target as ") +
+                              (visible ? "visible, protected by the obstacle (rules-data choice both_lines_pass_hides = false)."
+                                       : "not visible: no two lines can be shown past the obstacles (rules-data choice both_lines_pass_hides = true)."));
+        r.call("PS-fire", both_lines_call_text(d));
+        r.set("visible_other_reading", !visible);
+    } else {
+        r.step("PS-fire", "Two straight lines can be shown from the cannon to the target's hexagon: the target is visible.");
+    }
     if (!face_text.empty()) r.step("PS-armour", "The lines meet points denoting the target's " + face_text + " armour.");
-    r.step("PS-obstacle", bonus ? "A line passes through an obstacle: the target has the obstacle bonus in this combat."
-                                : "Neither line passes through an obstacle: no obstacle bonus.");
-    r.set("visible", true);
+    r.step("PS-obstacle", !visible ? "The target is not visible, so there is no combat and no obstacle bonus to apply."
+                          : bonus  ? "A line passes through an obstacle: the target has the obstacle bonus in this combat."
+                                   : "Neither line passes through an obstacle: no obstacle bonus.");
+    r.set("visible", visible);
     r.set("faces", json::Value(std::move(faces)));
     r.set("obstacle_bonus", bonus);
     r.set("lines", json::Value(std::move(ls)));
     r.figures.push_back({"Armour", face_text.empty() ? "—" : face_text, "PS-armour", "the faces the two lines strike", "faces"});
     r.figures.push_back({"Obstacle bonus", bonus ? "yes" : "no", "PS-obstacle", "", "obstacle_bonus"});
-    r.tone = bonus ? Tone::caution : Tone::good;
-    r.verdict = std::string("VISIBLE — ") + (face_text.empty() ? "" : face_text + " armour, ") + (bonus ? "obstacle bonus" : "no obstacle bonus");
+    r.tone = !visible ? Tone::bad : bonus ? Tone::caution : Tone::good;
+    r.verdict = !visible ? std::string("NOT VISIBLE — both lines pass an obstacle")
+                         : std::string("VISIBLE — ") + (face_text.empty() ? "" : face_text + " armour, ") + (bonus ? "obstacle bonus" : "no obstacle bonus");
 }
 
 Ruling rule_line_of_fire(const Data& d, const Situation& s) {

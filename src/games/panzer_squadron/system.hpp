@@ -66,6 +66,7 @@ struct Data {
     bool own_hexsides_count = true;     // an obstacle hexside of the firer's own hexagon counts
     bool target_hexsides_count = true;  // an obstacle hexside of the target's hexagon, facing the firer, a line ends on counts
     bool occupied_hexes_count = false;  // an obstacle hexagon a tank stands in (firer's or target's) counts
+    bool both_lines_pass_hides = false; // both lines of fire pass an obstacle: the target is not visible (PS-fire)
     std::filesystem::path boards_dir;   // the shipped boards (beside the rules data)
 };
 
@@ -84,9 +85,6 @@ struct StepTrace {
     int corners_paid = 0;      // corners turned in this hexagon so far, less a free point choice
     bool free_point = false;   // this turn step took the free point choice after a move (Diagram 4)
 };
-
-// Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
-std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 
 // ---- PanzerSquadron ---------------------------------------------------------------
 

@@ -205,10 +205,13 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
 
 }  // namespace
 
-board::Board load_map(const std::filesystem::path& path, const std::string& display_name) {
-    const toml::table t = parse_toml_file(path, display_name, kMaxBoardBytes);
+board::Board parse_map(const toml::table& t, const std::filesystem::path& path, const std::string& display_name) {
     if (t.contains("boards")) return join_boards(t, path, display_name);
     return board::parse_board(t, display_name, board_vocabulary());
+}
+
+board::Board load_map(const std::filesystem::path& path, const std::string& display_name) {
+    return parse_map(parse_toml_file(path, display_name, kMaxBoardBytes), path, display_name);
 }
 
 // =====================================================================================
@@ -547,6 +550,47 @@ std::string board_los_text(const board::Board& b, const BoardLos& los) {
 namespace {
 
 
+// The routes grouped by outcome, each note named in words the first time: "12 blocked by notes O
+// (both units at ground level: every symbol blocks) and N (...) — routes 1, 2, 5; 4 clear — routes
+// 3, 4, 6, 7". With three routes or fewer each is listed with its hexes.
+std::string grouped_routes(const board::Board& b, const BoardLos& los) {
+    struct Group {
+        bool clear, call;
+        std::string notes;
+        std::vector<std::size_t> routes;
+    };
+    std::vector<Group> groups;
+    for (std::size_t i = 0; i < los.routes.size(); ++i) {
+        const Route& r = los.routes[i];
+        auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) { return g.clear == r.clear && g.call == r.referee_call && g.notes == r.notes; });
+        if (it == groups.end()) groups.push_back({r.clear, r.referee_call, r.notes, {}}), it = groups.end() - 1;
+        it->routes.push_back(i);
+    }
+    const bool with_hexes = los.routes.size() <= 3;
+    std::vector<std::string> named;
+    std::string out;
+    for (const Group& g : groups) {
+        std::vector<std::string> notes;
+        for (std::size_t a = 0; a < g.notes.size();) {
+            const std::size_t z = g.notes.find(", ", a);
+            notes.push_back(g.notes.substr(a, z == std::string::npos ? std::string::npos : z - a));
+            a = z == std::string::npos ? g.notes.size() : z + 2;
+        }
+        std::string list;
+        for (std::size_t k = 0; k < g.routes.size(); ++k) {
+            const std::size_t i = g.routes[k];
+            list += (k ? ", " : "") + std::to_string(i + 1) + (with_hexes ? " (" + route_text(b, los.routes[i]) + ")" : "");
+        }
+        const std::string outcome = std::string(g.clear ? "clear" : "blocked") + (g.call ? " (referee's call)" : "") +
+                                    (notes.empty() ? "" : std::string(" by note") + (notes.size() > 1 ? "s " : " ") + notes_in_words(notes, &named));
+        out += out.empty() ? "" : "; ";
+        if (los.routes.size() == 1) out += "route " + list + " " + outcome;
+        else out += std::to_string(g.routes.size()) + " " + outcome + " \xe2\x80\x94 route" + (g.routes.size() > 1 ? "s " : " ") + list;
+    }
+    if (los.routes.size() < los.route_count) out += "; " + std::to_string(los.route_count - los.routes.size()) + " more not listed";
+    return out;
+}
+
 std::string obstacles_text(const std::vector<Obstacle>& obs) {
     std::string out;
     for (const auto& o : obs) {
@@ -570,20 +614,6 @@ bool same_obstacles(std::vector<Obstacle> a, std::vector<Obstacle> b) {
 
 }  // namespace
 
-// Beside the situation file first; else the shipped boards (beside the rules data, or the source
-// tree's): the window and standard input give no folder to look in.
-std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir) {
-    std::filesystem::path path = name;
-    if (!path.is_relative()) return path;
-    path = situation_dir / name;
-    std::error_code ec;
-    for (const std::filesystem::path& dir : {d.boards_dir, std::filesystem::path(UMPIRE_SOURCE_DIR) / "boards"}) {
-        if (std::filesystem::exists(path, ec) || dir.empty()) break;
-        if (std::filesystem::exists(dir / name, ec)) path = dir / name;
-    }
-    return path;
-}
-
 void apply_board(const Data& d, const Section& root, const Section& firer, const Section& target, const Section& line, Situation& s,
                  const board::Board* held, const view::Placement* place) {
     const auto file = root.str("board");
@@ -598,7 +628,7 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
         root.error("board", "a board needs firer.hex and target.hex: the line of sight is traced between them (PB-LOS)");
         return;
     }
-    const std::filesystem::path path = find_board(d, *file, std::filesystem::path(root.sink().file()).parent_path());
+    const std::filesystem::path path = board::find_board(*file, std::filesystem::path(root.sink().file()).parent_path(), d.boards_dir);
     const std::string shown = path.lexically_normal().string();
     board::Board loaded;
     try {
@@ -649,12 +679,9 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     s.board_steps.push_back({"PB-LOS", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + ": the firer's hex " + s.firer_hex +
                                            " is " + elevation_words(s.firer) + ", the target's hex " + s.target_hex + " is " + elevation_words(s.target) +
                                            "; range " + std::to_string(s.range) + "."});
-    std::string routes;
-    for (std::size_t i = 0; i < los.routes.size(); ++i)
-        routes += (i ? "; " : "") + std::string("route ") + std::to_string(i + 1) + " (" + route_text(b, los.routes[i]) + ") " + verdict_words(los.routes[i]);
     s.board_steps.push_back(
         {"PB-LOS", std::to_string(los.route_count) + " route" + (los.route_count == 1 ? "" : "s") + " through exactly " + std::to_string(s.range) +
-                       " hexes " + (los.route_count == 1 ? "follows" : "follow") + " the straight line: " + routes +
+                       " hexes " + (los.route_count == 1 ? "follows" : "follow") + " the straight line: " + grouped_routes(b, los) +
                        (los.route_count > 1 ? ". The route least favourable to the attacker counts (the defender gets the benefit of the doubt): route " +
                                                   std::to_string(los.decider + 1) + "."
                                             : ".")});

@@ -51,6 +51,8 @@ SideSymbol side_symbol(const board::Board& b, const board::SideFeature& f);
 // A board file, or a map file whose [[boards]] place board files (relative to the map file)
 // at a column and row of the map, rotated 180 degrees or not. Throws InputError (FILE:LINE:COL).
 board::Board load_map(const std::filesystem::path& path, const std::string& display_name);
+// The same from the file already read as TOML (BoardSupport::parse; `path` places the boards).
+board::Board parse_map(const toml::table& root, const std::filesystem::path& path, const std::string& display_name);
 
 // ---- board_los ----------------------------------------------------------------------
 
@@ -99,8 +101,6 @@ std::string board_los_text(const board::Board& b, const BoardLos& los);
 
 // apply_board (board = "FILE": the inputs read from the map) is declared in rules.hpp, beside
 // parse_situation which calls it, and defined in board.cpp.
-// Where board = "NAME" is read from: beside the situation (`situation_dir`), else the shipped boards.
-std::filesystem::path find_board(const Data& d, const std::string& name, const std::filesystem::path& situation_dir);
 
 // ---- BoardSupport -------------------------------------------------------------------
 
@@ -110,17 +110,14 @@ public:
     // commands) rule() rules without the window's ruling view.
     explicit PanzerBlitzBoardSupport(const Data* d, const PanzerBlitz* sys = nullptr) : data_(d), sys_(sys), vocabulary_(board_vocabulary()) {}
     const board::Vocabulary& vocabulary() const override { return vocabulary_; }
-    board::Board load(const std::filesystem::path& path, const std::string& display_name) const override {
-        return load_map(path, display_name);
+    board::Board parse(const toml::table& root, const std::filesystem::path& path, const std::string& display_name) const override {
+        return parse_map(root, path, display_name);
     }
     // Elevations by their level and slope ("1s" a level 1 slope, "2H" a level 2 hilltop, "g" a gully),
     // single-hex woods/town "W"/"T", each hexside symbol its colour with two letters ("gn", "ye").
     Look look(const std::string& name) const override;
     bool visibility(const board::Board& b, const std::string& mode, const hex::Cube& from, std::vector<view::Mark>& out) const override;
-    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
-        return panzerblitz::find_board(*data_, name, situation_dir);
-    }
-    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(data_->boards_dir, "panzerblitz"); }
+    std::filesystem::path boards_dir() const override { return data_->boards_dir; }
     // The situation ruled against `b` (the window's board) instead of its board file.
     Ruling rule(const Section& situation, const board::Board& b, const view::Placement* place) const override;
 

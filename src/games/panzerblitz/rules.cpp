@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 
 #include "geometry/hex.hpp"
@@ -215,6 +216,47 @@ const char* level_text(Lvl l) {
 }
 
 }  // namespace
+
+// Umpire's own one-line summaries of the Special Notes (A-O) and the gully notes, checked against
+// the article; the ruling's steps cite the note itself.
+std::string note_words(const std::string& note) {
+    static const std::map<std::string, std::string> words = {
+        {"A", "from a hill to ground level, green or grey sides of the target's hex (or a single-hex woods or town it stands behind) block"},
+        {"B", "from ground level to a hill, green or grey sides of the firer's hex (or a single-hex woods or town it stands behind) block"},
+        {"C", "from a level 1 hilltop to ground level, a brown side nearer the target or midway blocks"},
+        {"D", "from ground level to a level 1 hilltop, a brown side nearer the firer or midway blocks"},
+        {"E", "from a level 2 hilltop to ground level, brown, yellow and orange sides two thirds of the way or more block"},
+        {"F", "from ground level to a level 2 hilltop, brown, yellow and orange sides a third of the way or less block"},
+        {"G", "from a level 2 hilltop to level 1, a yellow side nearer the target or midway blocks"},
+        {"H", "from level 1 to a level 2 hilltop, a yellow side nearer the firer or midway blocks"},
+        {"I", "from level 2 to level 1, orange sides never block"},
+        {"J", "from level 1 to level 2, orange sides never block"},
+        {"K", "the converse notes B, D, F, H and J"},
+        {"L", "more than one orange or purple side blocks, save between hilltops of one level and in G to J"},
+        {"M", "adjacent units always see each other"},
+        {"N", "woods and towns on a hilltop block all fire (level 2 against a level 1 hilltop: A and B instead)"},
+        {"O", "both units at ground level: every symbol blocks"},
+        {"GULLY-A", "a unit in a gully and one at ground level or in a gully see each other only when adjacent"},
+        {"GULLY-B", "a unit in a gully counts as ground level against slopes and hilltops"},
+        {"GULLY-C", "a ford or a road crossing a gully is clear ground"},
+        {"GULLY-D", "a gully's end hex is a gully"},
+    };
+    const auto it = words.find(note);
+    return it == words.end() ? std::string() : it->second;
+}
+
+std::string notes_in_words(const std::vector<std::string>& notes, std::vector<std::string>* named) {
+    std::string out;
+    for (std::size_t i = 0; i < notes.size(); ++i) {
+        const std::string& n = notes[i];
+        out += i == 0 ? "" : i + 1 == notes.size() ? " and " : ", ";
+        out += n;
+        const bool before = named && std::find(named->begin(), named->end(), n) != named->end();
+        if (const std::string w = note_words(n); !w.empty() && !before) out += " (" + w + ")";
+        if (named && !before) named->push_back(n);
+    }
+    return out;
+}
 
 // The article's words for an elevation (level_text without its article), for the window.
 std::string elevation_words(const std::string& e) {
@@ -616,7 +658,7 @@ Ruling rule(const Data& d, const Situation& s) {
     r.figures.push_back({"Attack", halved ? "halved" : "not halved", "PB-HSD", "", "attack"});
     r.tone = los.referee || los.measure_call ? Tone::caution : los.clear ? Tone::good : Tone::bad;
     r.verdict = std::string(los.clear ? "LINE OF SIGHT CLEAR" : "LINE OF SIGHT BLOCKED") + (halved ? " — attack halved" : "");
-    if (!notes_text.empty()) r.detail = "Decided by note" + std::string(los.notes.size() > 1 ? "s " : " ") + notes_text + ".";
+    if (!notes_text.empty()) r.detail = "Decided by note" + std::string(los.notes.size() > 1 ? "s " : " ") + notes_in_words(los.notes) + ".";
     return r;
 }
 

@@ -43,6 +43,12 @@ Data load_data(const std::filesystem::path& file);
 const std::vector<std::string>& elevation_names();  // ground, gully, l1-slope, ...
 const std::vector<std::string>& symbol_names();
 std::string elevation_words(const std::string& elevation);  // "l1-hilltop" -> "Level 1 hilltop"
+// A Special Note in a few words (Umpire's summary, never the article's text): "O" -> "both units
+// at ground level: every symbol blocks"; "" for an id it has no words for.
+std::string note_words(const std::string& note);
+// Notes named with their words: "O (both units at ground level: every symbol blocks) and N (...)".
+// A note already in *named is named bare; every note named is added to it.
+std::string notes_in_words(const std::vector<std::string>& notes, std::vector<std::string>* named = nullptr);
 
 struct Obstacle {
     std::string symbol;

@@ -28,7 +28,9 @@ board::Vocabulary board_vocabulary(const Data& d) {
         for (const auto& [name, e] : table) {
             // The improved position is a unit's entrenchment (14.4), given in the situation.
             if (name == "improved-position") continue;
-            auto& list = e.hexside ? v.hexside_features : v.hex_terrain;
+            // A hex row with only an addition (the wreck, 8.62) lies on a hex's ground: the second layer.
+            const bool added = !e.hexside && !e.soft_defense && name != "clear";
+            auto& list = e.hexside ? v.hexside_features : added ? v.hex_features : v.hex_terrain;
             if (std::find(list.begin(), list.end(), name) == list.end()) list.push_back(name);
         }
     if (std::find(v.hexside_features.begin(), v.hexside_features.end(), "slope") != v.hexside_features.end())
@@ -46,6 +48,10 @@ LosRules los_rules(const Data& d, const board::Board& b, Mode m) {
         auto it = chart.find(name);
         r.hex_obstructs.push_back(it != chart.end() && it->second.obstructs);
         r.hex_notes.push_back(it != chart.end() ? it->second.as_clear_note : "");
+    }
+    for (const auto& name : b.vocabulary.hex_features) {
+        auto it = chart.find(name);
+        r.feature_obstructs.push_back(it != chart.end() && it->second.obstructs);
     }
     for (const auto& name : b.vocabulary.hexside_features) {
         auto it = chart.find(name);
@@ -150,9 +156,10 @@ struct Judge {
                ", the line passes over it (" + rules.area_rule[std::size_t(i)] + ")";
     }
 
+    // The hex's terrain, or a feature lying on it (10.21; a wreck does not, 10.6).
     bool hex_obstructs(const hex::Cube& h) const {
-        const int t = b.terrain_index(h);
-        return t >= 0 && rules.hex_obstructs[std::size_t(t)];
+        const int t = b.terrain_index(h), k = b.hex_feature(h);
+        return (t >= 0 && rules.hex_obstructs[std::size_t(t)]) || (k >= 0 && rules.feature_obstructs[std::size_t(k)]);
     }
     bool side_blocks(const hex::Cube& h, int d) const {  // 10.22A/C, 10.26
         const board::SideFeature* f = b.side(h, d);
@@ -164,14 +171,18 @@ struct Judge {
         it.kind = LosItem::hex;
         it.where = h;
         it.terrain = b.terrain(h);
-        const int t = b.terrain_index(h);
-        it.obstructs = t >= 0 && rules.hex_obstructs[std::size_t(t)];
+        const int t = b.terrain_index(h), k = b.hex_feature(h);
+        if (k >= 0) it.feature = b.vocabulary.hex_features[std::size_t(k)];
+        it.obstructs = hex_obstructs(h);
         it.of_firer = h == firer;
         it.of_target = h == target;
-        const std::string head = it.terrain + " in " + b.name(h);
+        // "woods with a wreck in 0305" (8.62: the wreck lies on the hex's ground); "wreck in 0408" on clear.
+        const bool on_clear = t == 0;
+        const std::string head = (it.feature.empty() ? it.terrain : on_clear ? it.feature : it.terrain + " with a " + it.feature) + " in " + b.name(h);
         if (!it.obstructs) {
             it.rule = rules.hex_notes[std::size_t(t)].empty() ? "10.6" : "10.61";
-            it.text = head + " " + not_obstructing(rules.hex_notes[std::size_t(t)], mode);
+            it.text = head + " " + not_obstructing(rules.hex_notes[std::size_t(t)], mode) +
+                      (it.feature.empty() || on_clear ? "" : "; the " + it.feature + " does not obstruct either (10.6)");
         } else if (it.of_firer || it.of_target) {
             it.rule = "10.22B";
             it.text = head + " holds the " + std::string(it.of_firer ? "firer" : "target") + ", so it does not block (10.22B)";
@@ -281,7 +292,7 @@ LineOfSight line_of_sight(const board::Board& b, const LosRules& rules, const he
     for (const auto& h : los.trace.hexes) {
         if (h.contact != hex::Contact::crosses) continue;
         const int t = b.terrain_index(h.hex);
-        if (t <= 0) continue;  // clear (index 0) or off the board
+        if (t < 0 || (t == 0 && b.hex_feature(h.hex) < 0)) continue;  // off the board, or clear with nothing on it
         all.push_back({h.enter, n++, j.hex_item(h.hex)});
     }
     for (const auto& s : los.trace.sides) {
@@ -327,6 +338,28 @@ LineOfSight line_of_sight(const board::Board& b, const LosRules& rules, const he
                 los.blocker = "the line passes exactly through " + where + " (the rules are silent): " + c.through_text + "; " + c.past_text;
             }
             los.corners.push_back(std::move(c));
+        }
+    }
+
+    // A hexspine: at each corner where the line leaves a hex's centre for a run along a hexside (or
+    // ends one), the hex's two other sides there are met only at their end (SideEnd).
+    if (los.trace.hexspine) {
+        for (std::size_t k = 0; k < los.trace.vertices.size(); ++k) {
+            const auto& v = los.trace.vertices[k];
+            const bool joins = k % 2 == 0;  // (centre, p, q) where the run along p|q starts, (p, q, centre) where it ends
+            const hex::Cube centre = joins ? v.hexes[0] : v.hexes[2];
+            for (const hex::Cube& o : {joins ? v.hexes[1] : v.hexes[0], joins ? v.hexes[2] : v.hexes[1]}) {
+                const int d = *hex::direction_to(centre, o);
+                if (!j.side_blocks(centre, d)) continue;
+                const std::string feature = b.vocabulary.hexside_features[std::size_t(b.side(centre, d)->feature)];
+                const std::string run = between(b, v.hexes[joins ? 1 : 0], *hex::direction_to(v.hexes[joins ? 1 : 0], v.hexes[joins ? 2 : 1]));
+                SideEnd e{v.at, centre, d,
+                          "the line meets the " + feature + " on " + between(b, centre, d) + " only at its end, where it " +
+                              (joins ? "leaves " + b.name(centre) + "'s centre to run along " : "ends its run along ") + run +
+                              " (the rules are silent): read as meeting it, blocked (10.22C); read as not, clear"};
+                if (los.verdict == Sight::clear) los.verdict = Sight::referee_call, los.blocker = e.text;
+                los.side_ends.push_back(std::move(e));
+            }
         }
     }
 
@@ -381,6 +414,7 @@ json::Object los_json(const board::Board& b, const LineOfSight& los) {
         x.emplace_back("at", it.kind == LosItem::hex ? b.name(it.where) : b.side_name(it.where, it.side));
         if (it.kind == LosItem::along) x.emplace_back("between", json::Array{b.name(it.where), b.name(hex::neighbour(it.where, it.side))});
         x.emplace_back("terrain", it.kind == LosItem::along && it.terrain.empty() ? json::Value() : json::Value(it.terrain));
+        if (!it.feature.empty()) x.emplace_back(it.feature, true);  // "wreck": true (8.62), as an obstacle's key
         if (it.kind == LosItem::along) x.emplace_back("beside", json::Array{it.beside[0], it.beside[1]});
         x.emplace_back("obstructs", it.obstructs);
         x.emplace_back("of_firer", it.of_firer);
@@ -403,6 +437,10 @@ json::Object los_json(const board::Board& b, const LineOfSight& los) {
         readings.push_back(std::move(x));
     }
     o.emplace_back("corner_readings", std::move(readings));
+    json::Array ends;
+    for (const auto& e : los.side_ends)
+        ends.push_back(json::Object{{"hexside", b.side_name(e.where, e.side)}, {"terrain", b.vocabulary.hexside_features[std::size_t(b.side(e.where, e.side)->feature)]}, {"text", e.text}});
+    o.emplace_back("hexside_ends", std::move(ends));
     json::Array entry;
     for (int d : los.target_entry_sides) {
         const board::SideFeature* f = b.side(los.target, d);
@@ -433,7 +471,8 @@ std::string los_text(const board::Board& b, const LineOfSight& los) {
     for (const auto& h : los.trace.hexes) {
         if (h.contact != hex::Contact::crosses) continue;
         const std::string t = b.terrain(h.hex);
-        hexes.push_back(b.name(h.hex) + " " + (t.empty() ? "off the board" : t) + (h.hex == los.firer ? " (firer)" : h.hex == los.target ? " (target)" : ""));
+        const int k = b.hex_feature(h.hex);
+        hexes.push_back(b.name(h.hex) + " " + (t.empty() ? "off the board" : t) + (k >= 0 ? " with a " + b.vocabulary.hex_features[std::size_t(k)] : "") + (h.hex == los.firer ? " (firer)" : h.hex == los.target ? " (target)" : ""));
     }
     for (const auto& s : los.trace.sides) {
         const board::SideFeature* f = b.side(s.hex, s.side);
@@ -448,6 +487,7 @@ std::string los_text(const board::Board& b, const LineOfSight& los) {
     for (const auto& it : los.items) out += "  " + it.rule + ": " + it.text + "\n";
     for (const auto& c : los.corners)
         out += "  corner " + b.name(c.left) + "/" + b.name(c.touched) + "/" + b.name(c.entered) + ": " + c.through_text + "; " + c.past_text + "\n";
+    for (const auto& e : los.side_ends) out += "  hexside end " + b.side_name(e.where, e.side) + ": " + e.text + "\n";
     for (int d : los.target_entry_sides) {
         const board::SideFeature* f = b.side(los.target, d);
         out += "  fire enters the target's hex through " + b.side_name(los.target, d) +
@@ -522,8 +562,9 @@ Grid make_grid(const board::Board& b, const LosRules& rules, const std::vector<s
     };
     for (int c = 1; c <= b.columns; ++c)
         for (int r = 1; r <= b.rows; ++r) {
-            const int t = b.terrain_of[std::size_t((c - 1) * b.rows + (r - 1))];
-            if (rules.hex_obstructs[std::size_t(t)]) cell(b.numbering.to_cube(c, r)) |= 1;
+            const std::size_t i = std::size_t((c - 1) * b.rows + (r - 1));
+            const int t = b.terrain_of[i], k = b.feature_of.empty() ? 0 : int(b.feature_of[i]);  // k: 0 none, else 1 + feature
+            if (rules.hex_obstructs[std::size_t(t)] || (k > 0 && rules.feature_obstructs[std::size_t(k - 1)])) cell(b.numbering.to_cube(c, r)) |= 1;
         }
     // Board::side_slot: hex (c, r) of the grid one wider than the board holds its sides A-C.
     for (int c = 0; c <= b.columns + 1; ++c)
@@ -551,6 +592,7 @@ struct Scan {
     hex::Cube firer, target;
     bool hexspine = false;
     VisibilityCell cell;
+    int corners_met = 0;  // on a hexspine: even where a run along a hexside starts, odd where it ends
 
     UMPIRE_SCAN_INLINE bool hex_obstructs(const hex::Cube& h) const { return grid.hex_obstructs(h); }
     UMPIRE_SCAN_INLINE bool side_obstructs(const hex::Cube& h, int d) const { return grid.side_obstructs(h, d); }
@@ -580,9 +622,17 @@ struct Scan {
         return true;
     }
     bool on_vertex(hex::Frac, const hex::Cube& left, const hex::Cube& touched, const hex::Cube& entered) {
-        if (hexspine) return true;
         // The three hexes are pairwise adjacent: each direction is the unit vector between them.
         using hex::walk_detail::direction_of;
+        if (hexspine) {  // an obstructing side of the centre hex met only at its end (SideEnd)
+            const bool joins = corners_met++ % 2 == 0;
+            const hex::Cube& centre = joins ? left : entered;
+            const hex::Cube& o1 = joins ? touched : left;
+            const hex::Cube& o2 = joins ? entered : touched;
+            if (cell.sight == Sight::clear && (side_blocks(centre, direction_of(o1 - centre)) || side_blocks(centre, direction_of(o2 - centre))))
+                cell.sight = Sight::referee_call, cell.at = centre;
+            return true;
+        }
         const bool through = hex_obstructs(touched) || side_blocks(left, direction_of(touched - left)) ||
                              side_blocks(touched, direction_of(entered - touched));
         const bool past = side_blocks(left, direction_of(entered - left));
@@ -603,7 +653,7 @@ struct Scan {
 #undef UMPIRE_SCAN_INLINE
 
 VisibilityCell scan(const Grid& grid, const hex::Cube& from, const hex::Cube& to) {
-    Scan s{grid, from, to, false, {}};
+    Scan s{grid, from, to, false, {}, 0};
     const hex::Cube D = to - from;
     s.hexspine = (D.q == D.r || D.r == D.s || D.s == D.q) && !(D.q == 0 && D.r == 0);
     hex::walk_line(from, to, s);

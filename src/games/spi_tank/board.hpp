@@ -17,8 +17,9 @@
 //     obstruct as usual (10.22, 10.25). Slopes between two hexes inside the area are other terrain.
 //   - A line along a hexside (a hexspine): blocked by an obstructing hexside there (10.23) or, in
 //     closed and mixed modes, by a woods hex on either side (10.24): both hexes are shown. The
-//     corners where such a line leaves one hex centre for the next hexside are not readings of
-//     their own: 10.23/10.24 speak to exactly this line.
+//     corners where such a line leaves one hex centre for the next hexside are not corner readings
+//     of their own (10.23/10.24 speak to the run along), but an obstructing side of that hex met
+//     there only at its end is (SideEnd): the rules are silent, a referee's call.
 //
 // Sections
 //   Vocabulary     the names a TANK! board accepts, from rules data
@@ -41,8 +42,10 @@ namespace umpire::spi_tank {
 // ---- Vocabulary -------------------------------------------------------------------
 
 // Hex terrain: every hex row of the Terrain Effects Chart (10.6) in any mode except the improved
-// position (a unit's entrenchment, 14.4: target.improved_position); hexside features: berm and
-// slope; slope is directional (10.5). "clear" comes first (a board's default).
+// position (a unit's entrenchment, 14.4: target.improved_position) and the features added to a
+// hex's ground (a row with an addition, no soft defense of its own: the wreck, 8.62), which are the
+// second per-hex layer ([hex_features] wreck = [...]: a wreck in a woods, rough or clear hex);
+// hexside features: berm and slope; slope is directional (10.5). "clear" comes first (a board's default).
 board::Vocabulary board_vocabulary(const Data& d);
 
 // ---- LosRules -----------------------------------------------------------------------
@@ -51,6 +54,7 @@ struct LosRules {
     Mode mode = Mode::mixed;
     std::vector<std::uint8_t> hex_obstructs;   // by vocabulary hex terrain index (10.21)
     std::vector<std::uint8_t> side_obstructs;  // by vocabulary hexside feature index
+    std::vector<std::uint8_t> feature_obstructs;  // by vocabulary hex feature index (a wreck: 10.6 says no)
     std::vector<std::string> hex_notes, side_notes;  // why a terrain does not obstruct (10.61 open mode)
     // Per board area (Board::areas, in order): bit f set when a line between two units both
     // outside the area ignores an obstructing feature f on its boundary (10.26: the depression's
@@ -72,6 +76,7 @@ struct LosItem {
     hex::Cube where;       // the hex, or a hex of the hexside
     int side = -1;         // hexside: direction from `where`
     std::string terrain;   // "woods", "berm", ...; for `along`, the hexside's feature or ""
+    std::string feature;   // hex: the second layer's feature there ("wreck", 8.62), or ""
     std::string beside[2]; // along: the terrain of the two hexes (10.24)
     bool obstructs = false;
     bool of_firer = false, of_target = false;  // is (a side of) the firer's / target's hex
@@ -94,12 +99,25 @@ struct CornerReading {
     bool side_ignored[3] = {false, false, false};
 };
 
+// A hexside the line meets only at one end (issue 22 item 8): on a hexspine, a side of a hex whose
+// centre the line passes, at the corner where the line joins or leaves a run along a hexside (the
+// other two hexsides there are the one run along and the hex's other side). 10.22C speaks of a line
+// intersecting a hexside, 10.23 of one running along it; one end point is neither: obstructing
+// and part of neither unit's hex, it is a referee's call, like a line through a corner.
+struct SideEnd {
+    hex::Frac at;
+    hex::Cube where;  // the hex whose centre the line passes
+    int side = -1;    // the side of `where` met only at its end
+    std::string text;
+};
+
 struct LineOfSight {
     hex::Cube firer, target;
     int range = 0;  // 8.3: hexes counted
     hex::Trace trace;
     std::vector<LosItem> items;            // in line order
     std::vector<CornerReading> corners;
+    std::vector<SideEnd> side_ends;        // on a hexspine: obstructing hexsides met only at an end
     Sight verdict = Sight::clear;          // blocked by an item or by both readings of a corner
     std::string blocker;                   // the first blocking item's text (or corner's)
     // The sides of the target's hex the fire comes through (10.61): one, or two when it arrives

@@ -104,6 +104,10 @@ view::BoardMarks board_marks(const board::Board& b, const LineOfSight& los) {
             raise(sx.mark, sx.text, mk, why);
         }
     }
+    for (const auto& e : los.side_ends) {  // a hexside met only at its end (the rules are silent)
+        auto& sx = m.side(e.where, e.side);
+        raise(sx.mark, sx.text, view::Mark::referee_call, e.text);
+    }
     view::BoardLine line;
     line.label = "line of sight";
     line.from = {los.firer, -1};
@@ -143,37 +147,49 @@ public:
         return true;
     }
 
-    std::filesystem::path find_board(const std::string& name, const std::filesystem::path& situation_dir) const override {
-        return spi_tank::find_board(d_, name, situation_dir);
-    }
-
-    std::vector<std::filesystem::path> shipped_boards() const override { return board::shipped_boards(d_.boards_dir, "spi-tank"); }
+    std::filesystem::path boards_dir() const override { return d_.boards_dir; }
 
     Ruling rule(const Section& root, const board::Board& b, const view::Placement* place) const override { return sys_.rule(root, &b, place); }
+
+    // A wreck (the second per-hex layer, 8.62): a disc with an "x" on the hex's own terrain look.
+    Look look(const std::string& name) const override {
+        const auto& f = vocabulary_.hex_features;
+        if (std::find(f.begin(), f.end(), name) != f.end()) return {"x", 0x9A9AA6FFu, "Wreck (8.62)"};
+        return {};
+    }
 
     std::string facing_rule() const override { return "8.7"; }
     bool has_hex_figures() const override { return true; }
 
-    bool hex_figures(const board::Board& b, const toml::table& situation, view::HexFigures& out,
-                     const std::atomic<bool>* cancel) const override {
+    bool hex_figures(const board::Board& b, const toml::table& situation, view::HexFigures& out, const std::atomic<bool>* cancel,
+                     view::FiguresFrom from) const override {
         out = {};
         Sink sink("(board view)");
         const Section root(sink, &situation, "");
         const Situation s = parse_situation(d_, root, &b);
         if (!sink.ok() || s.board.empty() || s.firer_hex.empty()) return false;
-        const auto firer = s.firer_at;
-        if (!firer || !b.contains(*firer)) return false;
-        out.title = "Chance that " + s.firer + " in " + s.firer_hex + " kills " + s.target + " standing in each hex";
-        out.legend = "Each hex: the kill probability (8.9) if the target stood there, " +
-                     (s.facing.empty() ? std::string("its aspect as given") : "facing " + s.facing + " (8.7)") +
-                     ", its terrain read from the board (10.6); 0 where the line is blocked (10.2). The firer's hex has none.";
+        const bool from_target = from == view::FiguresFrom::target;
+        const auto kept = from_target ? s.target_at : s.firer_at;  // the unit the overlay is seen from stays put
+        if (!kept || !b.contains(*kept)) return false;
+        const std::string aspect = s.facing.empty() ? std::string("its aspect as given") : "facing " + s.facing + " (8.7)";
+        if (from_target) {
+            out.title = "Chance that " + s.firer + " standing in each hex kills " + s.target + " in " + s.target_hex;
+            out.legend = "Each hex: the kill probability (8.9) if the firer stood there, the target " + aspect +
+                         " and its terrain read from the board (10.6); 0 where the line is blocked (10.2). The target's hex has none.";
+        } else {
+            out.title = "Chance that " + s.firer + " in " + s.firer_hex + " kills " + s.target + " standing in each hex";
+            out.legend = "Each hex: the kill probability (8.9) if the target stood there, " + aspect +
+                         ", its terrain read from the board (10.6); 0 where the line is blocked (10.2). The firer's hex has none.";
+        }
         out.value.assign(std::size_t(b.hex_count()), -1.0f);
         for (int i = 0; i < b.hex_count(); ++i) {
             if (cancel && cancel->load(std::memory_order_relaxed)) return false;
             const hex::Cube h = b.hex_at(i);
-            if (h == *firer) continue;
+            if (h == *kept) continue;
             try {
-                out.value[std::size_t(i)] = float(kill_chance(d_, moved_target(d_, s, b, h)));
+                Situation q = s;
+                if (from_target) q.firer_hex = b.name(h), q.firer_at = h;  // the firer in h, the target where it is
+                out.value[std::size_t(i)] = float(kill_chance(d_, moved_target(d_, std::move(q), b, from_target ? *kept : h)));
             } catch (const InputError&) {
                 // This hex cannot be ruled (left without a figure).
             }

@@ -119,9 +119,6 @@ Aspect boundary_aspect(const Data& d, const Unit& target, Aspect a, Aspect b);
 // firer.hex, target.hex and target.facing are not read.
 Situation parse_situation(const Data& d, const Section& root, const board::Board* held = nullptr,
                           const view::Placement* place = nullptr);
-// Where a situation's `board = "FILE"` is read from: beside the situation (`situation_dir`), else
-// the shipped boards folder (d.boards_dir), else the source tree's boards/.
-std::filesystem::path find_board(const Data& d, const std::string& file, const std::filesystem::path& situation_dir);
 // `s` (read with its board, both hexes given) with the target standing in `target` instead: what
 // the board says there replaces the obstacles, the target's terrain and `behind` (the window's
 // kill-chance overlay; the facing stays as given, so the aspect follows the new hex, 8.7).

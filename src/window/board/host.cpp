@@ -21,7 +21,8 @@ namespace umpire::app {
 // 1. load, picker
 // =====================================================================================
 
-void BoardHost::load(const view::BoardSupport& support, const std::optional<std::string>& name, const std::filesystem::path& situation_dir) {
+void BoardHost::load(const Engine& engine, const view::BoardSupport& support, const std::optional<std::string>& name,
+                     const std::filesystem::path& situation_dir) {
     if (!name) {
         if (board_) set_aside("the situation no longer names it");
         painter_.detach();
@@ -39,7 +40,7 @@ void BoardHost::load(const view::BoardSupport& support, const std::optional<std:
     board_.reset();
     const std::filesystem::path path = support.find_board(*name, situation_dir);
     try {
-        board_ = std::make_shared<board::Board>(support.load(path, path.lexically_normal().string()));
+        board_ = std::make_shared<board::Board>(engine.open_board(path, path.lexically_normal().string(), &support).board);
         // A shipped board is never written over: Save board asks where to (a name beside the situation).
         bool shipped = false;
         std::error_code ec;
@@ -55,6 +56,56 @@ void BoardHost::load(const view::BoardSupport& support, const std::optional<std:
     ++generation_;
 }
 
+// The "Open board" popup: the game's shipped boards by their titles (the file and folder beside
+// each), a file typed beside the situation or a full path, or no board. True when *name changed.
+bool BoardHost::open_board_popup(const view::BoardSupport& support, std::optional<std::string>* name,
+                                 const std::filesystem::path& situation_dir) {
+    if (!ImGui::BeginPopup("##open_board")) return false;
+    bool changed = false;
+    if (shipped_.empty())
+        for (const auto& p : support.shipped_boards()) {
+            std::string title;
+            try {
+                title = support.load(p, p.filename().string()).title;
+            } catch (const InputError&) {
+                // Listed by its file name: `umpire-cli board check` says what is wrong with it.
+            }
+            shipped_.push_back({p, title});
+        }
+    ImGui::TextUnformatted("Shipped boards (sample terrain):");
+    for (const auto& b : shipped_) {
+        const std::string file = b.path.filename().string();
+        const std::string label = (b.title.empty() ? file : b.title) + "##" + file;
+        if (ImGui::Selectable(label.c_str(), *name && **name == file)) {
+            *name = file;
+            changed = true;
+            ImGui::CloseCurrentPopup();
+        }
+        ui::tip(b.path.string());
+        ui::probe(("board_file_" + file).c_str());
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s in %s", file.c_str(), b.path.parent_path().filename().string().c_str());
+    }
+    ImGui::Separator();
+    ImGui::TextUnformatted("A board file (beside the situation, or a full path):");
+    ImGui::SetNextItemWidth(std::min(ImGui::GetFontSize() * 22.0f, ImGui::GetMainViewport()->WorkSize.x * 0.6f));
+    const bool enter = ImGui::InputTextWithHint("##board_path", "my-map.toml", &path_text_, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Use") || enter) && !path_text_.empty()) {
+        *name = path_text_;
+        changed = true;
+        ImGui::CloseCurrentPopup();
+    }
+    if (!situation_dir.empty()) ImGui::TextDisabled("situation folder: %s", situation_dir.string().c_str());
+    if (*name && ImGui::Button("No board")) {
+        name->reset();
+        changed = true;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+    return changed;
+}
+
 bool BoardHost::picker(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
                        const std::string& reads) {
     bool changed = false;
@@ -62,40 +113,43 @@ bool BoardHost::picker(const view::BoardSupport& support, std::optional<std::str
         path_text_ = name->value_or("");
         ImGui::OpenPopup("##open_board");
     }
-    ui::tip("Attach a board file (docs/boards.md): " + reads + " are then read from the map, and the board is drawn here to "
-            "click units onto.");
+    ui::tip("Attach a board file (docs/boards.md): " + reads + " are then read from the map, and the board fills the window "
+            "to click units onto.");
     ui::probe("open_board");
     ui::same_line_if_fits(ImGui::CalcTextSize("New board\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
     changed |= new_board_popup(support.vocabulary(), &new_board_, name, situation_dir, &view_);
-    if (ImGui::BeginPopup("##open_board")) {
-        ImGui::TextUnformatted("Shipped boards (sample terrain):");
-        for (const auto& p : support.shipped_boards()) {
-            const std::string file = p.filename().string();
-            if (ImGui::Selectable(file.c_str(), *name && **name == file)) {
-                *name = file;
-                changed = true;
-                ImGui::CloseCurrentPopup();
-            }
-            ui::probe(("board_file_" + file).c_str());
-        }
+    changed |= open_board_popup(support, name, situation_dir);
+    return changed;
+}
+
+bool BoardHost::board_menu(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
+                           MapArea& area) {
+    bool changed = false;
+    bool open_board = false, new_board = false;
+    if (ImGui::Button("Board \xe2\x96\xbe")) ImGui::OpenPopup("##board_menu");
+    ui::tip("The board: change it, start a new one, take it off; the picture of the ruling.");
+    ui::probe("board_menu");
+    if (ImGui::BeginPopup("##board_menu")) {
+        if (board_) ImGui::TextDisabled("%s", board_->title.c_str());
+        if (ImGui::MenuItem("Change board\xe2\x80\xa6")) open_board = true;
+        ui::probe("open_board");
+        if (ImGui::MenuItem("New board\xe2\x80\xa6")) new_board = true;
+        ui::probe("new_board");
+        if (ImGui::MenuItem("No board")) name->reset(), changed = true;
+        ui::tip("Take the board off: the line is then described by hand in the situation.");
         ImGui::Separator();
-        ImGui::TextUnformatted("A board file (beside the situation, or a full path):");
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22.0f);
-        const bool enter = ImGui::InputTextWithHint("##board_path", "my-map.toml", &path_text_, ImGuiInputTextFlags_EnterReturnsTrue);
-        ImGui::SameLine();
-        if ((ImGui::Button("Use") || enter) && !path_text_.empty()) {
-            *name = path_text_;
-            changed = true;
-            ImGui::CloseCurrentPopup();
-        }
-        if (!situation_dir.empty()) ImGui::TextDisabled("situation folder: %s", situation_dir.string().c_str());
-        if (*name && ImGui::Button("No board")) {
-            name->reset();
-            changed = true;
-            ImGui::CloseCurrentPopup();
-        }
+        if (ImGui::MenuItem("Save picture\xe2\x80\xa6", nullptr, false, area.picture_available)) area.picture_asked = MapArea::Picture::save;
+        ui::probe("save_picture");
+        if (ImGui::MenuItem("Copy picture", nullptr, false, area.picture_available)) area.picture_asked = MapArea::Picture::copy;
+        ui::probe("copy_picture");
         ImGui::EndPopup();
     }
+    if (open_board) {
+        path_text_ = name->value_or("");
+        ImGui::OpenPopup("##open_board");
+    }
+    changed |= new_board_popup(support.vocabulary(), &new_board_, name, situation_dir, &view_, new_board);
+    changed |= open_board_popup(support, name, situation_dir);
     return changed;
 }
 
@@ -140,34 +194,66 @@ std::optional<view::Placement> BoardHost::placement(const std::optional<std::str
     return placed_;
 }
 
-bool BoardHost::view(const view::BoardSupport& support, const std::optional<std::string>& name, const std::string& mode,
-                     const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks, const Keys& keys) {
-    if (!name) return false;
-    // Beside the buttons when there is room for a readable column, else under them.
-    const std::string shown = *name + (board_ ? " \xc2\xb7 " + board_->title : std::string());
-    ui::same_line_if_fits(std::min(ImGui::CalcTextSize(shown.c_str()).x, ImGui::GetFontSize() * 16.0f));
-    ui::wrapped(ui::dim_text(), shown);
-    ui::probe("board_name");
-    // Painted and not saved: said here too, where Rule mode shows no paint toolbar (a word, not only colour).
-    if (painter_.unsaved() && view_.tool() != BoardView::Tool::paint) {
-        ui::wrapped(ui::referee_call(), "* board painted, not saved (Paint: Save board)");
-        ui::probe("board_unsaved");
-    }
-    if (!board_) {
+bool BoardHost::map(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
+                    const std::string& mode, const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks,
+                    const Keys& keys, const BoardView::Roles& roles, MapArea& area) {
+    bool changed = false;
+    const auto menu = [&] { changed |= board_menu(support, name, situation_dir, area); };
+    if (!board_) {  // the board file's problems, in place of the board, with the menu to pick another
+        menu();
+        ui::wrapped(ui::bad(), "\xe2\x9c\x96 The board " + name->value_or("") + " cannot be used:");
         ImGui::PushStyleColor(ImGuiCol_Text, ui::bad());
-        for (const auto& l : errors_) ImGui::TextWrapped("%s", l.c_str());
+        for (const auto& l : errors_) ui::text(l);
         ImGui::PopStyleColor();
-        return false;
+        ui::probe("board_errors");
+        return changed;
     }
-    // As tall as the side allows, at least 12 lines, at most as tall as wide.
-    const float w = ImGui::GetContentRegionAvail().x;
-    const float h = std::clamp(ImGui::GetContentRegionAvail().y * 0.6f, ImGui::GetFontSize() * 12.0f, std::max(ImGui::GetFontSize() * 12.0f, w));
     follow_keys(keys);
     Placement place = placed_;
-    if (!view_.draw(support, board_, generation_, mode, situation, marks, &place, h, &painter_, board_.get()) || place == placed_) return false;
-    placed_ = place;
-    write_keys(keys);
-    return true;
+    if (view_.draw(support, board_, generation_, mode, situation, marks, &place, area, menu, roles, &painter_, board_.get()) && place != placed_) {
+        placed_ = place;
+        write_keys(keys);
+        changed = true;
+    }
+    if (*name) changed |= after_view(support, name, situation_dir);
+    return changed;
+}
+
+void BoardHost::name_line(const std::optional<std::string>& name) const {
+    if (!name) return;
+    std::string shown = *name;
+    if (board_) {
+        const std::filesystem::path file(board_->file);
+        shown = board_->title + " \xe2\x80\x94 " + file.filename().string() + " in " + file.parent_path().string();
+    }
+    ui::wrapped(ui::dim_text(), shown);
+    ui::probe("board_name");
+    // Painted and not saved: said in words with a mark (not a referee's call, so not amber).
+    if (painter_.unsaved()) {
+        ui::wrapped(ui::neutral(), "\xe2\x97\x8f board painted, not saved (Paint: Save board)");
+        ui::probe("board_unsaved");
+    }
+}
+
+void BoardHost::notes(const std::shared_ptr<const view::BoardMarks>& marks) {
+    if (board_) view_.draw_notes(*board_, marks);
+}
+
+void BoardHost::key(const std::shared_ptr<const view::BoardMarks>& marks) {
+    if (board_) view_.draw_key(*board_, marks);
+}
+
+std::string BoardHost::waiting_for(const std::optional<std::string>& name, const std::optional<std::string>& first,
+                                   const std::optional<std::string>& second, const BoardView::Roles& roles) const {
+    if (!held(name)) return "";
+    const bool two = !roles.second.empty();
+    if (!first && (!two || !second))
+        return two ? "Click the " + roles.first + "'s hex on the map, then the " + roles.second + "'s." : "Click the " + roles.first + "'s hex on the map.";
+    if (!first) return "Click the " + roles.first + "'s hex on the map.";
+    if (two && !second) return "Now click the " + roles.second + "'s hex on the map.";
+    if (two && *first == *second)
+        return "The " + roles.first + " and the " + roles.second + " stand in one hex: click another hex for the " + roles.second + ".";
+    return "";
 }
 
 bool BoardHost::after_view(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir) {
@@ -216,20 +302,24 @@ std::vector<Panel::SetAside> BoardHost::take_set_aside(bool closing) {
 // "New board...": an all-clear board of a chosen size in the game's numbering (rules data), written
 // at once beside the situation so the situation can name it; the view then opens in Paint mode.
 bool new_board_popup(const board::Vocabulary& v, NewBoardForm* form, std::optional<std::string>* name,
-                     const std::filesystem::path& situation_dir, BoardView* view) {
+                     const std::filesystem::path& situation_dir, BoardView* view, std::optional<bool> open_now) {
     int& new_columns_ = form->columns;
     int& new_rows_ = form->rows;
     std::string& new_name_ = form->name;
     std::string& new_error_ = form->error;
-    if (ImGui::Button("New board\xe2\x80\xa6")) {
+    bool open = open_now.value_or(false);
+    if (!open_now) {  // its own button
+        open = ImGui::Button("New board\xe2\x80\xa6");
+        ui::tip("Start a board of your own: every hex clear, numbered as the game numbers its map (" + v.numbering.describe() +
+                "). It is written at once beside the situation; then paint it.");
+        ui::probe("new_board");
+    }
+    if (open) {
         if (new_columns_ == 0) new_columns_ = 12, new_rows_ = 10;
         if (new_name_.empty()) new_name_ = "my-board.toml";
         new_error_.clear();
         ImGui::OpenPopup("##new_board");
     }
-    ui::tip("Start a board of your own: every hex clear, numbered as the game numbers its map (" + v.numbering.describe() +
-            "). It is written at once beside the situation; then paint it.");
-    ui::probe("new_board");
     if (!ImGui::BeginPopup("##new_board")) return false;
     bool changed = false;
     const float em = ImGui::GetFontSize();

@@ -1,9 +1,10 @@
-// A panel's board (docs/window.md "The board view", "Painting a board"), for every game whose
-// panel holds one beside its own inputs (TANK!, PanzerBlitz, Panzer Squadron): the situation's
-// `board` loaded through the game's BoardSupport, the "Open board…" and "New board…" popups, and
-// the board view the referee clicks units onto or, in Paint mode, paints (BoardPainter). The board
-// is held mutable: the painter edits it in place, the view draws it and the App rules against it
-// (held()), so all three see one board.
+// A panel's board (docs/window.md "The map", "Painting a board"), for every game whose panel
+// holds one (TANK!, PanzerBlitz, Panzer Squadron): the situation's `board` loaded through the
+// game's BoardSupport, the "Open board…" and "New board…" popups (as buttons in the inputs while
+// there is no board, in the map's Board menu once there is one), and the board view the referee
+// clicks units onto or, in Paint mode, paints (BoardPainter), filling the board-first layout's map
+// area. The board is held mutable: the painter edits it in place, the view draws it and the App
+// rules against it (held()), so all three see one board.
 //
 // The units' places are held typed (view::Placement): a click sets them, the App's ruling takes
 // them as they are (placement(), Panel::held_placement), and the situation's hex keys are written
@@ -11,9 +12,9 @@
 //
 // Sections
 //   helpers     NewBoardForm and new_board_popup, set_aside_paint
-//   BoardHost   load(), picker() with New board, view() with the typed places, after_view() (a
-//               stroke, a Save as the situation follows), the revision the App re-rules on,
-//               unsaved paint set aside
+//   BoardHost   load(), picker() and board_menu() with New board, map() with the typed places,
+//               after_view() (a stroke, a Save as the situation follows), the side panel's words
+//               (name_line, notes, key), the revision the App re-rules on, unsaved paint set aside
 #pragma once
 #include <array>
 #include <cstdint>
@@ -35,15 +36,15 @@ namespace umpire::app {
 
 // ---- helpers ------------------------------------------------------------------------------
 
-// "New board...": the button and its popup (columns, rows, file name). An all-clear board in the
-// game's numbering is written at once beside the situation; *name then names it, the view turns
-// to Paint mode and it returns true.
+// "New board...": the button (or, with `open_now`, a menu item that opened it) and its popup
+// (columns, rows, file name). An all-clear board in the game's numbering is written at once beside
+// the situation; *name then names it, the view turns to Paint mode and it returns true.
 struct NewBoardForm {
     int columns = 0, rows = 0;  // 0: not opened yet
     std::string name, error;
 };
 bool new_board_popup(const board::Vocabulary& v, NewBoardForm* form, std::optional<std::string>* name,
-                     const std::filesystem::path& situation_dir, BoardView* view);
+                     const std::filesystem::path& situation_dir, BoardView* view, std::optional<bool> open_now = std::nullopt);
 
 // Unsaved paint is never lost: a board about to be dropped with unsaved strokes is detached from
 // the painter and its text added to *out for the App to keep as recovered-*.toml.
@@ -65,25 +66,40 @@ public:
         std::array<std::optional<std::string>, 3> values() const;
     };
 
-    // Loads `name` (the situation's `board`) when it or the situation's folder changed; a missing
+    // Loads `name` (the situation's `board`) when it or the situation's folder changed, through the
+    // engine's board dispatch (Engine::open_board, as the game `support` belongs to); a missing
     // name drops the board. A board with problems keeps them (errors()) and no board. A board
     // dropped with unsaved paint is set aside first (take_set_aside).
-    void load(const view::BoardSupport& support, const std::optional<std::string>& name, const std::filesystem::path& situation_dir);
-    // "Open board…" / "Change board…" (a shipped board of this game, a file, or none) and "New
-    // board…". `reads`: what the ruling then reads from the map, for the tip. True when *name changed.
+    void load(const Engine& engine, const view::BoardSupport& support, const std::optional<std::string>& name,
+              const std::filesystem::path& situation_dir);
+    // Without a board, in the inputs: "Open board…" (a shipped board of this game by its title and
+    // folder, a file, or none) and "New board…". `reads`: what the ruling then reads from the map,
+    // for the tip. True when *name changed.
     bool picker(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
                 const std::string& reads = "the hexes the line meets");
-    // The name line, the board's problems, or the board view (Rule | Paint) with the units where
-    // `keys` place them and the line the ruling traced (`marks`, Ruling::board_marks); true when
-    // the referee placed a unit or turned the target (the keys are then written from the places).
-    bool view(const view::BoardSupport& support, const std::optional<std::string>& name, const std::string& mode,
-              const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks, const Keys& keys);
+    // With a board, the same as the map's Board menu (Change board…, New board…, No board, the
+    // picture of the ruling). True when *name changed.
+    bool board_menu(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
+                    MapArea& area);
+    // The map area (board-first layout): the Board menu and the board view (Rule | Paint) filling
+    // `area`, with the units where `keys` place them and the line the ruling traced (`marks`,
+    // Ruling::board_marks); or the board file's problems. True when the referee placed a unit or
+    // turned the target (the keys are then written from the places) or picked another board.
+    bool map(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
+             const std::string& mode, const toml::table& situation, const std::shared_ptr<const view::BoardMarks>& marks, const Keys& keys,
+             const BoardView::Roles& roles, MapArea& area);
+    // For the inputs: the board's title, file and folder, and unsaved paint (in words).
+    void name_line(const std::optional<std::string>& name) const;
+    // For the side panel: "On the map" (the line, the routes, the overlays' captions), and the key.
+    void notes(const std::shared_ptr<const view::BoardMarks>& marks);
+    void key(const std::shared_ptr<const view::BoardMarks>& marks);
+    // What to click next, in the game's words, while the units are not all placed on a loaded
+    // board (`first`, `second`: their hex keys; roles.second empty: one unit); "" when they are.
+    std::string waiting_for(const std::optional<std::string>& name, const std::optional<std::string>& first,
+                            const std::optional<std::string>& second, const BoardView::Roles& roles) const;
     // The units' places on the held board, typed, while `keys` (their values) are still what the
     // places were read from or wrote; else nullopt (the ruling then reads the keys).
     std::optional<view::Placement> placement(const std::optional<std::string>& name, const std::array<std::optional<std::string>, 3>& keys) const;
-    // After view(): true when the board was painted (a stroke, undo, redo) since the last call,
-    // or "Save board as…" wrote it elsewhere and *name now follows that file.
-    bool after_view(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
     // The board loaded for `name`, or nullptr (the window then rules the file).
     const board::Board* held(const std::optional<std::string>& name) const {
         return name && board_ && name_ == *name ? board_.get() : nullptr;
@@ -91,10 +107,14 @@ public:
     // Moves with every load and every paint: the App rules the board again when it moves.
     std::uint64_t revision() const { return (generation_ << 32) ^ painter_.revision(); }
     bool painting() const { return view_.tool() == BoardView::Tool::paint; }
+    BoardView& view() { return view_; }
     // Unsaved paint dropped so far (and, `closing`, the held board's), for the App to keep.
     std::vector<Panel::SetAside> take_set_aside(bool closing);
 
 private:
+    // After the view (in map()): true when the board was painted (a stroke, undo, redo) since the
+    // last call, or "Save board as…" wrote it elsewhere and *name now follows that file.
+    bool after_view(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
     void set_aside(const std::string& why) { set_aside_paint(board_.get(), &painter_, name_, why, &set_aside_); }
     void follow_keys(const Keys& keys);  // the keys changed by other means: read the places from them
     void write_keys(const Keys& keys);   // a click: the keys follow the places
@@ -104,6 +124,12 @@ private:
     std::vector<std::string> errors_;   // the board file's problems (FILE:LINE:COL)
     std::uint64_t generation_ = 0;
     std::string path_text_;             // the "Open board" popup's file field
+    struct Shipped {
+        std::filesystem::path path;
+        std::string title;  // the board's own title ("" when it cannot be read)
+    };
+    std::vector<Shipped> shipped_;      // the game's shipped boards, read once for the list
+    bool open_board_popup(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
     BoardView view_;
     BoardPainter painter_;
     std::uint64_t seen_revision_ = 0;        // the painter's revision after_view last saw

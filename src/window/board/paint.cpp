@@ -223,10 +223,10 @@ void BoardPainter::draw_toolbar(float scale) {
     if (ImGui::Button("Save board as...")) ImGui::OpenPopup("Save board as");
     ui::probe("paint_save_as");
     draw_save_as(em);
-    // The unsaved mark is a word, not only a colour.
-    const std::string mark = history_.unsaved() ? "* unsaved" : saved_note_.empty() ? "no changes" : saved_note_;
+    // The unsaved mark is a word with a mark, in the text colour: not amber, which means "referee's call" only.
+    const std::string mark = history_.unsaved() ? "\xe2\x97\x8f unsaved" : saved_note_.empty() ? "no changes" : saved_note_;
     ui::same_line_if_fits(ImGui::CalcTextSize(mark.c_str()).x);
-    if (history_.unsaved()) ImGui::TextColored(ui::referee_call(), "%s", mark.c_str());
+    if (history_.unsaved()) ImGui::TextUnformatted(mark.c_str());
     else ImGui::TextDisabled("%s", mark.c_str());
     ui::probe(history_.unsaved() ? "paint_unsaved" : "paint_saved");
     if (!error_.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + error_);

@@ -178,9 +178,11 @@ public:
     // The shared ruling layout with the system's own drawing (from the ruling's typed view)
     // between the referee's call and the figures.
     void draw_ruling(PanelContext& ctx, const Ruling& r) override {
+        draw_map_notes(ctx);
         draw_ruling_head(r, spaced_call_);
         draw_view(ctx, r);
         draw_ruling_tail(r, sys_.title());
+        draw_map_key(ctx);
     }
 
 protected:
@@ -190,6 +192,9 @@ protected:
     virtual void loaded() {}
     // The inputs as they are written to the file: s_ less what is half entered.
     virtual S written() const { return s_; }
+    // With a map: what the map shows ("On the map", first) and its key (last); nothing by default.
+    virtual void draw_map_notes(PanelContext& ctx) { (void)ctx; }
+    virtual void draw_map_key(PanelContext& ctx) { (void)ctx; }
     // The system's drawing from r.view_as<...>(); nothing by default.
     virtual void draw_view(PanelContext& ctx, const Ruling& r) {
         (void)ctx;

@@ -22,9 +22,10 @@ void Panel::draw_ruling(PanelContext& ctx, const Ruling& r) {
     draw_generic_ruling(ctx, r, g ? g->title() : system_id());
 }
 
-// The verdict itself is pinned above the scrolling ruling by the App (app_frame.cpp).
+// The verdict itself is pinned above the scrolling ruling by the App (app_frame.cpp), with the
+// referee's call and its first reasons in it; the box here lists them all when the banner could not.
 void draw_ruling_head(const Ruling& r, bool spaced_call) {
-    if (r.referee_call) {
+    if (r.referee_call && ui::reasons_in_banner() < r.referee_reasons.size()) {
         if (spaced_call) ImGui::Spacing();
         ui::referee_call_box(r.referee_reasons);
     }

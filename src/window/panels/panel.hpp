@@ -24,6 +24,7 @@
 
 #include <toml++/toml.h>
 
+#include "window/ui/map_area.hpp"
 #include "board/marks.hpp"
 #include "engine/engine.hpp"
 #include "core/toml_reader.hpp"
@@ -40,6 +41,8 @@ struct PanelContext {
     // draws the line it traced (Ruling::board_marks).
     const Ruling* ruling = nullptr;
     std::shared_ptr<const view::BoardMarks> board_marks() const { return ruling ? ruling->board_marks : nullptr; }
+    // The board-first layout's map area while Panel::draw_map draws into it; nullptr otherwise.
+    MapArea* map = nullptr;
 };
 
 class Panel {
@@ -47,8 +50,27 @@ public:
     virtual ~Panel() = default;
     virtual std::string system_id() const = 0;
 
-    // The inputs side; returns true when the situation changed this frame.
+    // The inputs (the side panel's Situation tab, or the form layout's left side); returns true
+    // when the situation changed this frame. With a map (has_map) the board is not drawn here.
     virtual bool draw_inputs(PanelContext& ctx) = 0;
+
+    // The board-first layout (docs/window.md "The map"): true while the situation names a board
+    // (loaded or not), which then fills the window's main area through draw_map (ctx.map set).
+    virtual bool has_map() const { return false; }
+    virtual bool draw_map(PanelContext& ctx) {
+        (void)ctx;
+        return false;
+    }
+    // While the window itself waits for the referee (the units not yet placed on the board), what
+    // to do next in the game's words; "" otherwise. The App shows it, neutral, instead of "cannot
+    // rule" and the file's syntax.
+    virtual std::string waiting_for() const { return ""; }
+    // The verdicts of the other readings of a referee's call, when the panel's view has them, for
+    // the verdict banner to name both outcomes.
+    virtual std::vector<std::string> other_outcomes(const Ruling& r) const {
+        (void)r;
+        return {};
+    }
 
     // The ruling side. The default draws the generic layout every system shares:
     // referee's call, figures (breakdown on hover), explanation. The verdict banner is

@@ -94,6 +94,16 @@ public:
         if (s_.question == "movement") return host_.placement(s_.board, {s_.tank_hex, std::nullopt, std::nullopt});
         return host_.placement(s_.board, {s_.firer_hex, s_.target_hex, s_.target_facing});
     }
+    bool has_map() const override { return s_.board.has_value() && support() && (s_.question == "movement" || s_.question == "line-of-fire"); }
+    bool draw_map(PanelContext& ctx) override;
+    std::string waiting_for() const override {
+        if (s_.question == "line-of-fire" && !s_.board && !kept_)
+            return "Open a board (Open board\xe2\x80\xa6 under Board) to trace the two lines of fire, or open a situation file "
+                   "that types them ([[line]]).";
+        if (s_.question == "movement") return host_.waiting_for(s_.board, s_.tank_hex, std::nullopt, roles());
+        if (s_.question == "line-of-fire") return host_.waiting_for(s_.board, s_.firer_hex, s_.target_hex, roles());
+        return "";
+    }
     // A line of fire typed by hand ([[line]]s, no board: docs/panzer-squadron.md) has no inputs
     // here: the panel keeps the file's own table and rules it as written.
     void load(const Section& root) override {
@@ -124,9 +134,19 @@ protected:
         return s;
     }
     void draw_view(PanelContext& ctx, const Ruling& r) override;
+    void draw_map_notes(PanelContext& ctx) override {
+        if (!has_map()) return;
+        ui::section("On the map");
+        host_.notes(ctx.board_marks());
+    }
+    void draw_map_key(PanelContext& ctx) override {
+        if (has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
+    }
 
 private:
     const view::BoardSupport* support() const { return sys_.board_support(); }
+    // What the board view's hints call the units: a movement places one tank.
+    BoardView::Roles roles() const { return s_.question == "movement" ? BoardView::Roles{"tank", ""} : BoardView::Roles{}; }
     bool draw_fire_board(PanelContext& ctx);
     bool draw_move_board(PanelContext& ctx);
     bool draw_facing(PanelContext& ctx, const char* label, std::optional<std::string>* facing);
@@ -293,53 +313,52 @@ bool PanzerSquadronPanel::draw_facing(PanelContext& ctx, const char* label, std:
     return changed;
 }
 
-// Movement on a board: the tank's hex (a click) and facing point; the plan is placed from them.
+// Movement on a board: the tank's hex (a click on the map) and facing point; the plan is placed from them.
 bool PanzerSquadronPanel::draw_move_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
     ui::section("Board");
-    changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
-    host_.load(*support(), s_.board, ctx.situation_dir);
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
+        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
         ImGui::SameLine();
         ui::wrapped(ui::dim_text(), "none: the plan is drawn over a few hexes");
         return changed;
     }
-    const board::Board* b = host_.held(s_.board);
-    changed |= host_.view(*support(), s_.board, "", table_of(written()), ctx.board_marks(), keys());
-    changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
-    if (b && !s_.tank_hex) ui::wrapped(ui::referee_call(), host_.painting() ? "Click Rule, then the board: the tank's hex." : "Click the board: the tank's hex.");
+    host_.name_line(s_.board);
     changed |= draw_facing(ctx, "Tank faces", &s_.tank_facing);
     return changed;
 }
 
-// Line of fire: a board (the lines traced on it), or the file's typed lines kept as written.
+// Line of fire: a board (the lines traced on it, in the map), or the file's typed lines kept as written.
 bool PanzerSquadronPanel::draw_fire_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
     ui::section("Board");
-    if (host_.picker(*support(), &s_.board, ctx.situation_dir)) {
-        changed = true;
-        if (s_.board) kept_.reset();  // the board now says the lines
-    }
-    host_.load(*support(), s_.board, ctx.situation_dir);
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
-        ImGui::TextWrapped("Line of fire (PS-fire): %s", kept_ ? "ruled as the file gives it (its typed lines); open a board to trace them."
-                                                              : "open a board to trace the two lines, or type [[line]]s in the file.");
+        if (host_.picker(*support(), &s_.board, ctx.situation_dir)) {
+            changed = true;
+            if (s_.board) kept_.reset();  // the board now says the lines
+        }
+        ui::text(std::string("Line of fire (PS-fire): ") + (kept_ ? "ruled as the file gives it (its typed lines); open a board to trace them."
+                                                                 : "open a board to trace the two lines, or type [[line]]s in the file."));
         return changed;
     }
-    const board::Board* b = host_.held(s_.board);
-    changed |= host_.view(*support(), s_.board, s_.target_facing.value_or(""), table_of(written()), ctx.board_marks(), keys());
-    changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
-    if (b && (!s_.firer_hex || !s_.target_hex))
-        ui::wrapped(ui::referee_call(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
-                                    (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+    host_.name_line(s_.board);
     ui::section("Target");
     changed |= draw_facing(ctx, "Facing point", &s_.target_facing);
     ui::wrapped(ui::dim_text(), "The two lines of fire, the armour faces they strike and the obstacle bonus: traced on the board "
                                 "(PS-fire, PS-obstacle); the ruling says which reading of the missing diagrams it takes.");
     ui::probe("board_decides");
     return changed;
+}
+
+bool PanzerSquadronPanel::draw_map(PanelContext& ctx) {
+    if (!support() || !ctx.map) return false;
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
+    const std::string mode = s_.question == "movement" ? std::string() : s_.target_facing.value_or("");
+    return host_.map(*support(), &s_.board, ctx.situation_dir, mode, table_of(written()), ctx.board_marks(), keys(), roles(), *ctx.map);
 }
 
 // =====================================================================================
@@ -352,7 +371,18 @@ void draw_path(PanelContext& ctx, const std::vector<view::PsPathStep>& steps) {
         qmin = std::min(qmin, t.q); qmax = std::max(qmax, t.q);
         rmin = std::min(rmin, t.r); rmax = std::max(rmax, t.r);
     }
-    const float size = 26 * ctx.scale;  // hex radius (pointy-top axial layout)
+    // Hex radius (pointy-top axial layout): 26 px at 100 %, smaller when the drawing would be wider
+    // than the side (its width is sqrt(3) per column plus a hex each side).
+    float size = 26 * ctx.scale;
+    {
+        float lo_x = 1e9f, hi_x = -1e9f;
+        for (int q = qmin - 1; q <= qmax + 1; ++q)
+            for (int r = rmin - 1; r <= rmax + 1; ++r) {
+                const float x = std::sqrt(3.0f) * (float(q) + float(r) / 2.0f);
+                lo_x = std::min(lo_x, x), hi_x = std::max(hi_x, x);
+            }
+        size = std::min(size, ImGui::GetContentRegionAvail().x / (hi_x - lo_x + 2.0f));
+    }
     auto centre = [&](int q, int r) { return ImVec2(size * std::sqrt(3.0f) * (q + r / 2.0f), size * 1.5f * r); };
     ImVec2 lo(1e9f, 1e9f), hi(-1e9f, -1e9f);
     for (int q = qmin - 1; q <= qmax + 1; ++q)

@@ -97,10 +97,21 @@ public:
     std::uint64_t held_board_revision() const override { return host_.revision(); }
     std::vector<SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
     std::optional<view::Placement> held_placement() const override { return host_.placement(s_.board, {s_.firer_hex, s_.target_hex, std::nullopt}); }
+    bool has_map() const override { return s_.board.has_value() && support(); }
+    bool draw_map(PanelContext& ctx) override;
+    std::string waiting_for() const override { return host_.waiting_for(s_.board, s_.firer_hex, s_.target_hex, BoardView::Roles{}); }
 
 protected:
     Inputs defaults() const override { return Inputs{}; }
     void draw_view(PanelContext& ctx, const Ruling& r) override;
+    void draw_map_notes(PanelContext& ctx) override {
+        if (!has_map()) return;
+        ui::section("On the map");
+        host_.notes(ctx.board_marks());
+    }
+    void draw_map_key(PanelContext& ctx) override {
+        if (has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
+    }
 
 public:
     bool add_obstacle() override {
@@ -226,25 +237,27 @@ bool PanzerBlitzPanel::draw_inputs(PanelContext& ctx) {
     return draw_hand_inputs(ctx) || changed;
 }
 
-// The board section: Open board…, the board's name, the view; clicks place the firer and the target.
+// The board section: Open board… and New board… without a board; with one, its title, file and
+// folder (the board itself fills the map: draw_map, where clicks place the firer and the target).
 bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
     ui::section("Board");
-    changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
-    host_.load(*support(), s_.board, ctx.situation_dir);
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
+        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir);
         ImGui::SameLine();
         ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
         return changed;
     }
-    const board::Board* b = host_.held(s_.board);
-    changed |= host_.view(*support(), s_.board, "", table_of(written()), ctx.board_marks(), keys());
-    changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
-    if (b && (!s_.firer_hex || !s_.target_hex))
-        ui::wrapped(ui::referee_call(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
-                                    (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
+    host_.name_line(s_.board);
     return changed;
+}
+
+bool PanzerBlitzPanel::draw_map(PanelContext& ctx) {
+    if (!support() || !ctx.map) return false;
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
+    return host_.map(*support(), &s_.board, ctx.situation_dir, "", table_of(written()), ctx.board_marks(), keys(), BoardView::Roles{}, *ctx.map);
 }
 
 // With a board: the units' hexes (typed or clicked); the rest is the map's.
@@ -262,7 +275,7 @@ bool PanzerBlitzPanel::draw_hexes(PanelContext& ctx) {
             else *value = text;
             changed = true;
         }
-        ui::tip("The hex number on the board (CCRR); or click the board above");
+        ui::tip("The hex number on the board (CCRR); or click the map");
         ImGui::PopID();
     }
     ui::wrapped(ui::dim_text(), "Elevations, range and the symbols the line meets: read from the board along the deciding route "

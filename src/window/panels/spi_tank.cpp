@@ -229,6 +229,16 @@ public:
 
     bool draw_inputs(PanelContext& ctx) override;
     void draw_ruling(PanelContext& ctx, const Ruling& r) override;
+    bool has_map() const override { return s_.board.has_value() && support(); }
+    bool draw_map(PanelContext& ctx) override;
+    std::string waiting_for() const override { return host_.waiting_for(s_.board, s_.firer_hex, s_.target_hex, BoardView::Roles{}); }
+    // The other readings' verdicts (JSON `alternatives`), for the banner of a referee's call.
+    std::vector<std::string> other_outcomes(const Ruling& r) const override {
+        std::vector<std::string> out;
+        if (const auto* v = r.view_as<TankRulingView>())
+            for (const auto& a : v->alternatives) out.push_back(a.verdict + " (" + a.rule + ")");
+        return out;
+    }
     bool add_obstacle() override {
         s_.obstacles.push_back(Obstacle{});
         return true;
@@ -503,27 +513,34 @@ bool SpiTankPanel::draw_mode() {
 
 // ---- the board ----
 
+// Without a board: Open board… / New board… and a note; with one: its title, file and folder (the
+// board itself fills the map, draw_map).
 bool SpiTankPanel::draw_board(PanelContext& ctx) {
     if (!support()) return false;
     bool changed = false;
     ui::section("Board");
-    changed |= host_.picker(*support(), &s_.board, ctx.situation_dir, "the line of sight, the obstacles and the target's terrain");
-    host_.load(*support(), s_.board, ctx.situation_dir);
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     if (!s_.board) {
+        changed |= host_.picker(*support(), &s_.board, ctx.situation_dir, "the line of sight, the obstacles and the target's terrain");
         ImGui::SameLine();
         ui::wrapped(ui::dim_text(), "none: the line is described by hand below");
         return changed;
     }
-    // A click writes the hex keys (and the facing): the map hex fields show them too.
-    if (host_.view(*support(), s_.board, s_.mode, table_of(written()), ctx.board_marks(), keys())) {
+    host_.name_line(s_.board);
+    return changed;
+}
+
+// The map: the board view filling the map area; a click writes the hex keys (and the facing), and
+// the map hex fields show them too.
+bool SpiTankPanel::draw_map(PanelContext& ctx) {
+    if (!support() || !ctx.map) return false;
+    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
+    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, s_.mode, table_of(written()), ctx.board_marks(), keys(),
+                                   BoardView::Roles{}, *ctx.map);
+    if (changed) {
         firer_hex_text_ = s_.firer_hex.value_or(firer_hex_text_);
         target_hex_text_ = s_.target_hex.value_or(target_hex_text_);
-        changed = true;
     }
-    changed |= host_.after_view(*support(), &s_.board, ctx.situation_dir);
-    if (host_.held(s_.board) && (!s_.firer_hex || !s_.target_hex))
-        ui::wrapped(ui::referee_call(), std::string(host_.painting() ? "Click Rule, then the board: " : "Click the board: ") +
-                                    (!s_.firer_hex ? "first the firer's hex, then the target's." : "now the target's hex."));
     return changed;
 }
 
@@ -981,86 +998,106 @@ bool SpiTankPanel::draw_map_hexes() {
     return changed;
 }
 
+void draw_cards(const TankRulingView& v);
+void draw_table(const TankRulingView& v, bool fires);
 void draw_spotting(const TankRulingView& v);
 void draw_left_out(const TankRulingView& v);
 void draw_alternatives(const TankRulingView& v);
+
+namespace {
+// Whether the ruling lets the shot be taken (JSON `fire_permitted`): a blocked or forbidden shot
+// shows no kill numbers, no odds and no lit chart cell.
+bool fire_permitted(const Ruling& r) {
+    for (const auto& [k, v] : r.fields)
+        if (k == "fire_permitted" && v.is_bool()) return v.as_bool();
+    return true;
+}
+}  // namespace
 
 void SpiTankPanel::draw_ruling(PanelContext& ctx, const Ruling& r) {
     const TankRulingView* v = r.view_as<TankRulingView>();
     // What the map said, kept for the inputs side (the aspect picker) and for what is written.
     if (v && v->position != position_) position_ = v->position, position_news_ = true;
-
-    // The verdict is pinned above this by the App (app_frame.cpp).
-    if (r.referee_call) {
-        ui::referee_call_box(r.referee_reasons);
+    if (has_map()) {
+        ui::section("On the map");
+        host_.notes(ctx.board_marks());
     }
+    // The verdict, with a referee's call and its reasons, is pinned above this by the App.
+    draw_ruling_head(r, false);
     ImGui::Spacing();
     if (!v) {  // a ruling without its view: the shared layout
         draw_ruling_tail(r, sys_.title());
         return;
     }
+    const bool fires = fire_permitted(r);
+    draw_cards(*v);
 
-    // ---- the three numbers that decide the column ----
-    std::vector<const Figure*> cards;
-    for (const auto* f : {&v->attack, &v->defense, &v->differential})
-        if (*f) cards.push_back(&**f);
-    if (!cards.empty()) {
-        const float gap = ImGui::GetStyle().ItemSpacing.x;
-        float w = (ImGui::GetContentRegionAvail().x - gap * float(cards.size() - 1)) / float(cards.size());
-        const bool in_a_row = w >= ImGui::GetFontSize() * 7.0f;  // else one card per line, full width
-        if (!in_a_row) w = ImGui::GetContentRegionAvail().x;
-        for (std::size_t i = 0; i < cards.size(); ++i) {
-            if (i && in_a_row) ImGui::SameLine();
-            ImGui::BeginGroup();
-            ImGui::PushID(int(i));
-            ui::figure_card(*cards[i], w);
-            ImGui::PopID();
-            ImGui::EndGroup();
-        }
-        ui::probe("numbers");
-    }
-
-    // ---- the other figures (line of sight, table, kill numbers, modifier, spotting), then the odds ----
+    // ---- the other figures (line of sight, table, kill numbers, modifier), then the odds ----
     ImGui::Spacing();
-    ui::figure_chips(v->others);
+    std::vector<Figure> others;
+    for (const auto& f : v->others)
+        if (fires || (f.id != "kill_numbers" && f.id != "die_modifier")) others.push_back(f);
+    ui::figure_chips(others);
     ui::probe("figures");
-    if (v->kill_probability) {
+    if (!fires) {
+        ui::wrapped(ui::bad(), "\xe2\x9c\x96 No kill numbers and no roll: the shot may not be taken (the verdict says why).");
+        ui::probe("no_shot");
+    } else if (v->kill_probability) {
         ui::probability_bar(*v->kill_probability, "Kill probability " + (v->probability ? v->probability->value : std::string()));
         ui::tip("The chance that one die roll, after the modifier, falls in the kill numbers (8.9). Ticks mark sixths.");
         ui::probe("probability");
     }
-
-    // ---- the results table, used row and column lit ----
-    if (const auto& t = v->table) {
-        ui::section(t->title.c_str());
-        ui::Grid g;
-        g.id = "##crt";
-        g.corner = "Range";
-        g.columns = t->columns;
-        g.column_tip = t->column_tip;
-        g.rows = t->rows;
-        g.cells = t->cells;
-        g.lit_row = t->lit_row;
-        g.lit_column = t->lit_column;
-        ui::results_grid(g);
-        ui::probe("crt");
-        // Wrapped: on a narrow side these notes must not run off the edge.
-        auto note = [](ImVec4 c, const std::string& text) {
-            ImGui::PushStyleColor(ImGuiCol_Text, c);
-            ImGui::TextWrapped("%s", text.c_str());
-            ImGui::PopStyleColor();
-        };
-        if (!t->beyond.empty()) note(ui::bad(), t->beyond);
-        if (!t->no_column.empty()) note(ui::dim_text(), t->no_column);
-    }
-
+    draw_table(*v, fires);
     draw_spotting(*v);
     draw_left_out(*v);
     draw_alternatives(*v);
 
     ui::section("Why");
     ui::explanation(r.explanation, sys_.title().c_str());
-    (void)ctx;
+    if (has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
+}
+
+// The three numbers that decide the column (8.31, 8.7, 8.9), as cards side by side (one per line
+// on a narrow side).
+void draw_cards(const TankRulingView& v) {
+    std::vector<const Figure*> cards;
+    for (const auto* f : {&v.attack, &v.defense, &v.differential})
+        if (*f) cards.push_back(&**f);
+    if (cards.empty()) return;
+    const float gap = ImGui::GetStyle().ItemSpacing.x;
+    float w = (ImGui::GetContentRegionAvail().x - gap * float(cards.size() - 1)) / float(cards.size());
+    const bool in_a_row = w >= ImGui::GetFontSize() * 7.0f;  // else one card per line, full width
+    if (!in_a_row) w = ImGui::GetContentRegionAvail().x;
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+        if (i && in_a_row) ImGui::SameLine();
+        ImGui::BeginGroup();
+        ImGui::PushID(int(i));
+        ui::figure_card(*cards[i], w);
+        ImGui::PopID();
+        ImGui::EndGroup();
+    }
+    ui::probe("numbers");
+}
+
+// The results table the ruling used, its row and column lit; a shot that may not be taken lights
+// nothing (there is no roll to read).
+void draw_table(const TankRulingView& v, bool fires) {
+    const auto& t = v.table;
+    if (!t) return;
+    ui::section(t->title.c_str());
+    ui::Grid g;
+    g.id = "##crt";
+    g.corner = "Range";
+    g.columns = t->columns;
+    g.column_tip = t->column_tip;
+    g.rows = t->rows;
+    g.cells = t->cells;
+    if (fires) g.lit_row = t->lit_row, g.lit_column = t->lit_column;
+    ui::results_grid(g);
+    ui::probe("crt");
+    if (!fires) ui::wrapped(ui::dim_text(), "Not used: the shot may not be taken.");
+    if (fires && !t->beyond.empty()) ui::wrapped(ui::bad(), t->beyond);
+    if (fires && !t->no_column.empty()) ui::wrapped(ui::dim_text(), t->no_column);
 }
 
 // 13.5: the roll that spots the target and its chance on the game's die; dim when this unit may not try.
@@ -1068,27 +1105,21 @@ void draw_spotting(const TankRulingView& v) {
     if (!v.spotting) return;
     const view::TankSpotting& sp = *v.spotting;
     ui::section("Spotting (13.5)");
+    // A unit that may not try has no roll to make: say so, not what the roll would have been.
     std::string line;
-    if (sp.needed == "automatic") line = "spotted automatically";
+    if (!sp.may_try) line = "No spotting attempt: this unit may not try";
+    else if (sp.needed == "automatic") line = "spotted automatically";
     else if (sp.needed == "unspottable") line = "cannot be spotted at this range";
     else line = "a roll of " + sp.needed + " spots it";
-    if (!sp.may_try) {
-        line += " \xe2\x80\x94 but this unit may not try";  // a chance would mislead: see why below
-    } else if (sp.chance) {
+    if (sp.may_try && sp.chance && sp.needed != "automatic" && sp.needed != "unspottable") {
         char pct[32];
         std::snprintf(pct, sizeof pct, " (%.1f%%)", *sp.chance * 100.0);
         line += pct;
     }
     // Wrapped: at a large UI scale the line is wider than the ruling side.
-    if (!sp.may_try) ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
-    ImGui::TextWrapped("%s", line.c_str());
-    if (!sp.may_try) ImGui::PopStyleColor();
+    ui::wrapped(sp.may_try ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : ui::dim_text(), line);
     ui::probe("spotting");
-    if (!sp.why.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ui::dim_text());
-        ImGui::TextWrapped("%s", sp.why.c_str());
-        ImGui::PopStyleColor();
-    }
+    if (!sp.why.empty()) ui::wrapped(ui::dim_text(), sp.why);
     ui::tip("The Spotting Table (13.5): the number a die must show for an enemy unit to spot this target, by range and "
             "whether it is in the open or concealed. A unit may try only with a clear line of sight (13.1) and, for an AT gun "
             "or turretless vehicle, inside its field of sighting (7.24).");

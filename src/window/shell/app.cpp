@@ -166,9 +166,11 @@ std::vector<std::string> App::problems() const {
     std::vector<std::string> v = rules_errors_;
     for (const auto& d : data_errors(system_)) v.push_back(d.str());
     v.insert(v.end(), open_errors_.begin(), open_errors_.end());
-    // The shown game's data errors are also its ruling errors: list them once.
-    for (const auto& l : ruling_errors_)
-        if (std::find(v.begin(), v.end(), l) == v.end()) v.push_back(l);
+    // The shown game's data errors are also its ruling errors: list them once. A window waiting
+    // for the referee (units not placed yet) has no problem.
+    if (waiting().empty())
+        for (const auto& l : ruling_errors_)
+            if (std::find(v.begin(), v.end(), l) == v.end()) v.push_back(l);
     return v;
 }
 

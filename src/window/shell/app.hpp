@@ -18,8 +18,9 @@
 // Every write is atomic (temp file + fsync + rename).
 //
 // Sources, by job: app.cpp (start, stop, rules data), app_state.cpp (state folder, session,
-// autosave), app_document.cpp (documents and files), app_frame.cpp (menus, the two sides,
-// status bar), app_dialogs.cpp (modal dialogs, file browser).
+// autosave), app_document.cpp (documents and files), app_frame.cpp (menus, the form layout's two
+// sides, status bar, shortcuts), app_map.cpp (the board-first layout: the map, the side panel,
+// the pinned verdict), app_dialogs.cpp (modal dialogs, file browser).
 #pragma once
 #include <chrono>
 #include <filesystem>
@@ -45,6 +46,7 @@ struct Options {
     float scale = 0.0f;                // 0: remembered, else the monitor's
     int width = 0, height = 0;         // 0: remembered, else 1280 x 800
     bool test_layout = false;          // write layout.txt for end-to-end tests
+    bool show_shortcuts = false;       // --show-shortcuts: start with the F1 list open (its clipping check)
 };
 
 class App {
@@ -78,6 +80,7 @@ public:
     void tick();                             // autosave when due
     void after_frame();                      // layout.txt for tests
     void open_dropped(const std::filesystem::path& p);
+    void show_shortcut_list() { show_shortcuts_ = true; }
 
     // ---- commands (the menus and shortcuts call these; so do tests) ----
     void switch_game(const std::string& system);  // shows that game's own document
@@ -86,6 +89,7 @@ public:
     bool file_save_as(const std::filesystem::path& p);
     std::string clipboard_text() const;           // what Copy ruling copies
     const std::string& system() const { return system_; }
+    const Ruling* ruling() const { return ruling_ && ruling_errors_.empty() ? &*ruling_ : nullptr; }  // the shown ruling (tests)
     const std::string& status_line() const { return status_; }
     const std::string& state_problem() const { return state_problem_; }  // why this window does not autosave
 
@@ -164,9 +168,26 @@ private:
     void draw_view_menu();
     void draw_system_bar();
     void draw_body();
+    // The form layout (no board, no table): the inputs beside the ruling.
     bool draw_inputs_side(Panel* p, PanelContext& ctx, float width, float height);  // the inputs child's width
     void draw_splitter(float width, float height);
     void draw_ruling_side(Panel* p, PanelContext& ctx, float height);
+    // The board-first layout (docs/window.md "The map"): the map fills the main area; the ruling and
+    // the situation in a side panel that can be resized or folded; F11 gives the map the whole window.
+    bool has_map(const Panel* p);
+    bool draw_map_layout(Panel* p, PanelContext& ctx, float width, float height);
+    bool draw_map_area(Panel* p, PanelContext& ctx, ImVec2 size);
+    bool draw_side(Panel* p, PanelContext& ctx, float width, float height);
+    void draw_side_folded(float width, float height);
+    void draw_side_splitter(float width, float height);
+    float side_width(float width) const;
+    void draw_verdict_line();
+    // Shared by both layouts: the inputs with the notes, the pinned verdict, the ruling under it.
+    bool draw_inputs_body(Panel* p, PanelContext& ctx);
+    void draw_ruling_pinned(Panel* p, float height);
+    void draw_ruling_body(Panel* p, PanelContext& ctx);
+    std::string waiting() const;  // what the window waits for (Panel::waiting_for), when it cannot rule yet
+    std::vector<std::string> shown_errors() const;  // the ruling's problems as the window shows them
     void draw_rules_errors(const std::string& heading, const std::vector<std::string>& lines);
     void draw_state_banner();
     void draw_status();
@@ -220,6 +241,9 @@ private:
     float scale_ = 0.0f, pending_scale_ = 0.0f;
     int width_ = 1280, height_ = 800;
     float split_ = 0.44f;
+    float side_ = 0.34f;          // the side panel's share of the width beside a map
+    bool side_collapsed_ = false; // the side panel folded away
+    bool map_only_ = false;       // the map has the whole window (F11)
     bool quit_ = false;
     bool session_dirty_ = false;
     std::optional<Clock::time_point> autosave_due_;

@@ -11,6 +11,7 @@
 
 #include "window/shell/app.hpp"
 #include "window/ui/widgets.hpp"
+#include "core/toml_reader.hpp"
 
 namespace umpire::app {
 
@@ -20,8 +21,25 @@ namespace fs = std::filesystem;
 // 1. confirming, and running a command
 // =====================================================================================
 
+// Each game keeps its own situation: opening a file of another game never asks about the shown
+// game's edits (that game's own unsaved edits, if any, are kept aside by file_open), and Open…
+// asks only once the file is chosen and known to be of the shown game.
 void App::ask_then(Action action, fs::path arg) {
-    if (modified()) {
+    bool ask = modified();
+    if (action == kOpenBrowse) ask = false;
+    if (action == kOpenPath) {
+        std::optional<std::string> game;
+        if (const auto text = read_text(arg)) {
+            try {
+                const toml::table t = parse_toml_string(*text, arg.string());
+                if (const auto* s = t["system"].as_string()) game = s->get();
+            } catch (const std::exception&) {
+                // Not readable as a situation: file_open says why, with nothing to save first.
+            }
+        }
+        ask = ask && game && *game == system_;
+    }
+    if (ask) {
         pending_action_ = action;
         pending_arg_ = std::move(arg);
         show_confirm_ = true;
@@ -169,7 +187,7 @@ bool App::browser_accept(const fs::path& target) {
         return false;
     }
     if (!browser_.saving) {
-        file_open(target);
+        ask_then(kOpenPath, target);  // asks first only when the file is the shown game's and it has unsaved edits
         return true;
     }
     if (fs::exists(target, ec) && !browser_.confirm_replace) {

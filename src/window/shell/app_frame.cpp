@@ -36,9 +36,14 @@ void App::after_frame() {
     std::string s = "title " + window_title() + "\nmodified " + (modified() ? "1" : "0") + "\n";
     // The pinned verdict, for tests that click and read the outcome (the board view's test).
     s += "verdict " + (ruling_ && ruling_errors_.empty() ? ruling_->verdict : std::string("(none)")) + "\n";
+    // What the window waits for (units not placed), or the problems it shows (tests read both).
+    if (const std::string wait = waiting(); !wait.empty()) s += "waiting " + wait + "\n";
+    else for (const auto& l : shown_errors()) s += "problem " + l + "\n";
+    s += std::string("layout ") + (has_map(panel(system_)) ? (map_only_ ? "map-only" : "map") : "form") + "\n";
     for (const auto& [name, r] : ui::probed())
         s += "widget " + name + " " + std::to_string(int(r.x)) + " " + std::to_string(int(r.y)) + " " +
              std::to_string(int(r.z)) + " " + std::to_string(int(r.w)) + "\n";
+    for (const auto& [name, value] : ui::probed_values()) s += "value " + name + " " + value + "\n";
     for (const auto& where : ui::untipped_items()) s += "untipped " + where + "\n";
     if (!ui::focused_probe().empty()) s += "focused " + ui::focused_probe() + "\n";
     if (s == last_layout_) return;
@@ -62,6 +67,8 @@ bool App::take_scale_change(float* s) {
 
 void App::draw() {
     ui::clear_probed();
+    ui::new_frame_wheel();
+    if (map_only_ && !has_map(panel(system_))) map_only_ = false;
     draw_menus();
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
@@ -76,10 +83,10 @@ void App::draw() {
     if (!engine_) {
         draw_rules_errors("THE RULES DATA HAS ERRORS", rules_errors_);
     } else {
-        draw_system_bar();
+        if (!map_only_) draw_system_bar();
         draw_body();
     }
-    draw_status();
+    if (!map_only_) draw_status();
     ImGui::End();
     draw_modals();
     draw_shortcut_list();
@@ -206,7 +213,7 @@ void App::draw_system_bar() {
 void App::draw_body() {
     // The status line wraps on a narrow window (never cut off): reserve the height it took last
     // frame. The sides keep at least 16 lines; a smaller window scrolls as a whole.
-    const float status_h = status_h_ > 0 ? status_h_ : ImGui::GetFrameHeightWithSpacing() * 1.5f;
+    const float status_h = map_only_ ? 0.0f : status_h_ > 0 ? status_h_ : ImGui::GetFrameHeightWithSpacing() * 1.5f;
     const float min_h = ImGui::GetFontSize() * 16.0f;
     const float h = std::max(min_h, ImGui::GetContentRegionAvail().y - status_h);
     const float w = ImGui::GetContentRegionAvail().x;
@@ -221,7 +228,9 @@ void App::draw_body() {
     PanelContext ctx{*engine_, scale_ > 0 ? scale_ : 1.0f, doc().path.parent_path(), ruling_ && ruling_errors_.empty() ? &*ruling_ : nullptr};
     Panel* p = panel(system_);
     bool changed = false;
-    if (w < ImGui::GetFontSize() * 40.0f) {
+    if (has_map(p)) {
+        changed = draw_map_layout(p, ctx, w, h);
+    } else if (w < ImGui::GetFontSize() * 40.0f) {
         // Too narrow for two sides (800x600 at 200 %): the ruling above, the inputs under it,
         // each the full width; the page scrolls when they do not both fit.
         const float rh = std::max(min_h, std::floor(h * 0.5f));
@@ -238,19 +247,25 @@ void App::draw_body() {
 }
 
 bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float lw, float h) {
-    bool changed = false;
     ImGui::BeginChild("##inputs", ImVec2(lw, h), true, ImGuiWindowFlags_NavFlattened);
+    const bool changed = draw_inputs_body(p, ctx);
+    ImGui::EndChild();
+    return changed;
+}
+
+// The inputs of the shown game, then its notes: the form layout's left side, or the side panel's
+// Situation tab beside a map (where a table situation shows its text, read-only).
+bool App::draw_inputs_body(Panel* p, PanelContext& ctx) {
+    bool changed = false;
     if (p) {
         changed |= p->draw_inputs(ctx);
-    } else if (TableView* tv = table_view()) {
-        const float canvas_h = std::max(ImGui::GetFontSize() * 14.0f, std::floor(h * 0.6f));
-        const tabletop::TableView* view = ruling_ && ruling_errors_.empty() ? ruling_->view_as<tabletop::TableView>() : nullptr;
-        changed |= tv->draw(ctx, view, canvas_h);
-        if (ImGui::CollapsingHeader("Situation (read-only)")) {
-            ImGui::PushTextWrapPos(0.0f);  // wrapped: a long title or path must not run past the panel's edge
-            ImGui::TextUnformatted(text_.c_str());
-            ImGui::PopTextWrapPos();
-        }
+    } else if (table_view()) {
+        ui::section("Situation (read-only)");
+        ui::wrapped(ui::dim_text(), "A situation on a table sketch: move the bases and pieces on the table; the other keys are "
+                                    "the file's (docs/tables.md).");
+        ImGui::PushTextWrapPos(0.0f);  // wrapped: a long title or path must not run past the panel's edge
+        ImGui::TextUnformatted(text_.c_str());
+        ImGui::PopTextWrapPos();
     } else {
         ui::error_banner("Coming in a later release",
                          {"The inputs for " + system_title(system_) + " are not in this window yet.",
@@ -267,7 +282,6 @@ bool App::draw_inputs_side(Panel* p, PanelContext& ctx, float lw, float h) {
     if (ImGui::InputTextMultiline("##notes", &doc().notes, ImVec2(-1, ImGui::GetTextLineHeight() * 3.5f))) changed = true;
     ui::text_box_drawn();
     ui::tip("Free notes saved with the situation (they never change the ruling).");
-    ImGui::EndChild();
     return changed;
 }
 
@@ -289,35 +303,9 @@ void App::draw_splitter(float w, float h) {
 void App::draw_ruling_side(Panel* p, PanelContext& ctx, float h) {
     ImGui::BeginChild("##ruling", ImVec2(0, h), true,
                       ImGuiWindowFlags_NavFlattened | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    if (ruling_ || !ruling_errors_.empty()) {
-        if (ImGui::Button("Copy ruling")) copy_ruling();
-        ui::tip("Puts the game, the situation's title, the ruling and the situation as plain text on the clipboard, "
-                "ready for a chat message (Ctrl+Shift+C).");
-        ui::probe("copy");
-        // The game's name beside it when it fits (it is also in the window's title).
-        const std::string game = system_title(system_);
-        const float game_w = ImGui::CalcTextSize(game.c_str()).x;
-        ImGui::SameLine();
-        if (game_w <= ImGui::GetContentRegionAvail().x) {
-            ImGui::AlignTextToFramePadding();
-            ImGui::TextDisabled("%s", game.c_str());
-        } else {
-            ImGui::NewLine();
-        }
-    }
-    if (ruling_errors_.empty() && ruling_) ui::verdict_banner(*ruling_, h * 0.28f);
+    draw_ruling_pinned(p, h);
     ImGui::BeginChild("##ruling_body", ImVec2(0, 0), false, ImGuiWindowFlags_NavFlattened);
-    if (!ruling_errors_.empty()) {
-        ui::error_banner("CANNOT RULE THIS SITUATION", {"Something in the situation is missing or wrong:"},
-                         ui::tone_colour(Tone::bad));
-        for (const auto& l : ruling_errors_) ImGui::TextWrapped("%s", l.c_str());
-        ui::probe("ruling_errors");
-    } else if (ruling_) {
-        if (p) p->draw_ruling(ctx, *ruling_);
-        else draw_generic_ruling(ctx, *ruling_, system_title(system_));
-    } else if (!p) {
-        ImGui::TextDisabled("Open a %s situation file to see its ruling here.", system_title(system_).c_str());
-    }
+    draw_ruling_body(p, ctx);
     ImGui::EndChild();
     ImGui::EndChild();
 }
@@ -377,6 +365,11 @@ void App::draw_status_line() {
 void App::shortcuts() {
     const ImGuiIO& io = ImGui::GetIO();
     if (ImGui::IsKeyPressed(290 /* GLFW_KEY_F1 */, false)) show_shortcuts_ = true;
+    // F11: the map takes the whole window, or gives the side panel back; Esc gives it back too.
+    const bool popup = ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId);
+    if (ImGui::IsKeyPressed(300 /* GLFW_KEY_F11 */, false) && !popup && has_map(panel(system_))) map_only_ = !map_only_;
+    if (map_only_ && !popup && !show_shortcuts_ && !io.WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false))
+        map_only_ = false;
     if (!io.KeyCtrl || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
     // io.KeysDown is indexed by GLFW key codes, which are ASCII for letters and digits.
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
@@ -409,11 +402,13 @@ void App::draw_shortcut_list() {
         {"Space or Enter", "Open the focused list or combo, choose the focused item, tick a box"},
         {"Esc", "Close a list, a menu or this window"},
         {"Ctrl+click on a slider", "Type its value"},
-        {"Board view: click a hex", "Place the firer, then the target (the hint line says which)"},
+        {"F11 (or Map only)", "The map takes the whole window, the verdict on a line under it; F11 or Esc gives the side panel back"},
+        {"Board view: click a hex", "Place the firer, then the target (the map says which)"},
         {"Board view: Shift+click", "Place the target"},
+        {"Board view: click a unit", "See the overlays (What it sees, Kill chance) from that unit"},
         {"Board view: drag from the target", "Turn the target to face that hexside (8.7)"},
         {"Board view: right or middle drag", "Pan (a left drag on the board pans too)"},
-        {"Board view: mouse wheel", "Zoom about the mouse (Fit shows the whole board)"},
+        {"Board view: mouse wheel", "Zoom about the mouse when the wheel starts over the board (or with Ctrl); Fit shows the whole board"},
         {"Paint mode: click or drag over hexes", "Give them the chosen terrain (one drag is one undo step)"},
         {"Paint mode: click inside a hex near a side", "With a hexside brush: paint that hexside (a slope's sloped side is the hex clicked in, 10.5)"},
         {"Paint mode: Ctrl+Z / Ctrl+Y (or Ctrl+Shift+Z)", "Undo / redo a paint stroke while the board has the focus"},
@@ -421,7 +416,14 @@ void App::draw_shortcut_list() {
         {"Table view: right or middle drag, wheel", "Pan, zoom about the mouse (Ctrl + wheel on a base: turn it)"},
         {"F1", "This list"},
     };
-    ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34.0f, 0), ImGuiCond_Appearing);
+    // Inside the window whatever its size: as wide as 34 characters or the window allows, as tall as
+    // the list or the window allows (then it scrolls), placed in the work area.
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float margin = ImGui::GetFontSize();
+    const ImVec2 most{vp->WorkSize.x - margin * 2, vp->WorkSize.y - margin * 2};
+    ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(most.x, ImGui::GetFontSize() * 12.0f), 0), most);
+    ImGui::SetNextWindowSize(ImVec2(std::min(most.x, ImGui::GetFontSize() * 34.0f), 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + margin, vp->WorkPos.y + margin), ImGuiCond_Appearing);
     if (ImGui::Begin("Keyboard shortcuts", &show_shortcuts_, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
         if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
             for (const auto& k : keys) {

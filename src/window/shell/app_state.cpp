@@ -49,6 +49,8 @@ void App::apply_session(const Session& s) {
     width_ = s.width;
     height_ = s.height;
     split_ = s.split;
+    side_ = s.side;
+    side_collapsed_ = s.side_collapsed;
 }
 
 // Every game's working copy on disk, by game id; "" holds an older version's single copy.
@@ -174,6 +176,8 @@ void App::write_session() {
     s.width = width_;
     s.height = height_;
     s.split = split_;
+    s.side = side_;
+    s.side_collapsed = side_collapsed_;
     s.recent = recent_;
     if (auto err = atomic_write(state_dir_ / "state.toml", session_text(s))) status_message(*err);
     session_dirty_ = false;

@@ -20,6 +20,7 @@
 #include <csignal>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -81,6 +82,7 @@ const char* kUsage =
     "  --board-overlay NAME start the board view with an overlay on: 'visibility' or\n"
     "                       'kill-chance' (screenshots of the board view)\n"
     "  --board-mode MODE    start the board view in 'rule' (the default) or 'paint' mode\n"
+    "  --show-shortcuts     start with the keyboard shortcuts list (F1) open\n"
     "  --test-layout        write the rectangles of named widgets to STATE-DIR/layout.txt\n"
     "                       and let F12 write STATE-DIR/screen.png (for end-to-end tests)\n"
     "  -h, --help, --version\n";
@@ -139,6 +141,7 @@ bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
         if (a == "--version") { std::cout << "umpire " << UMPIRE_VERSION << "\n"; exit_code = 0; return false; }
         if (a == "--test-layout") { o.test_layout = true; continue; }
         if (a == "--check-clipping") { g_check_clipping = true; continue; }
+        if (a == "--show-shortcuts") { o.show_shortcuts = true; continue; }
         if (a == "--situation") { if (!need("a file")) return fail(); o.situation = value; continue; }
         if (a == "--rules-data") { if (!need("a folder")) return fail(); o.rules_dir = value; continue; }
         if (a == "--state-dir") { if (!need("a folder")) return fail(); o.state_dir = value; continue; }
@@ -219,7 +222,7 @@ void build_fonts(float scale) {
         // The verdict, pinned at the top of the ruling side: bold at 1.9x the body, read from two metres.
         // Only the glyphs a verdict uses, so the larger font adds little to the atlas and the start.
         static const ImWchar verdict_ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2212, 0x2212, 0x2264, 0x2265,
-                                                 0x25CF, 0x25CF, 0x2714, 0x2716, 0};
+                                                 0x25B2, 0x25B2, 0x25CF, 0x25CF, 0x2714, 0x2716, 0};  // ▲ a referee's call
         const fs::path vp = dir / "DejaVuSans-Bold.ttf";
         std::error_code vec;
         f.verdict = fs::exists(vp, vec) ? io.Fonts->AddFontFromFileTTF(vp.c_str(), std::round(30.0f * scale), &cfg, verdict_ranges)
@@ -570,17 +573,24 @@ void start_imgui(GLFWwindow* window, App& app, const Options& opts) {
     upload_fonts();
 }
 
-// --screenshot: a few frames (auto-sized windows and popups appear a frame late), the last one
-// written as a PNG. Returns the exit status.
+// --screenshot: frames until the layout has settled (auto-sized windows, popups and table columns
+// appear a frame or two late; at least 6, at most 30), the last one written as a PNG. Returns the
+// exit status.
 int run_screenshot(GLFWwindow* window, App& app, const Options& opts) {
     int result = 0;
-    const int frames = 6;
-    for (int i = 0; i < frames; ++i) {
+    std::uint64_t last = 0;
+    int still = 0;
+    for (int i = 0; i < 30 && (i < 5 || still < 2); ++i) {
         glfwPollEvents();
-        if (!render_frame(window, app, i == frames - 1 ? &opts.screenshot : nullptr, true)) {
-            std::cerr << "umpire: cannot write " << opts.screenshot.string() << "\n";
-            result = 1;
-        }
+        render_frame(window, app, nullptr, true);
+        const std::uint64_t sig = umpire::app::ui::layout_signature();
+        still = sig == last ? still + 1 : 0;
+        last = sig;
+    }
+    glfwPollEvents();
+    if (!render_frame(window, app, &opts.screenshot, true)) {
+        std::cerr << "umpire: cannot write " << opts.screenshot.string() << "\n";
+        result = 1;
     }
     if (result == 0) {
         for (const auto& p : app.problems()) std::cerr << p << "\n";
@@ -607,15 +617,19 @@ void after_drawn(GLFWwindow* window, App& app, const Options& opts, long frames_
     }
 }
 
-// Event-driven frames: sleep in glfwWaitEventsTimeout until input (or a due autosave), then draw
-// two frames (ImGui settles hover/activation on the second), at most 60 a second even when events
-// flood in (Xvfb has no vsync). Returns the exit status.
+// Event-driven frames: sleep in glfwWaitEventsTimeout until input, a due autosave or background
+// work done (ui::wake: the kill chances), then draw three frames (ImGui settles hover and
+// activation on the second) and more while the layout is still changing (ui::layout_signature:
+// auto-sized windows, popups and table columns take a frame or two; at most 20 more), at most 60 a
+// second even when events flood in (Xvfb has no vsync). Returns the exit status.
 int run_window(GLFWwindow* window, App& app, const Options& opts) {
     std::string title = app.window_title();
     int frames = 3;
     double last_frame = 0.0;
     const double min_frame = 1.0 / 60.0;
     long frames_drawn = 0;
+    std::uint64_t layout = 0;
+    int settling = 0;  // frames drawn for a layout still changing since the last input
     while (!glfwWindowShouldClose(window)) {
         if (frames > 0) {
             // Sleep out the rest of the 1/60 s: glfwWaitEventsTimeout would return at the
@@ -628,9 +642,11 @@ int run_window(GLFWwindow* window, App& app, const Options& opts) {
         }
         if (g_stop_signal.load() != 0) break;
         if (g_in.woke) {
-            frames = std::max(frames, 2);
+            frames = std::max(frames, 3);
+            settling = 0;
             g_in.woke = false;
         }
+        if (const int asked = umpire::app::ui::take_requested_frames(); asked > 0) frames = std::max(frames, asked), settling = 0;
         for (const auto& d : g_in.drops) app.open_dropped(d);
         g_in.drops.clear();
         app.tick();
@@ -644,6 +660,9 @@ int run_window(GLFWwindow* window, App& app, const Options& opts) {
         last_frame = glfwGetTime();
         const fs::path snap = app.state_dir() / "screen.png";
         render_frame(window, app, g_in.snap && frames == 0 ? &snap : nullptr, false);
+        const std::uint64_t now = umpire::app::ui::layout_signature();
+        if (now != layout && settling < 20) frames = std::max(frames, 1), ++settling;  // not settled yet: once more
+        layout = now;
         after_drawn(window, app, opts, ++frames_drawn, &frames, &title);
     }
     int w = 0, h = 0;
@@ -654,6 +673,7 @@ int run_window(GLFWwindow* window, App& app, const Options& opts) {
 }
 
 void stop_imgui_and_window(GLFWwindow* window) {
+    umpire::app::ui::set_waker(nullptr);  // a worker finishing now must not reach a GLFW being shut down
     if (g_font_texture) glDeleteTextures(1, &g_font_texture);
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
@@ -674,6 +694,7 @@ int main(int argc, char** argv) {
     if (interactive) block_stop_signals();
     if (!start_glfw()) return 1;
     if (interactive) watch_stop_signals();
+    umpire::app::ui::set_waker([] { glfwPostEmptyEvent(); });  // background work done: draw it
     App app(opts);
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();  // before the start-up thread, which may build the font atlas
@@ -685,6 +706,7 @@ int main(int argc, char** argv) {
     }
     show_window(window, app);
     start_imgui(window, app, opts);
+    if (opts.show_shortcuts) app.show_shortcut_list();
     const int result = app.headless() ? run_screenshot(window, app, opts) : run_window(window, app, opts);
     stop_imgui_and_window(window);
     return result;

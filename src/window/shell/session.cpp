@@ -45,6 +45,17 @@ std::optional<double> number_in(const toml::table& t, const char* key, double lo
     return std::nullopt;
 }
 
+// A true/false key; otherwise nothing, with a note when the key is present.
+std::optional<bool> bool_at(const toml::table& t, const char* key, const std::string& name, std::vector<std::string>* notes) {
+    const toml::node* n = t.get(key);
+    if (!n) return std::nullopt;
+    if (const auto* b = n->as_boolean()) return b->get();
+    const auto& at = n->source().begin;
+    notes->push_back(name + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " + key +
+                     " is not true or false; using the default");
+    return std::nullopt;
+}
+
 std::optional<std::string> string_at(const toml::node* n) {
     if (const auto* s = n ? n->as_string() : nullptr) return s->get();
     return std::nullopt;
@@ -75,6 +86,8 @@ Session parse_session(const std::string& text, const std::string& name, std::vec
     if (auto v = number_in(t, "width", kSizeMin[0], kSizeMax, name, notes)) s.width = int(*v);
     if (auto v = number_in(t, "height", kSizeMin[1], kSizeMax, name, notes)) s.height = int(*v);
     if (auto v = number_in(t, "split", kSplitMin, kSplitMax, name, notes)) s.split = float(*v);
+    if (auto v = number_in(t, "side", kSideMin, kSideMax, name, notes)) s.side = float(*v);
+    if (auto v = bool_at(t, "side_collapsed", name, notes)) s.side_collapsed = *v;
     if (const toml::array* a = t["recent"].as_array())
         for (const auto& e : *a)
             if (auto p = string_at(&e); p && !p->empty()) s.recent.emplace_back(*p);
@@ -94,6 +107,8 @@ std::string session_text(const Session& s) {
     t.insert("width", s.width);
     t.insert("height", s.height);
     t.insert("split", std::round(double(s.split) * 1000.0) / 1000.0);
+    t.insert("side", std::round(double(s.side) * 1000.0) / 1000.0);
+    t.insert("side_collapsed", s.side_collapsed);
     toml::array r;
     for (const auto& p : s.recent) r.push_back(p.string());
     t.insert("recent", std::move(r));
@@ -102,7 +117,7 @@ std::string session_text(const Session& s) {
         if (!p.empty()) files.insert(game, p.string());
     t.insert("files", std::move(files));
     return "# Umpire window session (written by umpire; safe to delete)\n" +
-           format_situation(t, {"system", "file", "scale", "width", "height", "split", "recent", "files"});
+           format_situation(t, {"system", "file", "scale", "width", "height", "split", "side", "side_collapsed", "recent", "files"});
 }
 
 }  // namespace umpire::app

@@ -10,6 +10,7 @@
 #include "window/table/view.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // SetItemUsingMouseWheel: the wheel zooms the table, not a panel
 
 #include <algorithm>
 #include <cmath>
@@ -89,28 +90,48 @@ std::string length_text(double v, const std::string& unit) {
     return buf;
 }
 
-// Text on the canvas, drawn only when it lies wholly inside it (a label is never cut off at the
-// canvas edge; the clipping check would count it). A dark backing keeps it readable on terrain.
-// With `placed`, a label that would cover one already drawn moves a line down or up.
+// Text on the canvas, always wholly inside it (a label whose anchor is off the canvas is not drawn;
+// one near an edge is moved in), never over another label: with `placed`, the first free place
+// among a few lines up and down and a label's width either side is taken (a label that may not
+// move, a grid number, is left out instead). A dark backing keeps it
+// readable on terrain. Every label drawn is noted for the clipping check (ui::note_label).
 void label(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImVec2 at, const std::string& text, ImU32 colour, bool centred = true,
-           std::vector<ImVec4>* placed = nullptr) {
+           std::vector<ImVec4>* placed = nullptr, bool movable = true) {
+    if (at.x < lo.x || at.y < lo.y || at.x > hi.x || at.y > hi.y) return;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    ImVec2 p0 = centred ? ImVec2(at.x - size.x / 2, at.y - size.y / 2) : at;
-    p0 = {std::floor(p0.x), std::floor(p0.y)};
-    ImVec2 p = p0;
-    if (placed) {
-        const float shifts[] = {0, 1, -1, 2, -2, 3, -3, 4};
-        for (float k : shifts) {
-            p = ImVec2(p0.x, p0.y + k * size.y);
-            bool free = true;
-            for (const auto& r : *placed) free = free && (p.x + size.x < r.x || p.x > r.z || p.y + size.y < r.y || p.y > r.w);
-            if (free) break;
-            p = p0;
+    if (size.x + 8 > hi.x - lo.x || size.y + 2 > hi.y - lo.y) return;
+    const ImVec2 p0 = centred ? ImVec2(at.x - size.x / 2, at.y - size.y / 2) : at;
+    auto inside = [&](ImVec2 p) {
+        return ImVec2(std::floor(std::clamp(p.x, lo.x + 3, hi.x - 3 - size.x)), std::floor(std::clamp(p.y, lo.y + 1, hi.y - 1 - size.y)));
+    };
+    auto free_at = [&](ImVec2 p) {
+        if (!placed) return true;
+        for (const auto& r : *placed)
+            if (p.x - 2 < r.z && p.x + size.x + 2 > r.x && p.y < r.w && p.y + size.y > r.y) return false;
+        return true;
+    };
+    ImVec2 p = inside(p0);
+    if (!free_at(p) && !movable) return;  // a grid number off its line would mislead: left out
+    if (!free_at(p)) {
+        const float dys[] = {0, 1, -1, 2, -2, 3, -3, 4, -4};
+        const float dxs[] = {0, 0.6f, -0.6f, 1.2f, -1.2f};
+        bool found = false;
+        for (float dx : dxs) {
+            for (float dy : dys) {
+                const ImVec2 q = inside(ImVec2(p0.x + dx * size.x, p0.y + dy * size.y));
+                if (free_at(q)) {
+                    p = q, found = true;
+                    break;
+                }
+            }
+            if (found) break;
         }
+        if (!found) return;  // nowhere free: the hover and the crossings list still name it
     }
-    if (p.x < lo.x + 1 || p.y < lo.y + 1 || p.x + size.x > hi.x - 1 || p.y + size.y > hi.y - 1) return;
-    if (placed) placed->push_back(ImVec4(p.x, p.y, p.x + size.x, p.y + size.y));
-    dl->AddRectFilled(ImVec2(p.x - 2, p.y), ImVec2(p.x + size.x + 2, p.y + size.y), IM_COL32(20, 22, 26, 170), 2.0f);
+    const ImVec4 r(p.x - 2, p.y, p.x + size.x + 2, p.y + size.y);
+    if (placed) placed->push_back(r);
+    ui::note_label(text, r, ImVec4(lo.x, lo.y, hi.x, hi.y));
+    dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.z, r.w), IM_COL32(20, 22, 26, 170), 2.0f);
     dl->AddText(p, colour, text.c_str());
 }
 
@@ -212,21 +233,21 @@ bool TableView::move_base(const std::string& name, pl::Vec2 at) {
 // 3. the toolbar
 // =====================================================================================
 
-void TableView::draw_toolbar(PanelContext& ctx) {
+void TableView::draw_toolbar(PanelContext& ctx, MapArea& area) {
     (void)ctx;
     if (ImGui::Button("Fit")) cam_.fitted = false, panned_ = false;
     ui::tip("Shows the whole table.");
     ui::probe("table_fit");
-    ImGui::SameLine();
+    ui::same_line_if_fits(ui::checkbox_width("Tape"));
     ImGui::Checkbox("Tape", &tape_mode_);
     ui::tip("Measuring tape: left drag measures in the table's unit (or hold Shift while dragging).");
     ui::probe("table_tape");
-    ImGui::SameLine();
+    ui::same_line_if_fits(ImGui::CalcTextSize("Undo").x + ImGui::GetStyle().FramePadding.x * 2);
     ImGui::BeginDisabled(undo_.empty());
     if (ImGui::Button("Undo")) undo();
     ImGui::EndDisabled();
     ui::tip("Takes back the last drag.");
-    ImGui::SameLine();
+    ui::same_line_if_fits(ImGui::CalcTextSize("Save table").x + ImGui::GetStyle().FramePadding.x * 2);
     ImGui::BeginDisabled(!modified_);
     if (ImGui::Button("Save table")) {
         if (auto err = save()) status_ = "Could not save " + path_.string() + ": " + *err;
@@ -235,11 +256,18 @@ void TableView::draw_toolbar(PanelContext& ctx) {
     ui::tip("Writes the table file (" + path_.string() + ") with the pieces and bases where they are now; "
             "the situation file is not changed. Comments in the table file are not kept.");
     ui::probe("table_save");
+    if (area.map_only) {  // Map only itself is in the side panel's header (App::draw_side)
+        ui::same_line_if_fits(ImGui::CalcTextSize("Back").x + ImGui::GetStyle().FramePadding.x * 2);
+        if (ImGui::Button("Back")) area.toggle_map_only = true;
+        ui::tip("Show the ruling and the situation beside the table again (F11 or Esc).");
+        ui::probe("map_only");
+    }
     const std::string state = modified_ ? "\xe2\x97\x8f table moved, not saved" : "table as saved";
     ui::same_line_if_fits(ImGui::CalcTextSize(state.c_str()).x);
+    ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", state.c_str());
-    ui::wrapped(ui::dim_text(), "Left drag: move a piece or a base. Ctrl + wheel on a base: turn it. Right or middle drag: pan. "
-                                "Wheel: zoom. Shift + left drag (or Tape): measure.");
+    ui::tip("Left drag: move a piece or a base. Ctrl + wheel on a base: turn it. Right or middle drag: pan. "
+            "Wheel: zoom. Shift + left drag (or Tape): measure.");
     if (!status_.empty()) ui::wrapped(ui::dim_text(), status_);
 }
 
@@ -257,37 +285,40 @@ pl::Vec2 TableView::table_at(ImVec2 s) const {
     return {w.x, table_->depth - w.y};
 }
 
-bool TableView::draw(PanelContext& ctx, const tt::TableView* view, float height) {
+bool TableView::draw(PanelContext& ctx, const tt::TableView* view, MapArea& area) {
     if (!table_) {
         ui::error_banner("THE TABLE FILE CANNOT BE READ", {"Fix these in the table file, then open the situation again:"},
                          ui::tone_colour(Tone::bad));
-        for (const auto& l : errors_) ImGui::TextWrapped("%s", l.c_str());
+        for (const auto& l : errors_) ui::text(l);
         ui::probe("table_errors");
         return false;
     }
-    draw_toolbar(ctx);
+    const float top = ImGui::GetCursorPosY();
+    draw_toolbar(ctx, area);
     const int before = revision_;
-    draw_canvas(ctx, view, height);
-    draw_crossings(view);
+    draw_canvas(ctx, view, ImVec2(area.size.x, area.size.y - (ImGui::GetCursorPosY() - top)));
     return revision_ != before;
 }
 
-bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float height) {
+bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2 size) {
     const tt::Sketch& t = *table_;
-    const float w = std::max(ImGui::GetContentRegionAvail().x, 50.0f);
-    // No taller than the table needs at this width (the rest is left for the crossings list).
-    height = std::max(ImGui::GetFontSize() * 10.0f, std::min(height, float(w * t.depth / t.width) + 24.0f * ctx.scale));
+    const float w = std::max(size.x, 50.0f), height = std::max(size.y, ImGui::GetFontSize() * 6.0f);
     // Until the referee pans or zooms, the whole table stays fitted as the canvas changes size
-    // (a scrollbar appearing, the splitter, the window).
+    // (the side panel's splitter, the window, Map only).
     if (!panned_ && (std::fabs(canvas_hi_.x - canvas_lo_.x - w) > 0.5f || std::fabs(canvas_hi_.y - canvas_lo_.y - height) > 0.5f))
         cam_.fitted = false;
     canvas_lo_ = ImGui::GetCursorScreenPos();
     canvas_hi_ = ImVec2(canvas_lo_.x + w, canvas_lo_.y + height);
     ImGui::InvisibleButton("##table_canvas", ImVec2(w, height),
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+    ImGui::SetItemUsingMouseWheel();
     ui::probe("table_canvas");
     const bool hovered = ImGui::IsItemHovered(), active = ImGui::IsItemActive();
-    if (!cam_.fitted) cam_.fit(ImVec2(0, 0), ImVec2(float(t.width), float(t.depth)), canvas_lo_, canvas_hi_, 12.0f * ctx.scale);
+    if (!cam_.fitted) {
+        cam_.min_zoom = 0.01f, cam_.max_zoom = 1000.0f;
+        cam_.fit(ImVec2(0, 0), ImVec2(float(t.width), float(t.depth)), canvas_lo_, canvas_hi_, 12.0f * ctx.scale);
+        cam_.min_zoom = cam_.zoom * 0.25f;  // never smaller than a quarter of the whole table
+    }
     const ImGuiIO& io = ImGui::GetIO();
     const Pick under = hovered ? pick(io.MousePos) : Pick{};
     // Ctrl + wheel over a base turns it 15 degrees a notch (clockwise with the wheel towards you);
@@ -307,6 +338,8 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
         cam_.origin = {cam_.origin.x + io.MouseDelta.x, cam_.origin.y + io.MouseDelta.y};
         panned_ = true;
     }
+    // Some of the table stays in view whatever the pan or zoom.
+    cam_.keep_in_view(ImVec2(0, 0), ImVec2(float(t.width), float(t.depth)), canvas_lo_, canvas_hi_, std::min(w, height) * 0.25f);
     handle_left_mouse(hovered, active, under);
 
     // ---- drawing ----
@@ -317,13 +350,15 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
     dl->AddRectFilled(tl, br, IM_COL32(44, 52, 40, 255));
     dl->AddRect(tl, br, IM_COL32(200, 200, 200, 255), 0, 0, 1.5f);
     const float s = ctx.scale;
-    draw_grid(dl, s);
+    placed_.clear();  // every label of this frame, so none covers another
+    draw_grid(dl, s, false);
     const Marks m = marks_of(view);
     draw_pieces(dl, s, under);
     draw_ruling_lines(dl, s, view, m);
     draw_bases(dl, s, view, under, m);
     draw_names(dl, s, m);
     draw_tape(dl, s);
+    draw_grid(dl, s, true);  // the grid's numbers last: where a name stands, the number gives way
     dl->PopClipRect();
 
     // Hover: the item's sentences from the ruling.
@@ -332,8 +367,9 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, float 
     return false;
 }
 
-// The grid: lines every `step` of the table's unit, at least ~48 px apart, each labelled.
-void TableView::draw_grid(ImDrawList* dl, float s) const {
+// The grid: lines every `step` of the table's unit, at least ~48 px apart (`numbers`: their
+// numbers instead, each where no other label stands).
+void TableView::draw_grid(ImDrawList* dl, float s, bool numbers) const {
     const tt::Sketch& t = *table_;
     const double steps_in[] = {1, 2, 3, 6, 12, 24, 48, 96};
     const double steps_cm[] = {1, 2, 5, 10, 20, 50, 100, 200};
@@ -347,19 +383,25 @@ void TableView::draw_grid(ImDrawList* dl, float s) const {
     const ImU32 grid = IM_COL32(255, 255, 255, 34), grid_text = col(ui::dim_text());
     for (double x = 0; x <= t.width + 1e-9; x += step) {
         const ImVec2 a = screen({x, 0}), b = screen({x, t.depth});
-        dl->AddLine(a, b, grid);
+        if (!numbers) {
+            dl->AddLine(a, b, grid);
+            continue;
+        }
         char buf[32];
         if (x == 0) std::snprintf(buf, sizeof buf, "0 %s", t.unit.c_str());
         else std::snprintf(buf, sizeof buf, "%g", x);
-        label(dl, canvas_lo_, canvas_hi_, ImVec2(a.x + 2, std::max(b.y, canvas_lo_.y) + 2), buf, grid_text, false);
+        label(dl, canvas_lo_, canvas_hi_, ImVec2(a.x + 2, std::max(b.y, canvas_lo_.y) + 2), buf, grid_text, false, &placed_, false);
     }
     for (double y = 0; y <= t.depth + 1e-9; y += step) {
         const ImVec2 a = screen({0, y}), b = screen({t.width, y});
-        dl->AddLine(a, b, grid);
+        if (!numbers) {
+            dl->AddLine(a, b, grid);
+            continue;
+        }
         if (y > 0 && y < t.depth - step / 2) {  // not beside the top edge's labels
             char buf[32];
             std::snprintf(buf, sizeof buf, "%g", y);
-            label(dl, canvas_lo_, canvas_hi_, ImVec2(std::max(a.x, canvas_lo_.x) + 2, a.y + 2), buf, grid_text, false);
+            label(dl, canvas_lo_, canvas_hi_, ImVec2(std::max(a.x, canvas_lo_.x) + 2, a.y + 2), buf, grid_text, false, &placed_, false);
         }
     }
 
@@ -434,7 +476,7 @@ void TableView::draw_pieces(ImDrawList* dl, float s, const Pick& under) const {
                         }
                         dl->AddLine(a, b, c, 2.5f * thin);
                         const ImVec2 mid((a.x + b.x) / 2 + n.x * 16 * s, (a.y + b.y) / 2 + n.y * 16 * s);
-                        label(dl, canvas_lo_, canvas_hi_, mid, "top", c);
+                        label(dl, canvas_lo_, canvas_hi_, mid, "top", c, true, &placed_);
                     }
                 }
             }
@@ -459,7 +501,7 @@ void TableView::draw_ruling_lines(ImDrawList* dl, float s, const tt::TableView* 
             dl->AddPolyline(pts.data(), int(pts.size()), lit, 0, 2.5f * thin);
             for (const auto& q : pts) dl->AddCircleFilled(q, 3.0f * s, lit);
             label(dl, canvas_lo_, canvas_hi_, ImVec2(pts.back().x + 8 * s, pts.back().y + 6 * s),
-                  "moved " + length_text(view->moved, t.unit), lit, false);
+                  "moved " + length_text(view->moved, t.unit), lit, false, &placed_);
         }
     }
 
@@ -510,14 +552,13 @@ void TableView::draw_bases(ImDrawList* dl, float s, const tt::TableView* view, c
 // off a label already drawn.
 void TableView::draw_names(ImDrawList* dl, float s, const Marks& m) const {
     const tt::Sketch& t = *table_;
-    std::vector<ImVec4> placed;
     for (std::size_t i = 0; i < t.bases.size(); ++i) {
         const tt::Base& b = t.bases[i];
         const pl::Box bx = pl::bounds(b.outline);
         const ImVec2 at = screen({bx.hi.x, bx.hi.y});
         std::string text = b.name;
         if (m.bases[i]) text += "  " + std::string(mark_word(*m.bases[i]));
-        label(dl, canvas_lo_, canvas_hi_, ImVec2(at.x + 4 * s, at.y), text, IM_COL32(240, 240, 244, 255), false, &placed);
+        label(dl, canvas_lo_, canvas_hi_, ImVec2(at.x + 4 * s, at.y), text, IM_COL32(240, 240, 244, 255), false, &placed_);
     }
     for (std::size_t i = 0; i < t.pieces.size(); ++i) {
         const tt::Piece& p = t.pieces[i];
@@ -527,7 +568,7 @@ void TableView::draw_names(ImDrawList* dl, float s, const Marks& m) const {
             text += " (" + length_text(p.width, t.unit) + " wide)";
         if (m.pieces[i]) text += "  " + std::string(mark_word(*m.pieces[i]));
         label(dl, canvas_lo_, canvas_hi_, screen(at), text, m.pieces[i] ? col(mark_colour(*m.pieces[i])) : col(look(p.kind).colour), true,
-              &placed);
+              &placed_);
     }
 }
 
@@ -540,7 +581,7 @@ void TableView::draw_tape(ImDrawList* dl, float s) const {
         const ImU32 tape = IM_COL32(255, 255, 255, 235);
         dl->AddLine(a, b, tape, 2.0f * thin);
         dl->AddCircle(a, 4 * s, tape), dl->AddCircle(b, 4 * s, tape);
-        label(dl, canvas_lo_, canvas_hi_, ImVec2(b.x + 10 * s, b.y - 10 * s), "tape " + length_text(pl::distance(*tape_a_, *tape_b_), t.unit), tape, false);
+        label(dl, canvas_lo_, canvas_hi_, ImVec2(b.x + 10 * s, b.y - 10 * s), "tape " + length_text(pl::distance(*tape_a_, *tape_b_), t.unit), tape, false, &placed_);
     }
 }
 
@@ -653,9 +694,7 @@ void TableView::draw_crossings(const tt::TableView* view) {
         ImGui::TextUnformatted(mark_word(c.mark));
         ImGui::PopStyleColor();
         ImGui::SameLine();
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextUnformatted(c.says.c_str());
-        ImGui::PopTextWrapPos();
+        ui::text(c.says);
     };
     for (const auto& sv : view->sights) {
         if (view->sights.size() > 1 || !view->path.empty()) ImGui::TextDisabled("%s to %s", sv.from.c_str(), sv.to.c_str());
@@ -664,11 +703,7 @@ void TableView::draw_crossings(const tt::TableView* view) {
     for (const auto& c : view->path_crossed) row(c);
     if (!any) ImGui::TextDisabled("Nothing: the lines cross no piece or base.");
     ui::probe("table_crossings");
-    for (const auto& d : view->distances) {
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextDisabled("%s", d.says.c_str());
-        ImGui::PopTextWrapPos();
-    }
+    for (const auto& d : view->distances) ui::wrapped(ui::dim_text(), d.says);
 }
 
 }  // namespace umpire::app

@@ -15,7 +15,7 @@
 //   the toolbar          Fit, Tape, Undo, Save table, the mouse help line
 //   the canvas           grid, pieces, bases, sight lines, path, tape, marks
 //   the mouse            picking, dragging, measuring, hovering
-//   the crossings list   what each line crosses, in words, under the canvas
+//   the crossings list   what each line crosses, in words (the side panel's)
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -25,6 +25,7 @@
 #include <toml++/toml.h>
 
 #include "window/ui/camera.hpp"
+#include "window/ui/map_area.hpp"
 #include "window/panels/panel.hpp"
 #include "tabletop/sketch.hpp"
 #include "tabletop/view.hpp"
@@ -44,10 +45,12 @@ public:
     bool modified() const { return modified_; }
     int revision() const { return revision_; }  // grows with every change to the table
 
-    // Draws the toolbar, the canvas (`height` pixels tall) and the crossings list. `view` is the
-    // current ruling's table view (nullptr when the situation cannot be ruled). Returns true when
-    // the table changed this frame.
-    bool draw(PanelContext& ctx, const tabletop::TableView* view, float height);
+    // Draws the toolbar and the canvas filling the board-first layout's map area (or the table
+    // file's problems). `view` is the current ruling's table view (nullptr when the situation cannot
+    // be ruled). Returns true when the table changed this frame.
+    bool draw(PanelContext& ctx, const tabletop::TableView* view, MapArea& area);
+    // For the side panel: what each line crosses, in words, with its measurement.
+    void draw_crossings(const tabletop::TableView* view);
 
     // Writes the table file atomically; the problem, or nothing when it was written.
     std::optional<std::string> save();
@@ -64,17 +67,16 @@ private:
     struct Marks {
         std::vector<std::optional<tabletop::Mark>> pieces, bases;  // by index into the table
     };
-    void draw_toolbar(PanelContext& ctx);
-    bool draw_canvas(PanelContext& ctx, const tabletop::TableView* view, float height);
+    void draw_toolbar(PanelContext& ctx, MapArea& area);
+    bool draw_canvas(PanelContext& ctx, const tabletop::TableView* view, ImVec2 size);
     void handle_left_mouse(bool hovered, bool active, const Pick& under);
-    void draw_grid(ImDrawList* dl, float s) const;
+    void draw_grid(ImDrawList* dl, float s, bool numbers) const;
     Marks marks_of(const tabletop::TableView* view) const;
     void draw_pieces(ImDrawList* dl, float s, const Pick& under) const;
     void draw_ruling_lines(ImDrawList* dl, float s, const tabletop::TableView* view, const Marks& m) const;
     void draw_bases(ImDrawList* dl, float s, const tabletop::TableView* view, const Pick& under, const Marks& m) const;
     void draw_names(ImDrawList* dl, float s, const Marks& m) const;
     void draw_tape(ImDrawList* dl, float s) const;
-    void draw_crossings(const tabletop::TableView* view);
     Pick pick(ImVec2 mouse) const;
     void drag_by(const Pick& p, plane::Vec2 by);
     std::string hover_text(const Pick& p, const tabletop::TableView* view) const;
@@ -94,6 +96,7 @@ private:
     Camera cam_;
     bool panned_ = false;  // the referee has panned or zoomed: keep the view when the canvas resizes
     ImVec2 canvas_lo_{0, 0}, canvas_hi_{0, 0};
+    mutable std::vector<ImVec4> placed_;  // this frame's labels (none may cover another)
     bool tape_mode_ = false;
     bool measuring_ = false;
     std::optional<plane::Vec2> tape_a_, tape_b_;

@@ -5,13 +5,15 @@
 // table); screen coordinates are ImGui's pixels. y grows downwards in both.
 //
 // Sections
-//   Camera        world <-> screen, fit a rectangle, zoom about a point
+//   Camera        world <-> screen, fit a rectangle, zoom about a point, keep the drawing in view
 //   handle_input  wheel zooms about the mouse, a drag with the chosen button pans
 #pragma once
 #include <algorithm>
 #include <cmath>
 
 #include <imgui.h>
+
+#include "window/ui/widgets.hpp"
 
 namespace umpire::app {
 
@@ -38,6 +40,18 @@ struct Camera {
         fitted = true;
     }
 
+    // Keeps part of the world rectangle [lo, hi] on the screen rectangle [rect_lo, rect_hi]: at least
+    // `keep` pixels of it each way (all of it when it is smaller), so no pan or zoom into empty space
+    // leaves a blank view (docs/window.md "Moving about").
+    void keep_in_view(ImVec2 lo, ImVec2 hi, ImVec2 rect_lo, ImVec2 rect_hi, float keep) {
+        const ImVec2 a = to_screen(lo), b = to_screen(hi);
+        const float kx = std::min({keep, b.x - a.x, rect_hi.x - rect_lo.x}), ky = std::min({keep, b.y - a.y, rect_hi.y - rect_lo.y});
+        if (b.x < rect_lo.x + kx) origin.x += rect_lo.x + kx - b.x;
+        else if (a.x > rect_hi.x - kx) origin.x -= a.x - (rect_hi.x - kx);
+        if (b.y < rect_lo.y + ky) origin.y += rect_lo.y + ky - b.y;
+        else if (a.y > rect_hi.y - ky) origin.y -= a.y - (rect_hi.y - ky);
+    }
+
     // Multiplies the zoom by `factor`, keeping the world point under screen point `at` still.
     void zoom_about(ImVec2 at, float factor) {
         const ImVec2 w = to_world(at);
@@ -50,13 +64,14 @@ struct Camera {
 
 // Call right after the ImGui item covering the view: an InvisibleButton made with
 // ImGuiButtonFlags_MouseButtonLeft | _MouseButtonRight | _MouseButtonMiddle, so any of those
-// buttons makes it active. When that item is
-// hovered the wheel zooms about the mouse; dragging with `pan_button` pans. Returns true when the
-// camera moved (the caller need not redraw anything else: ImGui redraws the frame anyway).
+// buttons makes it active. The wheel zooms about the mouse when this item owns the wheel gesture
+// (ui::wheel_claim: the gesture began over it, or Ctrl is held); dragging with `pan_button` pans.
+// Returns true when the camera moved (the caller need not redraw anything else: ImGui redraws the
+// frame anyway).
 inline bool handle_input(Camera& cam, ImGuiMouseButton pan_button = ImGuiMouseButton_Right) {
     const ImGuiIO& io = ImGui::GetIO();
     bool moved = false;
-    if (ImGui::IsItemHovered() && io.MouseWheel != 0.0f) {
+    if (ui::wheel_claim(ImGui::IsItemHovered())) {
         cam.zoom_about(io.MousePos, std::pow(1.15f, io.MouseWheel));
         moved = true;
     }

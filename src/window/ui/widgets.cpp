@@ -6,14 +6,19 @@
 //   3. lists: figure_table, explanation
 //   4. results_grid, probability_bar
 //   5. aspect_picker
+//   6. the clipping check
+//   7. text that keeps numbers whole, waking and settling, the wheel, probe values
 #include "window/ui/widgets.hpp"
 
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cctype>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 namespace umpire::app::ui {
 
@@ -54,9 +59,16 @@ const char* tone_mark(Tone t) {
 namespace {
 ImVec4 darken(ImVec4 c, float k) { return ImVec4(c.x * k, c.y * k, c.z * k, 1.0f); }
 
+struct CanvasLabel {
+    std::string text;
+    ImVec4 rect, canvas;
+};
+
 struct ProbeState {
     bool on = false;
     std::map<std::string, ImVec4> rects;
+    std::map<std::string, std::string> values;  // probe_value
+    std::vector<CanvasLabel> labels;            // note_label: checked by clipped_items
     std::vector<ImGuiID> text_boxes;  // multi-line text fields drawn this frame (text_box_drawn)
     std::set<std::string> untipped;   // options drawn this frame without a tooltip
     std::string focused;              // the probed item with the keyboard focus this frame
@@ -116,6 +128,8 @@ bool probing() { return probe_state().on; }
 const std::map<std::string, ImVec4>& probed() { return probe_state().rects; }
 void clear_probed() {
     probe_state().rects.clear();
+    probe_state().values.clear();
+    probe_state().labels.clear();
     probe_state().text_boxes.clear();
     probe_state().untipped.clear();
     probe_state().focused.clear();
@@ -137,9 +151,11 @@ float checkbox_width(const char* label) {
 
 void wrapped(ImVec4 colour, const std::string& text) {
     ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::TextWrapped("%s", unbreakable(text).c_str());
     ImGui::PopStyleColor();
 }
+
+void text(const std::string& text) { ImGui::TextWrapped("%s", unbreakable(text).c_str()); }
 
 void section(const char* title) {
     ImGui::Spacing();
@@ -155,13 +171,10 @@ void section(const char* title) {
 // 2. boxes
 // =====================================================================================
 
-void verdict_banner(const Ruling& r, float max_height) {
-    const ImVec4 c = tone_colour(r.tone);
-    // The tone's mark first, so the verdict reads without its colour too.
-    const std::string text = std::string(tone_mark(r.tone)) + " " + r.verdict;
-    const float width = ImGui::GetContentRegionAvail().x;
-    // The largest font whose wrapped verdict fits max_height (a small window at 200 % still
-    // leaves room for the ruling under it).
+namespace {
+// The largest of the verdict fonts whose wrapped `text` fits `max_height` in `width` (a small
+// window at 200 % still leaves room for the ruling under it).
+ImFont* fitting_font(const std::string& text, float width, float max_height) {
     ImFont* f = nullptr;
     for (ImFont* cand : {fonts().verdict, fonts().big, fonts().bold}) {
         if (!cand) continue;
@@ -170,17 +183,73 @@ void verdict_banner(const Ruling& r, float max_height) {
         const float hgt = cand->CalcTextSizeA(cand->FontSize, FLT_MAX, std::max(1.0f, wrap), text.c_str()).y;
         if (max_height <= 0 || hgt <= max_height) break;
     }
+    return f;
+}
+
+// A bullet in `c`, then `text` wrapped beside it.
+void bullet_line(ImVec4 c, const std::string& text) {
+    ImGui::TextColored(c, " \xe2\x80\xa2");
+    ImGui::SameLine();
+    ui::text(text);
+}
+}  // namespace
+
+namespace {
+std::size_t g_reasons_shown = 0;  // verdict_banner's reasons shown, for reasons_in_banner()
+}  // namespace
+
+std::size_t reasons_in_banner() { return g_reasons_shown; }
+
+void verdict_banner(const Ruling& r, float max_height, const std::vector<std::string>& other_outcomes) {
+    // A referee's call is amber with its mark and words in the banner itself (the outcome as ruled,
+    // then the other reading's), never a green or red verdict with the call only further down.
+    const bool call = r.referee_call;
+    const ImVec4 c = call ? referee_call() : tone_colour(r.tone);
+    // The mark first, so the verdict reads without its colour too.
+    const std::string text = call ? std::string(kOpenMark) + " REFEREE'S CALL \xe2\x80\x94 " + r.verdict
+                                  : std::string(tone_mark(r.tone)) + " " + r.verdict;
+    const float width = ImGui::GetContentRegionAvail().x;
+    ImFont* f = fitting_font(text, width, max_height);
     boxed(darken(c, 0.22f), c, width, [&] {
         if (f) ImGui::PushFont(f);
         ImGui::PushStyleColor(ImGuiCol_Text, c);
-        ImGui::TextWrapped("%s", text.c_str());
+        ImGui::TextWrapped("%s", unbreakable(text).c_str());
         ImGui::PopStyleColor();
         if (f) ImGui::PopFont();
-        if (!r.detail.empty()) ImGui::TextWrapped("%s", r.detail.c_str());
+        if (!r.detail.empty()) ui::text(r.detail);
+        g_reasons_shown = 0;
+        if (!call) return;
+        for (const auto& o : other_outcomes) bullet_line(c, "Read the other way: " + o);
+        // The reasons that fit (each names both outcomes where the ruling gives them); the rest below.
+        const float wrap = std::max(1.0f, width - ImGui::GetStyle().FramePadding.x * 3.0f - ImGui::CalcTextSize(" \xe2\x80\xa2 ").x);
+        float used = 0;
+        for (const auto& why : r.referee_reasons) {
+            used += ImGui::CalcTextSize(unbreakable(why).c_str(), nullptr, false, wrap).y + ImGui::GetStyle().ItemSpacing.y;
+            if (max_height > 0 && used > max_height * 1.2f) break;
+            bullet_line(c, why);
+            ++g_reasons_shown;
+        }
+        if (g_reasons_shown < r.referee_reasons.size())
+            wrapped(dim_text(), (g_reasons_shown ? "and " + std::to_string(r.referee_reasons.size() - g_reasons_shown) + " more" : std::string("Why")) +
+                                    " under \"REFEREE'S CALL\" below");
     });
-    tip(r.tone == Tone::good  ? "\xe2\x9c\x94 green: fire is permitted and a roll can kill."
-        : r.tone == Tone::bad ? "\xe2\x9c\x96 red: blocked or not permitted."
-                              : "\xe2\x97\x8f grey: permitted, but no roll can change anything.");
+    tip(call                  ? std::string(kOpenMark) + " amber: a referee's call. The rules as written leave this open; the verdict is "
+                                                         "Umpire's documented reading (rules-data [choices]) and the referee may rule the other way."
+        : r.tone == Tone::good ? std::string("\xe2\x9c\x94 green: fire is permitted and a roll can kill.")
+        : r.tone == Tone::bad  ? std::string("\xe2\x9c\x96 red: blocked or not permitted.")
+                               : std::string("\xe2\x97\x8f grey: permitted, but no roll can change anything."));
+    probe("verdict");
+}
+
+void waiting_banner(const std::string& title, const std::string& what) {
+    const ImVec4 c = neutral();
+    const std::string text = std::string(tone_mark(Tone::neutral)) + " " + title;
+    boxed(darken(c, 0.22f), c, ImGui::GetContentRegionAvail().x, [&] {
+        if (fonts().big) ImGui::PushFont(fonts().big);
+        ImGui::TextColored(c, "%s", text.c_str());
+        if (fonts().big) ImGui::PopFont();
+        ui::text(what);
+    });
     probe("verdict");
 }
 
@@ -189,7 +258,7 @@ void error_banner(const char* title, const std::vector<std::string>& lines, ImVe
         if (fonts().big) ImGui::PushFont(fonts().big);
         ImGui::TextColored(c, "%s", title);
         if (fonts().big) ImGui::PopFont();
-        for (const auto& l : lines) ImGui::TextWrapped("%s", l.c_str());
+        for (const auto& l : lines) ui::text(l);
     });
 }
 
@@ -202,11 +271,7 @@ void referee_call_box(const std::vector<std::string>& reasons) {
         ImGui::PushStyleColor(ImGuiCol_Text, c);  // wraps: a long line must not run off a narrow side
         ImGui::TextWrapped("the rules as written leave this open; the ruling follows Umpire's documented reading:");
         ImGui::PopStyleColor();
-        for (const auto& why : reasons) {
-            ImGui::TextColored(c, " \xe2\x80\xa2");  // bullet
-            ImGui::SameLine();
-            ImGui::TextWrapped("%s", why.c_str());
-        }
+        for (const auto& why : reasons) bullet_line(c, why);
     });
     tip("A referee's call: the rules text does not settle this case. The ruling shown is the reading "
         "recorded in rules-data [choices]; the referee may rule otherwise.");
@@ -218,10 +283,10 @@ void figure_card(const Figure& f, float width) {
     const float right = ImGui::GetCursorScreenPos().x + width - ImGui::GetStyle().FramePadding.x * 1.5f;
     boxed(ImVec4(0.13f, 0.14f, 0.17f, 1.0f), edge, width, [&] {
         ImGui::PushStyleColor(ImGuiCol_Text, dim_text());
-        ImGui::TextWrapped("%s", f.label.c_str());
+        ui::text(f.label);
         ImGui::PopStyleColor();
         if (fonts().big) ImGui::PushFont(fonts().big);
-        ImGui::TextWrapped("%s", f.value.c_str());
+        ui::text(f.value);
         if (fonts().big) ImGui::PopFont();
         if (!f.rule.empty()) {
             // Beside the value when it fits in the card, else under it.
@@ -269,7 +334,7 @@ void figure_table(const char* id, const std::vector<Figure>& figures, const std:
         ImGui::TableSetColumnIndex(0);
         ImGui::TextColored(dim_text(), "%s", f.label.c_str());
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextWrapped("%s", f.value.c_str());
+        ui::text(f.value);
         if (!f.breakdown.empty()) tip(f.label + ": " + f.value + "\n" + f.breakdown + (f.rule.empty() ? "" : "\nRule " + f.rule));
         ImGui::TableSetColumnIndex(2);
         if (!f.rule.empty()) {
@@ -288,10 +353,10 @@ void figure_list(const std::vector<Figure>& figures, const std::vector<std::stri
         ImGui::PushID(n++);
         ImGui::BeginGroup();
         ImGui::PushStyleColor(ImGuiCol_Text, dim_text());
-        ImGui::TextWrapped("%s%s", f.label.c_str(), f.rule.empty() ? "" : ("  [" + f.rule + "]").c_str());
+        ui::text(f.label + (f.rule.empty() ? "" : "  [" + f.rule + "]"));
         ImGui::PopStyleColor();
         ImGui::Indent();
-        ImGui::TextWrapped("%s", f.value.c_str());
+        ui::text(f.value);
         ImGui::Unindent();
         ImGui::EndGroup();
         ImGui::PopID();
@@ -322,7 +387,7 @@ void figure_chips(const std::vector<Figure>& figures, const std::vector<std::str
         ImGui::PushID(n++);
         if (w > right - ImGui::GetCursorScreenPos().x) {
             // Wider than the whole line (a narrow side): one wrapped line of text instead.
-            ImGui::TextWrapped("%s %s %s", f.label.c_str(), f.value.c_str(), rule.c_str());
+            ui::text(f.label + " " + f.value + " " + rule);
             ImGui::PopID();
             tip(f.label + ": " + f.value + (f.breakdown.empty() ? "" : "\n" + f.breakdown) + (f.rule.empty() ? "" : "\nRule " + f.rule));
             continue;
@@ -355,7 +420,7 @@ void explanation(const std::vector<Step>& steps, const char* system_title) {
         if (fonts().bold) ImGui::PopFont();
         tip(std::string("Rule ") + s.rule + " of " + system_title);
         ImGui::TableSetColumnIndex(1);
-        ImGui::TextWrapped("%s", s.text.c_str());
+        ui::text(s.text);
     }
     ImGui::EndTable();
 }
@@ -641,6 +706,31 @@ std::vector<std::string> clipped_items(const ImDrawData* draw_data) {
             out.push_back(std::string(w->Name) + ": content reaches y=" + std::to_string(int(m.y)) + ", past its bottom edge at y=" +
                           std::to_string(int(clip.Max.y)) + " (no vertical scrollbar)");
     }
+    // 1b. Windows of their own (the shortcuts list, dialogs) that run off the screen.
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    for (ImGuiWindow* w : g.Windows) {
+        if (!w->Active || w->Hidden || w->LastFrameActive != g.FrameCount || (w->Flags & (ImGuiWindowFlags_ChildWindow | ImGuiWindowFlags_Tooltip)))
+            continue;
+        const ImVec2 lo = w->Pos, hi{w->Pos.x + w->Size.x, w->Pos.y + w->Size.y};
+        if (lo.x < vp->Pos.x - slack || lo.y < vp->Pos.y - slack || hi.x > vp->Pos.x + vp->Size.x + slack || hi.y > vp->Pos.y + vp->Size.y + slack)
+            out.push_back(std::string(w->Name) + ": the window at " + rect_text(lo.x, lo.y, hi.x, hi.y) + " runs off the screen " +
+                          rect_text(vp->Pos.x, vp->Pos.y, vp->Pos.x + vp->Size.x, vp->Pos.y + vp->Size.y));
+    }
+    // 1c. Labels drawn on a canvas (note_label): wholly inside it, none covering another.
+    const auto& labels = probe_state().labels;
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        const ImVec4 r = labels[i].rect, c = labels[i].canvas;
+        if (r.x < c.x - slack || r.y < c.y - slack || r.z > c.z + slack || r.w > c.w + slack)
+            out.push_back("label \"" + labels[i].text + "\" at " + rect_text(r.x, r.y, r.z, r.w) + " leaves its canvas " + rect_text(c.x, c.y, c.z, c.w));
+        for (std::size_t j = i + 1; j < labels.size(); ++j) {
+            const ImVec4 q = labels[j].rect;
+            if (labels[j].canvas.x != c.x || labels[j].canvas.y != c.y) continue;
+            const bool overlap = r.x < q.z - slack && q.x < r.z - slack && r.y < q.w - slack && q.y < r.w - slack;
+            if (overlap)
+                out.push_back("label \"" + labels[i].text + "\" at " + rect_text(r.x, r.y, r.z, r.w) + " covers label \"" + labels[j].text +
+                              "\" at " + rect_text(q.x, q.y, q.z, q.w));
+        }
+    }
     // 2. Table cells wider than their column (a cut-off results-table cell).
     for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
         ImGuiTable* t = g.Tables.TryGetMapData(n);
@@ -709,5 +799,117 @@ bool fit_or_scroll_table(float total, std::size_t rows, ImGuiTableFlags* flags, 
     }
     return scroll;
 }
+
+}  // namespace umpire::app::ui
+
+// =====================================================================================
+// 7. text that keeps numbers whole, waking and settling, the wheel, probe values
+// =====================================================================================
+
+namespace umpire::app::ui {
+
+namespace {
+bool digit(char c) { return c >= '0' && c <= '9'; }
+// A unit written after a number and a space ("6.1 in", "5 MP", "40 m", "3 hexes").
+bool unit_at(const std::string& s, std::size_t i) {
+    static const char* const units[] = {"inches", "in", "cm", "mm", "m", "MP", "hexes", "hex", "hexagons", "km"};
+    for (const char* u : units) {
+        const std::size_t n = std::strlen(u);
+        if (s.compare(i, n, u) != 0) continue;
+        const std::size_t after = i + n;
+        if (after == s.size() || !std::isalpha(static_cast<unsigned char>(s[after]))) return true;
+    }
+    return false;
+}
+}  // namespace
+
+std::string unbreakable(const std::string& text) {
+    std::string out;
+    out.reserve(text.size() + 8);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool after_digit = i > 0 && digit(text[i - 1]);
+        if (c == '.' && after_digit && i + 1 < text.size() && digit(text[i + 1])) out += "\xe2\x80\xa4";  // one dot leader
+        else if (c == ' ' && after_digit && unit_at(text, i + 1)) out += "\xc2\xa0";                      // no-break space
+        else out += c;
+    }
+    return out;
+}
+
+namespace {
+std::atomic<int> g_requested{0};
+std::atomic<void (*)()> g_waker{nullptr};
+}  // namespace
+
+void set_waker(void (*waker)()) { g_waker = waker; }
+void wake() {
+    g_requested.store(3);
+    if (void (*w)() = g_waker.load()) w();
+}
+int take_requested_frames() { return g_requested.exchange(0); }
+
+std::uint64_t layout_signature() {
+    ImGuiContext& g = *ImGui::GetCurrentContext();
+    std::uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](float v) {
+        std::uint32_t bits = 0;
+        std::memcpy(&bits, &v, sizeof bits);
+        h = (h ^ bits) * 1099511628211ull;
+    };
+    for (ImGuiWindow* w : g.Windows) {
+        if (!w->Active || w->LastFrameActive != g.FrameCount) continue;
+        for (float v : {w->Pos.x, w->Pos.y, w->Size.x, w->Size.y, w->ContentSize.x, w->ContentSize.y, w->Scroll.x, w->Scroll.y})
+            mix(v);
+    }
+    for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
+        ImGuiTable* t = g.Tables.TryGetMapData(n);
+        if (!t || t->LastFrameActive != g.FrameCount) continue;
+        for (int c = 0; c < t->ColumnsCount; ++c) mix(t->Columns[c].WidthGiven);
+    }
+    return h;
+}
+
+namespace {
+struct Wheel {
+    double last = -1e9;        // the time of the last notch
+    float frame_time = 0.02f;  // a running average of the time between frames (at most 1 s each)
+    bool began = false;        // this frame's notch began a gesture
+    ImGuiID owner = 0;         // the item the gesture belongs to (0: none that zooms)
+};
+Wheel& wheel() {
+    static Wheel w;
+    return w;
+}
+}  // namespace
+
+void new_frame_wheel() {
+    const ImGuiIO& io = ImGui::GetIO();
+    Wheel& w = wheel();
+    w.began = false;
+    w.frame_time = 0.8f * w.frame_time + 0.2f * std::min(io.DeltaTime, 1.0f);
+    if (io.MouseWheel == 0.0f && io.MouseWheelH == 0.0f) return;
+    // A gesture goes on while notches come less than 0.35 s apart, or less than a few frames apart
+    // when frames are slow (a software renderer takes a third of a second a frame: its notches
+    // arrive a frame apart and must not split a gesture in two).
+    const double now = ImGui::GetTime();
+    if (now - w.last > std::max(0.35, 2.5 * double(w.frame_time))) w.began = true, w.owner = 0;
+    w.last = now;
+}
+
+bool wheel_claim(bool hovered) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.MouseWheel == 0.0f || !hovered) return false;
+    const ImGuiID id = ImGui::GetItemID();
+    Wheel& w = wheel();
+    if (w.began) w.owner = id;
+    return io.KeyCtrl || w.owner == id;
+}
+
+void probe_value(const std::string& name, const std::string& value) {
+    if (probe_state().on) probe_state().values[name] = value;
+}
+const std::map<std::string, std::string>& probed_values() { return probe_state().values; }
+
+void note_label(const std::string& text, ImVec4 rect, ImVec4 canvas) { probe_state().labels.push_back({text, rect, canvas}); }
 
 }  // namespace umpire::app::ui

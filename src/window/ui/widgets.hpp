@@ -9,7 +9,9 @@
 //   ruling parts: verdict_banner, error_banner, referee_call_box, figure_card,
 //                 figure_table, explanation
 //   results_grid, probability_bar, aspect_picker
+//   text that keeps numbers whole, waking and settling, the wheel, probe values
 #pragma once
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -85,8 +87,15 @@ void text_box_drawn();
 void same_line_if_fits(float width);
 float checkbox_width(const char* label);
 
-// Text in `colour` that wraps at the panel's edge (a note must never run off it).
+// Text in `colour` that wraps at the panel's edge (a note must never run off it); numbers are
+// kept whole (unbreakable).
 void wrapped(ImVec4 colour, const std::string& text);
+// The same in the text colour.
+void text(const std::string& text);
+// `text` for drawing wrapped: a number is never split across lines. ImGui wraps after '.', so a
+// '.' between digits ("10.22D", "3.07"") becomes U+2024 (one dot leader, drawn as a full stop),
+// and a number and its unit ("6.1 in", "5 MP") are joined by a no-break space.
+std::string unbreakable(const std::string& text);
 
 // A section title with a rule under it.
 void section(const char* title);
@@ -96,7 +105,17 @@ void section(const char* title);
 // The verdict in the large verdict font with its tone's mark; pinned by the App above the
 // scrolling part of the ruling side (app_frame.cpp), so panels do not draw it. With
 // `max_height`, a smaller bold font is used when the wrapped verdict would be taller.
-void verdict_banner(const Ruling& r, float max_height = 0.0f);
+// A ruling that is a referee's call (Ruling::referee_call) is drawn in amber, marked ▲ REFEREE'S
+// CALL, with the reasons under it, each naming both outcomes where the ruling gives them, and
+// `other_outcomes` (the other readings' verdicts, when the panel knows them).
+// With `max_height` the verdict steps down to a smaller bold font when it would be taller, and the
+// reasons shown are those that fit in about as much again (the rest: "more below").
+void verdict_banner(const Ruling& r, float max_height = 0.0f, const std::vector<std::string>& other_outcomes = {});
+// How many of its reasons the last verdict banner showed: the ruling's body repeats them all in
+// referee_call_box (draw_ruling_head) when it could not show every one.
+std::size_t reasons_in_banner();
+// No ruling yet because the window is waiting for the referee (units not placed): neutral, marked ●.
+void waiting_banner(const std::string& title, const std::string& what);
 void error_banner(const char* title, const std::vector<std::string>& lines, ImVec4 colour);
 void referee_call_box(const std::vector<std::string>& reasons);
 // A box with the figure's label, a large value and, on hover, its rule and breakdown.
@@ -128,6 +147,40 @@ void probability_bar(double p, const std::string& label);
 // aspect: 0 front, 1 side, 2 rear. Sectors: the front arc centred on the facing (up),
 // the rear arc centred behind, the sides the rest. Returns true when a sector is clicked.
 bool aspect_picker(const char* id, int* aspect, float front_degrees, float rear_degrees, float size);
+
+// ---- waking and settling (docs/window.md "Never stale") -----------------------------
+
+// From any thread: background work finished (a kill-chance map, ...). The main loop is woken
+// (set_waker: glfwPostEmptyEvent) and draws a few frames, so the result shows with no input.
+void wake();
+void set_waker(void (*waker)());
+int take_requested_frames();  // main loop: frames asked for since the last call (0: none)
+// After ImGui::Render(): a digest of the frame's layout (each window's place, size and content
+// size, each table's column widths). The main loop keeps drawing while it changes: auto-sized
+// windows and table columns take a frame or two to settle.
+std::uint64_t layout_signature();
+
+// ---- the mouse wheel -----------------------------------------------------------------
+
+// A wheel gesture (notches less than 0.35 s apart, or a few frames apart when frames are slow) belongs to what the mouse was over when it
+// began: the board zooms only for a gesture that began over it (or with Ctrl), never when a
+// panel being scrolled brings it under the mouse. Call new_frame_wheel() once a frame before
+// drawing; wheel_claim(hovered) right after the item that zooms: true when it owns this frame's wheel.
+void new_frame_wheel();
+bool wheel_claim(bool hovered);
+
+// ---- probe values (--test-layout) ----------------------------------------------------
+
+// A named value for the window tests ("value NAME VALUE" in layout.txt): the board's zoom, the
+// pinned viewpoint, whether the kill chances are ready.
+void probe_value(const std::string& name, const std::string& value);
+const std::map<std::string, std::string>& probed_values();
+
+// ---- labels drawn on a canvas (the clipping check covers them) ------------------------
+
+// A label drawn straight into a draw list at `rect`, inside the canvas `canvas`: the clipping
+// check reports one that leaves its canvas or covers another label of the same canvas.
+void note_label(const std::string& text, ImVec4 rect, ImVec4 canvas);
 
 // ---- the clipping check (umpire --check-clipping, tests/gui/clipping-test.sh) ----------
 

@@ -1,0 +1,200 @@
+// umpire-cli's parser (see app.hpp and commands.hpp).
+//
+// Exit status (README.md "The command line", docs/situations.md): 0 a ruling or report was
+// printed; 2 the input or the rules data is wrong, including a file that cannot be read (stderr:
+// FILE:LINE:COL lines, nothing on stdout); 3 table check found breaches; 1 anything else: a wrong
+// command, option or argument (one "umpire-cli: ..." line, escaped), a failed write.
+//
+// Sections
+//   shared      add_command, add_argument, add_value, say, report (commands.hpp)
+//   the parser  make_app: the top-level options, then every command
+//   errors      CLI11's errors said in umpire-cli's words, one line each
+//   run         parse, then the chosen command
+#include "cli/app.hpp"
+
+#include <iostream>
+#include <memory>
+
+#include <CLI/CLI.hpp>
+
+#include "cli/commands.hpp"
+#include "core/names.hpp"
+#include "engine/engine.hpp"
+
+namespace umpire::cli {
+
+// ---- shared -------------------------------------------------------------------------
+
+namespace {
+
+// The exit statuses, under every --help.
+const char* kExitStatus =
+    "Exit status: 0 ruling or report printed (also 'blocked' or 'no fire'); 2 the input or the rules\n"
+    "data is wrong (FILE:LINE:COL lines on stderr, nothing on stdout); 3 table check found guideline\n"
+    "breaches; 1 anything else (a wrong command or option, output that could not be written).";
+
+}  // namespace
+
+std::filesystem::path Context::rules() const { return rules_dir.empty() ? default_rules_dir() : std::filesystem::path(rules_dir); }
+
+CLI::App* add_command(CLI::App& parent, const std::string& name, const std::string& description) {
+    CLI::App* cmd = parent.add_subcommand(name, description);
+    cmd->fallthrough();  // --rules-data (and --help, --version) after the command's own words
+    cmd->set_help_flag("-h,--help", "show this help");
+    cmd->group("Commands");
+    cmd->footer(kExitStatus);
+    return cmd;
+}
+
+CLI::Option* add_argument(CLI::App& cmd, const std::string& name, std::string& into, const std::string& description) {
+    CLI::Option* o = cmd.add_option(name, into, description);
+    o->type_name("");
+    o->check([](const std::string& word) -> std::string {
+        // Thrown, not returned: CLI11 would wrap a returned message as "FROM: ..." (run() says it).
+        if (word.size() > 1 && word[0] == '-') throw UsageError("unknown option " + word);
+        return "";
+    });
+    return o;
+}
+
+CLI::Option* add_value(CLI::App& cmd, const std::string& name, const std::string& value_name, std::optional<std::string>* into,
+                       const std::string& description) {
+    CLI::Option* o = cmd.add_option_function<std::string>(name, [into](const std::string& v) { *into = v; }, description);
+    o->type_name(value_name)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    return o;
+}
+
+void say(const std::string& message) { std::cerr << "umpire-cli: " << escape_text(message) << "\n"; }
+
+int report(const std::vector<Diagnostic>& diagnostics) {
+    for (const auto& d : diagnostics) std::cerr << d.str() << "\n";
+    return 2;
+}
+
+namespace {
+
+// ---- the parser -----------------------------------------------------------------------
+
+const char* kDescription = "umpire-cli: rulings for wargame referees, for a person or as JSON (README.md \"The command line\").";
+
+// The whole command line: the options every command shares, then the commands in the order
+// --help lists them (one function each, commands.hpp).
+std::unique_ptr<CLI::App> make_app(Context& c) {
+    auto app = std::make_unique<CLI::App>(kDescription, "umpire-cli");
+    app->get_formatter()->label("SUBCOMMAND", "COMMAND");
+    app->get_formatter()->column_width(30);
+    app->footer(std::string("COMMAND --help shows a command's arguments and options; --rules-data may follow it.\n") + kExitStatus);
+    app->set_help_flag("-h,--help", "show this help");
+    app->set_version_flag("--version", std::string("umpire-cli ") + UMPIRE_VERSION, "show the version");
+    app->add_option("--rules-data", c.rules_dir, "use the rules data in DIR (default: the shipped\nrules-data)")
+        ->type_name("DIR")
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    app->require_subcommand(0, 1);
+    app->allow_extras();  // an unknown command, option or argument: said by run() in umpire-cli's words
+
+    add_rule(*app, c);
+    add_systems(*app, c);
+    add_check_data(*app, c);
+    CLI::App* board = add_board(*app, c);
+    add_board_check(*board, c);
+    add_board_from_image(*board, c);
+    add_los(*app, c);
+    add_visibility(*app, c);
+    add_table(*app, c);
+    return app;
+}
+
+// ---- errors ---------------------------------------------------------------------------
+
+// The command the parser reached ("los", "board check"; "" before any), and its CLI::App.
+const CLI::App* reached(const CLI::App& app, std::string* words) {
+    const CLI::App* at = &app;
+    words->clear();
+    for (auto subs = at->get_subcommands(); !subs.empty(); subs = at->get_subcommands()) {
+        at = subs.front();
+        *words += (words->empty() ? "" : " ") + at->get_name();
+    }
+    return at;
+}
+
+// One line: what is wrong (in the command reached), and where its usage is.
+int usage_error(const CLI::App& app, const std::string& what) {
+    std::string words;
+    reached(app, &words);
+    const std::string help = "umpire-cli " + (words.empty() ? "" : words + " ") + "--help";
+    say((words.empty() ? "" : words + ": ") + what + " (see " + help + ")");
+    return 1;
+}
+
+// A word nobody took (allow_extras): an unknown option, an unknown command (of umpire-cli, or of a
+// command made of commands: `board`, `table`), or one argument too many.
+int unexpected(const CLI::App& app, const std::string& word) {
+    std::string words;
+    const CLI::App* at = reached(app, &words);
+    if (word.size() > 1 && word[0] == '-') return usage_error(app, "unknown option " + word);
+    if (words.empty() || at->get_require_subcommand_min() > 0) return usage_error(app, "unknown command '" + word + "'");
+    return usage_error(app, "unexpected argument '" + word + "'");
+}
+
+// CLI11's ParseError in umpire-cli's words. A command that needs one of its own commands
+// (`board`, `table`) names them; an option without its value names the value.
+int parse_error(const CLI::App& app, const CLI::ParseError& e) {
+    std::string words;
+    const CLI::App* at = reached(app, &words);
+    if (dynamic_cast<const CLI::RequiredError*>(&e) && at->get_require_subcommand_min() > 0 && at->get_subcommands().empty()) {
+        if (!app.remaining().empty()) return unexpected(app, app.remaining().front());
+        std::string names;
+        for (const CLI::App* sub : at->get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+        return usage_error(app, "give its command: " + names);
+    }
+    const std::string what = e.what();  // "--mode: 1 required MODE missing"
+    const std::size_t colon = what.find(": 1 required "), missing = what.rfind(" missing");
+    if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && colon != std::string::npos && missing == what.size() - 8)
+        return usage_error(app, what.substr(0, colon) + " needs a value (" + what.substr(colon + 13, missing - colon - 13) + ")");
+    const std::size_t flag = what.find(" was given a disallowed flag override");  // "--json=1"
+    if (flag != std::string::npos) return usage_error(app, "--" + what.substr(0, flag) + " takes no value");
+    return usage_error(app, what);
+}
+
+
+}  // namespace
+
+// ---- run ------------------------------------------------------------------------------
+
+int run(const std::vector<std::string>& args, std::string& out) {
+    Context c;
+    const std::unique_ptr<CLI::App> app = make_app(c);
+    try {
+        std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
+        app->parse(reversed);
+    } catch (const CLI::CallForHelp&) {
+        out = app->help();  // the help of the command reached
+        return 0;
+    } catch (const CLI::CallForVersion& e) {
+        out = std::string(e.what()) + "\n";
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        return parse_error(*app, e);
+    } catch (const UsageError& e) {
+        return usage_error(*app, e.what());
+    }
+    if (!app->remaining().empty()) return unexpected(*app, app->remaining().front());
+    if (!c.run) {
+        std::cerr << app->help();
+        return 1;
+    }
+    try {
+        const int status = c.run();
+        out = c.out.str();
+        return status;
+    } catch (const InputError& e) {
+        return report(e.diagnostics());
+    } catch (const UsageError& e) {
+        return usage_error(*app, e.what());
+    } catch (const std::exception& e) {
+        say(e.what());
+        return 1;
+    }
+}
+
+}  // namespace umpire::cli

@@ -4,11 +4,17 @@
 // ruling carries (Ruling::board_marks) — never a line of its own, never a stale one.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <filesystem>
 #include <string>
+#include <unistd.h>
 
 #include "board/board_support.hpp"
+#include "core/image.hpp"
+#include "geometry/hex_layout.hpp"
 #include "engine/engine.hpp"
 #include "headless_imgui.hpp"
+#include "window/board/look.hpp"
 #include "window/board/view.hpp"
 #include "window/ui/widgets.hpp"
 
@@ -50,7 +56,11 @@ struct Frames {
     }
     // A click on hex `name` (pressed and released without moving): the view's own hit test.
     bool click(const std::string& name, Placement* place, const std::shared_ptr<const view::BoardMarks>& marks) {
-        const auto it = ui::probed().find("hex_" + name);
+        return click_probe("hex_" + name, place, marks);
+    }
+    // A click at the middle of what the last frame probed as `probe` (a hex, a button).
+    bool click_probe(const std::string& probe, Placement* place, const std::shared_ptr<const view::BoardMarks>& marks) {
+        const auto it = ui::probed().find(probe);
         REQUIRE(it != ui::probed().end());
         const ImVec2 at{(it->second.x + it->second.z) / 2, (it->second.y + it->second.w) / 2};
         bool changed = frame(place, marks, at, false);  // hover
@@ -107,5 +117,116 @@ TEST_CASE("Board view: a click's typed places reach the ruling, and the view dra
     f.frame(&place, moved.board_marks);
     CHECK(f.view.drawn() == moved.board_marks.get());
     CHECK(f.view.drawn()->firer == *b.parse_hex("0902"));
+    ui::set_probing(false);
+}
+
+// Issue 24, points 1 and 3 in the window (docs/maps.md "Checking the suggestions"): hexes the
+// picture suggested are drawn hatched, never in amber (amber is a referee's call only); the side
+// panel counts them and lists the unsure ones to check first; a click on one centres the map on it.
+TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a click centres one", "[gui][board_view][underlay]") {
+    ui::set_probing(true);
+    const view::BoardSupport& support = *engine().find("spi-tank")->board_support();
+    const std::string path = std::string(UMPIRE_SOURCE_DIR) + "/boards/test-small.toml";
+    const board::Board plain = support.load(path, "test-small.toml");
+    board::Board b = plain;
+    REQUIRE(b.suggested_of.size() == std::size_t(b.hex_count()));
+    for (auto& m : b.suggested_of) m = board::suggestion::suggested;
+    for (const char* h : {"0305", "1108"}) b.suggested_of[std::size_t(b.index(*b.parse_hex(h)))] = board::suggestion::unsure;
+    // Vertices drawn, and whether any is in the referee's-call colour, over one frame.
+    auto drawn = [](Frames& f, Placement* place) {
+        f.frame(place, nullptr);
+        f.frame(place, nullptr);
+        int vertices = 0;
+        bool amber = false;
+        const ImU32 call = boardlook::u32(ui::referee_call());
+        const ImDrawData* d = ImGui::GetDrawData();
+        for (int n = 0; n < d->CmdListsCount; ++n) {
+            vertices += d->CmdLists[n]->VtxBuffer.Size;
+            for (const ImDrawVert& v : d->CmdLists[n]->VtxBuffer) amber |= (v.col | IM_COL32_A_MASK) == (call | IM_COL32_A_MASK);
+        }
+        return std::make_pair(vertices, amber);
+    };
+    Placement none;
+    std::pair<int, bool> plain_drawn;
+    {  // one ImGui context at a time
+        Frames bare(support, plain);
+        plain_drawn = drawn(bare, &none);
+        CHECK_FALSE(ui::probed().count("board_suggested"));
+    }
+    const auto [plain_vertices, plain_amber] = plain_drawn;
+    Frames f(support, b);
+    const auto [vertices, amber] = drawn(f, &none);
+    CHECK(vertices > plain_vertices + b.hex_count() * 3 * 4);  // at least three hatch lines in every hex
+    CHECK_FALSE(plain_amber);
+    CHECK_FALSE(amber);  // a suggestion is not a referee's call
+    CHECK(ui::probed().count("board_suggested"));
+    CHECK(ui::probed().count("board_unsure_0305"));
+    CHECK(ui::probed().count("board_unsure_1108"));
+    CHECK_FALSE(ui::probed().count("board_unsure_0101"));
+    // 1108 is off the middle; its button in the list centres it. (No picture: nothing said of one.)
+    CHECK_FALSE(ui::probed().count("board_picture_problem"));
+    auto middle = [](const std::string& probe) {
+        const ImVec4 r = ui::probed().at(probe);
+        return ImVec2((r.x + r.z) / 2, (r.y + r.w) / 2);
+    };
+    const ImVec2 canvas = middle("board");
+    f.click_probe("board_unsure_1108", &none, nullptr);
+    f.frame(&none, nullptr);
+    REQUIRE(ui::probed().count("hex_1108"));
+    CHECK(std::fabs(middle("hex_1108").x - canvas.x) < 1.0f);
+    CHECK(std::fabs(middle("hex_1108").y - canvas.y) < 1.0f);
+    f.click_probe("board_unsure_0305", &none, nullptr);
+    f.frame(&none, nullptr);
+    CHECK(std::fabs(middle("hex_0305").x - canvas.x) < 1.0f);
+    CHECK(std::fabs(middle("hex_0305").y - canvas.y) < 1.0f);
+    CHECK_FALSE(none.firer);  // a click in the list places no unit
+    ui::set_probing(false);
+}
+
+// The board's picture: read from the path its [underlay] names (relative to the board file) and
+// calibrated from its points; what stops it being drawn is said in words, never thrown.
+TEST_CASE("Board view: the board's picture found beside the board, calibrated, or what is wrong said", "[gui][board_view][underlay]") {
+    namespace fs = std::filesystem;
+    ui::set_probing(true);
+    const view::BoardSupport& support = *engine().find("spi-tank")->board_support();
+    const std::string path = std::string(UMPIRE_SOURCE_DIR) + "/boards/test-small.toml";
+    const fs::path dir = fs::temp_directory_path() / ("umpire-underlay-view-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    board::Board b = support.load(path, "test-small.toml");
+    b.file = (dir / "mine.toml").string();
+    board::Underlay u;
+    u.image = "scan.png";
+    u.opacity = 0.7;
+    // Three corner hexes clicked on a picture 20 pixels to the hex's radius: an affine map.
+    for (const char* name : {"0101", "1201", "0110"}) {
+        const hex::Cube h = *b.parse_hex(name);
+        const plane::Vec2 c = hex::plane_centre(h);
+        u.points.push_back({h, 30 + 20 * c.x, 30 + 20 * c.y, 0, 0});
+    }
+    b.underlay = u;
+    struct Row {
+        const char* what;
+        bool write;
+        const char* said;
+    };
+    const Row rows[] = {
+        {"the picture missing", false, "scan.png"},
+        {"the picture there: calibrated, and only OpenGL is missing here", true, "no OpenGL to draw the picture with"},
+    };
+    for (const Row& row : rows) {
+        INFO(row.what);
+        if (row.write) REQUIRE_FALSE(image::write_png(dir / "scan.png", image::blank(480, 480, 3, 200)));
+        Frames f(support, b);
+        Placement none;
+        f.frame(&none, nullptr);
+        f.frame(&none, nullptr);
+        CHECK(f.view.underlay().has_underlay());
+        CHECK(std::fabs(f.view.underlay().opacity() - 0.7f) < 1e-6f);
+        CHECK_THAT(f.view.underlay().problem(), Catch::Contains(row.said));
+        CHECK(ui::probed().count("board_picture_problem"));
+        CHECK_FALSE(f.view.underlay().shown());
+        CHECK(f.view.underlay().path() == (dir / "scan.png").string());
+    }
+    fs::remove_all(dir);
     ui::set_probing(false);
 }

@@ -7,6 +7,7 @@
 //   colours and glyphs     u32, rgba_colour, glyph_text
 //   terrain                terrain_fill, terrain_glyph
 //   hexside features       side_feature
+//   suggestions            hatch_hex (a hex the picture suggested, not confirmed)
 //   marks                  mark_colour, mark_word
 #pragma once
 #include <algorithm>
@@ -103,6 +104,24 @@ inline void side_feature(ImDrawList* dl, ImVec2 a, ImVec2 b, const std::string& 
         } else {  // a berm: a bank, ticks across it
             dl->AddLine({p.x - into.x * len * 0.6f, p.y - into.y * len * 0.6f}, {p.x + into.x * len * 0.6f, p.y + into.y * len * 0.6f}, col,
                         std::max(1.0f, th * 0.5f));
+        }
+    }
+}
+
+// A hex the picture suggested and the referee has not confirmed (docs/maps.md): chords of the
+// circle of radius 0.8 r about c (inside the hex of circumradius r), 45 degrees one way; crossed
+// for an unsure one, to check first. Light ink, never amber: a suggestion is no referee's call.
+inline const ImVec4 kSuggestedInk{0.95f, 0.95f, 0.90f, 0.5f};
+inline void hatch_hex(ImDrawList* dl, ImVec2 c, float r, bool crossed) {
+    const float inner = r * 0.80f, width = std::max(1.0f, r * 0.04f);
+    const ImU32 ink = ImGui::GetColorU32(kSuggestedInk);
+    for (float sx : {1.0f, -1.0f}) {
+        if (sx < 0 && !crossed) break;
+        const ImVec2 n{0.7071f * sx, 0.7071f}, t{0.7071f, -0.7071f * sx};  // across the lines, along them
+        for (float off : {-0.55f, 0.0f, 0.55f}) {
+            const float d = off * inner, half = std::sqrt(inner * inner - d * d);
+            const ImVec2 m{c.x + n.x * d, c.y + n.y * d};
+            dl->AddLine({m.x - t.x * half, m.y - t.y * half}, {m.x + t.x * half, m.y + t.y * half}, ink, width);
         }
     }
 }

@@ -425,7 +425,7 @@ std::string write_board(const Board& b) {
         for (int i : a.hexes) in.at(std::size_t(i)) = 1;
         write_lists(out, "hexes", cover_if(b, [&](std::size_t i) { return in[i] != 0; }));
     }
-    out += write_underlay(b);  // [underlay] and [suggested]: board/underlay.cpp
+    out += write_underlay(b);  // [underlay] and [suggested]: board_sections.cpp
     out += write_suggested(b);
     return out;
 }

@@ -14,6 +14,8 @@
 #include "geometry/hex_layout.hpp"
 #include "engine/engine.hpp"
 #include "headless_imgui.hpp"
+#include "board/board_edit.hpp"
+#include "window/board/host.hpp"
 #include "window/board/look.hpp"
 #include "window/board/view.hpp"
 #include "window/ui/widgets.hpp"
@@ -69,6 +71,20 @@ struct Frames {
         return changed;
     }
 };
+
+// A test board's [underlay]: "scan.png" beside the board at opacity 0.7, three corner hexes
+// clicked on it 20 pixels to a hex's radius (an affine map; the picture needs 480 x 480 pixels).
+board::Underlay scan_underlay(const board::Board& b) {
+    board::Underlay u;
+    u.image = "scan.png";
+    u.opacity = 0.7;
+    for (const char* name : {"0101", "1201", "0110"}) {
+        const hex::Cube h = *b.parse_hex(name);
+        const plane::Vec2 c = hex::plane_centre(h);
+        u.points.push_back({h, 30 + 20 * c.x, 30 + 20 * c.y, 0, 0});
+    }
+    return u;
+}
 
 }  // namespace
 
@@ -132,6 +148,9 @@ TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a 
     REQUIRE(b.suggested_of.size() == std::size_t(b.hex_count()));
     for (auto& m : b.suggested_of) m = board::suggestion::suggested;
     for (const char* h : {"0305", "1108"}) b.suggested_of[std::size_t(b.index(*b.parse_hex(h)))] = board::suggestion::unsure;
+    const hex::Cube side_hex = *b.parse_hex("0907");  // and one hexside left in doubt, listed by its name
+    b.sides_of[std::size_t(b.side_slot(side_hex, 1))].suggested = board::suggestion::unsure;
+    const std::string side = b.side_name(side_hex, 1);
     // Vertices drawn, and whether any is in the referee's-call colour, over one frame.
     auto drawn = [](Frames& f, Placement* place) {
         f.frame(place, nullptr);
@@ -163,6 +182,7 @@ TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a 
     CHECK(ui::probed().count("board_unsure_0305"));
     CHECK(ui::probed().count("board_unsure_1108"));
     CHECK_FALSE(ui::probed().count("board_unsure_0101"));
+    CHECK(ui::probed().count("board_unsure_" + side));
     // 1108 is off the middle; its button in the list centres it. (No picture: nothing said of one.)
     CHECK_FALSE(ui::probed().count("board_picture_problem"));
     auto middle = [](const std::string& probe) {
@@ -179,6 +199,10 @@ TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a 
     f.frame(&none, nullptr);
     CHECK(std::fabs(middle("hex_0305").x - canvas.x) < 1.0f);
     CHECK(std::fabs(middle("hex_0305").y - canvas.y) < 1.0f);
+    f.click_probe("board_unsure_" + side, &none, nullptr);  // a hexside centres its hex
+    f.frame(&none, nullptr);
+    CHECK(std::fabs(middle("hex_0907").x - canvas.x) < 1.0f);
+    CHECK(std::fabs(middle("hex_0907").y - canvas.y) < 1.0f);
     CHECK_FALSE(none.firer);  // a click in the list places no unit
     ui::set_probing(false);
 }
@@ -194,16 +218,7 @@ TEST_CASE("Board view: the board's picture found beside the board, calibrated, o
     fs::create_directories(dir);
     board::Board b = support.load(path, "test-small.toml");
     b.file = (dir / "mine.toml").string();
-    board::Underlay u;
-    u.image = "scan.png";
-    u.opacity = 0.7;
-    // Three corner hexes clicked on a picture 20 pixels to the hex's radius: an affine map.
-    for (const char* name : {"0101", "1201", "0110"}) {
-        const hex::Cube h = *b.parse_hex(name);
-        const plane::Vec2 c = hex::plane_centre(h);
-        u.points.push_back({h, 30 + 20 * c.x, 30 + 20 * c.y, 0, 0});
-    }
-    b.underlay = u;
+    b.underlay = scan_underlay(b);
     struct Row {
         const char* what;
         bool write;
@@ -226,6 +241,66 @@ TEST_CASE("Board view: the board's picture found beside the board, calibrated, o
         CHECK(ui::probed().count("board_picture_problem"));
         CHECK_FALSE(f.view.underlay().shown());
         CHECK(f.view.underlay().path() == (dir / "scan.png").string());
+    }
+    fs::remove_all(dir);
+    ui::set_probing(false);
+}
+
+// The Board menu's Opacity slider (docs/window.md "A board from a picture"): it starts at the
+// file's opacity, sets how strongly the view draws the picture, and writes it to the held board's
+// [underlay] so a Save board keeps it.
+TEST_CASE("Board menu: the picture's Opacity slider sets the view's and the board's opacity", "[gui][board_view][underlay]") {
+    namespace fs = std::filesystem;
+    ui::set_probing(true);
+    const view::BoardSupport& support = *engine().find("spi-tank")->board_support();
+    const fs::path dir = fs::temp_directory_path() / ("umpire-underlay-menu-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    board::Board b = support.load(std::string(UMPIRE_SOURCE_DIR) + "/boards/test-small.toml", "test-small.toml");
+    b.underlay = scan_underlay(b);
+    REQUIRE_FALSE(board::save_board(b, dir / "mine.toml"));
+    REQUIRE_FALSE(image::write_png(dir / "scan.png", image::blank(480, 480, 3, 200)));
+    {
+        umpire::test::HeadlessContext context{ImVec2(1000, 800)};
+        BoardHost host;
+        std::optional<std::string> name = "mine.toml";
+        host.load(engine(), support, name, dir);
+        REQUIRE(host.held(name));
+        const toml::table situation;
+        auto frame = [&](ImVec2 mouse, bool down) {
+            ImGuiIO& io = ImGui::GetIO();
+            io.MousePos = mouse;
+            io.MouseDown[0] = down;
+            ui::clear_probed();
+            ImGui::NewFrame();
+            ImGui::SetNextWindowPos(ImVec2(0, 0));
+            ImGui::SetNextWindowSize(ImVec2(1000, 800));
+            ImGui::Begin("map");
+            MapArea area;
+            area.size = ImVec2(980, 700);
+            host.map(support, &name, dir, "mixed", situation, nullptr, BoardHost::Keys{}, BoardView::Roles{}, area);
+            ImGui::End();
+            ImGui::Render();
+        };
+        auto at = [](const std::string& probe, float fx) {
+            REQUIRE(ui::probed().count(probe));
+            const ImVec4 r = ui::probed().at(probe);
+            return ImVec2(r.x + (r.z - r.x) * fx, (r.y + r.w) / 2);
+        };
+        auto click = [&](ImVec2 p) {
+            frame(p, false);
+            frame(p, true);
+            frame(p, false);
+        };
+        frame({-1, -1}, false);
+        frame({-1, -1}, false);
+        CHECK(std::fabs(host.view().underlay().opacity() - 0.7f) < 1e-6f);
+        click(at("board_menu", 0.5f));
+        frame({-1, -1}, false);
+        // The slider's left end (a click sets a slider to where it lands): 0%, the picture hidden.
+        const ImVec2 left = at("picture_opacity", 0.0f);
+        click({left.x + 1, left.y});
+        CHECK(host.view().underlay().opacity() < 0.02f);
+        CHECK(host.held(name)->underlay->opacity < 0.02);
     }
     fs::remove_all(dir);
     ui::set_probing(false);

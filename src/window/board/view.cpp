@@ -462,9 +462,13 @@ void BoardView::draw_sides(const Frame& f, const board::Board& b) const {
         if (!f.visible(f.S(hexdraw::centre(h)))) continue;
         for (int d = 0; d < 6; ++d) {
             const board::SideFeature* sf = b.side(h, d);
-            if (!sf || sf->feature < 0) continue;
+            if (!sf || (sf->feature < 0 && sf->suggested == board::suggestion::none)) continue;
             const hex::Cube o = hex::neighbour(h, d);
             if (b.contains(o) && d >= 3) continue;  // each shared side once (from its A-C hex)
+            if (sf->suggested != board::suggestion::none && f.R >= 5)  // from the picture, not confirmed
+                hatch_side(f.dl, f.S(hexdraw::corner(h, d)), f.S(hexdraw::corner(h, d + 1)), f.R, sf->feature >= 0,
+                           sf->suggested == board::suggestion::unsure);
+            if (sf->feature < 0) continue;
             const std::string& name = b.vocabulary.hexside_features[std::size_t(sf->feature)];
             const auto& dir = b.vocabulary.directional;
             const bool directional = std::find(dir.begin(), dir.end(), name) != dir.end();

@@ -190,7 +190,7 @@ private:
     std::string suggestions_key_;
     int unconfirmed_hexes_ = 0, unconfirmed_sides_ = 0;
     std::vector<int> unsure_hexes_;    // Board::index, in board order
-    int unsure_sides_ = 0;
+    std::vector<std::pair<hex::Cube, int>> unsure_sides_;  // a hex on the board and a direction
     std::optional<hex::Cube> centre_on_;  // a hex picked in the side panel's list: centred next frame
 };
 

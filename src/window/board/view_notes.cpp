@@ -244,28 +244,35 @@ void BoardView::draw_suggestions(const board::Board& b) {
         const board::Suggestions s = board::count_suggestions(b);
         unconfirmed_hexes_ = s.hexes, unconfirmed_sides_ = s.hexsides;
         unsure_hexes_ = s.unsure_hexes;
-        unsure_sides_ = int(s.unsure_sides.size());
+        unsure_sides_ = s.unsure_sides;
     }
     if (unconfirmed_hexes_ == 0 && unconfirmed_sides_ == 0) return;
     ui::wrapped(ui::neutral(), "Suggested from the picture, not confirmed (hatched on the map): " + std::to_string(unconfirmed_hexes_) +
                                    " hexes, " + std::to_string(unconfirmed_sides_) + " hexsides. Paint confirms: a hex painted its own terrain is accepted as it is.");
     ui::probe("board_suggested");
-    if (unsure_hexes_.empty()) return;
-    ui::wrapped(ui::heading(), "Check these first (" + std::to_string(unsure_hexes_.size()) + " unsure hexes" +
-                                   (unsure_sides_ ? ", " + std::to_string(unsure_sides_) + " unsure hexsides" : std::string()) + "):");
-    ui::tip("The hexes the picture left in doubt (crossed hatching on the map). Click one to centre the map on it.");
+    if (unsure_hexes_.empty() && unsure_sides_.empty()) return;
+    ui::wrapped(ui::heading(), "Check these first (" + std::to_string(unsure_hexes_.size()) + " unsure hexes, " +
+                                   std::to_string(unsure_sides_.size()) + " unsure hexsides):");
+    ui::tip("What the picture left in doubt: hexes cross-hatched, hexsides ringed on the map. Click one to centre the map on it.");
     // Each a small button with the hex's number and what the picture suggested, wrapping as words
     // do; a long list scrolls in a box a few rows high, so the ruling below stays in reach.
     const float row = ImGui::GetFontSize() + ImGui::GetStyle().ItemSpacing.y;
-    const bool boxed = unsure_hexes_.size() > 12;
+    const bool boxed = unsure_hexes_.size() + unsure_sides_.size() > 12;
     if (boxed) ImGui::BeginChild("##unsure_list", ImVec2(0, row * 5.5f + ImGui::GetStyle().WindowPadding.y * 2), true);
-    for (int i : unsure_hexes_) {
-        const hex::Cube h = b.hex_at(i);
-        const std::string word = support_ ? support_->look(b.terrain(h)).word : std::string();
-        const std::string label = b.name(h) + " " + (word.empty() ? b.terrain(h) : word) + "?";
-        if (i != unsure_hexes_.front()) ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
-        if (ImGui::SmallButton((label + "##unsure_" + b.name(h)).c_str())) centre_on_ = h;
-        ui::probe(("board_unsure_" + b.name(h)).c_str());
+    bool first = true;
+    auto button = [&](const std::string& name, const std::string& what, const hex::Cube& h) {
+        const std::string word = support_ ? support_->look(what).word : std::string();
+        const std::string label = name + " " + (word.empty() ? what : word) + "?";
+        if (!first) ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
+        first = false;
+        if (ImGui::SmallButton((label + "##unsure_" + name).c_str())) centre_on_ = h;
+        ui::probe(("board_unsure_" + name).c_str());
+    };
+    for (int i : unsure_hexes_) button(b.name(b.hex_at(i)), b.terrain(b.hex_at(i)), b.hex_at(i));
+    for (const auto& [h, d] : unsure_sides_) {
+        const board::SideFeature* sf = b.side(h, d);
+        const bool feature = sf && sf->feature >= 0;
+        button(b.side_name(h, d), feature ? b.vocabulary.hexside_features[std::size_t(sf->feature)] : std::string("none"), h);
     }
     if (boxed) ImGui::EndChild();
 }

@@ -4,6 +4,7 @@
 //   run_cli()       run the real umpire-cli binary, capturing exit status, stdout, stderr
 //   temp_file()     a temporary situation file, removed at exit
 //   rules_data_copy() a copy of the shipped rules-data with one file edited (house rules, broken data)
+//   tank_vocabulary(), tank_board()   TANK!'s board names, and a TANK! board from TOML text
 #pragma once
 #include <sys/wait.h>
 #include <unistd.h>
@@ -17,13 +18,24 @@
 #include <string>
 #include <vector>
 
+#include "board/board.hpp"
 #include "engine/engine.hpp"
+#include "games/spi_tank/board.hpp"
+#include "games/spi_tank/rules.hpp"
 
 namespace umpire::test {
 
 inline const Engine& engine() {
     static const Engine e(UMPIRE_SOURCE_RULES_DATA);
     return e;
+}
+
+inline const board::Vocabulary& tank_vocabulary() {
+    static const board::Vocabulary v = spi_tank::board_vocabulary(engine().get<spi_tank::SpiTank>()->data());
+    return v;
+}
+inline board::Board tank_board(const std::string& text, const std::string& name = "board.toml") {
+    return board::parse_board(parse_toml_string(text, name), name, tank_vocabulary());
 }
 
 inline Ruling rule_ruling(const std::string& toml_text) { return engine().rule_text(toml_text, "test.toml"); }

@@ -18,6 +18,7 @@
 #include "board/board.hpp"
 #include "board/board_edit.hpp"
 #include "board/board_support.hpp"
+#include "board/underlay.hpp"
 #include "games/spi_tank/board.hpp"
 #include "games/spi_tank/rules.hpp"
 #include "support.hpp"
@@ -27,14 +28,8 @@ using umpire::hex::Cube;
 
 namespace {
 
-const board::Vocabulary& vocabulary() {
-    static const board::Vocabulary v = spi_tank::board_vocabulary(test::engine().get<spi_tank::SpiTank>()->data());
-    return v;
-}
-
-board::Board board_from(const std::string& text, const std::string& name = "board.toml") {
-    return board::parse_board(parse_toml_string(text, name), name, vocabulary());
-}
+const board::Vocabulary& vocabulary() { return test::tank_vocabulary(); }
+board::Board board_from(const std::string& text, const std::string& name = "board.toml") { return test::tank_board(text, name); }
 
 board::Board read_back(const board::Board& b) {
     const std::string text = board::write_board(b);
@@ -63,6 +58,22 @@ void random_edit(board::EditHistory& h, board::Board& b, std::mt19937& rng) {
     } else {
         h.set_side(b, at, dir(rng), int(rng() % (b.vocabulary.hexside_features.size() + 1)) - 1);
     }
+}
+
+// Random suggestion marks (board/underlay.hpp) on hexes and hexsides, and sometimes an underlay
+// with random clicked points (fractions of a pixel included), so the round trip covers them.
+void random_marks(board::Board& b, std::mt19937& rng) {
+    for (auto& m : b.suggested_of) m = std::uint8_t(rng() % 3 == 0 ? rng() % 3 : 0);
+    for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot)
+        if (board::side_of_slot(b, int(slot)) && rng() % 4 == 0) b.sides_of[slot].suggested = std::uint8_t(1 + rng() % 2);
+    if (rng() % 2) return;
+    board::Underlay u;
+    u.image = rng() % 2 ? "scans/my map.jpg" : "/abs/olute \"quoted\".png";
+    u.opacity = double(rng() % 101) / 100;
+    u.model = rng() % 3 == 0 ? "affine" : "";
+    for (int i = 0; i < b.hex_count() && u.points.size() < 9; i += 1 + int(rng() % 7))
+        u.points.push_back({b.hex_at(i), double(rng() % 100000) / 7.0, double(rng() % 4000), 0, 0});
+    b.underlay = u;
 }
 
 const char* kSmall = "system = \"spi-tank\"\ncolumns = 12\nrows = 10\n";
@@ -113,6 +124,7 @@ TEST_CASE("Board edit: random boards read back the same, in every numbering", "[
             board::EditHistory h;
             const int edits = int(rng() % 200);
             for (int i = 0; i < edits; ++i) random_edit(h, b, rng);
+            if (round % 2) random_marks(b, rng);  // [suggested] and [underlay] (board/underlay.hpp)
             CHECK(board::equal_boards(b, read_back(b)));
         }
     }

@@ -93,6 +93,7 @@ void Board::resize(int c, int r) {
     terrain_of.assign(std::size_t(c) * std::size_t(r), 0);
     feature_of.assign(vocabulary.hex_features.empty() ? 0 : std::size_t(c) * std::size_t(r), 0);
     sides_of.assign(std::size_t(c + 2) * std::size_t(r + 2) * 3, SideFeature{});
+    suggested_of.assign(std::size_t(c) * std::size_t(r), suggestion::none);
 }
 
 // =====================================================================================
@@ -528,7 +529,8 @@ void read_hexsides(Sink& sink, const Section& sides, Board& b) {
 Board parse_board(const toml::table& table, const std::string& display_name, const Vocabulary& v) {
     Sink sink(display_name);
     Section root(sink, &table, "");
-    std::vector<std::string> keys = {"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides", "area"};
+    std::vector<std::string> keys = {"system", "title", "sample", "terrain_mode", "columns", "rows", "default", "numbering", "hexes", "hexsides", "area",
+                                     "underlay", "suggested"};
     if (!v.hex_features.empty()) keys.push_back("hex_features");  // only games with a second per-hex layer
     root.only_keys(keys);
     Board b;
@@ -560,6 +562,8 @@ Board parse_board(const toml::table& table, const std::string& display_name, con
     const Section sides = root.table("hexsides");
     if (sides.present()) read_hexsides(sink, sides, b);
     read_areas(root, b);
+    read_underlay(root, b);    // [underlay] and [suggested]: board/underlay.cpp
+    read_suggested(root, b);
     sink.throw_if_errors();
     return b;
 }

@@ -10,6 +10,8 @@
 //                hexes (a TANK! depression, 10.26), fast lookups
 //   load_board   read and validate a board file (all problems reported at once); shipped_boards,
 //                find_board (where a situation's board = "NAME" is)
+//   Underlay     a picture of the printed map under the hexes, its calibration points, and the
+//                marks of what was suggested from it and not yet confirmed (board/underlay.hpp)
 //   shorthand    the hex and hexside notations ("0101-0110", "0305..0812", "column 12",
 //                "1204/B-C-D", "1204>1205>1305"), exposed for the window's paint tool
 #pragma once
@@ -58,10 +60,35 @@ struct Vocabulary {
 
 // ---- Board ------------------------------------------------------------------------
 
+// What a hex or hexside holds may be a suggestion from the board's picture that the referee has
+// not confirmed yet (docs/maps.md): rulings take it as it stands; `board check` counts them.
+namespace suggestion {
+constexpr std::uint8_t none = 0;       // confirmed (or never suggested)
+constexpr std::uint8_t suggested = 1;  // suggested from the picture, not yet confirmed
+constexpr std::uint8_t unsure = 2;     // suggested, and the picture left it in doubt: check it first
+}  // namespace suggestion
+
 struct SideFeature {
     int feature = -1;         // index into Vocabulary::hexside_features; -1 = none
     hex::Cube sloped;         // directional features: the hex on the sloped side (10.5)
     int line = 0, column = 0; // where the board file set it
+    std::uint8_t suggested = suggestion::none;  // the feature (or its absence) is an unconfirmed suggestion
+};
+
+// ---- Underlay -----------------------------------------------------------------------
+
+// A picture of the printed map drawn under the hexes ([underlay] in the file, docs/maps.md).
+struct UnderlayPoint {
+    hex::Cube hex;             // the hex whose centre was clicked
+    double x = 0, y = 0;       // where, in pixels: x right, y down from the picture's top-left corner
+    int line = 0, column = 0;  // where the board file set it
+};
+struct Underlay {
+    std::string image;         // as written: relative to the board file's folder (or absolute)
+    double opacity = 0.5;      // 0 (hidden) .. 1 (opaque), as the board view draws it
+    std::string model;         // "" (3 points affine, 4 or more perspective), "affine" or "perspective"
+    std::vector<UnderlayPoint> points;
+    int line = 0, column = 0;  // the [underlay] table
 };
 
 // A named area of hexes ([[area]] in the file): what the rules say of it is the game module's
@@ -126,6 +153,9 @@ struct Board {
         return (c * (rows + 2) + r) * 3 + d;
     }
     std::vector<Area> areas;  // in file order
+    std::optional<Underlay> underlay;        // the picture under the hexes, if any
+    std::vector<std::uint8_t> suggested_of;  // per hex index: suggestion::none, suggested or unsure
+    int suggested_line = 0, suggested_column = 0;  // where the file's [suggested] is (0: none)
     bool in_area(const Area& a, const hex::Cube& h) const;  // h lies in a (false off the board)
     void resize(int columns, int rows);              // every hex the first terrain, no features
 };
@@ -136,6 +166,10 @@ struct Board {
 // `display_name` names the file in messages.
 Board load_board(const std::filesystem::path& path, const std::string& display_name, const Vocabulary& vocabulary);
 Board parse_board(const toml::table& root, const std::string& display_name, const Vocabulary& vocabulary);
+// [underlay] and [suggested] of `root` into `b` (sized already; board/underlay.hpp has the format);
+// problems go to root.sink(). parse_board calls them; defined in board_sections.cpp.
+void read_underlay(const Section& root, Board& b);
+void read_suggested(const Section& root, Board& b);
 
 // The board files shipped for one game (`system` = its id): the .toml files of `boards_dir` (the
 // installed folder beside the rules data), or of the source tree's boards/ without it, sorted.

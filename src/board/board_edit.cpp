@@ -23,11 +23,15 @@ bool is_directional(const Board& b, int feature) {
     return std::find(dir.begin(), dir.end(), b.vocabulary.hexside_features[std::size_t(feature)]) != dir.end();
 }
 
-// Two hexside states mean the same thing: the same feature and, for a slope, the same sloped hex.
+// Two hexside states mean the same thing: the same feature and, for a slope, the same sloped hex,
+// both confirmed or both the same kind of suggestion (board/underlay.hpp).
 bool same_side(const Board& b, const SideFeature& x, const SideFeature& y) {
-    if (x.feature != y.feature) return false;
+    if (x.feature != y.feature || x.suggested != y.suggested) return false;
     return !is_directional(b, x.feature) || x.sloped == y.sloped;
 }
+
+// The suggestion mark of hex index i (none on a board without marks).
+std::uint8_t mark_of(const Board& b, int i) { return b.suggested_of.empty() ? suggestion::none : b.suggested_of[std::size_t(i)]; }
 
 }  // namespace
 
@@ -38,11 +42,12 @@ bool same_side(const Board& b, const SideFeature& x, const SideFeature& y) {
 bool EditHistory::set_terrain(Board& b, const hex::Cube& h, int terrain) {
     const int i = b.index(h);
     if (i < 0 || terrain < 0 || std::size_t(terrain) >= b.vocabulary.hex_terrain.size()) return false;
-    if (b.terrain_of[std::size_t(i)] == terrain) return false;
+    if (b.terrain_of[std::size_t(i)] == terrain && mark_of(b, i) == suggestion::none) return false;
     Change c;
     c.index = i;
     c.terrain_before = b.terrain_of[std::size_t(i)];
     c.terrain_after = std::uint8_t(terrain);
+    c.mark_before = mark_of(b, i);  // painting a suggested hex confirms it
     in_stroke([&] { record(b, c); });
     return true;
 }
@@ -52,12 +57,13 @@ bool EditHistory::set_hex_feature(Board& b, const hex::Cube& h, int feature) {
     if (i < 0 || b.feature_of.empty() || feature < -1 || (feature >= 0 && std::size_t(feature) >= b.vocabulary.hex_features.size()))
         return false;
     const auto stored = std::uint8_t(feature + 1);  // feature_of keeps 0 for none
-    if (b.feature_of[std::size_t(i)] == stored) return false;
+    if (b.feature_of[std::size_t(i)] == stored && mark_of(b, i) == suggestion::none) return false;
     Change c;
     c.feature = true;
     c.index = i;
     c.terrain_before = b.feature_of[std::size_t(i)];
     c.terrain_after = stored;
+    c.mark_before = mark_of(b, i);
     in_stroke([&] { record(b, c); });
     return true;
 }
@@ -107,6 +113,22 @@ std::string EditHistory::fill_sides(Board& b, const std::string& shorthand, int 
     return {};
 }
 
+bool EditHistory::confirm(Board& b, const hex::Cube& h) {
+    const int i = b.index(h);
+    if (i < 0 || mark_of(b, i) == suggestion::none) return false;
+    return set_terrain(b, h, b.terrain_of[std::size_t(i)]);
+}
+
+bool EditHistory::confirm_side(Board& b, const hex::Cube& h, int d) {
+    if (!b.contains(h) || d < 0 || d > 5) return false;
+    const int slot = b.side_slot(h, d);
+    if (slot < 0 || b.sides_of[std::size_t(slot)].suggested == suggestion::none) return false;
+    const SideFeature& f = b.sides_of[std::size_t(slot)];
+    // A directional feature keeps its sloped hex: set it from that hex (h, or the hex across).
+    if (f.feature >= 0 && is_directional(b, f.feature) && f.sloped != h) return set_side(b, f.sloped, (d + 3) % 6, f.feature);
+    return set_side(b, h, d, f.feature);
+}
+
 void EditHistory::begin_stroke() {
     if (stroke_) end_stroke();
     stroke_ = true;
@@ -134,11 +156,10 @@ void EditHistory::record(Board& b, Change c) {
     } else {
         Change& was = current_.changes[it->second];
         was.terrain_after = c.terrain_after;
+        was.mark_after = c.mark_after;
         was.side_after = c.side_after;
     }
-    if (c.side) b.sides_of[std::size_t(c.index)] = c.side_after;
-    else if (c.feature) b.feature_of[std::size_t(c.index)] = c.terrain_after;
-    else b.terrain_of[std::size_t(c.index)] = c.terrain_after;
+    put(b, c, true);
     ++revision_;
 }
 
@@ -171,12 +192,23 @@ std::uint64_t EditHistory::state_id() const {
     return undo_.empty() ? base_id_ : undo_.back().id;
 }
 
-void EditHistory::apply(Board& b, const Step& s, bool forward) {
-    for (const Change& c : s.changes) {
-        if (c.side) b.sides_of[std::size_t(c.index)] = forward ? c.side_after : c.side_before;
-        else if (c.feature) b.feature_of[std::size_t(c.index)] = forward ? c.terrain_after : c.terrain_before;
-        else b.terrain_of[std::size_t(c.index)] = forward ? c.terrain_after : c.terrain_before;
+// One change's after (or before) state put on the board.
+void EditHistory::put(Board& b, const Change& c, bool forward) {
+    if (c.side) {
+        b.sides_of[std::size_t(c.index)] = forward ? c.side_after : c.side_before;
+        return;
     }
+    (c.feature ? b.feature_of : b.terrain_of)[std::size_t(c.index)] = forward ? c.terrain_after : c.terrain_before;
+    if (!b.suggested_of.empty()) b.suggested_of[std::size_t(c.index)] = forward ? c.mark_after : c.mark_before;
+}
+
+// A hex's terrain and second layer share its suggestion mark, so a step is undone last change
+// first: each change's "before" mark is then the one it found.
+void EditHistory::apply(Board& b, const Step& s, bool forward) {
+    if (forward)
+        for (const Change& c : s.changes) put(b, c, true);
+    else
+        for (auto it = s.changes.rbegin(); it != s.changes.rend(); ++it) put(b, *it, false);
     ++revision_;
 }
 
@@ -286,12 +318,12 @@ std::vector<std::string> cover(const Board& b, const std::vector<std::uint8_t>& 
 
 // Every hexside carrying a feature, as (hex named, direction): a slope from its sloped hex
 // (10.5), any other feature from the hex the board file named (else the one on the board).
-struct NamedSide {
+struct SideAt {
     int hex_index;
     int direction;
 };
-std::vector<std::vector<NamedSide>> sides_by_feature(const Board& b) {
-    std::vector<std::vector<NamedSide>> out(b.vocabulary.hexside_features.size());
+std::vector<std::vector<SideAt>> sides_by_feature(const Board& b) {
+    std::vector<std::vector<SideAt>> out(b.vocabulary.hexside_features.size());
     for (int c = 0; c <= b.columns + 1; ++c)
         for (int r = 0; r <= b.rows + 1; ++r) {
             const hex::Cube h = b.numbering.to_cube(c, r);
@@ -367,14 +399,9 @@ std::string write_board(const Board& b) {
     for (std::size_t f = 0; f < by_feature.size(); ++f) {
         // One string per hex, its sides in order: "1204/B-C-D".
         std::map<int, std::vector<int>> per_hex;
-        for (const NamedSide& s : by_feature[f]) per_hex[s.hex_index].push_back(s.direction);
+        for (const SideAt& s : by_feature[f]) per_hex[s.hex_index].push_back(s.direction);
         std::vector<std::string> items;
-        for (auto& [i, dirs] : per_hex) {
-            std::sort(dirs.begin(), dirs.end());
-            std::string s = b.name(b.hex_at(i)) + "/";
-            for (std::size_t k = 0; k < dirs.size(); ++k) s += (k ? "-" : "") + b.numbering.side_names[std::size_t(dirs[k])];
-            items.push_back(std::move(s));
-        }
+        for (auto& [i, dirs] : per_hex) items.push_back(sides_text(b, b.hex_at(i), dirs));
         if (!items.empty()) write_lists(sides, v.hexside_features[f], items);
     }
     if (!sides.empty()) out += "\n[hexsides]\n" + sides;
@@ -386,8 +413,27 @@ std::string write_board(const Board& b) {
         for (int i : a.hexes) in.at(std::size_t(i)) = 1;
         write_lists(out, "hexes", cover_if(b, [&](std::size_t i) { return in[i] != 0; }));
     }
+    out += write_underlay(b);  // [underlay] and [suggested]: board_sections.cpp
+    out += write_suggested(b);
     return out;
 }
+
+std::string toml_quoted(const std::string& s) { return quoted(s); }
+std::string sides_text(const Board& b, const hex::Cube& h, std::vector<int> directions) {
+    std::sort(directions.begin(), directions.end());
+    std::string s = b.name(h) + "/";
+    for (std::size_t k = 0; k < directions.size(); ++k) s += (k ? "-" : "") + b.numbering.side_names[std::size_t(directions[k])];
+    return s;
+}
+std::vector<NamedSide> named_sides(const Board& b) {
+    std::vector<NamedSide> out;
+    const auto by_feature = sides_by_feature(b);
+    for (std::size_t f = 0; f < by_feature.size(); ++f)
+        for (const auto& s : by_feature[f]) out.push_back({int(f), b.hex_at(s.hex_index), s.direction});
+    return out;
+}
+void write_list(std::string& out, const std::string& key, const std::vector<std::string>& items) { write_lists(out, key, items); }
+std::vector<std::string> hex_cover(const Board& b, const std::function<bool(std::size_t)>& holds) { return cover_if(b, holds); }
 
 std::optional<std::string> save_board(const Board& b, const std::filesystem::path& path) {
     std::string text;
@@ -413,6 +459,13 @@ bool equal_boards(const Board& a, const Board& b) {
     for (std::size_t i = 0; i < a.sides_of.size(); ++i)
         if (!same_side(a, a.sides_of[i], b.sides_of[i])) return false;
     if (a.areas.size() != b.areas.size()) return false;
+    if (a.suggested_of != b.suggested_of || a.underlay.has_value() != b.underlay.has_value()) return false;
+    if (a.underlay) {
+        const Underlay &x = *a.underlay, &y = *b.underlay;
+        if (x.image != y.image || x.opacity != y.opacity || x.model != y.model || x.points.size() != y.points.size()) return false;
+        for (std::size_t i = 0; i < x.points.size(); ++i)
+            if (x.points[i].hex != y.points[i].hex || x.points[i].x != y.points[i].x || x.points[i].y != y.points[i].y) return false;
+    }
     for (std::size_t i = 0; i < a.areas.size(); ++i) {
         const Area &x = a.areas[i], &y = b.areas[i];
         if (a.vocabulary.area_kinds.at(std::size_t(x.kind)) != b.vocabulary.area_kinds.at(std::size_t(y.kind)) || x.name != y.name || x.hexes != y.hexes)

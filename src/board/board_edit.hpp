@@ -13,11 +13,13 @@
 // Sections
 //   EditHistory   set_terrain, set_hex_feature, set_side, fill_hexes, fill_sides; strokes; undo,
 //                 redo; saved mark
-//   write_board   the board as board-file text; save_board writes it atomically
+//   write_board   the board as board-file text; save_board writes it atomically; the writing
+//                 helpers other sections' writers share (board/underlay.cpp)
 //   equal_boards  same size, numbering, keys, terrain and hexside features (for tests and "unsaved")
 #pragma once
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -36,6 +38,7 @@ struct Change {
     bool feature = false;  // the second per-hex layer (Vocabulary::hex_features)
     int index = 0;
     std::uint8_t terrain_before = 0, terrain_after = 0;  // for `feature`: feature_of's values
+    std::uint8_t mark_before = 0, mark_after = 0;        // hexes: suggested_of (a hexside's is in SideFeature)
     SideFeature side_before, side_after;
 };
 
@@ -68,6 +71,11 @@ public:
     // HEX/SIDES form (a path does not say the sloped side), as in a board file.
     std::string fill_hexes(Board& b, const std::string& shorthand, int terrain);
     std::string fill_sides(Board& b, const std::string& shorthand, int feature);
+    // Suggestions from the picture (board/underlay.hpp): every edit above confirms the hex or
+    // hexside it paints; these confirm one as it stands (the referee accepts it). False when it
+    // was not a suggestion. Undone like any edit.
+    bool confirm(Board& b, const hex::Cube& h);
+    bool confirm_side(Board& b, const hex::Cube& h, int d);
 
     // Strokes: every edit until end_stroke() is one step (nothing recorded: no step).
     void begin_stroke();
@@ -108,6 +116,7 @@ private:
     }
     // undo or redo: the last step of `from` applied (backwards for an undo) and moved to `to`.
     bool move_step(Board& b, std::vector<Step>& from, std::vector<Step>& to, bool forward);
+    static void put(Board& b, const Change& c, bool forward);
 
     Limits limits_;
     std::vector<Step> undo_, redo_;
@@ -129,10 +138,33 @@ std::string write_board(const Board& b);
 // fails. Returns the error, or nothing on success.
 std::optional<std::string> save_board(const Board& b, const std::filesystem::path& path);
 
+// The [underlay] and [suggested] sections as board-file text (each from a blank line), "" when the
+// board has none; write_board calls them. Defined in board_sections.cpp.
+std::string write_underlay(const Board& b);
+std::string write_suggested(const Board& b);
+
+// Writing helpers: a TOML string with its escapes; `key = [...]` split into key, key-, key--, ...
+// past kMaxArrayItems items (read back as one list); the hexes for which holds(index) is true
+// as few shorthand strings.
+std::string toml_quoted(const std::string& s);
+// Sides of one hex in the shorthand, in order: "1204/B-C-D" (directions 1, 2, 3).
+std::string sides_text(const Board& b, const hex::Cube& h, std::vector<int> directions);
+// Every hexside carrying a feature, named as write_board names it (a slope from its sloped hex,
+// 10.5; another feature from the hex its file named, else a hex on the board), feature by feature.
+struct NamedSide {
+    int feature = 0;
+    hex::Cube hex;
+    int direction = 0;
+};
+std::vector<NamedSide> named_sides(const Board& b);
+void write_list(std::string& out, const std::string& key, const std::vector<std::string>& items);
+std::vector<std::string> hex_cover(const Board& b, const std::function<bool(std::size_t)>& holds);
+
 // ---- equal_boards ---------------------------------------------------------------------
 
 // Same system, title, sample flag, terrain mode, numbering, size, terrain of every hex and
-// feature of every hexside (with its sloped hex). Where a board file set a feature is not compared.
+// feature of every hexside (with its sloped hex), the same underlay and the same suggestion marks.
+// Where a board file set a feature is not compared.
 bool equal_boards(const Board& a, const Board& b);
 
 }  // namespace umpire::board

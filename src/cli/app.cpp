@@ -97,6 +97,7 @@ std::unique_ptr<CLI::App> make_app(Context& c) {
     add_check_data(*app, c);
     CLI::App* board = add_board(*app, c);
     add_board_check(*board, c);
+    add_board_from_image(*board, c);
     add_los(*app, c);
     add_visibility(*app, c);
     add_table(*app, c);

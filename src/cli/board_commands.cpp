@@ -1,7 +1,8 @@
 // umpire-cli's board commands (see board_commands.hpp).
 //
 // Sections
-//   dispatch    read the board file once (Engine::read_board_file) and hand it to its game's answer
+//   dispatch    read the board file once (Engine::read_board_file) and hand it to its game's answer;
+//               board check --json and the picture's report are the same for every game
 //   commands    board check, los, visibility: their arguments, options and help (commands.hpp)
 //   shared      board_hex, board_ok, check_report, write_counts
 #include "cli/board_commands.hpp"
@@ -11,6 +12,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/board_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/picture_command.hpp"
 #include "core/names.hpp"
@@ -42,7 +44,12 @@ int board_command(const Context& c, const BoardArgs& a, std::ostream& out) {
     for (const auto& g : kGames) {
         if (file.game->id() != g.system) continue;
         if (const int status = g.refuse(a)) return status;
-        return g.answer(e, file.parse(), a, out);
+        const board::Board b = file.parse();
+        if (a.command != "check") return g.answer(e, b, a, out);
+        if (a.json) return out << board_json(b).dump() << "\n", 0;  // the whole board, any game (cli/board_report.hpp)
+        const int status = g.answer(e, b, a, out);
+        if (status == 0) report_picture(b, out, std::cerr);  // its picture, and suggestions not yet confirmed
+        return status;
     }
     throw std::runtime_error(file.game->id() + " has hex boards but umpire-cli has no board commands for them yet");
 }
@@ -69,7 +76,7 @@ std::shared_ptr<BoardArgs> sight_args(CLI::App& cmd, const char* command) {
 
 CLI::App* add_board(CLI::App& app, Context& c) {
     (void)c;
-    CLI::App* board = add_command(app, "board", "board files (docs/boards.md): board check FILE");
+    CLI::App* board = add_command(app, "board", "board files (docs/boards.md): board check FILE, board from-image\nIMAGE ... -o BOARD (docs/maps.md)");
     board->require_subcommand(1);
     return board;
 }
@@ -81,6 +88,8 @@ void add_board_check(CLI::App& board, Context& c) {
     auto a = std::make_shared<BoardArgs>();
     a->command = "check";
     add_argument(*cmd, "FILE", a->file, "the board file")->required();
+    cmd->add_flag("--json", a->json, "the whole board as one JSON object: every hex, each hexside\nfeature once, what is still an unconfirmed suggestion")
+        ->disable_flag_override();
     run_on_choice(cmd, c, a);
 }
 

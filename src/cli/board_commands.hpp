@@ -1,6 +1,7 @@
 // umpire-cli's board commands (docs/boards.md), for every game with hex boards:
 //
-//   umpire-cli board check FILE                          validate a board file
+//   umpire-cli board check FILE [--json]                 validate a board file (--json: the whole board)
+//   umpire-cli board from-image IMAGE ... -o BOARD       a board from a picture (from_image.hpp)
 //   umpire-cli los BOARD FROM TO [--json] [--mode M] [--facing C] [--png OUT]
 //                                                        the exact line and what it meets; --png:
 //                                                        its picture (picture_command.hpp)

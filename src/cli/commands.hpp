@@ -11,7 +11,7 @@
 // Sections
 //   Context       what a command may use: --rules-data, the report it writes, its work
 //   shared        add_command, add_argument, add_value, UsageError, say, report
-//   the commands  rule, systems, check-data, board check, los, visibility, table check
+//   the commands  rule, systems, check-data, board check, board from-image, los, visibility, table check
 #pragma once
 #include <filesystem>
 #include <functional>
@@ -68,7 +68,8 @@ void add_rule(CLI::App& app, Context& c);        // rule FILE [--json] [--png OU
 void add_systems(CLI::App& app, Context& c);     // systems
 void add_check_data(CLI::App& app, Context& c);  // check-data [DIR]
 CLI::App* add_board(CLI::App& app, Context& c);  // board: the board-file commands  (board_commands.cpp)
-void add_board_check(CLI::App& board, Context& c);  // board check FILE
+void add_board_check(CLI::App& board, Context& c);  // board check FILE [--json]
+void add_board_from_image(CLI::App& board, Context& c);  // board from-image IMAGE ... -o BOARD (from_image.cpp)
 void add_los(CLI::App& app, Context& c);         // los BOARD FROM TO [--json] [--mode M] [--facing C] [--png OUT]
 void add_visibility(CLI::App& app, Context& c);  // visibility BOARD FROM | --all OUT
 void add_table(CLI::App& app, Context& c);       // table check FILE               (table_command.cpp)

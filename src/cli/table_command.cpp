@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/board_report.hpp"
 #include "cli/commands.hpp"
 #include "engine/engine.hpp"
 #include "tabletop/rulings.hpp"
@@ -35,6 +36,7 @@ int table_check(const std::string& file, const std::filesystem::path& rules_dir,
     out << escape_text(file) << ": " << table.system << " table " << tabletop::fmt(table.width) << " x " << tabletop::fmt(table.depth) << " "
         << table.unit << ", " << table.pieces.size() << " pieces, " << table.bases.size() << " bases: "
         << (breaches.empty() ? std::string("no guideline breached") : std::to_string(breaches.size()) + " guideline breach(es)") << "\n";
+    report_photo(table, out, std::cerr);  // its photo and calibration (cli/board_report.hpp)
     return breaches.empty() ? 0 : 3;
 }
 

@@ -14,6 +14,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 #include <utility>
 
@@ -558,6 +561,25 @@ void Section::only_keys(const std::vector<std::string>& known) const {
         if (!found)
             sink_->error(&v, key_path(k.str()) + ": unknown key (accepted keys here: " + join_names(known, ", ") + ")");
     }
+}
+
+std::string toml_number(double v) {
+    char buf[40];
+    if (v == std::floor(v) && std::fabs(v) < 1e15) {
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+    }
+    for (int digits = 1; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+std::string toml_string(const std::string& s) {
+    std::ostringstream os;
+    os << toml::value<std::string>(s);
+    return os.str();
 }
 
 void Section::only_keys(std::initializer_list<std::string_view> known) const {

@@ -157,4 +157,9 @@ private:
 // Describes a TOML node's type for messages: "a string", "an integer", ...
 std::string describe_type(const toml::node& n);
 
+// For writers: a number in the fewest significant digits that read back as exactly `v` (a whole
+// number without an exponent: 40, not 4e+01), and a string as a TOML string with its escapes.
+std::string toml_number(double v);
+std::string toml_string(const std::string& s);
+
 }  // namespace umpire

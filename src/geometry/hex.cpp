@@ -17,6 +17,15 @@
 
 namespace umpire::hex {
 
+Cube round_cube(double q, double r, double s) {
+    double rq = std::round(q), rr = std::round(r), rs = std::round(s);
+    const double dq = std::abs(rq - q), dr = std::abs(rr - r), ds = std::abs(rs - s);
+    if (dq > dr && dq > ds) rq = -rr - rs;
+    else if (dr > ds) rr = -rq - rs;
+    else rs = -rq - rr;
+    return {int(rq), int(rr), int(rs)};
+}
+
 // =====================================================================================
 // 1. cube, directions
 // =====================================================================================
@@ -102,15 +111,6 @@ Frac make(std::int64_t num, std::int64_t den) {
     return {num, den};
 }
 
-// cube_round of a fractional cube point (candidate selection only).
-Cube round_cube(double q, double r, double s) {
-    double rq = std::round(q), rr = std::round(r), rs = std::round(s);
-    const double dq = std::abs(rq - q), dr = std::abs(rr - r), ds = std::abs(rs - s);
-    if (dq > dr && dq > ds) rq = -rr - rs;
-    else if (dr > ds) rr = -rq - rs;
-    else rs = -rq - rr;
-    return {int(rq), int(rr), int(rs)};
-}
 
 struct Meet {
     bool met = false;

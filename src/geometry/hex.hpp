@@ -62,6 +62,9 @@ Cube rotate_cw(const Cube& v, int steps);  // rotate a vector by steps x 60 degr
 Cube ray(int m);
 // The direction d with neighbour(a, d) == b, or nullopt when a and b are not adjacent.
 std::optional<int> direction_to(const Cube& a, const Cube& b);
+// The hex nearest a fractional cube point (cube rounding): for picking and candidate selection
+// only, never for a ruling (floating point).
+Cube round_cube(double q, double r, double s);
 
 // ---- Numbering ------------------------------------------------------------------
 

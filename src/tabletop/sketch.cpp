@@ -330,7 +330,7 @@ static std::optional<Base> read_base(const Toml& b, double w, double d, bool typ
 Sketch read_sketch(const toml::table& doc, const std::string& display_name, const Systems& systems) {
     Sink sink(display_name);
     umpire::Section root(sink, &doc, "");
-    root.only_keys({"system", "title", "notes", "unit", "width", "depth", "base_width", "piece", "base"});
+    root.only_keys({"system", "title", "notes", "unit", "width", "depth", "base_width", "piece", "base", "photo"});
     Sketch t;
     t.file = display_name;
     auto sys = root.choice("system", systems.ids, true);
@@ -349,6 +349,7 @@ Sketch read_sketch(const toml::table& doc, const std::string& display_name, cons
     if (r.needs_base_width()) t.base_width = bounded(root, "base_width", true, 0.1, 100);
     else if (root.has("base_width")) root.error("base_width", "only a table whose guidelines measure in base widths has one");
     sink.throw_if_errors();
+    t.photo = read_photo(root, t.width, t.depth);  // [photo]: tabletop/photo.cpp
     const auto pieces = root.tables("piece");
     if (pieces.size() > static_cast<std::size_t>(r.max_pieces)) {
         root.error("piece", std::to_string(pieces.size()) + " pieces (accepted: at most " + std::to_string(r.max_pieces) + ")");
@@ -555,22 +556,10 @@ void turn_base(Base& b, double facing) {
 
 namespace {
 
-// The fewest significant digits that read back as exactly `v` (so 0.1 stays "0.1").
-std::string num(double v) {
-    if (v == 0) return "0";
-    char buf[40];
-    for (int digits = 1; digits <= 17; ++digits) {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
-        if (std::strtod(buf, nullptr) == v) break;
-    }
-    return buf;
-}
-
-std::string str(const std::string& s) {
-    std::ostringstream os;
-    os << toml::value<std::string>(s);
-    return os.str();
-}
+// The fewest significant digits that read back as exactly `v` (so 0.1 stays "0.1"), and a
+// string with its escapes: core/toml_reader.hpp's writers' helpers.
+std::string num(double v) { return toml_number(v); }
+std::string str(const std::string& s) { return toml_string(s); }
 
 std::string point(pl::Vec2 p) { return "[" + num(p.x) + ", " + num(p.y) + "]"; }
 
@@ -596,6 +585,7 @@ std::string write_sketch(const Sketch& t) {
     o += "unit = " + str(t.unit) + "\n";
     o += "width = " + num(t.width) + "\ndepth = " + num(t.depth) + "\n";
     if (t.base_width) o += "base_width = " + num(*t.base_width) + "\n";
+    if (t.photo) o += write_photo(*t.photo);  // [photo]: tabletop/photo.cpp
     for (const auto& p : t.pieces) {
         o += "\n[[piece]]\nkind = " + str(p.kind) + "\nname = " + str(p.name) + "\n";
         if (!p.hill.empty()) o += "hill = " + str(p.hill) + "\n";
@@ -629,7 +619,8 @@ static bool same_points(const std::vector<pl::Vec2>& a, const std::vector<pl::Ve
 
 bool same_sketch(const Sketch& a, const Sketch& b) {
     if (a.system != b.system || a.title != b.title || a.notes != b.notes || a.unit != b.unit || a.width != b.width ||
-        a.depth != b.depth || a.base_width != b.base_width || a.pieces.size() != b.pieces.size() || a.bases.size() != b.bases.size())
+        a.depth != b.depth || a.base_width != b.base_width || a.pieces.size() != b.pieces.size() || a.bases.size() != b.bases.size() ||
+        !(a.photo == b.photo))
         return false;
     for (std::size_t i = 0; i < a.pieces.size(); ++i) {
         const Piece &p = a.pieces[i], &q = b.pieces[i];

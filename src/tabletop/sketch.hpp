@@ -18,6 +18,7 @@
 #include "core/diag.hpp"
 #include "geometry/plane.hpp"
 #include "core/toml_reader.hpp"
+#include "tabletop/photo.hpp"
 
 namespace umpire::tabletop {
 
@@ -130,6 +131,7 @@ struct Sketch {
     std::optional<double> base_width;  // AGV: one base width, for the stream / river / ditch guideline
     std::vector<Piece> pieces;
     std::vector<Base> bases;
+    std::optional<Photo> photo;  // [photo]: a photo of the table under the sketch (tabletop/photo.hpp)
     const Base* base(const std::string& name) const;
     std::vector<const Base*> unit_bases(const std::string& unit) const;
 };

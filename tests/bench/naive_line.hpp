@@ -7,14 +7,7 @@
 
 #include "geometry/hex.hpp"
 
-inline umpire::hex::Cube naive_round(double q, double r, double s) {
-    double rq = std::round(q), rr = std::round(r), rs = std::round(s);
-    const double dq = std::abs(rq - q), dr = std::abs(rr - r), ds = std::abs(rs - s);
-    if (dq > dr && dq > ds) rq = -rr - rs;
-    else if (dr > ds) rr = -rq - rs;
-    else rs = -rq - rr;
-    return {int(rq), int(rr), int(rs)};
-}
+inline umpire::hex::Cube naive_round(double q, double r, double s) { return umpire::hex::round_cube(q, r, s); }
 
 // The hexes from a to b (both included), firer at the origin so doubles stay exact enough.
 inline void naive_line(const umpire::hex::Cube& a, const umpire::hex::Cube& b, std::vector<umpire::hex::Cube>& out) {

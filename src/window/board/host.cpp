@@ -137,6 +137,7 @@ bool BoardHost::board_menu(const view::BoardSupport& support, std::optional<std:
         ui::probe("new_board");
         if (ImGui::MenuItem("No board")) name->reset(), changed = true;
         ui::tip("Take the board off: the line is then described by hand in the situation.");
+        picture_opacity();
         ImGui::Separator();
         picture_menu_items(area);
         ImGui::EndPopup();
@@ -148,6 +149,25 @@ bool BoardHost::board_menu(const view::BoardSupport& support, std::optional<std:
     changed |= new_board_popup(support.vocabulary(), &new_board_, name, situation_dir, &view_, new_board);
     changed |= open_board_popup(support, name, situation_dir);
     return changed;
+}
+
+// The board's picture ([underlay], docs/maps.md): how opaque it is drawn under the hexes, 0 to
+// 100%. Kept in the board's [underlay] too, so a Save board keeps it.
+void BoardHost::picture_opacity() {
+    UnderlayLayer& u = view_.underlay();
+    if (!board_ || !board_->underlay) return;
+    ImGui::Separator();
+    ImGui::TextUnformatted("Picture under the hexes");
+    float percent = u.opacity() * 100.0f;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    if (ImGui::SliderFloat("Opacity", &percent, 0.0f, 100.0f, "%.0f%%", ImGuiSliderFlags_AlwaysClamp)) {
+        u.set_opacity(percent / 100.0f);
+        board_->underlay->opacity = double(u.opacity());
+    }
+    ui::tip("How strongly the picture shows under the hexes: 0% hides it, 100% shows it with the hexes' colours gone "
+            "(their symbols, numbers and hatching stay).");
+    ui::probe("picture_opacity");
+    if (!u.problem().empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + u.problem());
 }
 
 // =====================================================================================

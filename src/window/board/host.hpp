@@ -12,9 +12,10 @@
 //
 // Sections
 //   helpers     NewBoardForm and new_board_popup, set_aside_paint
-//   BoardHost   load(), picker() and board_menu() with New board, map() with the typed places,
-//               after_view() (a stroke, a Save as the situation follows), the side panel's words
-//               (name_line, notes, key), the revision the App re-rules on, unsaved paint set aside
+//   BoardHost   load(), picker() and board_menu() with New board and the picture's opacity, map()
+//               with the typed places, after_view() (a stroke, a Save as the situation follows), the
+//               side panel's words (name_line, notes, key), the revision the App re-rules on, unsaved
+//               paint set aside
 #pragma once
 #include <array>
 #include <cstdint>
@@ -133,6 +134,7 @@ private:
     // After the view (in map()): true when the board was painted (a stroke, undo, redo) since the
     // last call, or "Save board as…" wrote it elsewhere and *name now follows that file.
     bool after_view(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
+    void picture_opacity();  // the Board menu's Opacity slider for the board's picture
     void set_aside(const std::string& why) { set_aside_paint(board_.get(), &painter_, name_, why, &set_aside_); }
     void follow_keys(const Keys& keys);  // the keys changed by other means: read the places from them
     void write_keys(const Keys& keys);   // a click: the keys follow the places

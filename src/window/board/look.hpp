@@ -7,6 +7,7 @@
 //   colours and glyphs     u32, rgba_colour, glyph_text
 //   terrain                terrain_fill, terrain_glyph
 //   hexside features       side_feature
+//   suggestions            hatch_hex, hatch_side (what the picture suggested, not confirmed)
 //   marks                  mark_colour, mark_word
 #pragma once
 #include <algorithm>
@@ -105,6 +106,39 @@ inline void side_feature(ImDrawList* dl, ImVec2 a, ImVec2 b, const std::string& 
                         std::max(1.0f, th * 0.5f));
         }
     }
+}
+
+// A hex the picture suggested and the referee has not confirmed (docs/maps.md): chords of the
+// circle of radius 0.8 r about c (inside the hex of circumradius r), 45 degrees one way; crossed
+// for an unsure one, to check first. Light ink, never amber: a suggestion is no referee's call.
+inline const ImVec4 kSuggestedInk{0.95f, 0.95f, 0.90f, 0.5f};
+inline void hatch_hex(ImDrawList* dl, ImVec2 c, float r, bool crossed) {
+    const float inner = r * 0.80f, width = std::max(1.0f, r * 0.04f);
+    const ImU32 ink = ImGui::GetColorU32(kSuggestedInk);
+    for (float sx : {1.0f, -1.0f}) {
+        if (sx < 0 && !crossed) break;
+        const ImVec2 n{0.7071f * sx, 0.7071f}, t{0.7071f, -0.7071f * sx};  // across the lines, along them
+        for (float off : {-0.55f, 0.0f, 0.55f}) {
+            const float d = off * inner, half = std::sqrt(inner * inner - d * d);
+            const ImVec2 m{c.x + n.x * d, c.y + n.y * d};
+            dl->AddLine({m.x - t.x * half, m.y - t.y * half}, {m.x + t.x * half, m.y + t.y * half}, ink, width);
+        }
+    }
+}
+
+// A hexside the picture suggested, from corner a to corner b: with a feature, three light slashes
+// across it; unsure (with a feature or none), a light ring at its middle.
+inline void hatch_side(ImDrawList* dl, ImVec2 a, ImVec2 b, float r, bool feature, bool unsure) {
+    const ImU32 ink = ImGui::GetColorU32(kSuggestedInk);
+    const float width = std::max(1.0f, r * 0.04f), len = r * 0.16f;
+    const ImVec2 t{(b.x - a.x) / r, (b.y - a.y) / r};  // along the side (its length is r)
+    const ImVec2 slash{(t.x - t.y) * 0.7071f * len, (t.y + t.x) * 0.7071f * len};  // 45 degrees across it
+    if (feature)
+        for (float at : {0.25f, 0.5f, 0.75f}) {
+            const ImVec2 m{a.x + (b.x - a.x) * at, a.y + (b.y - a.y) * at};
+            dl->AddLine({m.x - slash.x, m.y - slash.y}, {m.x + slash.x, m.y + slash.y}, ink, width);
+        }
+    if (unsure) dl->AddCircle({(a.x + b.x) / 2, (a.y + b.y) / 2}, r * 0.16f, ink, 0, width * 1.5f);
 }
 
 inline const ImVec4 kKillShade{0.78f, 0.30f, 0.85f, 1.0f};  // the kill-chance overlay's shading

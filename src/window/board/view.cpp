@@ -319,11 +319,18 @@ void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* chang
     ImGui::SetItemUsingMouseWheel();
     ui::probe("board");
     fit_and_pan(b, size, lo, hi);
+    if (centre_on_) {  // a hex picked in the side panel's list of unsure ones
+        const ImVec2 w = hexdraw::centre(*centre_on_);
+        cam_.origin = {(lo.x + hi.x) / 2 - w.x * cam_.zoom, (lo.y + hi.y) / 2 - w.y * cam_.zoom};
+        user_moved_ = true;
+        centre_on_.reset();
+    }
     const ImVec2 mw = track_mouse(b);
     if (ImGui::IsItemActive() || ImGui::IsItemDeactivated() || dragging_facing_) *changed |= handle_clicks(b, place, mw, roles);
     if (tool_ == Tool::rule) piece_menu(b, hexdraw::pick(mw), !roles.second.empty());
     if (marks_ && !joins(*marks_, *place)) marks_.reset();  // a unit just moved: its ruling comes next frame
     const bool painting = tool_ == Tool::paint && painter;
+    underlay_.follow(b);  // the board's picture: read again only when its file or points changed
     if (painting && (ImGui::IsItemHovered() || painter->painting()))
         painter->on_mouse(*paintable, mw, ImGui::IsItemClicked(ImGuiMouseButton_Left), ImGui::IsMouseDown(ImGuiMouseButton_Left),
                           ImGui::IsMouseReleased(ImGuiMouseButton_Left));
@@ -331,6 +338,7 @@ void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* chang
     Frame f{ImGui::GetWindowDrawList(), lo, hi, cam_.zoom, scale, cam_};
     f.dl->PushClipRect(lo, hi, true);
     f.dl->AddRectFilled(lo, hi, u32({0.08f, 0.09f, 0.10f, 1}));
+    underlay_.draw(f.dl, cam_);  // the picture, under the hexes
     draw_hexes(f, b);
     draw_visibility(f, b);
     draw_kill_chance(f, b);
@@ -349,6 +357,7 @@ void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* chang
 
 void BoardView::draw_hexes(const Frame& f, const board::Board& b) const {
     ImVec2 pts[6];
+    const float fill_alpha = underlay_.shown() ? 1.0f - underlay_.opacity() : 1.0f;
     for (int i = 0; i < b.hex_count(); ++i) {
         const hex::Cube h = b.hex_at(i);
         const ImVec2 c = f.S(hexdraw::centre(h));
@@ -356,11 +365,13 @@ void BoardView::draw_hexes(const Frame& f, const board::Board& b) const {
         f.poly(h, pts);
         const std::string& t = b.terrain(h);
         const view::BoardSupport::Look look = support_ ? support_->look(t) : view::BoardSupport::Look{};
-        f.dl->AddConvexPolyFilled(pts, 6, u32(look.rgba ? rgba_colour(look.rgba) : terrain_fill(t)));
+        // Over the picture the fill is as transparent as the picture is opaque: both stay readable.
+        f.dl->AddConvexPolyFilled(pts, 6, u32(look.rgba ? rgba_colour(look.rgba) : terrain_fill(t), fill_alpha));
         // A game's look draws its glyph (none when it gives a colour and no glyph: PanzerBlitz's ground).
         if (!look.glyph.empty()) glyph_text(f.dl, c, std::min(ImGui::GetFontSize(), f.R * 0.5f), look.glyph, u32({0.92f, 0.92f, 0.86f, 1}, 0.85f));
         else if (!look.rgba && f.R >= 5) terrain_glyph(f.dl, c, f.R, t);
         draw_hex_feature(f, b, h, c);
+        draw_suggested(f, b, i, c);
         f.dl->AddPolyline(pts, 6, u32({0.45f, 0.48f, 0.45f, 1}, 0.6f), ImDrawFlags_Closed, 1.0f);
         // For end-to-end tests (--test-layout): each hex of a small board wholly in view, by its number.
         if (ui::probing() && b.hex_count() <= 400 && c.x - f.R >= f.lo.x && c.x + f.R <= f.hi.x && c.y - f.R >= f.lo.y && c.y + f.R <= f.hi.y)
@@ -381,6 +392,13 @@ void BoardView::draw_hex_feature(const Frame& f, const board::Board& b, const he
     f.dl->AddCircleFilled(p, rr, u32(look.rgba ? rgba_colour(look.rgba) : ImVec4{0.6f, 0.6f, 0.7f, 1}));
     f.dl->AddCircle(p, rr, u32({0, 0, 0, 1}, 0.8f), 0, 1.2f);
     glyph_text(f.dl, p, std::min(ImGui::GetFontSize(), rr * 1.5f), look.glyph, u32({0.05f, 0.05f, 0.05f, 1}));
+}
+
+// A hex the picture suggested and the referee has not confirmed: hatched (look.hpp's hatch_hex).
+void BoardView::draw_suggested(const Frame& f, const board::Board& b, int index, ImVec2 c) const {
+    const std::size_t i = std::size_t(index);
+    if (i >= b.suggested_of.size() || b.suggested_of[i] == board::suggestion::none || f.R < 5) return;
+    hatch_hex(f.dl, c, f.R, b.suggested_of[i] == board::suggestion::unsure);
 }
 
 // "What it sees" from the pinned unit: blocked hexes darkened and hatched, the referee's call
@@ -448,9 +466,13 @@ void BoardView::draw_sides(const Frame& f, const board::Board& b) const {
         if (!f.visible(f.S(hexdraw::centre(h)))) continue;
         for (int d = 0; d < 6; ++d) {
             const board::SideFeature* sf = b.side(h, d);
-            if (!sf || sf->feature < 0) continue;
+            if (!sf || (sf->feature < 0 && sf->suggested == board::suggestion::none)) continue;
             const hex::Cube o = hex::neighbour(h, d);
             if (b.contains(o) && d >= 3) continue;  // each shared side once (from its A-C hex)
+            if (sf->suggested != board::suggestion::none && f.R >= 5)  // from the picture, not confirmed
+                hatch_side(f.dl, f.S(hexdraw::corner(h, d)), f.S(hexdraw::corner(h, d + 1)), f.R, sf->feature >= 0,
+                           sf->suggested == board::suggestion::unsure);
+            if (sf->feature < 0) continue;
             const std::string& name = b.vocabulary.hexside_features[std::size_t(sf->feature)];
             const auto& dir = b.vocabulary.directional;
             const bool directional = std::find(dir.begin(), dir.end(), name) != dir.end();

@@ -17,6 +17,10 @@
 //   Placement   where the firer and the target stand and where the target faces (board/marks.hpp)
 //   BoardView   draw() each frame (toolbar, canvas); the notes and the key for the side panel;
 //               the mode switch "Rule | Paint" (Paint hosts the panel's BoardPainter, paint.hpp)
+// A board with a picture ([underlay], underlay_layer.hpp) has it drawn under the hexes (their fill
+// then as transparent as the picture is opaque); hexes the picture suggested and the referee has
+// not confirmed are hatched (never amber: amber is a referee's call), and the side panel lists the
+// unsure ones to check first (a click centres one).
 // Sources: view.cpp (caches, input, the canvas layer by layer), view_notes.cpp (toolbar, hover,
 // the notes and the key).
 #pragma once
@@ -33,6 +37,7 @@
 #include <toml++/toml.h>
 
 #include "window/board/paint.hpp"
+#include "window/board/underlay_layer.hpp"
 #include "window/ui/camera.hpp"
 #include "window/ui/map_area.hpp"
 #include "board/board.hpp"
@@ -125,6 +130,9 @@ public:
     void set_viewpoint(Viewpoint v);
     bool figures_ready() const;  // the kill chances are in (or the overlay is off)
     float zoom() const { return cam_.zoom; }
+    // The board's picture under the hexes ([underlay]; the Board menu's opacity slider sets it).
+    UnderlayLayer& underlay() { return underlay_; }
+    const UnderlayLayer& underlay() const { return underlay_; }
 
 private:
     struct FiguresJob {
@@ -145,6 +153,7 @@ private:
     // The canvas, layer by layer.
     void draw_hexes(const Frame& f, const board::Board& b) const;
     void draw_hex_feature(const Frame& f, const board::Board& b, const hex::Cube& h, ImVec2 c) const;
+    void draw_suggested(const Frame& f, const board::Board& b, int index, ImVec2 c) const;
     void draw_visibility(const Frame& f, const board::Board& b) const;
     void draw_kill_chance(const Frame& f, const board::Board& b) const;
     void draw_sides(const Frame& f, const board::Board& b) const;
@@ -169,6 +178,7 @@ private:
     void draw_tooltip(const board::Board& b, const Placement& place) const;
     std::string hover_figures(const board::Board& b) const;  // the hovered hex's own figures
     void draw_routes(const view::BoardMarks& m);
+    void draw_suggestions(const board::Board& b);  // the picture's suggestions: how many, the unsure ones
 
     const view::BoardSupport* support_ = nullptr;  // this frame's (draw()): the game's looks, its facing kind
     Camera cam_;
@@ -204,6 +214,13 @@ private:
     std::vector<Piece> pieces_;
     std::optional<PieceEvent> piece_event_;
     std::optional<hex::Cube> menu_hex_;  // the hex the right-click menu is about
+    // The board's picture, and the unsure hexes listed in the side panel (as of generation/paint).
+    UnderlayLayer underlay_;
+    std::string suggestions_key_;
+    int unconfirmed_hexes_ = 0, unconfirmed_sides_ = 0;
+    std::vector<int> unsure_hexes_;    // Board::index, in board order
+    std::vector<std::pair<hex::Cube, int>> unsure_sides_;  // a hex on the board and a direction
+    std::optional<hex::Cube> centre_on_;  // a hex picked in the side panel's list: centred next frame
 };
 
 }  // namespace umpire::app

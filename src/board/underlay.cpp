@@ -1,0 +1,68 @@
+// A board's picture and its suggestions (see underlay.hpp).
+//
+// Sections
+//   3. counting    count_suggestions, side_of_slot
+//   4. the picture underlay_path, underlay_fit
+// (1. reading and 2. writing the sections: board_sections.cpp)
+#include "board/underlay.hpp"
+
+namespace umpire::board {
+
+// =====================================================================================
+// 3. counting
+// =====================================================================================
+
+std::optional<std::pair<hex::Cube, int>> side_of_slot(const Board& b, int slot) {
+    const int d = slot % 3, cell = slot / 3;
+    const int c = cell / (b.rows + 2), r = cell % (b.rows + 2);
+    const hex::Cube h = b.numbering.to_cube(c, r);
+    if (b.contains(h)) return std::make_pair(h, d);
+    const hex::Cube other = hex::neighbour(h, d);
+    if (b.contains(other)) return std::make_pair(other, d + 3);
+    return std::nullopt;
+}
+
+Suggestions count_suggestions(const Board& b) {
+    Suggestions s;
+    for (std::size_t i = 0; i < b.suggested_of.size(); ++i) {
+        if (b.suggested_of[i] == suggestion::none) continue;
+        ++s.hexes;
+        if (b.suggested_of[i] == suggestion::unsure) s.unsure_hexes.push_back(int(i));
+    }
+    for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot) {
+        if (b.sides_of[slot].suggested == suggestion::none) continue;
+        const auto side = side_of_slot(b, int(slot));
+        if (!side) continue;
+        ++s.hexsides;
+        if (b.sides_of[slot].suggested == suggestion::unsure) s.unsure_sides.push_back(*side);
+    }
+    return s;
+}
+
+// =====================================================================================
+// 4. the picture
+// =====================================================================================
+
+std::filesystem::path underlay_path(const Board& b, const std::filesystem::path& board_file) {
+    if (!b.underlay) return {};
+    const std::filesystem::path image(b.underlay->image);
+    return image.is_absolute() ? image : board_file.parent_path() / image;
+}
+
+calibration::Fit underlay_fit(const Board& b, std::optional<plane::Vec2> image_size) {
+    if (!b.underlay) {
+        calibration::Fit f;
+        f.error = "the board has no [underlay]";
+        return f;
+    }
+    std::vector<calibration::HexClick> clicks;
+    for (const UnderlayPoint& p : b.underlay->points) clicks.push_back({p.hex, b.name(p.hex), {p.x, p.y}});
+    const std::vector<hex::Cube> corners = {b.numbering.to_cube(1, 1), b.numbering.to_cube(b.columns, 1),
+                                            b.numbering.to_cube(b.columns, b.rows), b.numbering.to_cube(1, b.rows)};
+    const calibration::Model model = b.underlay->model == "affine"        ? calibration::Model::affine
+                                     : b.underlay->model == "perspective" ? calibration::Model::perspective
+                                                                          : calibration::Model::automatic;
+    return calibration::calibrate_board(clicks, corners, model, image_size);
+}
+
+}  // namespace umpire::board

@@ -1,0 +1,69 @@
+// The board's picture under its hexes (issue 24; docs/maps.md "Checking the suggestions"): the
+// scan or photo a board's [underlay] names (board/underlay.hpp), decoded once with the bounded
+// picture reader (core/image.hpp), uploaded as an OpenGL texture and drawn where the board's
+// calibration puts it (board::underlay_fit: hex centres of the board view's world = the
+// calibration's plane, geometry/hex_layout.hpp).
+//
+// An affine calibration (a scan) maps the picture's rectangle to a parallelogram: one textured
+// quad. A perspective one (a photo) is drawn as a grid of kCells x kCells quads, each corner
+// mapped exactly, so the picture bends with the homography (ImGui interpolates a quad's texture
+// linearly; over a cell of a mildly tilted photo the error is well under a pixel of the screen).
+// The texture is the picture shrunk (box filter) to at most kMaxTextureSide a side: the board view
+// never needs more, and a 30-Mpixel scan would take 120 MB of texture.
+//
+// Sections
+//   UnderlayLayer   follow() (load when the board's picture or points changed), draw(), opacity,
+//                   what went wrong in words (problem())
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <imgui.h>
+
+#include "window/ui/camera.hpp"
+#include "board/board.hpp"
+#include "geometry/calibration.hpp"
+
+namespace umpire::app {
+
+class UnderlayLayer {
+public:
+    static constexpr int kCells = 16;             // a perspective picture's grid of quads, each way
+    static constexpr int kMaxTextureSide = 4096;  // the texture's longest side, in pixels
+
+    UnderlayLayer() = default;
+    ~UnderlayLayer();
+    UnderlayLayer(const UnderlayLayer&) = delete;
+    UnderlayLayer& operator=(const UnderlayLayer&) = delete;
+
+    // Reads, calibrates and uploads the picture of `b`'s [underlay] (its path relative to the
+    // board's file, b.file) when the board file, the picture or its points changed since the last
+    // call; drops it when the board has none. Problems (the file unreadable, the calibration
+    // refused, no OpenGL) go to problem(), never an exception: the board is drawn without it.
+    void follow(const board::Board& b);
+    // Draws the picture under the hexes at opacity() (nothing when there is none or it is hidden).
+    void draw(ImDrawList* dl, const Camera& cam) const;
+
+    bool has_underlay() const { return has_underlay_; }  // the board names a picture
+    bool shown() const { return texture_ != 0 && opacity_ > 0.0f; }
+    const std::string& problem() const { return problem_; }
+    const std::string& path() const { return path_; }  // the picture's file, as found
+    int width() const { return width_; }
+    int height() const { return height_; }
+    // The picture's opacity, 0..1: from the file's `opacity`, then the Board menu's slider.
+    float opacity() const { return opacity_; }
+    void set_opacity(float o) { opacity_ = o < 0 ? 0 : o > 1 ? 1 : o; }
+
+private:
+    void release();
+    std::string key_;               // what the picture was loaded for: file, image, points
+    bool has_underlay_ = false;
+    unsigned texture_ = 0;          // the OpenGL texture (0: none)
+    int width_ = 0, height_ = 0;    // the picture's pixels (before shrinking)
+    calibration::Projective to_plane_;
+    bool affine_ = true;
+    float opacity_ = 0.5f;
+    std::string problem_, path_;
+};
+
+}  // namespace umpire::app

@@ -88,15 +88,20 @@ struct Choices {  // where the text is open: rules-data [choices], each a refere
     std::map<std::string, std::string> notes;      // choice -> why, shown in rulings
 };
 
+// 11.0: how many soft units may share a hex ([stacking]). Declared outside Data: clang cannot
+// default-construct a nested struct with member initialisers inside std::optional of the
+// enclosing class (its is_constructible is asked before the class is complete).
+struct StackingLimits {
+    int max_infantry = 2, max_at_guns = 1, max_infantry_with_at_gun = 1;
+};
+
 struct Data {
     int die_sides = 6;
     std::vector<Unit> units;
     std::vector<Crt> crts;
     InfantryTable infantry;
     int infantry_max_moving_mp = 1;
-    struct Stacking {  // 11.0: how many soft units may share a hex ([stacking])
-        int max_infantry = 2, max_at_guns = 1, max_infantry_with_at_gun = 1;
-    };
+    using Stacking = StackingLimits;
     // Absent from an older rules-data folder: counters sharing a hex are then refused, saying so.
     std::optional<Stacking> stacking;
     std::map<Mode, std::map<std::string, TerrainEffect>> terrain;  // every terrain name, per mode

@@ -31,21 +31,10 @@ on_fail() {
   echo "---- situation.toml"; cat "$state/situation.toml" 2>/dev/null || true
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
-settle() {
-  local i now changed
-  for ((i = 0; i < 50; i++)); do
-    now=$(date +%s%3N)
-    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
-    [ $((now - changed)) -gt 500 ] && return 0
-    sleep 0.1
-  done
-}
-widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
-centre() { read -r x0 y0 x1 y1 <<<"$(widget "$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
 verdict() { sed -n 's/^verdict //p' "$state/layout.txt"; }
 click() {  # click WIDGET
   local x y
-  read -r x y <<<"$(centre "$1")"
+  read -r x y <<<"$(layout_centre "$1")"
   [ -n "$x" ] || { on_fail; fail "$1 is not in the layout"; }
   xdotool mousemove --window "$win" "$x" "$y"
   sleep 0.2
@@ -62,14 +51,14 @@ again() {
   for ((try = 1; try <= tries; try++)); do
     "$@"
     wait_for 5 "$what (try $try)" "$check" && return 0
-    settle
+    layout_settle
   done
   on_fail
   exit 1
 }
 ctrl_z() {
   local x y
-  read -r x y <<<"$(centre "hex_$spot")"
+  read -r x y <<<"$(layout_centre "hex_$spot")"
   xdotool mousemove --window "$win" "$x" "$y"
   xdotool key --delay 80 ctrl+z
 }
@@ -88,33 +77,33 @@ done
 grep -q "^widget hex_$spot " "$state/layout.txt" || { on_fail; fail "the board view did not draw hex $spot"; }
 wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
 win=$(xdotool search --name 'Umpire' | head -1)
-settle
+layout_settle
 blocked || { on_fail; fail "opened: verdict '$(verdict)', expected BLOCKED"; }
 click board_paint_mode
 wait_for 5 "the hex-feature brushes" grep -q '^widget paint_brush_feature_none ' "$state/layout.txt" || { on_fail; exit 1; }
 echo "ok 1: Paint mode shows the hex-feature brushes; verdict '$(verdict)'"
 
 # ---- 2. take the woods/town out of the spot: not blocked, unsaved
-settle
+layout_settle
 click paint_brush_feature_none
-settle
+layout_settle
 again 3 "a verdict that is not blocked after clearing $spot" not_blocked click "hex_$spot"
 grep -q '^widget paint_unsaved ' "$state/layout.txt" || { on_fail; fail "no unsaved mark after a stroke"; }
 echo "ok 2: cleared $spot: verdict '$(verdict)'"
 
 # ---- 3. Ctrl+Z: blocked again, nothing unsaved
-settle
+layout_settle
 again 3 "BLOCKED again after Ctrl+Z" blocked ctrl_z
 wait_for 5 "no unsaved mark after the undo" grep -q '^widget paint_saved ' "$state/layout.txt" || { on_fail; exit 1; }
 echo "ok 3: Ctrl+Z: verdict '$(verdict)'"
 
 # ---- 4. again, Save board (as, beside the situation), Ctrl+S: the CLI rules what the window shows
-settle
+layout_settle
 again 3 "not blocked again" not_blocked click "hex_$spot"
-settle
+layout_settle
 click paint_save
 wait_for 5 "the Save board as popup" grep -q '^widget paint_save_as_path ' "$state/layout.txt" || { on_fail; exit 1; }
-settle
+layout_settle
 click paint_save_as_ok
 board=$(sed -n 's/^board = "\(.*\)\.toml"/\1/p' "$example")
 saved=$work/$board-painted.toml

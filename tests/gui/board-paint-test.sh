@@ -35,21 +35,10 @@ on_fail() {
   echo "---- situation.toml"; cat "$state/situation.toml" 2>/dev/null || true
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
-settle() {
-  local i now changed
-  for ((i = 0; i < 50; i++)); do
-    now=$(date +%s%3N)
-    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
-    [ $((now - changed)) -gt 500 ] && return 0
-    sleep 0.1
-  done
-}
-widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
-centre() { read -r x0 y0 x1 y1 <<<"$(widget "$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
 verdict() { sed -n 's/^verdict //p' "$state/layout.txt"; }
 click() {  # click WIDGET
   local x y
-  read -r x y <<<"$(centre "$1")"
+  read -r x y <<<"$(layout_centre "$1")"
   [ -n "$x" ] || { on_fail; fail "$1 is not in the layout"; }
   xdotool mousemove --window "$win" "$x" "$y"
   sleep 0.2
@@ -66,14 +55,14 @@ again() {
   for ((try = 1; try <= tries; try++)); do
     "$@"
     wait_for 5 "$what (try $try)" "$check" && return 0
-    settle
+    layout_settle
   done
   on_fail
   exit 1
 }
 ctrl_z() {
   local x y
-  read -r x y <<<"$(centre hex_0605)"
+  read -r x y <<<"$(layout_centre hex_0605)"
   xdotool mousemove --window "$win" "$x" "$y"
   xdotool key --delay 80 ctrl+z
 }
@@ -92,34 +81,34 @@ done
 grep -q '^widget hex_0605 ' "$state/layout.txt" || { on_fail; fail "the board view did not draw hex 0605"; }
 wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
 win=$(xdotool search --name 'Umpire' | head -1)
-settle
+layout_settle
 not_blocked || { on_fail; fail "opened: verdict '$(verdict)', expected a line that is not blocked"; }
 click board_paint_mode
 wait_for 5 "the paint toolbar" grep -q '^widget paint_brush_woods ' "$state/layout.txt" || { on_fail; exit 1; }
 echo "ok 1: Paint mode shows the brushes; verdict '$(verdict)'"
 
 # ---- 2. woods into 0605: blocked (10.22D), and the board is marked unsaved
-settle
+layout_settle
 click paint_brush_woods
-settle
+layout_settle
 again 3 "a blocked verdict after painting woods into 0605" blocked click hex_0605
 grep -q '^widget paint_unsaved ' "$state/layout.txt" || { on_fail; fail "no unsaved mark after a stroke"; }
 wait_for 5 "ruling.json saying blocked (autosaved 0.3 s after the stroke)" grep -q '"los":"blocked"' "$state/ruling.json" || { on_fail; fail "ruling.json does not say blocked"; }
 echo "ok 2: painted woods into 0605: verdict '$(verdict)'"
 
 # ---- 3. Ctrl+Z (the board has the focus): clear again, nothing unsaved
-settle
+layout_settle
 again 3 "the verdict back to not blocked after Ctrl+Z" not_blocked ctrl_z  # one step: a second Ctrl+Z undoes nothing
 wait_for 5 "no unsaved mark after the undo" grep -q '^widget paint_saved ' "$state/layout.txt" || { on_fail; exit 1; }
 echo "ok 3: Ctrl+Z: verdict '$(verdict)'"
 
 # ---- 4. paint again, Save board: asks for a name (a shipped board), saved beside the situation
-settle
+layout_settle
 again 3 "blocked again" blocked click hex_0605
-settle
+layout_settle
 click paint_save
 wait_for 5 "the Save board as popup" grep -q '^widget paint_save_as_path ' "$state/layout.txt" || { on_fail; exit 1; }
-settle
+layout_settle
 click paint_save_as_ok
 saved=$work/test-small-painted.toml
 wait_for 10 "the painted board file" test -s "$saved" || { on_fail; ls -l "$work"; exit 1; }
@@ -138,7 +127,7 @@ echo "ok 4: saved board: board check passes, los and rule say blocked"
 
 # ---- 5. unsaved paint is never lost: paint 0604, quit (Ctrl+Q): the board as painted is kept
 # in the state folder as recovered-*.toml, a board file the CLI reads, and the saved file is untouched
-settle
+layout_settle
 click hex_0604
 wait_for 5 "the unsaved mark" grep -q '^widget paint_unsaved ' "$state/layout.txt" || { on_fail; exit 1; }
 xdotool mousemove --window "$win" 900 30
@@ -163,29 +152,29 @@ pid=$!
 wait_for 30 "the window again" grep -q '^widget board_menu ' "$state/layout.txt" || { on_fail; exit 1; }
 wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
 win=$(xdotool search --name 'Umpire' | head -1)
-settle
+layout_settle
 click board_menu  # the map's Board menu: New board…
 wait_for 5 "the Board menu" grep -q '^widget new_board ' "$state/layout.txt" || { on_fail; exit 1; }
 click new_board
 wait_for 5 "the New board form" grep -q '^widget new_board_create ' "$state/layout.txt" || { on_fail; exit 1; }
-settle
+layout_settle
 click new_board_create
 wait_for 5 "my-board.toml beside the situation" test -s "$work/my-board.toml" || { on_fail; exit 1; }
 "$cli" board check "$work/my-board.toml" >/dev/null || fail "the new board does not pass umpire-cli board check"
 wait_for 5 "the new board in Paint mode" grep -q '^widget paint_brush_woods ' "$state/layout.txt" || { on_fail; exit 1; }
-settle
+layout_settle
 click paint_brush_woods
-settle
+layout_settle
 click hex_0605
 wait_for 5 "the unsaved mark" grep -q '^widget paint_unsaved ' "$state/layout.txt" || { on_fail; exit 1; }
-settle
+layout_settle
 click paint_save
 wait_for 5 "saved" grep -q '^widget paint_saved ' "$state/layout.txt" || { on_fail; exit 1; }
-settle
+layout_settle
 click board_rule_mode
-settle
+layout_settle
 click hex_0602
-settle
+layout_settle
 click hex_0608
 wait_for 5 "BLOCKED on the new board" blocked || { on_fail; exit 1; }
 grep -q 'woods in 0605 blocks' "$state/ruling.json" || { on_fail; fail "the ruling does not name the painted woods"; }

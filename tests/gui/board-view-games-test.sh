@@ -30,17 +30,7 @@ on_fail() {
   echo "---- ruling.json"; cat "$state/ruling.json" 2>/dev/null || true
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
-settle() {
-  local i now changed
-  for ((i = 0; i < 50; i++)); do
-    now=$(date +%s%3N)
-    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
-    [ $((now - changed)) -gt 500 ] && return 0
-    sleep 0.1
-  done
-}
-widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
-centre() { read -r x0 y0 x1 y1 <<<"$(widget "hex_$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
+centre() { read -r x0 y0 x1 y1 <<<"$(layout_widget "hex_$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
 click_hex() {
   local x y
   read -r x y <<<"$(centre "$1")"
@@ -65,7 +55,7 @@ done
 grep -q "^widget hex_$firer " "$state/layout.txt" || { on_fail; fail "the board view did not draw hex $firer"; }
 wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
 win=$(xdotool search --name 'Umpire' | head -1)
-settle
+layout_settle
 wait_for 5 "the CLI's ruling of the opened situation" same_ruling || { on_fail; fail "opened: the window's ruling differs from umpire-cli's"; }
 echo "ok 1: $(basename "$example"): board drawn, the window rules as the CLI"
 
@@ -73,7 +63,7 @@ echo "ok 1: $(basename "$example"): board drawn, the window rules as the CLI"
 board_line=$(grep '^board = ' "$sit")
 placed=""
 for try in 1 2 3; do
-  settle
+  layout_settle
   click_hex "$firer"
   sleep 0.4
   click_hex "$target"
@@ -89,9 +79,9 @@ echo "ok 2: clicked $firer then $target: the window's ruling is the CLI's ($("$c
 
 # ---- 3. Panzer Squadron: drag from the target to its north-east corner: it faces NE (PS-turning)
 if [ "$corner" = corner ]; then
-  settle
+  layout_settle
   read -r x y <<<"$(centre "$target")"
-  read -r x0 y0 x1 y1 <<<"$(widget "hex_$target")"
+  read -r x0 y0 x1 y1 <<<"$(layout_widget "hex_$target")"
   h=$((y1 - y0))
   xdotool mousemove --window "$win" "$x" "$y" mousedown 1
   sleep 0.2

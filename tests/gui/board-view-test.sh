@@ -29,17 +29,7 @@ on_fail() {
   echo "---- situation.toml"; cat "$state/situation.toml" 2>/dev/null || true
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
-settle() {
-  local i now changed
-  for ((i = 0; i < 50; i++)); do
-    now=$(date +%s%3N)
-    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
-    [ $((now - changed)) -gt 500 ] && return 0
-    sleep 0.1
-  done
-}
-widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
-centre() { read -r x0 y0 x1 y1 <<<"$(widget "hex_$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
+centre() { read -r x0 y0 x1 y1 <<<"$(layout_widget "hex_$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
 verdict() { sed -n 's/^verdict //p' "$state/layout.txt"; }
 click_hex() {  # click_hex CCRR [shift]
   local x y
@@ -69,7 +59,7 @@ done
 grep -q '^widget hex_0302 ' "$state/layout.txt" || { on_fail; fail "the board view did not draw hex 0302"; }
 wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
 win=$(xdotool search --name 'Umpire' | head -1)
-settle
+layout_settle
 case "$(verdict)" in *BLOCKED*) ;; *) on_fail; fail "opened: verdict '$(verdict)', expected the CLI's blocked line" ;; esac
 "$cli" rule "$sit" | grep -q BLOCKED || fail "the CLI does not rule the example blocked"
 echo "ok 1: board drawn, verdict '$(verdict)'"
@@ -77,7 +67,7 @@ echo "ok 1: board drawn, verdict '$(verdict)'"
 # ---- 2. two clicks: the firer in 0602, the target in 0608 (column 6 of the test board is clear)
 placed=""
 for try in 1 2 3; do
-  settle
+  layout_settle
   click_hex 0602
   sleep 0.4
   click_hex 0608
@@ -94,9 +84,9 @@ wait_for 5 "the CLI's ruling of the autosave" same_ruling || { on_fail; fail "th
 echo "ok 2: clicked 0602 then 0608: verdict '$(verdict)', the CLI agrees"
 
 # ---- 3. drag from the target to the south: it faces side D (8.7)
-settle
+layout_settle
 read -r x y <<<"$(centre 0608)"
-read -r x0 y0 x1 y1 <<<"$(widget hex_0608)"
+read -r x0 y0 x1 y1 <<<"$(layout_widget hex_0608)"
 h=$((y1 - y0))
 xdotool mousemove --window "$win" "$x" "$y" mousedown 1
 sleep 0.2
@@ -108,7 +98,7 @@ grep -q '^hex = "0608"' "$state/situation.toml" || { on_fail; fail "the facing d
 echo "ok 3: dragged from the target: facing D"
 
 # ---- 4. shift-click: the target moves, the firer stays
-settle
+layout_settle
 click_hex 0606 shift
 wait_for 5 "the target in 0606" grep -q '^hex = "0606"' "$state/situation.toml" || { on_fail; exit 1; }
 grep -q '^hex = "0602"' "$state/situation.toml" || { on_fail; fail "shift-click moved the firer"; }

@@ -50,20 +50,10 @@ start() {
   win=$(xdotool search --name 'Umpire' | head -1)
   wait_for 30 "the layout file" grep -q '^widget range ' "$state/layout.txt" || { on_fail; exit 1; }
   wait_for 10 "the ruling" test -s "$state/ruling.json" || { on_fail; exit 1; }
-  settle
+  layout_settle
 }
 # Waits until layout.txt has not changed for half a second (the first frames still move things).
-settle() {
-  local i now changed
-  for ((i = 0; i < 50; i++)); do
-    now=$(date +%s%3N)
-    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
-    [ $((now - changed)) -gt 500 ] && return 0
-    sleep 0.1
-  done
-}
 # widget NAME -> "x0 y0 x1 y1" (window pixels)
-widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
 click() { xdotool mousemove --window "$win" "$1" "$2" click 1; }
 title() { xdotool getwindowname "$win"; }
 json_of() { "$cli" rule "$1" --json; }
@@ -79,8 +69,8 @@ echo "ok 1: opened, same ruling as the CLI, title '$(title)'"
 # ---- 2. type a new range into the range field (up to three tries: a loaded machine can drop the first click)
 typed=""
 for try in 1 2 3; do
-  settle
-  read -r x0 y0 x1 y1 <<<"$(widget range)"
+  layout_settle
+  read -r x0 y0 x1 y1 <<<"$(layout_widget range)"
   click $((x0 + 20)) $(((y0 + y1) / 2))
   sleep 0.5
   xdotool key --delay 80 ctrl+a
@@ -102,11 +92,11 @@ wait_for 5 "the title without the modified marker" sh -c "! xdotool getwindownam
 echo "ok 3: Ctrl+S saved; umpire-cli agrees; title '$(title)'"
 
 # ---- 4. click the rear sector of the aspect picker (a vehicle target)
-if [ -n "$(widget aspect)" ]; then
+if [ -n "$(layout_widget aspect)" ]; then
   clicked=""
   for try in 1 2 3; do
-    settle
-    read -r x0 y0 x1 y1 <<<"$(widget aspect)"
+    layout_settle
+    read -r x0 y0 x1 y1 <<<"$(layout_widget aspect)"
     click $(((x0 + x1) / 2)) $((y1 - 12))
     if wait_for 5 "aspect = rear in the autosave (try $try)" grep -q '^aspect = "rear"$' "$state/situation.toml"; then clicked=1; break; fi
   done
@@ -139,8 +129,8 @@ xdotool key --delay 80 ctrl+s
 wait_for 10 "the saved state" grep -q "^modified 0" "$state/layout.txt" || { on_fail; exit 1; }
 typed=""
 for try in 1 2 3; do
-  settle
-  read -r x0 y0 x1 y1 <<<"$(widget title)"
+  layout_settle
+  read -r x0 y0 x1 y1 <<<"$(layout_widget title)"
   click $((x1 - 10)) $(((y0 + y1) / 2))
   sleep 0.5
   xdotool key --delay 80 End

@@ -65,7 +65,7 @@ wait_for() {
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# ---- the board view (--test-layout): shared by units-test.sh; $state is the window's state folder
+# ---- the window's --test-layout file, for every window test; $state is the window's state folder
 # layout_settle: waits until layout.txt has not changed for half a second (the window settled).
 layout_settle() {
   local i now changed

@@ -51,16 +51,7 @@ start() {
   done
   wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
   win=$(xdotool search --name 'Umpire' | head -1)
-  settle
-}
-settle() {
-  local i now changed
-  for ((i = 0; i < 50; i++)); do
-    now=$(date +%s%3N)
-    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
-    [ $((now - changed)) -gt 500 ] && return 0
-    sleep 0.1
-  done
+  layout_settle
 }
 stop() {
   # Keys go to the window under the pointer (Xvfb has no window manager to give focus).
@@ -70,15 +61,14 @@ stop() {
   wait "$pid" || fail "umpire exited with status $?"
   pid=""
 }
-widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
 layout_title() { sed -n 's/^title //p' "$state/layout.txt"; }
 click() { xdotool mousemove --window "$win" "$1" "$2" click 1; }
 # pick_game ID: opens the Game selector and clicks that game's entry (up to three tries).
 pick_game() {
   local try x0 y0 x1 y1
   for try in 1 2 3; do
-    settle
-    read -r x0 y0 x1 y1 <<<"$(widget system)"
+    layout_settle
+    read -r x0 y0 x1 y1 <<<"$(layout_widget system)"
     click $(((x0 + x1) / 2)) $(((y0 + y1) / 2))
     wait_for 5 "the game list" grep -q "^widget game_$1 " "$state/layout.txt" || continue
     # An auto-sized popup takes its final place a frame or two late: move the pointer away
@@ -86,8 +76,8 @@ pick_game() {
     xdotool mousemove --window "$win" 900 500
     sleep 0.3
     xdotool mousemove --window "$win" 910 510
-    settle
-    read -r x0 y0 x1 y1 <<<"$(widget "game_$1")"
+    layout_settle
+    read -r x0 y0 x1 y1 <<<"$(layout_widget "game_$1")"
     click $((x0 + 20)) $(((y0 + y1) / 2))
     if wait_for 5 "game $1 shown (try $try)" sh -c "grep -q '^system = \"$1\"' '$state/state.toml'"; then return 0; fi
   done
@@ -126,7 +116,7 @@ echo "ok 2: restart: PanzerBlitz shown, TANK! still has its file"
 sed -i -e 's/^scale = .*/scale = nan/' -e 's/^split = .*/split = nan/' "$state/state.toml"
 grep -q '^scale = nan' "$state/state.toml" || fail "could not plant nan"
 start
-read -r x0 y0 x1 y1 <<<"$(widget range)"
+read -r x0 y0 x1 y1 <<<"$(layout_widget range)"
 [ -n "${x1:-}" ] && [ "$((x1 - x0))" -gt 50 ] || { on_fail; fail "the inputs side is hidden after split = nan"; }
 stop
 grep -q 'nan' "$state/state.toml" && fail "nan was written back to state.toml"

@@ -34,21 +34,10 @@ on_fail() {
   echo "---- layout.txt"; grep -v '^widget hex_' "$state/layout.txt" 2>/dev/null || true
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
-widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
 value() { awk -v n="$1" '$1 == "value" && $2 == n { print $3 }' "$state/layout.txt"; }
-centre() { read -r x0 y0 x1 y1 <<<"$(widget "$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
-settle() {
-  local i now changed
-  for ((i = 0; i < 50; i++)); do
-    now=$(date +%s%3N)
-    changed=$(date -r "$state/layout.txt" +%s%3N 2>/dev/null || echo 0)
-    [ $((now - changed)) -gt 500 ] && return 0
-    sleep 0.1
-  done
-}
 click() {  # click WIDGET
   local x y
-  read -r x y <<<"$(centre "$1")"
+  read -r x y <<<"$(layout_centre "$1")"
   [ -n "$x" ] || { on_fail; fail "$1 is not in the layout"; }
   xdotool mousemove --window "$win" "$x" "$y"
   sleep 0.2
@@ -79,7 +68,7 @@ xdotool mousemove 5 795  # the pointer rests on the status line, then never move
 start 1280x800 "$sample" --board-overlay kill-chance
 wait_for 30 "the kill chances with no input (the worker wakes the window)" sh -c "grep -q '^value board_kill ready' '$state/layout.txt'" ||
   { on_fail; exit 1; }
-read -r x0 y0 x1 y1 <<<"$(widget board)"
+read -r x0 y0 x1 y1 <<<"$(layout_widget board)"
 w=$((x1 - x0)) h=$((y1 - y0)) px=$(value board_hex_px)
 echo "board view at 1280x800: ${w}x${h} px ($((100 * w * h / (1280 * 800)))% of the window), hexes ${px} px across at Fit"
 [ "$w" -ge 690 ] && [ "$h" -ge 530 ] || { on_fail; fail "the board view is ${w}x${h}, less than 690x530"; }
@@ -88,23 +77,23 @@ echo "board view at 1280x800: ${w}x${h} px ($((100 * w * h / (1280 * 800)))% of 
 echo "ok 1: the kill-chance overlay arrived with no input; the board is big enough"
 
 # ---- 2. pin the overlays to the target; hovering does not move them
-settle
+layout_settle
 click board_viewpoint_target
 target=$(sed -n 's/^hex = "\([0-9]*\)"/\1/p' "$sample" | tail -1)
 wait_for 5 "the overlays pinned to the target $target" sh -c "grep -q '^value board_viewpoint $target' '$state/layout.txt'" || { on_fail; exit 1; }
 wait_for 30 "the kill chances from the target" sh -c "grep -q '^value board_kill ready' '$state/layout.txt'" || { on_fail; exit 1; }
-read -r x0 y0 x1 y1 <<<"$(widget board)"
+read -r x0 y0 x1 y1 <<<"$(layout_widget board)"
 for f in 1 2 3 4 5 6 7 8; do
   xdotool mousemove --window "$win" $((x0 + (x1 - x0) * f / 9)) $((y0 + (y1 - y0) * (9 - f) / 9))
   sleep 0.15
 done
-settle
+layout_settle
 [ "$(value board_viewpoint)" = "$target" ] || { on_fail; fail "hovering moved the overlays to $(value board_viewpoint)"; }
 echo "ok 2: pinned to the target $target, it stays there while the mouse hovers the board"
 
 # ---- 3. the wheel over the side panel never zooms the board
 zoom=$(value board_zoom)
-read -r sx0 sy0 sx1 sy1 <<<"$(widget ruling_tab)"
+read -r sx0 sy0 sx1 sy1 <<<"$(layout_widget ruling_tab)"
 xdotool mousemove --window "$win" $(((sx0 + sx1) / 2)) $(((sy0 + sy1) / 2))
 sleep 0.2
 # One gesture (notches 0.05 s apart, one xdotool run so no process start slows it): three over the
@@ -114,20 +103,20 @@ for f in 9 8 7 6 5; do
   gesture+=(sleep 0.05 mousemove --window "$win" $((x0 + (x1 - x0) * f / 10)) $(((y0 + y1) / 2)) click 4)
 done
 xdotool "${gesture[@]}"
-settle
+layout_settle
 [ "$(value board_zoom)" = "$zoom" ] || { on_fail; fail "the wheel started over the panel zoomed the board ($zoom -> $(value board_zoom))"; }
 sleep 3  # a new gesture (after a pause longer than a few of a loaded machine's slow frames), begun over the board, zooms
 xdotool click 4
 sleep 0.1
 xdotool click 4
-settle
+layout_settle
 [ "$(value board_zoom)" != "$zoom" ] || { on_fail; fail "a wheel gesture begun over the board did not zoom (zoom $zoom -> $(value board_zoom))"; }
 # zoom far out and drag the board far away: part of it stays in view
 for i in $(seq 1 25); do xdotool click 5; sleep 0.02; done
 xdotool mousedown 3
 for d in 200 400 600 800 1000 1200 1400; do xdotool mousemove --window "$win" $((x0 + 20 + d)) $((y0 + 20 + d)); sleep 0.05; done
 xdotool mouseup 3
-settle
+layout_settle
 in_view=$(value board_in_view_px)
 [ "${in_view:-0}" -ge 10000 ] || { on_fail; fail "after a zoom and a long drag only ${in_view} px of the board are in view"; }
 echo "ok 3: wheel over the panel: zoom stays $zoom; over the board it zooms; dragged away, ${in_view} px of board stay in view"
@@ -137,7 +126,7 @@ xdotool key --window "$win" F11
 wait_for 5 "Map only" sh -c "grep -q '^layout map-only' '$state/layout.txt'" || { on_fail; exit 1; }
 wait_for 5 "the verdict line under the map" grep -q '^widget verdict_line ' "$state/layout.txt" || { on_fail; fail "Map only shows no verdict line"; }
 wait_for 5 "no side panel" sh -c "! grep -q '^widget side_fold ' '$state/layout.txt'" || { on_fail; fail "Map only still shows the side panel"; }
-read -r x0 y0 x1 y1 <<<"$(widget board)"
+read -r x0 y0 x1 y1 <<<"$(layout_widget board)"
 echo "board view in Map only: $((x1 - x0))x$((y1 - y0)) px"
 xdotool key --window "$win" Escape
 wait_for 5 "the side panel back" sh -c "grep -q '^layout map$' '$state/layout.txt'" || { on_fail; exit 1; }
@@ -146,8 +135,8 @@ stop
 
 # ---- 5. 800x600: the board view is at least 45 % of the window
 start 800x600 "$sample"
-settle
-read -r x0 y0 x1 y1 <<<"$(widget board)"
+layout_settle
+read -r x0 y0 x1 y1 <<<"$(layout_widget board)"
 w=$((x1 - x0)) h=$((y1 - y0))
 echo "board view at 800x600: ${w}x${h} px ($((100 * w * h / (800 * 600)))% of the window), hexes $(value board_hex_px) px across"
 [ $((100 * w * h)) -ge $((45 * 800 * 600)) ] || { on_fail; fail "the board view is less than 45 % of an 800x600 window"; }
@@ -157,12 +146,12 @@ echo "ok 5: 800x600"
 # ---- 6. a board attached before the units are placed: words, not a problem
 cp "$plain" "$work/plain.toml"
 start 1280x800 "$work/plain.toml"
-settle
+layout_settle
 click open_board
 wait_for 5 "the board list" grep -q '^widget board_file_test-small.toml ' "$state/layout.txt" || { on_fail; exit 1; }
 click board_file_test-small.toml
 wait_for 10 "the map layout" sh -c "grep -q '^layout map$' '$state/layout.txt'" || { on_fail; exit 1; }
-settle
+layout_settle
 grep -q '^waiting Click the firer' "$state/layout.txt" || { on_fail; fail "the window does not say what to click"; }
 ! grep -q '^problem ' "$state/layout.txt" || { on_fail; fail "an empty board is shown as a problem"; }
 grep -q '^widget board_waiting ' "$state/layout.txt" || { on_fail; fail "the map does not say what to click"; }

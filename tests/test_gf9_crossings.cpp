@@ -136,7 +136,7 @@ TEST_CASE("gf9 crossings: hand-entered crossings of one escarpment share its nam
         {"another escarpment (another name) blocking: blocked, no call", first + "escarpment_name = \"Snake\"\n", again("Ledge", 36, 4), "blocked",
          false},
         {"unnamed entries are different escarpments: blocked, no call", first, again("", 36, 4), "blocked", false},
-        {"the same escarpment crossed again, neither crossing blocks: clear, no call", first + "escarpment_name = \"Snake\"\n", again("Snake", 30, 10),
+        {"the same escarpment crossed again, neither crossing blocks: clear, no call", first + "escarpment_name = \"Snake\"\n", again("Snake", 16, 24),
          "clear", false},
     };
     for (const auto& r : rows) {

@@ -245,7 +245,7 @@ void check_typed_lines(const Data& d, const Section& root, const Situation& s) {
         board.push_back({s.lines[i].face.empty() ? "" : f.face, obstacle});
     }
     if (describe(typed) == describe(board)) return;
-    root.error("line", "is " + describe(typed) + " but on the board " + s.board_map->file + " the lines from " + s.firer_hex + " to " + s.target_hex +
+    root.error("line", "is " + describe(typed) + " but on the board " + s.board + " the lines from " + s.firer_hex + " to " + s.target_hex +
                            " are " + describe(board) + " (" + line_text(d, *s.board_map, l.target, l.readings.front().lines[0], "the left") + "; " +
                            line_text(d, *s.board_map, l.target, l.readings.front().lines[1], "the right") + "); leave [[line]] out to take them from the board");
 }
@@ -659,7 +659,7 @@ void finish_movement(const Data& d, const Situation& s, const std::vector<StepTr
         json::Array path{json::Value(s.tank_hex)};
         for (const auto& p : placed)
             if (path.back().as_string() != s.board_map->name(p.hex)) path.emplace_back(s.board_map->name(p.hex));
-        r.set("board", json::Object{{"file", s.board_map->file},
+        r.set("board", json::Object{{"file", s.board},
                                     {"start", s.tank_hex},
                                     {"start_facing", s.tank_facing},
                                     {"path", json::Value(std::move(path))},

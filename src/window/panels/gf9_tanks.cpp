@@ -46,6 +46,7 @@ struct Inputs {
     std::optional<double> firer_distance, target_distance;  // inches to the escarpment
     std::vector<std::string> line_terrain, line_obstacles;
     toml::array further;  // [[escarpment]] (further escarpments): kept as loaded, no inputs for it here
+    std::string escarpment_name;  // line.escarpment_name (names its further crossings): kept as loaded, no input
     // question = "movement"
     std::vector<std::string> move_terrain;
     std::vector<std::string> via;  // empty: "none"
@@ -91,6 +92,16 @@ Form<Inputs> form() {
                 },
                 [](const Inputs& s, toml::table& t) {
                     if (!s.further.empty()) t.insert_or_assign("escarpment", s.further);
+                },
+                los)
+        .custom([](const toml::table& t, Inputs& s) {
+                    const toml::node* n = node_at(t, "line.escarpment_name");
+                    s.escarpment_name = n && n->is_string() ? n->as_string()->get() : std::string();
+                },
+                [](const Inputs& s, toml::table& t) {
+                    if (s.escarpment_name.empty()) return;
+                    std::string key;
+                    parent_for(t, "line.escarpment_name", &key).insert_or_assign(key, s.escarpment_name);
                 },
                 los)
         .field("move.terrain", &Inputs::move_terrain, move)

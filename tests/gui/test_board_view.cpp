@@ -4,9 +4,11 @@
 // ruling carries (Ruling::board_marks) — never a line of its own, never a stale one.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 #include "board/board_support.hpp"
@@ -234,6 +236,13 @@ TEST_CASE("Board view: the board's picture found beside the board, calibrated, o
         Frames f(support, b);
         Placement none;
         f.frame(&none, nullptr);
+        // The picture is read on a worker: the side panel says so meanwhile, and no frame waits.
+        CHECK((f.view.underlay().reading() || !f.view.underlay().problem().empty()));
+        for (int i = 0; i < 1000 && f.view.underlay().reading(); ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            f.frame(&none, nullptr);
+        }
+        REQUIRE_FALSE(f.view.underlay().reading());
         f.frame(&none, nullptr);
         CHECK(f.view.underlay().has_underlay());
         CHECK(std::fabs(f.view.underlay().opacity() - 0.7f) < 1e-6f);

@@ -264,6 +264,9 @@ TEST_CASE("save as: the picture's path is rewritten for the new file, and the pi
     board::Board absolute = b;
     absolute.underlay->image = "/scans/x.png";
     CHECK(board::underlay_image_for(absolute, root / "elsewhere" / "a.toml") == "/scans/x.png");
+    board::Board unfiled = b;  // made in memory (board from-image): its image is for the file it is saved as
+    unfiled.file.clear();
+    CHECK(board::underlay_image_for(unfiled, root / "elsewhere" / "a.toml") == "scan.jpg");
     board::Board bare = board_from("system = \"spi-tank\"\ncolumns = 2\nrows = 2\n");
     CHECK(board::underlay_image_for(bare, root / "a.toml").empty());
     // A save that fails leaves the board as it was.

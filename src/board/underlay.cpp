@@ -54,6 +54,9 @@ std::string underlay_image_for(const Board& b, const std::filesystem::path& new_
     if (!b.underlay) return "";
     const fs::path image(b.underlay->image);
     if (image.is_absolute()) return b.underlay->image;
+    // A board made in memory (no file yet: umpire-cli board from-image) wrote its image for the
+    // file it is saved as: kept.
+    if (b.file.empty() && !new_file.empty()) return b.underlay->image;
     std::error_code ec;
     const fs::path picture = fs::absolute(underlay_path(b, b.file), ec).lexically_normal();
     if (ec) return b.underlay->image;
@@ -61,7 +64,7 @@ std::string underlay_image_for(const Board& b, const std::filesystem::path& new_
     const fs::path from = fs::absolute(new_file, ec).lexically_normal().parent_path();
     if (ec) return picture.string();
     // Saved beside the old file: the image as written (byte for byte the same text).
-    if (!b.file.empty() && from == fs::absolute(fs::path(b.file), ec).lexically_normal().parent_path()) return b.underlay->image;
+    if (from == fs::absolute(fs::path(b.file), ec).lexically_normal().parent_path()) return b.underlay->image;
     const fs::path rel = picture.lexically_relative(from);
     return rel.empty() ? picture.string() : rel.generic_string();
 }

@@ -19,29 +19,14 @@ need_tools xvfb-run xdotool timeout python3
 inside_xvfb 240 "$@"
 umpire=$(realpath "$1") cli=$(realpath "$2") example=$(realpath "$3")
 
-work=$(mktemp -d)
-state=$work/state
-pid=""
-cleanup() {
-  if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+window_work
 on_fail() {
   echo "---- layout.txt"; grep -v "^widget hex_" "$state/layout.txt" 2>/dev/null || true
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
 
 # ---- the fixture
-python3 - "$work/scan.png" <<'PY'
-import struct, sys, zlib
-w, h = 400, 420
-raw = b"".join(b"\0" + bytes((255, 0, 255)) * w for _ in range(h))
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
-open(sys.argv[1], "wb").write(png)
-PY
+solid_png "$work/scan.png" 400 420 255 0 255  # magenta
 cat >"$work/mine.toml" <<'EOF'
 system = "spi-tank"
 title = "Review test board"
@@ -76,25 +61,15 @@ sed 's|^board = .*|board = "mine.toml"|' "$example" >"$sit"
 grep -q '^board = "mine.toml"' "$sit" || fail "the example names no board"
 cd "$work"  # the situation names its board beside it (as underlay-view-test.sh)
 
-value() { sed -n "s/^value $1 //p" "$state/layout.txt"; }
-is() { [ "$(value "$1")" = "$2" ]; }
+is() { [ "$(layout_value "$1")" = "$2" ]; }
 expect() {  # expect NAME VALUE WHAT [SECONDS]
-  wait_for "${4:-5}" "$3: $1 = $2" is "$1" "$2" || { echo "($1 is '$(value "$1")')"; on_fail; exit 1; }
+  wait_for "${4:-5}" "$3: $1 = $2" is "$1" "$2" || { echo "($1 is '$(layout_value "$1")')"; on_fail; exit 1; }
 }
-click() {  # click WIDGET
+click() { click_widget "$1"; }
+key() {  # key KEYS: with the mouse over the side panel's count (not a widget that takes keys), else the map
   local x y
   layout_settle
-  read -r x y <<<"$(layout_centre "$1")"
-  [ -n "$x" ] || { on_fail; fail "$1 is not in the layout"; }
-  xdotool mousemove --window "$win" "$x" "$y"
-  sleep 0.2
-  xdotool click 1
-  sleep 0.3
-}
-key() {  # key KEYS: with the mouse over the side panel's count (not a widget that takes keys)
-  local x y
-  layout_settle
-  read -r x y <<<"$(layout_centre board_suggested)"
+  read -r x y <<<"$(layout_centre board_suggested || layout_centre board_fit)"
   xdotool mousemove --window "$win" "$x" "$y"
   sleep 0.1
   xdotool key --delay 80 "$@"

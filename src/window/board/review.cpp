@@ -36,9 +36,10 @@ std::string plural(int n, const char* one, const char* many) { return grouped(n)
 // 1. counting and selecting
 // =====================================================================================
 
-void SuggestionReview::follow(const board::Board& b, const std::string& key) {
-    if (key == key_) return;
-    key_ = key;
+void SuggestionReview::follow(const board::Board& b, std::uint64_t generation, std::uint64_t revision) {
+    if (generation == generation_ && revision == revision_) return;
+    if (generation != generation_) selected_ = -1, done_.clear();  // another board
+    generation_ = generation, revision_ = revision;
     count(b);
 }
 

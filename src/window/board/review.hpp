@@ -37,9 +37,9 @@ public:
         int side = -1;
     };
 
-    // Counts the board's suggestions again when `key` (the board's generation and edit revision)
-    // moved since the last call.
-    void follow(const board::Board& b, const std::string& key);
+    // Counts the board's suggestions again when the board (`generation`: another file) or its
+    // edit revision moved since the last call; another board also forgets the selection.
+    void follow(const board::Board& b, std::uint64_t generation, std::uint64_t revision);
     // The side panel's part (nothing while the board has no suggestions). `painter`: the board's
     // editor (nullptr: nothing can be accepted, the list only centres). `undo_keys`: Ctrl+Z /
     // Ctrl+Y undo here (the Paint toolbar takes them in Paint mode). *centre_on gets an entry the
@@ -66,7 +66,7 @@ private:
     void draw_undo(const board::Board& b, BoardPainter* painter);
     std::string entry_label(const board::Board& b, const view::BoardSupport* support, const Entry& e) const;
 
-    std::string key_;
+    std::uint64_t generation_ = ~std::uint64_t(0), revision_ = 0;  // what was counted
     int hexes_ = 0, sides_ = 0;  // unconfirmed suggestions
     std::vector<Entry> unsure_;  // the unsure ones, hexes in board order then hexsides
     int selected_ = -1;          // index into unsure_, -1 none

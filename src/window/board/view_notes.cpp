@@ -243,7 +243,7 @@ void BoardView::draw_suggestions(const board::Board& b) {
         ui::probe("board_picture_problem");
     }
     // Counted again once per board and edit (a stroke, an accept, undo), not every frame.
-    review_.follow(b, std::to_string(generation_) + "/" + std::to_string(painter_ ? painter_->revision() : paint_seen_));
+    review_.follow(b, generation_, painter_ ? painter_->revision() : paint_seen_);
     review_.draw(b, painter_, support_, tool_ == Tool::rule, &centre_on_);
 }
 

@@ -255,6 +255,36 @@ TEST_CASE("Board view: the board's picture found beside the board, calibrated, o
     ui::set_probing(false);
 }
 
+// The picture is read on a worker (docs/window.md "A board from a picture"): a board changed or
+// closed while its picture is read never gets that picture, nor what went wrong with it.
+TEST_CASE("Board view: a board changed while its picture is read does not get the old picture", "[gui][board_view][underlay]") {
+    namespace fs = std::filesystem;
+    const view::BoardSupport& support = *engine().find("spi-tank")->board_support();
+    const fs::path dir = fs::temp_directory_path() / ("umpire-underlay-worker-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    board::Board with = support.load(std::string(UMPIRE_SOURCE_DIR) + "/boards/test-small.toml", "test-small.toml");
+    with.file = (dir / "mine.toml").string();
+    with.underlay = scan_underlay(with);  // scan.png is not there: its reading ends in a problem
+    board::Board without = with;
+    without.underlay.reset();
+    UnderlayLayer layer;
+    layer.follow(with);
+    CHECK(layer.has_underlay());
+    layer.follow(without);  // changed at once: the reading for `with` is dropped, whenever it ends
+    CHECK_FALSE(layer.reading());
+    for (int i = 0; i < 100; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        layer.follow(without);
+    }
+    CHECK_FALSE(layer.has_underlay());
+    CHECK(layer.problem().empty());
+    // Back to the board with a picture: read again, and this time its problem is said.
+    layer.follow(with, true);
+    CHECK_FALSE(layer.reading());
+    CHECK_THAT(layer.problem(), Catch::Contains("scan.png"));
+    fs::remove_all(dir);
+}
+
 // The Board menu's Opacity slider (docs/window.md "A board from a picture"): it starts at the
 // file's opacity, sets how strongly the view draws the picture, and writes it to the held board's
 // [underlay] so a Save board keeps it.

@@ -35,12 +35,14 @@ const Engine& engine() {
 // One frame of a view on `b` with the mouse at `mouse`, the left button down or not; true when the
 // referee moved a unit (then *place holds it).
 struct Frames {
-    umpire::test::HeadlessContext context{ImVec2(1000, 800)};
+    float height;  // the display's and the window's (the side panel's notes below the map need room)
+    umpire::test::HeadlessContext context;
     BoardView view;
     const view::BoardSupport& support;
     std::shared_ptr<const board::Board> board;
     toml::table situation;
-    Frames(const view::BoardSupport& s, board::Board b) : support(s), board(std::make_shared<const board::Board>(std::move(b))) {}
+    Frames(const view::BoardSupport& s, board::Board b, float h = 800)
+        : height(h), context(ImVec2(1000, h)), support(s), board(std::make_shared<const board::Board>(std::move(b))) {}
     bool frame(Placement* place, const std::shared_ptr<const view::BoardMarks>& marks, ImVec2 mouse = {-1, -1}, bool down = false) {
         ImGuiIO& io = ImGui::GetIO();
         io.MousePos = mouse;
@@ -48,7 +50,7 @@ struct Frames {
         ui::clear_probed();
         ImGui::NewFrame();
         ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(1000, 800));
+        ImGui::SetNextWindowSize(ImVec2(1000, height));
         ImGui::Begin("board");
         MapArea area;
         area.size = ImVec2(980, 700);
@@ -175,7 +177,7 @@ TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a 
         CHECK_FALSE(ui::probed().count("board_suggested"));
     }
     const auto [plain_vertices, plain_amber] = plain_drawn;
-    Frames f(support, b);
+    Frames f(support, b, 1000);  // the list's rows (Accept, the name) below the map: in the window
     const auto [vertices, amber] = drawn(f, &none);
     CHECK(vertices > plain_vertices + b.hex_count() * 3 * 4);  // at least three hatch lines in every hex
     CHECK_FALSE(plain_amber);
@@ -194,6 +196,7 @@ TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a 
     const ImVec2 canvas = middle("board");
     f.click_probe("board_unsure_1108", &none, nullptr);
     f.frame(&none, nullptr);
+    CHECK(ui::probed_values().at("review_selected") == "1108");  // selected, and marked so in the list
     REQUIRE(ui::probed().count("hex_1108"));
     CHECK(std::fabs(middle("hex_1108").x - canvas.x) < 1.0f);
     CHECK(std::fabs(middle("hex_1108").y - canvas.y) < 1.0f);

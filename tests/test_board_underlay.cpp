@@ -187,7 +187,7 @@ TEST_CASE("suggested: painting confirms, accepting confirms, undo brings the mar
     CHECK(board::count_suggestions(b).hexes == 118);
 }
 
-TEST_CASE("suggested: many or all accepted at once, each one undo step; the saved file's lists shrink", "[boards][underlay]") {
+TEST_CASE("suggested: many or all accepted at once, each one undo step, and the saved file's lists shrink", "[boards][underlay]") {
     board::Board b = board_from(kSuggested);
     const board::Board original = b;
     board::EditHistory h;

@@ -66,6 +66,18 @@ expect() {  # expect NAME VALUE WHAT [SECONDS]
   wait_for "${4:-5}" "$3: $1 = $2" is "$1" "$2" || { echo "($1 is '$(layout_value "$1")')"; on_fail; exit 1; }
 }
 click() { click_widget "$1"; }
+# again TRIES WHAT CHECK ACTION...: ACTION until CHECK (a shell command line) holds; only for
+# actions that are harmless repeated.
+again() {
+  local tries=$1 what=$2 check=$3 try
+  shift 3
+  for ((try = 1; try <= tries; try++)); do
+    "$@"
+    wait_for 5 "$what (try $try)" sh -c "$check" && return 0
+  done
+  on_fail
+  exit 1
+}
 key() {  # key KEYS: with the mouse over the side panel's count (not a widget that takes keys), else the map
   local x y
   layout_settle
@@ -128,7 +140,7 @@ expect review_unconfirmed 118/1 "Ctrl+Z after Accept the rest"
 echo "ok 7: Accept the rest: 0 left; Ctrl+Z: 118 hexes and 1 hexside back in one step"
 
 # ---- 8. Save board writes the confirmations: the lists shrink, then the section goes
-click board_paint_mode
+again 3 "the Paint toolbar" "grep -q ^widget.paint_save.  $state/layout.txt" click board_paint_mode
 click paint_save
 wait_for 5 "the board saved" grep -q '^widget paint_saved ' "$state/layout.txt" || { on_fail; exit 1; }
 ! grep -q 'unsure_hexes' "$work/mine.toml" || { cat "$work/mine.toml"; fail "the saved board still lists unsure hexes"; }
@@ -151,15 +163,23 @@ echo "ok 9: the Accept brush accepted 0808; Accept the rest + Save: no [suggeste
 
 # ---- 10. Save board as into a subfolder and into another folder: the picture still found
 mkdir -p "$work/club" "$work/elsewhere"
-save_as() {  # save_as PATH
-  click paint_save_as
-  wait_for 5 "the Save board as popup" grep -q '^widget paint_save_as_path ' "$state/layout.txt" || { on_fail; exit 1; }
-  sleep 0.3
-  xdotool key --delay 40 ctrl+a BackSpace
-  xdotool type --delay 20 "$1"
-  sleep 0.2
-  click paint_save_as_ok
-  wait_for 10 "$1 written" test -s "$1" || { on_fail; exit 1; }
+save_as() {  # save_as PATH: Save board as..., the path typed; tried again when a busy machine drops a key or click
+  local try
+  for try in 1 2 3; do
+    click paint_save_as
+    if wait_for 5 "the file name field focused" grep -q '^focused paint_save_as_path' "$state/layout.txt"; then
+      xdotool key --delay 60 ctrl+a BackSpace
+      xdotool type --delay 40 "$1"
+      layout_settle
+      xdotool key --delay 60 Return
+      wait_for 5 "$1 written" test -s "$1" && return 0
+    fi
+    echo "save as $1: not written (try $try), again" >&2
+    xdotool key Escape
+    layout_settle
+  done
+  on_fail
+  fail "$1 was never written"
 }
 save_as "$work/club/mine.toml"
 grep -q '^image = "../scan.png"' "$work/club/mine.toml" || { grep image "$work/club/mine.toml"; fail "saved into a subfolder: the image is not ../scan.png"; }

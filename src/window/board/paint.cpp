@@ -2,8 +2,8 @@
 //
 // Sections
 //   1. paint_target, brush_glyph
-//   2. BoardPainter: attach, mouse, undo/redo, save
-//   3. BoardPainter: toolbar, hover
+//   2. BoardPainter: attach, mouse, accepting suggestions, undo/redo, save
+//   3. BoardPainter: toolbar (the Accept brush while the board has suggestions), hover
 #include "window/board/paint.hpp"
 
 #include <algorithm>

@@ -1,7 +1,8 @@
 // The board paint tool's window-free parts (src/window/board/paint.hpp), without a display: what a
 // click paints (hex, or hexside near a side), a drag as one undo step, a slope's sloped side
-// (10.5) from the hex clicked in, the Accept brush (suggestions confirmed as they stand), Save with its error and the unsaved mark, and the toolbar and
-// hover outline built in a headless ImGui frame with Ctrl+Z / Ctrl+Y.
+// (10.5) from the hex clicked in, the Accept brush (suggestions confirmed as they stand), Save
+// with its error and the unsaved mark, and the toolbar and hover outline built in a headless ImGui
+// frame with Ctrl+Z / Ctrl+Y.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>

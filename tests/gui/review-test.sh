@@ -170,9 +170,12 @@ save_as() {  # save_as PATH: Save board as..., the path typed; tried again when 
     if wait_for 5 "the file name field focused" grep -q '^focused paint_save_as_path' "$state/layout.txt"; then
       xdotool key --delay 60 ctrl+a BackSpace
       xdotool type --delay 40 "$1"
-      layout_settle
-      xdotool key --delay 60 Return
-      wait_for 5 "$1 written" test -s "$1" && return 0
+      if wait_for 5 "the path typed" is paint_save_as_text "$1"; then
+        xdotool key --delay 60 Return
+        wait_for 5 "$1 written" test -s "$1" && return 0
+      else
+        echo "the field holds '$(layout_value paint_save_as_text)'" >&2
+      fi
     fi
     echo "save as $1: not written (try $try), again" >&2
     xdotool key Escape

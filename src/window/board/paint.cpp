@@ -204,6 +204,7 @@ void BoardPainter::draw_save_as(float em) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     bool go = ImGui::InputText("##board-path", &save_as_text_, ImGuiInputTextFlags_EnterReturnsTrue);
     ui::probe("paint_save_as_path");
+    ui::probe_value("paint_save_as_text", save_as_text_);  // what the window tests typed
     go |= ImGui::Button("Save", ImVec2(em * 6, 0));
     ui::probe("paint_save_as_ok");
     ImGui::SameLine();

@@ -109,11 +109,10 @@ window_work() {
 }
 # layout_value NAME: a "value NAME VALUE" line's value (ui::probe_value).
 layout_value() { sed -n "s/^value $1 //p" "$state/layout.txt"; }
-# click_widget NAME: a left click at the middle of a probed widget of the window $win (the
-# layout settled first); calls the test's on_fail before failing when it is not there.
+# click_widget NAME: a left click at the middle of a probed widget of the window $win; calls the
+# test's on_fail before failing when it is not there.
 click_widget() {
   local x y
-  layout_settle
   read -r x y <<<"$(layout_centre "$1")"
   [ -n "$x" ] || { on_fail; fail "$1 is not in the layout"; }
   xdotool mousemove --window "$win" "$x" "$y"

@@ -65,7 +65,7 @@ is() { [ "$(layout_value "$1")" = "$2" ]; }
 expect() {  # expect NAME VALUE WHAT [SECONDS]
   wait_for "${4:-5}" "$3: $1 = $2" is "$1" "$2" || { echo "($1 is '$(layout_value "$1")')"; on_fail; exit 1; }
 }
-click() { click_widget "$1"; }
+click() { layout_settle; click_widget "$1"; }
 # again TRIES WHAT CHECK ACTION...: ACTION until CHECK (a shell command line) holds; only for
 # actions that are harmless repeated.
 again() {

@@ -2,7 +2,7 @@
 //
 // Sections
 //   3. counting    count_suggestions, side_of_slot
-//   4. the picture underlay_path, underlay_fit
+//   4. the picture underlay_path, underlay_image_for, underlay_fit
 // (1. reading and 2. writing the sections: board_sections.cpp)
 #include "board/underlay.hpp"
 
@@ -47,6 +47,26 @@ std::filesystem::path underlay_path(const Board& b, const std::filesystem::path&
     if (!b.underlay) return {};
     const std::filesystem::path image(b.underlay->image);
     return image.is_absolute() ? image : board_file.parent_path() / image;
+}
+
+std::string underlay_image_for(const Board& b, const std::filesystem::path& new_file) {
+    namespace fs = std::filesystem;
+    if (!b.underlay) return "";
+    const fs::path image(b.underlay->image);
+    if (image.is_absolute()) return b.underlay->image;
+    // A board made in memory (no file yet: umpire-cli board from-image) wrote its image for the
+    // file it is saved as: kept.
+    if (b.file.empty() && !new_file.empty()) return b.underlay->image;
+    std::error_code ec;
+    const fs::path picture = fs::absolute(underlay_path(b, b.file), ec).lexically_normal();
+    if (ec) return b.underlay->image;
+    if (new_file.empty()) return picture.string();
+    const fs::path from = fs::absolute(new_file, ec).lexically_normal().parent_path();
+    if (ec) return picture.string();
+    // Saved beside the old file: the image as written (byte for byte the same text).
+    if (from == fs::absolute(fs::path(b.file), ec).lexically_normal().parent_path()) return b.underlay->image;
+    const fs::path rel = picture.lexically_relative(from);
+    return rel.empty() ? picture.string() : rel.generic_string();
 }
 
 calibration::Fit underlay_fit(const Board& b, std::optional<plane::Vec2> image_size) {

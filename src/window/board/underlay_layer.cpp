@@ -1,16 +1,19 @@
 // The board's picture under its hexes (see underlay_layer.hpp).
 //
 // Sections
-//   1. load: the key of what is loaded, the picture shrunk, the texture
+//   1. load: the key of what is loaded, the picture shrunk, the worker, the texture
 //   2. draw: one quad (affine) or a grid of them (perspective)
 #include "window/board/underlay_layer.hpp"
 
 #include <algorithm>
 #include <cstdint>
+#include <exception>
+#include <filesystem>
 #include <vector>
 
 #include <glad/gl.h>
 
+#include "window/ui/widgets.hpp"
 #include "board/underlay.hpp"
 #include "core/diag.hpp"
 #include "core/image.hpp"
@@ -23,10 +26,14 @@ namespace umpire::app {
 
 namespace {
 
-// Everything the picture's placement depends on, as text: a change to any reloads it.
+// Everything the picture's placement depends on, as text: a change to any reloads it. The
+// picture by its absolute path: a board saved as another file (its image path rewritten for the
+// new folder, board_edit.hpp save_board_as) names the same picture and keeps it.
 std::string key_of(const board::Board& b) {
     if (!b.underlay) return "";
-    std::string k = b.file + "\n" + b.underlay->image + "\n" + b.underlay->model + "\n";
+    std::error_code ec;
+    const std::filesystem::path picture = std::filesystem::absolute(board::underlay_path(b, b.file), ec).lexically_normal();
+    std::string k = picture.string() + "\n" + b.underlay->model + "\n";
     for (const board::UnderlayPoint& p : b.underlay->points)
         k += b.name(p.hex) + "=" + std::to_string(p.x) + "," + std::to_string(p.y) + ";";
     return k;
@@ -55,7 +62,13 @@ image::Image shrunk(image::Image img, int max_side) {
 
 }  // namespace
 
-UnderlayLayer::~UnderlayLayer() { release(); }
+UnderlayLayer::~UnderlayLayer() {
+    release();
+    // A reading still running finishes (bounded: the picture reader's limits) before the layer goes.
+    if (job_ && job_->worker.joinable()) job_->worker.join();
+    for (auto& j : retired_)
+        if (j->worker.joinable()) j->worker.join();
+}
 
 void UnderlayLayer::release() {
     if (texture_ && glad_glDeleteTextures) {
@@ -65,40 +78,83 @@ void UnderlayLayer::release() {
     texture_ = 0;
 }
 
-void UnderlayLayer::follow(const board::Board& b) {
-    const std::string key = key_of(b);
-    if (key == key_) return;
-    key_ = key;
-    release();
-    problem_.clear();
-    path_.clear();
-    width_ = height_ = 0;
-    has_underlay_ = b.underlay.has_value();
-    if (!has_underlay_) return;
-    opacity_ = float(std::clamp(b.underlay->opacity, 0.0, 1.0));
-    path_ = board::underlay_path(b, b.file).string();
+// The worker: read the picture with the bounded reader, calibrate it, shrink it for the texture.
+// `b` is the worker's own copy of the board.
+void UnderlayLayer::read(Job& job, const board::Board& b, const std::string& path, int max_side) {
     image::Image img;
     try {
-        img = image::read_image(path_, path_);
+        img = image::read_image(path, path);
     } catch (const InputError& e) {
-        problem_ = e.diagnostics().empty() ? path_ + ": cannot be read" : e.diagnostics().front().str();
+        job.problem = e.diagnostics().empty() ? path + ": cannot be read" : e.diagnostics().front().str();
+        return;
+    } catch (const std::exception& e) {  // out of memory for the pixels: said, never thrown across the thread
+        job.problem = path + ": cannot be read (" + e.what() + ")";
         return;
     }
-    width_ = img.width, height_ = img.height;
+    job.width = img.width, job.height = img.height;
     const calibration::Fit fit = board::underlay_fit(b, plane::Vec2{double(img.width), double(img.height)});
     if (!fit.ok) {
-        problem_ = "the picture's calibration is refused: " + fit.error;
+        job.problem = "the picture's calibration is refused: " + fit.error;
         return;
     }
-    to_plane_ = fit.to_plane;
-    affine_ = fit.to_pixel.affine();
+    job.to_plane = fit.to_plane;
+    job.affine = fit.to_pixel.affine();
+    job.texture = shrunk(std::move(img), max_side);
+}
+
+void UnderlayLayer::follow(const board::Board& b, bool wait) {
+    for (auto it = retired_.begin(); it != retired_.end();) {  // old readings: joined once done, never taken
+        if ((*it)->done) {
+            (*it)->worker.join();
+            it = retired_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    const std::string key = key_of(b);
+    if (key != key_) {
+        key_ = key;
+        release();
+        problem_.clear();
+        path_.clear();
+        width_ = height_ = 0;
+        if (job_) retired_.push_back(std::move(job_));  // the old picture is not this board's
+        has_underlay_ = b.underlay.has_value();
+        if (!has_underlay_) return;
+        opacity_ = float(std::clamp(b.underlay->opacity, 0.0, 1.0));
+        path_ = board::underlay_path(b, b.file).string();
+        GLint max_side = kMaxTextureSide;
+        if (glad_glGetIntegerv) glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);  // on this thread: the context is here
+        const int side = std::min(kMaxTextureSide, std::max(64, int(max_side)));
+        job_ = std::make_unique<Job>();
+        Job* job = job_.get();
+        job->worker = std::thread([job, copy = std::make_shared<const board::Board>(b), path = path_, side]() {
+            read(*job, *copy, path, side);
+            job->done = true;
+            ui::wake();  // the next frame uploads it, with no input needed
+        });
+        if (wait) job->worker.join();
+    }
+    if (job_ && job_->done) {
+        if (job_->worker.joinable()) job_->worker.join();
+        take(*job_);
+        job_.reset();
+    }
+}
+
+void UnderlayLayer::take(Job& job) {
+    width_ = job.width, height_ = job.height;
+    if (!job.problem.empty()) {
+        problem_ = job.problem;
+        return;
+    }
+    to_plane_ = job.to_plane;
+    affine_ = job.affine;
     if (!glad_glGenTextures) {  // no OpenGL context (a test without a window)
         problem_ = "no OpenGL to draw the picture with";
         return;
     }
-    GLint max_side = kMaxTextureSide;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
-    const image::Image tex = shrunk(std::move(img), std::min(kMaxTextureSide, std::max(64, int(max_side))));
+    const image::Image& tex = job.texture;
     GLuint t = 0;
     glGenTextures(1, &t);
     glBindTexture(GL_TEXTURE_2D, t);
@@ -111,6 +167,7 @@ void UnderlayLayer::follow(const board::Board& b) {
     glTexImage2D(GL_TEXTURE_2D, 0, rgba ? GL_RGBA8 : GL_RGB8, tex.width, tex.height, 0, rgba ? GL_RGBA : GL_RGB, GL_UNSIGNED_BYTE,
                  tex.pixels.data());
     texture_ = t;
+    job.texture = {};  // the pixels live in the texture now
 }
 
 // =====================================================================================

@@ -13,6 +13,7 @@
 //   Sink         also keeps the names matched by an alias
 //   Section      one TOML table as read: its dotted path in the file and typed getters that
 //                report every problem (named so apart from toml::table and a table sketch)
+//   read_rules_file  a game's rules-data file read the one way every game's load_data reads it
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -161,5 +162,22 @@ std::string describe_type(const toml::node& n);
 // number without an exponent: 40, not 4e+01), and a string as a TOML string with its escapes.
 std::string toml_number(double v);
 std::string toml_string(const std::string& s);
+
+// ---- read_rules_file ------------------------------------------------------------
+// A game's rules-data file read as every game's load_data reads it, written once here: parsed
+// (parse_toml_file), its top-level keys checked against `keys`, `fill(d, root)` run on a new
+// Data and the root section, then every problem it reported thrown at once as InputError.
+template <class Data, class Fill>
+Data read_rules_file(const std::filesystem::path& file, std::initializer_list<std::string_view> keys, Fill&& fill) {
+    const std::string shown = file.string();
+    const toml::table doc = parse_toml_file(file, shown);
+    Sink sink(shown);
+    const Section root(sink, &doc, "");
+    root.only_keys(keys);
+    Data d;
+    fill(d, root);
+    sink.throw_if_errors();
+    return d;
+}
 
 }  // namespace umpire

@@ -411,26 +411,20 @@ void check_references(const Data& d, const std::vector<Pending>& pending) {
 }  // namespace
 
 Data load_data(const std::filesystem::path& file) {
-    const std::string display = file.string();
-    toml::table doc = parse_toml_file(file, display);
-    Sink sink(display);
-    Section root(sink, &doc, "");
-    root.only_keys({"game", "citations", "feature", "choices", "table"});
-    Data d;
-    load_game(d, root);
-    load_citations(d, root);
-    load_choices(d, root);
-    Section feats = root.table("feature", true);
-    const std::vector<Pending> pending = pending_features(feats);
-    load_features(d, pending);
-    check_references(d, pending);
-    if (d.features.empty() && feats.present()) feats.error("", "no terrain features");
-    // [table]: tabletop files and the placement guidelines (tabletop/sketch.hpp, docs/tables.md).
-    std::vector<std::string> cite_ids;
-    for (const auto& [id, text] : d.citations) cite_ids.push_back(id);
-    d.table = tabletop::load_rules(root.table("table", true), d.feature_names(), cite_ids);
-    sink.throw_if_errors();
-    return d;
+    return read_rules_file<Data>(file, {"game", "citations", "feature", "choices", "table"}, [](Data& d, const Section& root) {
+        load_game(d, root);
+        load_citations(d, root);
+        load_choices(d, root);
+        Section feats = root.table("feature", true);
+        const std::vector<Pending> pending = pending_features(feats);
+        load_features(d, pending);
+        check_references(d, pending);
+        if (d.features.empty() && feats.present()) feats.error("", "no terrain features");
+        // [table]: tabletop files and the placement guidelines (tabletop/sketch.hpp, docs/tables.md).
+        std::vector<std::string> cite_ids;
+        for (const auto& [id, text] : d.citations) cite_ids.push_back(id);
+        d.table = tabletop::load_rules(root.table("table", true), d.feature_names(), cite_ids);
+    });
 }
 
 // =====================================================================================
@@ -1437,18 +1431,12 @@ Ruling rule(const Data& d, const Situation& s) {
 // 5. Agv
 // =====================================================================================
 
-Ruling Agv::rule(const Section& root) const {
-    Ruling r = ruled(root, parse_situation(data_, root), agv::rule);
-    r.view = ruling_view(r);
-    return r;
-}
-
-std::vector<NameList> Agv::names() const {
+std::vector<NameList> names(const Data& d) {
     return {{"questions", kQuestions},
             {"unit types", kUnitTypes},
             {"firer types", kFirerTypes},
             {"actions", kActions},
-            {"terrain", data_.feature_names()}};
+            {"terrain", d.feature_names()}};
 }
 
 }  // namespace umpire::agv

@@ -137,6 +137,17 @@ public:
     Section table(std::string_view key, bool required = false) const;
     // An array of tables (`[[key]]` or an inline array of inline tables).
     std::vector<Section> tables(std::string_view key, bool required = false) const;
+    // `f(key, table)` for each key of this table in key order (toml++ keeps them sorted), its value
+    // read as a table: a value of another type is reported and skipped (`[choices.ID]`, ...).
+    template <class F>
+    void each_table(F f) const {
+        if (!table_) return;
+        for (const auto& [k, v] : *table_) {
+            const std::string key(k.str());
+            const Section t = table(key, true);
+            if (t.present()) f(key, t);
+        }
+    }
 
     // Reports every key not in `known` (typos would otherwise be silently ignored).
     void only_keys(const std::vector<std::string>& known) const;
@@ -178,6 +189,14 @@ Data read_rules_file(const std::filesystem::path& file, std::initializer_list<st
     fill(d, root);
     sink.throw_if_errors();
     return d;
+}
+// The same with the file's parts read in turn by `loaders` (a game's load_game, load_citations, ...).
+template <class Data>
+Data read_rules_file(const std::filesystem::path& file, std::initializer_list<std::string_view> keys,
+                     std::initializer_list<void (*)(Data&, const Section&)> loaders) {
+    return read_rules_file<Data>(file, keys, [loaders](Data& d, const Section& root) {
+        for (auto* load : loaders) load(d, root);
+    });
 }
 
 }  // namespace umpire

@@ -361,9 +361,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
 }
 
 toml::table to_toml(const Situation& s) {
-    toml::table t;
-    t.insert("system", "panzer-squadron");
-    if (!s.title.empty()) t.insert("title", s.title);
+    toml::table t = situation_table(kAbout.id, s.title);
     t.insert("question", s.question);
     if (!s.board.empty()) t.insert("board", s.board);
     if (s.question == "line-of-fire") {

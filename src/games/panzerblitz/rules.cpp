@@ -173,9 +173,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
 }
 
 toml::table to_toml(const Situation& s) {
-    toml::table t;
-    t.insert("system", "panzerblitz");
-    if (!s.title.empty()) t.insert("title", s.title);
+    toml::table t = situation_table(kAbout.id, s.title);
     if (!s.board.empty()) {  // the board says the elevations, the range and the symbols (apply_board)
         t.insert("board", s.board);
         t.insert("firer", toml::table{{"hex", s.firer_hex}});

@@ -592,10 +592,7 @@ void load_board(Data& d, const Section& root) {
 void load_board_areas(Data& d, const Section& root) {
     const Section areas = root.table("board_areas");
     if (!areas.present()) return;
-    for (const auto& [k, v] : *areas.raw()) {
-        const std::string kind(k.str());
-        Section t = areas.table(kind, true);
-        if (!t.present()) continue;
+    areas.each_table([&d](const std::string& kind, const Section& t) {
         t.only_keys({"ignores", "rule"});
         Data::AreaKind a;
         if (auto ig = t.string_array("ignores", true))
@@ -605,7 +602,7 @@ void load_board_areas(Data& d, const Section& root) {
             }
         a.rule = t.str("rule", true).value_or("");
         d.board_areas[kind] = a;
-    }
+    });
 }
 
 }  // namespace
@@ -1330,9 +1327,7 @@ Situation moved_target(const Data& d, Situation s, const board::Board& b, const 
 }
 
 toml::table to_toml(const Situation& s) {
-    toml::table t;
-    t.insert("system", "spi-tank");
-    if (!s.title.empty()) t.insert("title", s.title);
+    toml::table t = situation_table(kAbout.id, s.title);
     t.insert("terrain_mode", to_string(s.mode));
     if (!s.board.empty()) t.insert("board", s.board);
     toml::table f;

@@ -132,18 +132,25 @@ bool all_digits(const std::string& s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
+// expand_hexes' and expand_hexsides' way out on a problem: `items` emptied, the message and where
+// it is (`at` in the trimmed text, which starts `off` characters into the raw one), `out` returned.
+template <class Out, class Items>
+auto failing(Out& out, Items& items, std::size_t off) {
+    return [&out, &items, off](std::string msg, std::size_t at) {
+        items.clear();
+        out.error = std::move(msg);
+        out.error_at = off + at;
+        return out;
+    };
+}
+
 }  // namespace
 
 Expanded expand_hexes(const Board& b, const std::string& raw) {
     Expanded out;
     std::size_t off = 0;
     const std::string text = trim(raw, off);
-    auto fail = [&](std::string msg, std::size_t at) {
-        out.hexes.clear();
-        out.error = std::move(msg);
-        out.error_at = off + at;
-        return out;
-    };
+    const auto fail = failing(out, out.hexes, off);
     // "column 12" / "row 7": a whole column or row.
     for (const char* word : {"column ", "row "}) {
         const std::string w = word;
@@ -210,12 +217,7 @@ ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
     ExpandedSides out;
     std::size_t off = 0;
     const std::string text = trim(raw, off);
-    auto fail = [&](std::string msg, std::size_t at) {
-        out.sides.clear();
-        out.error = std::move(msg);
-        out.error_at = off + at;
-        return out;
-    };
+    const auto fail = failing(out, out.sides, off);
     std::string err;
     // "1204/B-C-D": sides of one hex.
     if (auto slash = text.find('/'); slash != std::string::npos) {

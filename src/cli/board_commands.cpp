@@ -59,15 +59,24 @@ void run_on_choice(CLI::App* cmd, Context& c, const std::shared_ptr<BoardArgs>& 
     cmd->callback([&c, a] { c.run = [&c, a] { return board_command(c, *a, c.out); }; });
 }
 
-// A line-of-sight command's own BoardArgs with what los and visibility share: BOARD (the first
-// argument), --json, --mode.
-std::shared_ptr<BoardArgs> sight_args(CLI::App& cmd, const char* command) {
-    auto a = std::make_shared<BoardArgs>();
-    a->command = command;
-    add_argument(cmd, "BOARD", a->file, "the board file")->required();
-    cmd.add_flag("--json", a->json, "print one JSON object")->disable_flag_override();
-    add_value(cmd, "--mode", "MODE", &a->mode, "TANK!: the terrain mode, closed, mixed or open (10.6;\ndefault: the board's terrain_mode)");
-    return a;
+// A board command and its own BoardArgs, the board file its first argument (named `file_name`).
+struct BoardCommand {
+    CLI::App* cmd;
+    std::shared_ptr<BoardArgs> args;
+};
+BoardCommand board_command_of(CLI::App& parent, const char* command, const char* file_name, const std::string& description) {
+    BoardCommand b{add_command(parent, command, description), std::make_shared<BoardArgs>()};
+    b.args->command = command;
+    add_argument(*b.cmd, file_name, b.args->file, "the board file")->required();
+    return b;
+}
+
+// A line-of-sight command (los, visibility) with what they share: BOARD, --json, --mode.
+BoardCommand sight_command(CLI::App& app, const char* command, const std::string& description) {
+    BoardCommand b = board_command_of(app, command, "BOARD", description);
+    b.cmd->add_flag("--json", b.args->json, "print one JSON object")->disable_flag_override();
+    add_value(*b.cmd, "--mode", "MODE", &b.args->mode, "TANK!: the terrain mode, closed, mixed or open (10.6;\ndefault: the board's terrain_mode)");
+    return b;
 }
 
 }  // namespace
@@ -82,22 +91,18 @@ CLI::App* add_board(CLI::App& app, Context& c) {
 }
 
 void add_board_check(CLI::App& board, Context& c) {
-    CLI::App* cmd = add_command(board, "check",
-                                "validate a board file of any game with hex boards (its `system`):\n"
-                                "size, numbering, what its hexes and hexsides hold (docs/boards.md)");
-    auto a = std::make_shared<BoardArgs>();
-    a->command = "check";
-    add_argument(*cmd, "FILE", a->file, "the board file")->required();
-    cmd->add_flag("--json", a->json, "the whole board as one JSON object: every hex, each hexside\nfeature once, what is still an unconfirmed suggestion")
+    const BoardCommand check = board_command_of(board, "check", "FILE",
+                                                "validate a board file of any game with hex boards (its `system`):\n"
+                                                "size, numbering, what its hexes and hexsides hold (docs/boards.md)");
+    check.cmd->add_flag("--json", check.args->json, "the whole board as one JSON object: every hex, each hexside\nfeature once, what is still an unconfirmed suggestion")
         ->disable_flag_override();
-    run_on_choice(cmd, c, a);
+    run_on_choice(check.cmd, c, check.args);
 }
 
 void add_los(CLI::App& app, Context& c) {
-    CLI::App* cmd = add_command(app, "los",
-                                "the line between two hexes of a board and what it meets (TANK! 10.2;\n"
-                                "PanzerBlitz: every route; Panzer Squadron: the two lines of fire)");
-    const auto a = sight_args(*cmd, "los");
+    const auto [cmd, a] = sight_command(app, "los",
+                                        "the line between two hexes of a board and what it meets (TANK! 10.2;\n"
+                                        "PanzerBlitz: every route; Panzer Squadron: the two lines of fire)");
     a->hexes.resize(2);
     add_argument(*cmd, "FROM", a->hexes[0], "the firer's hex (0302)")->required();
     add_argument(*cmd, "TO", a->hexes[1], "the target's hex")->required();
@@ -107,10 +112,11 @@ void add_los(CLI::App& app, Context& c) {
 }
 
 void add_visibility(CLI::App& app, Context& c) {
-    CLI::App* cmd = add_command(app, "visibility",
-                                "every hex seen from FROM: clear, blocked (by what, where) or\n"
-                                "referee's call; --all: every pair of a TANK! board, one file");
-    const auto a = sight_args(*cmd, "visibility");
+    const BoardCommand sight = sight_command(app, "visibility",
+                                             "every hex seen from FROM: clear, blocked (by what, where) or\n"
+                                             "referee's call; --all: every pair of a TANK! board, one file");
+    CLI::App* const cmd = sight.cmd;
+    const std::shared_ptr<BoardArgs> a = sight.args;
     auto from = std::make_shared<std::string>();
     CLI::Option* from_given = add_argument(*cmd, "FROM", *from, "the hex seen from (not with --all)");
     add_value(*cmd, "--all", "OUT", &a->all_out, "TANK!: write every pair of hexes to the file OUT");

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <system_error>
 
+#include "core/text.hpp"
+
 namespace umpire::json {
 
 double Value::as_double() const {
@@ -20,31 +22,8 @@ const Value* Value::find(const std::string& key) const {
     return nullptr;
 }
 
-// Appends `s` as a JSON string literal: runs of plain characters are copied whole.
-static void quote_into(std::string& out, const std::string& s) {
-    out += '"';
-    std::size_t run = 0;  // start of the plain run not yet copied
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const unsigned char c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c != '"' && c != '\\') continue;
-        out.append(s, run, i - run);
-        run = i + 1;
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default: {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            }
-        }
-    }
-    out.append(s, run, std::string::npos);
-    out += '"';
-}
+// Appends `s` as a JSON string literal (core/text.hpp: DEL is taken as it is).
+static void quote_into(std::string& out, const std::string& s) { append_quoted(out, s, false); }
 
 std::string quote(const std::string& s) {
     std::string out;

@@ -39,4 +39,9 @@ std::string cat(std::initializer_list<Piece> pieces);
 // Appends the pieces to `out` (reserving their length once).
 void append(std::string& out, std::initializer_list<Piece> pieces);
 
+// Appends `s` in double quotes with the escapes JSON and TOML basic strings share: \" \\ \n \r \t,
+// and any other control character as \u00XX. `escape_delete`: DEL (0x7f) as \u007f too, which a
+// TOML basic string needs and JSON does not. Runs of plain characters are copied whole.
+void append_quoted(std::string& out, std::string_view s, bool escape_delete);
+
 }  // namespace umpire

@@ -349,6 +349,24 @@ static bool report_missing(const Section& t, std::string_view key, bool required
     return false;
 }
 
+// The node at `key` when it is there and of the type `is` asks, else nullptr: a missing required key
+// is reported as expecting `expected()`, a value of another type as `wrong()` and the type found.
+// The messages are built only when reported.
+template <class Expected, class Wrong>
+static const toml::node* typed_node(const Section& t, std::string_view key, bool required,
+                                    bool (toml::node::*is)() const noexcept, Expected expected, Wrong wrong) {
+    const toml::node* n = t.node(key);
+    if (!n) {
+        if (required) report_missing(t, key, required, expected());
+        return nullptr;
+    }
+    if (!(n->*is)()) {
+        t.error(key, wrong() + describe_type(*n));
+        return nullptr;
+    }
+    return n;
+}
+
 std::optional<std::string> Section::str(std::string_view key, bool required) const {
     const toml::node* n = node(key);
     if (!n) { if (required) report_missing(*this, key, required, "a string"); return std::nullopt; }
@@ -359,7 +377,6 @@ std::optional<std::string> Section::str(std::string_view key, bool required) con
 
 std::optional<std::int64_t> Section::integer(std::string_view key, bool required, std::optional<std::int64_t> min,
                                            std::optional<std::int64_t> max, std::string_view range_hint) const {
-    const toml::node* n = node(key);
     auto range_text = [&]() -> std::string {
         if (!range_hint.empty()) return std::string(range_hint);
         if (min && max) return std::to_string(*min) + ".." + std::to_string(*max);
@@ -367,11 +384,9 @@ std::optional<std::int64_t> Section::integer(std::string_view key, bool required
         if (max) return std::to_string(*max) + " or less";
         return "any integer";
     };
-    if (!n) { if (required) report_missing(*this, key, required, "an integer, " + range_text()); return std::nullopt; }
-    if (!n->is_integer()) {
-        error(key, "expected an integer (" + range_text() + "), found " + describe_type(*n));
-        return std::nullopt;
-    }
+    const toml::node* n = typed_node(*this, key, required, &toml::node::is_integer, [&] { return "an integer, " + range_text(); },
+                                     [&] { return "expected an integer (" + range_text() + "), found "; });
+    if (!n) return std::nullopt;
     const std::int64_t v = n->as_integer()->get();
     if ((min && v < *min) || (max && v > *max)) {
         error(key, std::to_string(v) + " is out of range (accepted: " + range_text() + ")");
@@ -402,23 +417,17 @@ std::optional<double> Section::number(std::string_view key, bool required, std::
 }
 
 std::optional<bool> Section::boolean(std::string_view key, bool required) const {
-    const toml::node* n = node(key);
-    if (!n) { if (required) report_missing(*this, key, required, "true or false"); return std::nullopt; }
-    if (!n->is_boolean()) {
-        error(key, "expected true or false, found " + describe_type(*n));
-        return std::nullopt;
-    }
+    const toml::node* n = typed_node(*this, key, required, &toml::node::is_boolean, [] { return std::string("true or false"); },
+                                     [] { return std::string("expected true or false, found "); });
+    if (!n) return std::nullopt;
     return n->as_boolean()->get();
 }
 
 std::optional<std::string> Section::choice(std::string_view key, const std::vector<std::string>& accepted,
                                          bool required) const {
-    const toml::node* n = node(key);
-    if (!n) { if (required) report_missing(*this, key, required, "one of " + join_names(accepted)); return std::nullopt; }
-    if (!n->is_string()) {
-        error(key, "expected a name, one of " + join_names(accepted) + "; found " + describe_type(*n));
-        return std::nullopt;
-    }
+    const toml::node* n = typed_node(*this, key, required, &toml::node::is_string, [&] { return "one of " + join_names(accepted); },
+                                     [&] { return "expected a name, one of " + join_names(accepted) + "; found "; });
+    if (!n) return std::nullopt;
     const std::string given = n->as_string()->get();
     if (auto i = match_name(given, accepted)) return accepted[*i];
     error(key, "unknown name " + quoted_value(given) + " (accepted: " + accepted_names(accepted) + ")");
@@ -428,12 +437,9 @@ std::optional<std::string> Section::choice(std::string_view key, const std::vect
 std::optional<std::string> Section::choice(std::string_view key, const std::vector<Named>& accepted, bool required,
                                          std::string_view what, std::string_view rule) const {
     const auto names = [&accepted] { return names_of(accepted); };  // for messages only
-    const toml::node* n = node(key);
-    if (!n) { if (required) report_missing(*this, key, required, "one of " + join_names(names())); return std::nullopt; }
-    if (!n->is_string()) {
-        error(key, "expected a name, one of " + join_names(names()) + "; found " + describe_type(*n));
-        return std::nullopt;
-    }
+    const toml::node* n = typed_node(*this, key, required, &toml::node::is_string, [&] { return "one of " + join_names(names()); },
+                                     [&] { return "expected a name, one of " + join_names(names()) + "; found "; });
+    if (!n) return std::nullopt;
     const std::string given = n->as_string()->get();
     const NameMatch m = resolve_name(given, accepted);
     if (m.index) {
@@ -457,9 +463,9 @@ std::optional<std::string> Section::choice(std::string_view key, const std::vect
 template <class T>
 static std::optional<std::vector<T>> typed_array(const Section& t, std::string_view key, bool required,
                                                  const char* what, bool (toml::node::*is)() const noexcept) {
-    const toml::node* n = t.node(key);
-    if (!n) { if (required) report_missing(t, key, required, std::string("an array of ") + what + "s"); return std::nullopt; }
-    if (!n->is_array()) { t.error(key, std::string("expected an array of ") + what + "s, found " + describe_type(*n)); return std::nullopt; }
+    const toml::node* n = typed_node(t, key, required, &toml::node::is_array, [&] { return std::string("an array of ") + what + "s"; },
+                                     [&] { return std::string("expected an array of ") + what + "s, found "; });
+    if (!n) return std::nullopt;
     std::vector<T> out;
     out.reserve(n->as_array()->size());
     bool ok = true;
@@ -489,12 +495,9 @@ std::optional<std::vector<std::int64_t>> Section::int_array(std::string_view key
 std::optional<std::vector<std::string>> Section::choice_array(std::string_view key,
                                                             const std::vector<std::string>& accepted,
                                                             bool required) const {
-    const toml::node* n = node(key);
-    if (!n) { if (required) report_missing(*this, key, required, "an array of names from " + join_names(accepted)); return std::nullopt; }
-    if (!n->is_array()) {
-        error(key, "expected an array of names (accepted: " + join_names(accepted) + "), found " + describe_type(*n));
-        return std::nullopt;
-    }
+    const toml::node* n = typed_node(*this, key, required, &toml::node::is_array, [&] { return "an array of names from " + join_names(accepted); },
+                                     [&] { return "expected an array of names (accepted: " + join_names(accepted) + "), found "; });
+    if (!n) return std::nullopt;
     std::vector<std::string> out;
     out.reserve(n->as_array()->size());
     bool ok = true;

@@ -13,6 +13,7 @@
 //   Sink         also keeps the names matched by an alias
 //   Section      one TOML table as read: its dotted path in the file and typed getters that
 //                report every problem (named so apart from toml::table and a table sketch)
+//   read_rules_file  a game's rules-data file read the one way every game's load_data reads it
 #pragma once
 #include <cstdint>
 #include <filesystem>
@@ -136,6 +137,17 @@ public:
     Section table(std::string_view key, bool required = false) const;
     // An array of tables (`[[key]]` or an inline array of inline tables).
     std::vector<Section> tables(std::string_view key, bool required = false) const;
+    // `f(key, table)` for each key of this table in key order (toml++ keeps them sorted), its value
+    // read as a table: a value of another type is reported and skipped (`[choices.ID]`, ...).
+    template <class F>
+    void each_table(F f) const {
+        if (!table_) return;
+        for (const auto& [k, v] : *table_) {
+            const std::string key(k.str());
+            const Section t = table(key, true);
+            if (t.present()) f(key, t);
+        }
+    }
 
     // Reports every key not in `known` (typos would otherwise be silently ignored).
     void only_keys(const std::vector<std::string>& known) const;
@@ -161,5 +173,30 @@ std::string describe_type(const toml::node& n);
 // number without an exponent: 40, not 4e+01), and a string as a TOML string with its escapes.
 std::string toml_number(double v);
 std::string toml_string(const std::string& s);
+
+// ---- read_rules_file ------------------------------------------------------------
+// A game's rules-data file read as every game's load_data reads it, written once here: parsed
+// (parse_toml_file), its top-level keys checked against `keys`, `fill(d, root)` run on a new
+// Data and the root section, then every problem it reported thrown at once as InputError.
+template <class Data, class Fill>
+Data read_rules_file(const std::filesystem::path& file, std::initializer_list<std::string_view> keys, Fill&& fill) {
+    const std::string shown = file.string();
+    const toml::table doc = parse_toml_file(file, shown);
+    Sink sink(shown);
+    const Section root(sink, &doc, "");
+    root.only_keys(keys);
+    Data d;
+    fill(d, root);
+    sink.throw_if_errors();
+    return d;
+}
+// The same with the file's parts read in turn by `loaders` (a game's load_game, load_citations, ...).
+template <class Data>
+Data read_rules_file(const std::filesystem::path& file, std::initializer_list<std::string_view> keys,
+                     std::initializer_list<void (*)(Data&, const Section&)> loaders) {
+    return read_rules_file<Data>(file, keys, [loaders](Data& d, const Section& root) {
+        for (auto* load : loaders) load(d, root);
+    });
+}
 
 }  // namespace umpire

@@ -70,6 +70,14 @@ std::optional<toml::table> canonical_with(const Section& root, const Data& d, Pa
     return write(s);
 }
 
+// The start of a situation as a game's to_toml writes it: its `system`, and its `title` when given.
+inline toml::table situation_table(const char* system, const std::string& title) {
+    toml::table t;
+    t.insert("system", system);
+    if (!title.empty()) t.insert("title", title);
+    return t;
+}
+
 // Keys every situation may carry besides its system's own (documented in README).
 const std::vector<std::string>& common_situation_keys();
 

@@ -1,6 +1,6 @@
 // Where a hex lies in the plane, in double: the drawing side of hex.hpp for code that maps a board
-// onto a picture (calibration.hpp, the suggestion from a scan). The window's ui/hex_layout.hpp is
-// the same layout in ImGui's floats.
+// onto a picture (calibration.hpp, the suggestion from a scan). The window's ui/hex_layout.hpp draws
+// with it in ImGui's floats.
 //
 // Board units: a hex's circumradius is 1 (centre to corner), so neighbouring centres are sqrt(3)
 // apart ("one hex"). Flat-topped hexes in vertical columns, direction 0 north then clockwise

@@ -119,7 +119,9 @@ static std::vector<std::string> kinds(const Toml& t, std::string_view key, const
     return t.choice_array(key, accepted).value_or(std::vector<std::string>{});
 }
 
-Rules load_rules(const Toml& t, const std::vector<std::string>& names, const std::vector<std::string>& cites) {
+Rules load_rules(const Toml& t, const std::vector<std::string>& names, const std::map<std::string, std::string>& citations) {
+    std::vector<std::string> cites;
+    for (const auto& [id, summary] : citations) cites.push_back(id);
     Rules r;
     t.only_keys({"unit", "tolerance", "areas", "lines", "drawn", "hill_kind", "top_kind", "max_pieces", "max_points",
                  "max_bases", "size", "apart", "width", "near", "apart_from", "no_overlap", "crossing"});

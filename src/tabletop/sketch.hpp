@@ -11,6 +11,7 @@
 //                reads back identically)
 #pragma once
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,8 +81,9 @@ struct Rules {
 };
 
 // Reads a system's [table] section. `names` are the system's terrain names (every kind must be
-// one of them or in `drawn`); `cites` its citation ids. Problems go into t.sink().
-Rules load_rules(const umpire::Section& t, const std::vector<std::string>& names, const std::vector<std::string>& cites);
+// one of them or in `drawn`); `citations` its citations (id -> summary: the ids are what a rule may
+// cite). Problems go into t.sink().
+Rules load_rules(const umpire::Section& t, const std::vector<std::string>& names, const std::map<std::string, std::string>& citations);
 
 // ---- Sketch -----------------------------------------------------------------------
 

@@ -303,14 +303,11 @@ void load_citations(Data& d, const Section& root) {
 void load_choices(Data& d, const Section& root) {
     Section choices = root.table("choices", true);
     if (!choices.present()) return;
-    for (const auto& [k, v] : *choices.raw()) {
-        const std::string id(k.str());
-        Section c = choices.table(id, true);
-        if (!c.present()) continue;
+    choices.each_table([&d](const std::string& id, const Section& c) {
         c.only_keys({"reading", "why"});
         Choice ch{id, c.str("reading", true).value_or(""), c.str("why", true).value_or("")};
         d.choices[id] = std::move(ch);
-    }
+    });
 }
 
 // A [feature.NAME] table with its line in the file (toml++ keeps tables sorted by key).
@@ -408,29 +405,26 @@ void check_references(const Data& d, const std::vector<Pending>& pending) {
     }
 }
 
-}  // namespace
-
-Data load_data(const std::filesystem::path& file) {
-    const std::string display = file.string();
-    toml::table doc = parse_toml_file(file, display);
-    Sink sink(display);
-    Section root(sink, &doc, "");
-    root.only_keys({"game", "citations", "feature", "choices", "table"});
-    Data d;
-    load_game(d, root);
-    load_citations(d, root);
-    load_choices(d, root);
+// [[feature]]: every terrain feature, then what they name of each other checked.
+void load_feature_tables(Data& d, const Section& root) {
     Section feats = root.table("feature", true);
     const std::vector<Pending> pending = pending_features(feats);
     load_features(d, pending);
     check_references(d, pending);
     if (d.features.empty() && feats.present()) feats.error("", "no terrain features");
-    // [table]: tabletop files and the placement guidelines (tabletop/sketch.hpp, docs/tables.md).
-    std::vector<std::string> cite_ids;
-    for (const auto& [id, text] : d.citations) cite_ids.push_back(id);
-    d.table = tabletop::load_rules(root.table("table", true), d.feature_names(), cite_ids);
-    sink.throw_if_errors();
-    return d;
+}
+
+// [table]: tabletop files and the placement guidelines (tabletop/sketch.hpp, docs/tables.md), after
+// the features, whose names a table's kinds must be.
+void load_table(Data& d, const Section& root) {
+    d.table = tabletop::load_rules(root.table("table", true), d.feature_names(), d.citations);
+}
+
+}  // namespace
+
+Data load_data(const std::filesystem::path& file) {
+    return read_rules_file<Data>(file, {"game", "citations", "feature", "choices", "table"},
+                                 {load_game, load_citations, load_choices, load_feature_tables, load_table});
 }
 
 // =====================================================================================
@@ -623,9 +617,7 @@ Situation parse_situation(const Data& d, const Section& root) {
 }
 
 toml::table to_toml(const Situation& s) {
-    toml::table t;
-    t.insert("system", "agv");
-    if (!s.title.empty()) t.insert("title", s.title);
+    toml::table t = situation_table(kAbout.id, s.title);
     t.insert("question", to_string(s.question));
     switch (s.question) {
         case Question::movement: {
@@ -1437,18 +1429,12 @@ Ruling rule(const Data& d, const Situation& s) {
 // 5. Agv
 // =====================================================================================
 
-Ruling Agv::rule(const Section& root) const {
-    Ruling r = ruled(root, parse_situation(data_, root), agv::rule);
-    r.view = ruling_view(r);
-    return r;
-}
-
-std::vector<NameList> Agv::names() const {
+std::vector<NameList> names(const Data& d) {
     return {{"questions", kQuestions},
             {"unit types", kUnitTypes},
             {"firer types", kFirerTypes},
             {"actions", kActions},
-            {"terrain", data_.feature_names()}};
+            {"terrain", d.feature_names()}};
 }
 
 }  // namespace umpire::agv

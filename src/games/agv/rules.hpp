@@ -165,6 +165,11 @@ toml::table to_toml(const Situation& s);
 // ---- rule() -------------------------------------------------------------------
 
 Ruling rule(const Data& d, const Situation& s);
+// For the engine and the window (games/game_module.hpp): the names a user may type (`umpire-cli
+// systems`), what the panel offers (view.cpp) and a ruling's typed view for the panel (view.cpp).
+std::vector<NameList> names(const Data& d);
+std::any choices(const Data& d);
+std::any ruling_view(const Data& d, const Situation& s, const Ruling& r);
 
 // What one [[stand]]'s keys say about each feature it names, as rule() reads them (docs/agv.md):
 // the table measuring checks with it that the keys it writes say what it measured.
@@ -179,16 +184,9 @@ std::vector<StandFeature> read_stand(const Data& d, const Fire& fire, const Stan
 
 inline constexpr GameAbout kAbout = {"agv", "A Great Victory! terrain guidelines (January 2015)", "agv.toml"};
 
-class Agv final : public GameModule<Data, load_data> {
+class Agv final : public GameModule<Data, load_data, Situation> {
 public:
     Agv();  // table.cpp, with the table support
-    Ruling rule(const Section& root) const override;
-    std::vector<NameList> names() const override;
-    std::any choices() const override;                                       // view.cpp
-    std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
-
-private:
-    std::any ruling_view(const Ruling& r) const;  // games/agv/view.hpp, in view.cpp
 };
 
 }  // namespace umpire::agv

@@ -5,7 +5,7 @@
 
 namespace umpire::agv {
 
-std::any Agv::ruling_view(const Ruling& r) const {
+std::any ruling_view(const Data&, const Situation&, const Ruling& r) {
     view::AgvRulingView v;
     for (const auto& [key, value] : r.fields) {  // the "stands" rule_fire set (AGV-cover)
         if (key != "stands" || !value.is_array()) continue;
@@ -26,25 +26,21 @@ std::any Agv::ruling_view(const Ruling& r) const {
     return v;
 }
 
-std::any Agv::choices() const {
+std::any choices(const Data& d) {
     view::AgvChoices c;
     c.questions = question_names();
     c.unit_types = unit_type_names();
     c.firer_types = firer_type_names();
     c.actions = action_names();
-    for (const auto& n : data_.feature_names()) {
-        const Feature* f = data_.find(n);
-        const auto it = f ? data_.citations.find(f->cite) : data_.citations.end();
+    for (const auto& n : d.feature_names()) {
+        const Feature* f = d.find(n);
+        const auto it = f ? d.citations.find(f->cite) : d.citations.end();
         std::string words = f ? f->label : n;
         for (const char* article : {"a ", "an "})
             if (words.rfind(article, 0) == 0) words = words.substr(std::string(article).size());
-        c.features.push_back({n, !f ? n : f->cite + ": " + (it != data_.citations.end() ? it->second : f->label), words});
+        c.features.push_back({n, !f ? n : f->cite + ": " + (it != d.citations.end() ? it->second : f->label), words});
     }
     return c;
-}
-
-std::optional<toml::table> Agv::canonical(const Section& root) const {
-    return canonical_with(root, data_, parse_situation, to_toml);
 }
 
 }  // namespace umpire::agv

@@ -446,33 +446,30 @@ void load_core(Data& d, const Section& los) {
     }
 }
 
+// [los]: hills, escarpments and the core obstacles.
+void load_los(Data& d, const Section& root) {
+    Section los = root.table("los", true);
+    if (!los.present()) return;
+    los.only_keys({"hills", "escarpments", "core"});
+    load_hills(d, los);
+    load_escarpments(d, los);
+    load_core(d, los);
+}
+
+// [table]: tabletop files for this game (tabletop/sketch.hpp, docs/tables.md); a table's kinds are
+// the terrain, the core obstacles and the vias.
+void load_table(Data& d, const Section& root) {
+    std::vector<std::string> names = d.terrain_names();
+    for (const auto& c : d.core) names.push_back(c.name);
+    for (const auto& v : d.vias) names.push_back(v);
+    d.table = tabletop::load_rules(root.table("table", true), names, d.citations);
+}
+
 }  // namespace
 
 Data load_data(const std::filesystem::path& file) {
-    const std::string shown = file.string();
-    toml::table t = parse_toml_file(file, shown);
-    Sink sink(shown);
-    Section root(sink, &t, "");
-    root.only_keys({"citations", "limits", "movement", "los", "table"});
-    Data d;
-    load_citations(d, root);
-    load_limits(d, root);
-    load_movement(d, root);
-    Section los = root.table("los", true);
-    if (los.present()) {
-        los.only_keys({"hills", "escarpments", "core"});
-        load_hills(d, los);
-        load_escarpments(d, los);
-        load_core(d, los);
-    }
-    // [table]: tabletop files for this game (tabletop/sketch.hpp, docs/tables.md).
-    std::vector<std::string> names = d.terrain_names(), cites;
-    for (const auto& c : d.core) names.push_back(c.name);
-    for (const auto& v : d.vias) names.push_back(v);
-    for (const auto& [id, text] : d.citations) cites.push_back(id);
-    d.table = tabletop::load_rules(root.table("table", true), names, cites);
-    sink.throw_if_errors();
-    return d;
+    return read_rules_file<Data>(file, {"citations", "limits", "movement", "los", "table"},
+                                 {load_citations, load_limits, load_movement, load_los, load_table});
 }
 
 // ---- parse_situation() ------------------------------------------------------
@@ -656,9 +653,7 @@ Situation parse_situation(const Data& d, const Section& root) {
 // ---- to_toml() --------------------------------------------------------------
 
 toml::table to_toml(const Situation& s) {
-    toml::table t;
-    t.insert("system", "gf9-tanks");
-    if (!s.title.empty()) t.insert("title", s.title);
+    toml::table t = situation_table(kAbout.id, s.title);
     if (!s.notes.empty()) t.insert("notes", s.notes);
     t.insert("question", to_string(s.question));
     auto strings = [](const std::vector<std::string>& v) {
@@ -1114,22 +1109,15 @@ Ruling rule(const Data& d, const Situation& s) {
 
 // ---- Gf9Tanks ---------------------------------------------------------------
 
-Ruling Gf9Tanks::rule(const Section& root) const {
-    const Situation s = parse_situation(data_, root);
-    Ruling r = ruled(root, s, gf9_tanks::rule);
-    r.view = ruling_view(s);
-    return r;
-}
-
-std::vector<NameList> Gf9Tanks::names() const {
+std::vector<NameList> names(const Data& d) {
     std::vector<std::string> vias = {"none"};
-    for (const auto& v : data_.vias) vias.push_back(v);
+    for (const auto& v : d.vias) vias.push_back(v);
     return {{"question", kQuestions},
             {"on_hill", kOnHill},
-            {"move.terrain", data_.terrain_names()},
+            {"move.terrain", d.terrain_names()},
             {"move.via", vias},
-            {"line.terrain", data_.shooting_terrain_names()},
-            {"line.obstacles", data_.obstacle_names()}};
+            {"line.terrain", d.shooting_terrain_names()},
+            {"line.obstacles", d.obstacle_names()}};
 }
 
 }  // namespace umpire::gf9_tanks

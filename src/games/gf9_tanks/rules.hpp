@@ -212,19 +212,17 @@ toml::table to_toml(const Situation& s);
 // ---- rule() -------------------------------------------------------------------
 
 Ruling rule(const Data& d, const Situation& s);
+// For the engine and the window (games/game_module.hpp): the names a user may type (`umpire-cli
+// systems`), what the panel offers (view.cpp) and a ruling's typed view for the panel (view.cpp).
+std::vector<NameList> names(const Data& d);
+std::any choices(const Data& d);
+std::any ruling_view(const Data& d, const Situation& s, const Ruling& r);
 
 inline constexpr GameAbout kAbout = {"gf9-tanks", "Gale Force 9 TANKS, \"More Terrain\" house rules", "gf9-tanks.toml"};
 
-class Gf9Tanks final : public GameModule<Data, load_data> {
+class Gf9Tanks final : public GameModule<Data, load_data, Situation> {
 public:
     Gf9Tanks();  // table.cpp, with the table support
-    Ruling rule(const Section& root) const override;
-    std::vector<NameList> names() const override;
-    std::any choices() const override;                                       // view.cpp
-    std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
-
-private:
-    std::any ruling_view(const Situation& s) const;  // games/gf9_tanks/view.hpp, in view.cpp
 };
 
 }  // namespace umpire::gf9_tanks

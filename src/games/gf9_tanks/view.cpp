@@ -5,7 +5,7 @@
 
 namespace umpire::gf9_tanks {
 
-std::any Gf9Tanks::ruling_view(const Situation& s) const {
+std::any ruling_view(const Data&, const Situation& s, const Ruling&) {
     view::Gf9RulingView v;
     const LosSituation& l = s.los;
     if (s.question == Question::los &&
@@ -15,8 +15,7 @@ std::any Gf9Tanks::ruling_view(const Situation& s) const {
     return v;
 }
 
-std::any Gf9Tanks::choices() const {
-    const Data& d = data_;
+std::any choices(const Data& d) {
     auto words = [&](const std::string& name) {  // the terrain as the house rules name it (rules-data label)
         for (const auto& t : d.terrain)
             if (t.name == name) return t.label;
@@ -43,10 +42,6 @@ std::any Gf9Tanks::choices() const {
     c.max_hills_between = d.max_hills_between;
     c.max_distance = d.max_distance;
     return c;
-}
-
-std::optional<toml::table> Gf9Tanks::canonical(const Section& root) const {
-    return canonical_with(root, data_, parse_situation, to_toml);
 }
 
 }  // namespace umpire::gf9_tanks

@@ -97,65 +97,60 @@ void load_board_data(const Section& root, Data& d) {
 }  // namespace
 
 Data load_data(const std::filesystem::path& file) {
-    toml::table t = parse_toml_file(file, file.string());
-    Sink sink(file.string());
-    Section root(sink, &t, "");
-    root.only_keys({"dice", "costs", "action", "opportunity", "choices", "board", "armour"});
-    Data d;
-    Section dice = root.table("dice", true);
-    dice.only_keys({"sides", "stationary", "in-movement"});
-    d.die_sides = int(dice.integer("sides", true, 2, 100).value_or(4));
-    for (const auto& s : kStarts) d.dice_by_start[s] = int(dice.integer(s, true, 1, 10).value_or(1));
-    Section costs = root.table("costs", true);
-    costs.only_keys({"hexagon", "turn", "move_and_fire", "min_hexagons_in_movement"});
-    d.hexagon_cost = int(costs.integer("hexagon", true, 0, 99).value_or(1));
-    if (auto tc = costs.int_array("turn", true)) {
-        if (tc->size() != 3 || std::any_of(tc->begin(), tc->end(), [](auto x) { return x < 0 || x > 99; }))
-            costs.error("turn", "expected three costs [1 corner, 2 corners, 3 corners], each 0..99");
-        else
-            for (auto x : *tc) d.turn_cost.push_back(int(x));
-    }
-    if (d.turn_cost.size() != 3) d.turn_cost = {1, 2, 2};
-    d.move_and_fire_cost = int(costs.integer("move_and_fire", true, 0, 99).value_or(3));
-    d.min_hexagons_in_movement = int(costs.integer("min_hexagons_in_movement", true, 0, 99).value_or(1));
-    std::vector<std::string> seen;
-    for (const Section& a : root.tables("action", true)) {
-        a.only_keys({"name", "open_from", "dice"});
-        ActionRule ar;
-        ar.name = a.choice("name", kAllActions, true).value_or("");
-        if (!ar.name.empty() && std::find(seen.begin(), seen.end(), ar.name) != seen.end())
-            a.error("name", "action \"" + ar.name + "\" is listed twice");
-        seen.push_back(ar.name);
-        ar.open_from = a.choice_array("open_from", kStarts, true).value_or(std::vector<std::string>{});
-        ar.dice = a.boolean("dice", true).value_or(false);
-        d.actions.push_back(ar);
-    }
-    for (const auto& n : kAllActions)
-        if (std::find(seen.begin(), seen.end(), n) == seen.end())
-            root.error("action", "the action \"" + n + "\" is missing (needed: " + join_names(kAllActions) + ")");
-    Section opp = root.table("opportunity", true);
-    opp.only_keys({"eligible_states", "min_hexagons_moved"});
-    d.opportunity_states = opp.choice_array("eligible_states", kShooter, true).value_or(std::vector<std::string>{});
-    d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
-    Section ch = root.table("choices", true);
-    ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
-                  "unlisted_actions_open", "line_points", "touching_passes", "own_hexsides_count",
-                  "target_hexsides_count", "occupied_hexes_count", "both_lines_pass_hides"});
-    d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
-    d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
-    d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
-    d.stationary_uses_all_points = ch.boolean("stationary_uses_all_points", false).value_or(false);
-    d.unlisted_actions_open = ch.boolean("unlisted_actions_open", false).value_or(false);
-    d.line_points = ch.choice("line_points", {"near", "outer"}).value_or("near");
-    d.touching_passes = ch.boolean("touching_passes").value_or(false);
-    d.own_hexsides_count = ch.boolean("own_hexsides_count").value_or(true);
-    d.target_hexsides_count = ch.boolean("target_hexsides_count").value_or(true);
-    d.occupied_hexes_count = ch.boolean("occupied_hexes_count").value_or(false);
-    d.both_lines_pass_hides = ch.boolean("both_lines_pass_hides").value_or(false);
-    load_board_data(root, d);
-    d.boards_dir = file.parent_path().parent_path() / "boards";
-    sink.throw_if_errors();
-    return d;
+    return read_rules_file<Data>(file, {"dice", "costs", "action", "opportunity", "choices", "board", "armour"}, [&file](Data& d, const Section& root) {
+        Section dice = root.table("dice", true);
+        dice.only_keys({"sides", "stationary", "in-movement"});
+        d.die_sides = int(dice.integer("sides", true, 2, 100).value_or(4));
+        for (const auto& s : kStarts) d.dice_by_start[s] = int(dice.integer(s, true, 1, 10).value_or(1));
+        Section costs = root.table("costs", true);
+        costs.only_keys({"hexagon", "turn", "move_and_fire", "min_hexagons_in_movement"});
+        d.hexagon_cost = int(costs.integer("hexagon", true, 0, 99).value_or(1));
+        if (auto tc = costs.int_array("turn", true)) {
+            if (tc->size() != 3 || std::any_of(tc->begin(), tc->end(), [](auto x) { return x < 0 || x > 99; }))
+                costs.error("turn", "expected three costs [1 corner, 2 corners, 3 corners], each 0..99");
+            else
+                for (auto x : *tc) d.turn_cost.push_back(int(x));
+        }
+        if (d.turn_cost.size() != 3) d.turn_cost = {1, 2, 2};
+        d.move_and_fire_cost = int(costs.integer("move_and_fire", true, 0, 99).value_or(3));
+        d.min_hexagons_in_movement = int(costs.integer("min_hexagons_in_movement", true, 0, 99).value_or(1));
+        std::vector<std::string> seen;
+        for (const Section& a : root.tables("action", true)) {
+            a.only_keys({"name", "open_from", "dice"});
+            ActionRule ar;
+            ar.name = a.choice("name", kAllActions, true).value_or("");
+            if (!ar.name.empty() && std::find(seen.begin(), seen.end(), ar.name) != seen.end())
+                a.error("name", "action \"" + ar.name + "\" is listed twice");
+            seen.push_back(ar.name);
+            ar.open_from = a.choice_array("open_from", kStarts, true).value_or(std::vector<std::string>{});
+            ar.dice = a.boolean("dice", true).value_or(false);
+            d.actions.push_back(ar);
+        }
+        for (const auto& n : kAllActions)
+            if (std::find(seen.begin(), seen.end(), n) == seen.end())
+                root.error("action", "the action \"" + n + "\" is missing (needed: " + join_names(kAllActions) + ")");
+        Section opp = root.table("opportunity", true);
+        opp.only_keys({"eligible_states", "min_hexagons_moved"});
+        d.opportunity_states = opp.choice_array("eligible_states", kShooter, true).value_or(std::vector<std::string>{});
+        d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
+        Section ch = root.table("choices", true);
+        ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
+                      "unlisted_actions_open", "line_points", "touching_passes", "own_hexsides_count",
+                      "target_hexsides_count", "occupied_hexes_count", "both_lines_pass_hides"});
+        d.turn_over_three = int(ch.integer("turn_over_three", true, 0, 99).value_or(2));
+        d.floor_available_at_zero = ch.boolean("floor_available_at_zero", true).value_or(true);
+        d.free_point_after_move = ch.boolean("free_point_after_move", true).value_or(true);
+        d.stationary_uses_all_points = ch.boolean("stationary_uses_all_points", false).value_or(false);
+        d.unlisted_actions_open = ch.boolean("unlisted_actions_open", false).value_or(false);
+        d.line_points = ch.choice("line_points", {"near", "outer"}).value_or("near");
+        d.touching_passes = ch.boolean("touching_passes").value_or(false);
+        d.own_hexsides_count = ch.boolean("own_hexsides_count").value_or(true);
+        d.target_hexsides_count = ch.boolean("target_hexsides_count").value_or(true);
+        d.occupied_hexes_count = ch.boolean("occupied_hexes_count").value_or(false);
+        d.both_lines_pass_hides = ch.boolean("both_lines_pass_hides").value_or(false);
+        load_board_data(root, d);
+        d.boards_dir = file.parent_path().parent_path() / "boards";
+    });
 }
 
 // =====================================================================================
@@ -366,9 +361,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
 }
 
 toml::table to_toml(const Situation& s) {
-    toml::table t;
-    t.insert("system", "panzer-squadron");
-    if (!s.title.empty()) t.insert("title", s.title);
+    toml::table t = situation_table(kAbout.id, s.title);
     t.insert("question", s.question);
     if (!s.board.empty()) t.insert("board", s.board);
     if (s.question == "line-of-fire") {
@@ -914,23 +907,14 @@ Ruling rule(const Data& d, const Situation& s) {
 // 6. GameSystem glue
 // =====================================================================================
 
-void PanzerSquadron::on_loaded() { board_support_ = make_board_support(*this); }
+PanzerSquadron::PanzerSquadron() : BoardGameModule(kAbout) {}
 
-Ruling PanzerSquadron::rule(const Section& root) const { return rule(root, nullptr); }
-
-Ruling PanzerSquadron::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
-    const Situation s = parse_situation(data_, root, held, place);
-    Ruling r = ruled(root, s, panzer_squadron::rule);
-    r.view = ruling_view(s, r);
-    return r;
-}
-
-std::vector<NameList> PanzerSquadron::names() const {
+std::vector<NameList> names(const Data& d) {
     std::vector<std::string> faces;
-    for (const auto& f : data_.armour)
+    for (const auto& f : d.armour)
         if (std::find(faces.begin(), faces.end(), f) == faces.end()) faces.push_back(f);
     return {{"question", kQuestions}, {"tank.start", kStarts}, {"tank.action", kMoveActions}, {"tank.steps", step_names()},
-            {"shooter.state", kShooter}, {"tank.facing", data_.board.corner_names}, {"line.face", faces}};
+            {"shooter.state", kShooter}, {"tank.facing", d.board.corner_names}, {"line.face", faces}};
 }
 
 }  // namespace umpire::panzer_squadron

@@ -68,6 +68,11 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
                           const view::Placement* place = nullptr);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
+// For the engine and the window (games/game_module.hpp): the names a user may type (`umpire-cli
+// systems`), what the panel offers (view.cpp) and a ruling's typed view for the panel (view.cpp).
+std::vector<NameList> names(const Data& d);
+std::any choices(const Data& d);
+std::any ruling_view(const Data& d, const Situation& s, const Ruling& r);
 std::vector<StepTrace> trace(const Data& d, const Situation& s);
 
 }  // namespace umpire::panzer_squadron

@@ -92,19 +92,9 @@ struct Situation;  // rules.hpp
 
 inline constexpr GameAbout kAbout = {"panzer-squadron", "Panzer Squadron (activation, movement, attacks of opportunity)", "panzer-squadron.toml"};
 
-class PanzerSquadron final : public GameModule<Data, load_data> {
+class PanzerSquadron final : public BoardGameModule<PanzerSquadron, Data, load_data, Situation> {
 public:
-    PanzerSquadron() : GameModule(kAbout) {}
-    Ruling rule(const Section& root) const override;
-    // As rule(root), reading `held` (the window's board) instead of the situation's board file.
-    Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
-    std::vector<NameList> names() const override;
-    std::any choices() const override;                                       // view.cpp
-    std::optional<toml::table> canonical(const Section& root) const override;  // view.cpp
-
-private:
-    void on_loaded() override;  // the board support, on the new data
-    std::any ruling_view(const Situation& s, const Ruling& r) const;  // games/panzer_squadron/view.hpp, in view.cpp
+    PanzerSquadron();  // rules.cpp, where the game's functions are declared
 };
 
 }  // namespace umpire::panzer_squadron

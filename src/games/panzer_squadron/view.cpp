@@ -5,7 +5,7 @@
 
 namespace umpire::panzer_squadron {
 
-std::any PanzerSquadron::ruling_view(const Situation& s, const Ruling& r) const {
+std::any ruling_view(const Data& d, const Situation& s, const Ruling& r) {
     view::PsRulingView v;
     if (s.question == "actions") {
         view::PsActions a;
@@ -24,28 +24,24 @@ std::any PanzerSquadron::ruling_view(const Situation& s, const Ruling& r) const 
         if (key == "mp_available" && value.is_int()) m.mp_available = int(value.as_int());
         if (key == "mp_used" && value.is_int()) m.mp_used = int(value.as_int());
     }
-    for (const auto& t : trace(data_, s)) m.path.push_back({t.step, t.q, t.r, t.corner});
+    for (const auto& t : trace(d, s)) m.path.push_back({t.step, t.q, t.r, t.corner});
     v.movement = std::move(m);
     return v;
 }
 
-std::any PanzerSquadron::choices() const {
+std::any choices(const Data& d) {
     view::PsChoices c;
-    for (const auto& [key, list] : names()) {
+    for (const auto& [key, list] : names(d)) {
         if (key == "question") c.questions = list;  // line-of-fire too: the panel holds its board
         if (key == "tank.start") c.starts = list;
         if (key == "tank.action") c.actions = list;
         if (key == "tank.steps") c.steps = list;
         if (key == "shooter.state") c.shooter_states = list;
     }
-    c.die_sides = data_.die_sides;
-    c.dice_by_start = data_.dice_by_start;
-    c.move_and_fire_cost = data_.move_and_fire_cost;
+    c.die_sides = d.die_sides;
+    c.dice_by_start = d.dice_by_start;
+    c.move_and_fire_cost = d.move_and_fire_cost;
     return c;
-}
-
-std::optional<toml::table> PanzerSquadron::canonical(const Section& root) const {
-    return canonical_with(root, data_, [](const Data& d, const Section& r) { return parse_situation(d, r); }, to_toml);
 }
 
 }  // namespace umpire::panzer_squadron

@@ -41,68 +41,63 @@ const Symbol* Data::symbol(const std::string& name) const {
 // =====================================================================================
 
 Data load_data(const std::filesystem::path& file) {
-    toml::table t = parse_toml_file(file, file.string());
-    Sink sink(file.string());
-    Section root(sink, &t, "");
-    root.only_keys({"elevations", "symbols", "distance", "straight_line", "choices"});
-    Data d;
-    Section el = root.table("elevations", true);
-    el.only_keys(elevation_names());
-    for (const auto& n : elevation_names()) d.elevation[n] = int(el.integer(n, true, -100, 1000).value_or(0));
-    if (sink.ok()) {
-        // The notes rank the elevations: ground < level 1 slope < level 1 hilltop < level 2 slope < level 2 hilltop.
-        const std::vector<std::string> order = {"ground", "l1-slope", "l1-hilltop", "l2-slope", "l2-hilltop"};
-        for (std::size_t i = 1; i < order.size(); ++i)
-            if (d.elevation[order[i]] <= d.elevation[order[i - 1]])
-                el.error(order[i], order[i] + " must be higher than " + order[i - 1]);
-        if (d.elevation["gully"] >= d.elevation["ground"]) el.error("gully", "a gully is a depression: it must be below ground");
-    }
-    Section sy = root.table("symbols", true);
-    sy.only_keys(symbol_names());
-    const std::vector<std::string> kinds = {"low", "medium-low", "medium", "medium-high", "high"};
-    for (const auto& n : symbol_names()) {
-        Section st = sy.table(n, true);
-        st.only_keys({"kind", "height", "hex", "aliases"});
-        Symbol s;
-        s.name = n;
-        s.kind = st.choice("kind", kinds, true).value_or("low");
-        s.height = int(st.integer("height", true, 0, 1000).value_or(0));
-        s.hex = st.boolean("hex").value_or(false);
-        s.aliases = st.string_array("aliases").value_or(std::vector<std::string>{});
-        for (const auto& a : s.aliases) {
-            // An alias must name this symbol only: not be empty, another symbol's name, or another's alias.
-            const std::string norm = normalize_name(a);
-            if (norm.empty()) {
-                st.error("aliases", quoted_value(a) + " cannot be an alias: it is empty once case, spaces and / - ( ) . are ignored");
-                continue;
-            }
-            for (const auto& other : symbol_names())
-                if (other != n && normalize_name(other) == norm)
-                    st.error("aliases", quoted_value(a) + " is the name of the symbol " + other + ": an alias must name " + n + " only");
-            for (const auto& prev : d.symbols)
-                if (match_name(a, prev.aliases))
-                    st.error("aliases", quoted_value(a) + " is already an alias of " + prev.name);
+    return read_rules_file<Data>(file, {"elevations", "symbols", "distance", "straight_line", "choices"}, [&file](Data& d, const Section& root) {
+        Section el = root.table("elevations", true);
+        el.only_keys(elevation_names());
+        for (const auto& n : elevation_names()) d.elevation[n] = int(el.integer(n, true, -100, 1000).value_or(0));
+        if (root.sink().ok()) {
+            // The notes rank the elevations: ground < level 1 slope < level 1 hilltop < level 2 slope < level 2 hilltop.
+            const std::vector<std::string> order = {"ground", "l1-slope", "l1-hilltop", "l2-slope", "l2-hilltop"};
+            for (std::size_t i = 1; i < order.size(); ++i)
+                if (d.elevation[order[i]] <= d.elevation[order[i - 1]])
+                    el.error(order[i], order[i] + " must be higher than " + order[i - 1]);
+            if (d.elevation["gully"] >= d.elevation["ground"]) el.error("gully", "a gully is a depression: it must be below ground");
         }
-        const bool should_be_hex = n == "woods-hex" || n == "town-hex";
-        if (st.present() && s.hex != should_be_hex)
-            st.error("hex", n + (should_be_hex ? " is a single hex: hex = true is required" : " is a hexside symbol: it cannot be a hex"));
-        d.symbols.push_back(s);
-    }
-    Section dist = root.table("distance", true);
-    dist.only_keys({"hexside_position", "hex_position"});
-    d.hexside_position = dist.choice("hexside_position", {"k/(range+1)", "(k-1/2)/range"}, true).value_or("k/(range+1)");
-    dist.choice("hex_position", {"j/range"}, true);
-    Section sl = root.table("straight_line", true);
-    sl.only_keys({"hilltop_base"});
-    d.boards_dir = file.parent_path().parent_path() / "boards";
-    d.hilltop_base = sl.choice("hilltop_base", {"l1-hilltop", "l2-hilltop"}, true).value_or("l1-hilltop");
-    Section ch = root.table("choices", true);
-    ch.only_keys({"n_exception_level2_woods", "l_own_hill", "woods_on_slope"});
-    d.choices.n_exception_level2_woods = ch.choice("n_exception_level2_woods", {"blocks", "notes-a-b"}, true).value_or("blocks");
-    d.choices.l_own_hill = ch.choice("l_own_hill", {"not-counted", "counted"}, true).value_or("not-counted");
-    d.choices.woods_on_slope = ch.choice("woods_on_slope", {"heights", "ground-level"}, true).value_or("heights");
-    sink.throw_if_errors();
-    return d;
+        Section sy = root.table("symbols", true);
+        sy.only_keys(symbol_names());
+        const std::vector<std::string> kinds = {"low", "medium-low", "medium", "medium-high", "high"};
+        for (const auto& n : symbol_names()) {
+            Section st = sy.table(n, true);
+            st.only_keys({"kind", "height", "hex", "aliases"});
+            Symbol s;
+            s.name = n;
+            s.kind = st.choice("kind", kinds, true).value_or("low");
+            s.height = int(st.integer("height", true, 0, 1000).value_or(0));
+            s.hex = st.boolean("hex").value_or(false);
+            s.aliases = st.string_array("aliases").value_or(std::vector<std::string>{});
+            for (const auto& a : s.aliases) {
+                // An alias must name this symbol only: not be empty, another symbol's name, or another's alias.
+                const std::string norm = normalize_name(a);
+                if (norm.empty()) {
+                    st.error("aliases", quoted_value(a) + " cannot be an alias: it is empty once case, spaces and / - ( ) . are ignored");
+                    continue;
+                }
+                for (const auto& other : symbol_names())
+                    if (other != n && normalize_name(other) == norm)
+                        st.error("aliases", quoted_value(a) + " is the name of the symbol " + other + ": an alias must name " + n + " only");
+                for (const auto& prev : d.symbols)
+                    if (match_name(a, prev.aliases))
+                        st.error("aliases", quoted_value(a) + " is already an alias of " + prev.name);
+            }
+            const bool should_be_hex = n == "woods-hex" || n == "town-hex";
+            if (st.present() && s.hex != should_be_hex)
+                st.error("hex", n + (should_be_hex ? " is a single hex: hex = true is required" : " is a hexside symbol: it cannot be a hex"));
+            d.symbols.push_back(s);
+        }
+        Section dist = root.table("distance", true);
+        dist.only_keys({"hexside_position", "hex_position"});
+        d.hexside_position = dist.choice("hexside_position", {"k/(range+1)", "(k-1/2)/range"}, true).value_or("k/(range+1)");
+        dist.choice("hex_position", {"j/range"}, true);
+        Section sl = root.table("straight_line", true);
+        sl.only_keys({"hilltop_base"});
+        d.boards_dir = file.parent_path().parent_path() / "boards";
+        d.hilltop_base = sl.choice("hilltop_base", {"l1-hilltop", "l2-hilltop"}, true).value_or("l1-hilltop");
+        Section ch = root.table("choices", true);
+        ch.only_keys({"n_exception_level2_woods", "l_own_hill", "woods_on_slope"});
+        d.choices.n_exception_level2_woods = ch.choice("n_exception_level2_woods", {"blocks", "notes-a-b"}, true).value_or("blocks");
+        d.choices.l_own_hill = ch.choice("l_own_hill", {"not-counted", "counted"}, true).value_or("not-counted");
+        d.choices.woods_on_slope = ch.choice("woods_on_slope", {"heights", "ground-level"}, true).value_or("heights");
+    });
 }
 
 // =====================================================================================
@@ -178,9 +173,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
 }
 
 toml::table to_toml(const Situation& s) {
-    toml::table t;
-    t.insert("system", "panzerblitz");
-    if (!s.title.empty()) t.insert("title", s.title);
+    toml::table t = situation_table(kAbout.id, s.title);
     if (!s.board.empty()) {  // the board says the elevations, the range and the symbols (apply_board)
         t.insert("board", s.board);
         t.insert("firer", toml::table{{"hex", s.firer_hex}});
@@ -892,19 +885,8 @@ SideView side_view(const Data& d, const Situation& s) {
     return v;
 }
 
-void PanzerBlitz::on_loaded() { board_support_ = make_board_support(*this); }
 
-Ruling PanzerBlitz::rule(const Section& root) const { return rule(root, nullptr); }
-
-Ruling PanzerBlitz::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
-    const Situation s = parse_situation(data_, root, held, place);
-    Ruling r = ruled(root, s, panzerblitz::rule);
-    r.view = ruling_view(s, r);
-    r.board_marks = s.board_marks;
-    return r;
-}
-
-std::vector<NameList> PanzerBlitz::names() const { return {{"elevation", elevation_names()}, {"symbol", symbol_names()}}; }
+std::vector<NameList> names(const Data&) { return {{"elevation", elevation_names()}, {"symbol", symbol_names()}}; }
 
 }  // namespace umpire::panzerblitz
 

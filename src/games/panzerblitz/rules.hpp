@@ -111,6 +111,11 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
                  const board::Board* held = nullptr, const view::Placement* place = nullptr);
 toml::table to_toml(const Situation& s);
 Ruling rule(const Data& d, const Situation& s);
+// For the engine and the window (games/game_module.hpp): the names a user may type (`umpire-cli
+// systems`), what the panel offers (view.cpp) and a ruling's typed view for the panel (view.cpp).
+std::vector<NameList> names(const Data& d);
+std::any choices(const Data& d);
+std::any ruling_view(const Data& d, const Situation& s, const Ruling& r);
 
 // The sight line for a side-view drawing. Positions are fractions num/den of the way from the firer.
 struct SideObstacle {
@@ -128,20 +133,9 @@ SideView side_view(const Data& d, const Situation& s);
 
 inline constexpr GameAbout kAbout = {"panzerblitz", "PanzerBlitz, Arvold's Obstacles and Elevation (modified)", "panzerblitz.toml"};
 
-class PanzerBlitz final : public GameModule<Data, load_data> {
+class PanzerBlitz final : public BoardGameModule<PanzerBlitz, Data, load_data, Situation> {
 public:
-    PanzerBlitz() : GameModule(kAbout) {}
-    Ruling rule(const Section& root) const override;
-    // As rule(root), reading `held` (the window's board) instead of the situation's board file,
-    // the units where `place` says when given (parse_situation).
-    Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
-    std::vector<NameList> names() const override;
-    std::any choices() const override;                                    // panzerblitz_view.cpp
-    std::optional<toml::table> canonical(const Section& root) const override;  // panzerblitz_view.cpp
-
-private:
-    void on_loaded() override;  // the board support, on the new data
-    std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_panzerblitz.hpp, in panzerblitz_view.cpp
+    PanzerBlitz() : BoardGameModule(kAbout) {}
 };
 
 // The BoardSupport of `sys` (board.hpp's PanzerBlitzBoardSupport), made in board_support.cpp so that

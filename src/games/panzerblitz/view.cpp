@@ -38,8 +38,8 @@ std::string symbol_words(const std::string& name, bool hex) {
 
 }  // namespace
 
-std::any PanzerBlitz::ruling_view(const Situation& s, const Ruling& r) const {
-    const SideView v = side_view(data_, s);
+std::any ruling_view(const Data& d, const Situation& s, const Ruling& r) {
+    const SideView v = side_view(d, s);
     view::PbRulingView out;
     for (const auto& [k, val] : r.fields) {
         if (k == "positions") out.positions = positions_of(val);
@@ -52,19 +52,15 @@ std::any PanzerBlitz::ruling_view(const Situation& s, const Ruling& r) const {
     return out;
 }
 
-std::any PanzerBlitz::choices() const {
+std::any choices(const Data& d) {
     view::PbChoices c;
-    for (const auto& n : elevation_names()) c.elevations.push_back({n, elevation_words(n), data_.elevation.at(n)});
+    for (const auto& n : elevation_names()) c.elevations.push_back({n, elevation_words(n), d.elevation.at(n)});
     for (const auto& n : symbol_names()) {
-        const Symbol* sym = data_.symbol(n);
+        const Symbol* sym = d.symbol(n);
         const bool hex = sym && sym->hex;
         c.symbols.push_back({n, symbol_words(n, hex), hex, sym && sym->kind == "low"});  // note N: woods and towns are "low"
     }
     return c;
-}
-
-std::optional<toml::table> PanzerBlitz::canonical(const Section& root) const {
-    return canonical_with(root, data_, [](const Data& d, const Section& r) { return parse_situation(d, r); }, to_toml);
 }
 
 }  // namespace umpire::panzerblitz

@@ -592,10 +592,7 @@ void load_board(Data& d, const Section& root) {
 void load_board_areas(Data& d, const Section& root) {
     const Section areas = root.table("board_areas");
     if (!areas.present()) return;
-    for (const auto& [k, v] : *areas.raw()) {
-        const std::string kind(k.str());
-        Section t = areas.table(kind, true);
-        if (!t.present()) continue;
+    areas.each_table([&d](const std::string& kind, const Section& t) {
         t.only_keys({"ignores", "rule"});
         Data::AreaKind a;
         if (auto ig = t.string_array("ignores", true))
@@ -605,32 +602,26 @@ void load_board_areas(Data& d, const Section& root) {
             }
         a.rule = t.str("rule", true).value_or("");
         d.board_areas[kind] = a;
-    }
+    });
 }
 
 }  // namespace
 
 Data load_data(const std::filesystem::path& file) {
-    const std::string shown = file.string();
-    toml::table t = parse_toml_file(file, shown);
-    Sink sink(shown);
-    Section root(sink, &t, "");
-    root.only_keys({"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board", "board_areas", "stacking"});
-    Data d;
-    d.boards_dir = file.parent_path().parent_path() / "boards";
-    Section game = root.table("game", true);
-    game.only_keys({"die_sides"});
-    d.die_sides = int(game.integer("die_sides", true, 2, 100).value_or(6));
-    load_units(d, root);
-    load_crts(d, root);
-    load_infantry(d, root);
-    load_terrain(d, root);
-    load_spotting(d, root);
-    load_choices(d, root);
-    load_board(d, root);
-    load_board_areas(d, root);
-    sink.throw_if_errors();
-    return d;
+    return read_rules_file<Data>(file, {"game", "unit", "infantry", "crt", "infantry_fire", "terrain", "spotting", "choices", "board", "board_areas", "stacking"}, [&file](Data& d, const Section& root) {
+        d.boards_dir = file.parent_path().parent_path() / "boards";
+        Section game = root.table("game", true);
+        game.only_keys({"die_sides"});
+        d.die_sides = int(game.integer("die_sides", true, 2, 100).value_or(6));
+        load_units(d, root);
+        load_crts(d, root);
+        load_infantry(d, root);
+        load_terrain(d, root);
+        load_spotting(d, root);
+        load_choices(d, root);
+        load_board(d, root);
+        load_board_areas(d, root);
+    });
 }
 
 // =====================================================================================
@@ -1336,9 +1327,7 @@ Situation moved_target(const Data& d, Situation s, const board::Board& b, const 
 }
 
 toml::table to_toml(const Situation& s) {
-    toml::table t;
-    t.insert("system", "spi-tank");
-    if (!s.title.empty()) t.insert("title", s.title);
+    toml::table t = situation_table(kAbout.id, s.title);
     t.insert("terrain_mode", to_string(s.mode));
     if (!s.board.empty()) t.insert("board", s.board);
     toml::table f;
@@ -2407,20 +2396,9 @@ double kill_chance(const Data& d, const Situation& s) {
 // 5. SpiTank
 // =====================================================================================
 
-void SpiTank::on_loaded() { board_support_ = make_board_support(*this); }
 
-Ruling SpiTank::rule(const Section& root) const { return rule(root, nullptr); }
-
-Ruling SpiTank::rule(const Section& root, const board::Board* held, const view::Placement* place) const {
-    const Situation s = parse_situation(data_, root, held, place);
-    Ruling r = ruled(root, s, spi_tank::rule);
-    r.view = ruling_view(s, r);
-    r.board_marks = s.board_marks;
-    return r;
-}
-
-std::vector<NameList> SpiTank::names() const {
-    return {{"units", data_.unit_names()},
+std::vector<NameList> names(const Data& d) {
+    return {{"units", d.unit_names()},
             {"terrain_mode", kModes},
             {"target.terrain", kTargetTerrain},
             {"target.aspect", kAspects},

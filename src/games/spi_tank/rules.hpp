@@ -135,26 +135,20 @@ const char* to_string(Touches t);
 // ---- rule() -------------------------------------------------------------------
 
 Ruling rule(const Data& d, const Situation& s);
+// For the engine and the window (games/game_module.hpp): the names a user may type (`umpire-cli
+// systems`), what the panel offers (view.cpp) and a ruling's typed view for the panel (view.cpp).
+std::vector<NameList> names(const Data& d);
+std::any choices(const Data& d);
+std::any ruling_view(const Data& d, const Situation& s, const Ruling& r);
 // The kill probability of the ruling of `s` as made (rule-data choices; no other readings), 0 when
 // the fire is not permitted (a blocked line, 10.2).
 double kill_chance(const Data& d, const Situation& s);
 
 inline constexpr GameAbout kAbout = {"spi-tank", "SPI TANK! (1974), standard game", "spi-tank.toml"};
 
-class SpiTank final : public GameModule<Data, load_data> {
+class SpiTank final : public BoardGameModule<SpiTank, Data, load_data, Situation> {
 public:
-    Ruling rule(const Section& root) const override;
-    // The same with the situation's `board` taken as `held` (the window's board) when given, and
-    // the units' places as `place` says (parse_situation) when given.
-    Ruling rule(const Section& root, const board::Board* held, const view::Placement* place = nullptr) const;
-    std::vector<NameList> names() const override;
-    std::any choices() const override;                                       // spi_tank_view.cpp
-    std::optional<toml::table> canonical(const Section& root) const override;  // spi_tank_view.cpp
-    SpiTank() : GameModule(kAbout) {}
-
-private:
-    void on_loaded() override;  // the board support, on the new data
-    std::any ruling_view(const Situation& s, const Ruling& r) const;  // view_spi_tank.hpp, in spi_tank_view.cpp
+    SpiTank() : BoardGameModule(kAbout) {}
 };
 
 }  // namespace umpire::spi_tank

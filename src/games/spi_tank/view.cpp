@@ -192,7 +192,7 @@ std::optional<view::TankPosition> position_view(const Data& d, const Situation& 
 
 }  // namespace
 
-std::any SpiTank::ruling_view(const Situation& s, const Ruling& r) const {
+std::any ruling_view(const Data& d, const Situation& s, const Ruling& r) {
     view::TankRulingView v;
     sort_figures(r, v);
     if (const json::Value* p = field(r, "kill_probability"); p && p->is_number()) v.kill_probability = p->as_double();
@@ -200,11 +200,11 @@ std::any SpiTank::ruling_view(const Situation& s, const Ruling& r) const {
     const json::Value* range = field(r, "range");
     const int rng = range && range->is_int() ? int(range->as_int()) : 0;
     if (table && table->is_string()) {
-        if (const Crt* c = data_.crt(table->as_string())) v.table = crt_table(*c, rng, field(r, "table_column"));
-        else if (table->as_string() == "8.81") v.table = infantry_table(data_.infantry, rng, field(r, "kill_numbers"));
+        if (const Crt* c = d.crt(table->as_string())) v.table = crt_table(*c, rng, field(r, "table_column"));
+        else if (table->as_string() == "8.81") v.table = infantry_table(d.infantry, rng, field(r, "kill_numbers"));
     }
-    v.position = position_view(data_, s);
-    v.spotting = spotting_view(r, data_.die_sides);
+    v.position = position_view(d, s);
+    v.spotting = spotting_view(r, d.die_sides);
     v.alternatives = alternatives_view(r);
     v.left_out = left_out_view(r);
     json::Object main(r.fields.begin(), r.fields.end());
@@ -233,12 +233,12 @@ std::string terrain_tip(const std::string& name, Mode mode, const TerrainEffect&
 
 }  // namespace
 
-std::any SpiTank::choices() const {
+std::any choices(const Data& d) {
     view::TankChoices c;
-    for (const auto& n : data_.unit_names()) {
+    for (const auto& n : d.unit_names()) {
         view::TankUnit v;
         v.name = n;
-        if (const Unit* u = data_.find_unit(n)) {
+        if (const Unit* u = d.find_unit(n)) {
             v.aliases = u->aliases;
             v.vehicle = u->vehicle;
             v.front = u->front, v.side = u->side, v.rear = u->rear;
@@ -251,8 +251,8 @@ std::any SpiTank::choices() const {
         }
         c.units.push_back(std::move(v));
     }
-    c.infantry_max_moving_mp = data_.infantry_max_moving_mp;
-    for (const auto& [key, list] : names()) {
+    c.infantry_max_moving_mp = d.infantry_max_moving_mp;
+    for (const auto& [key, list] : names(d)) {
         if (key == "terrain_mode") c.modes = list;
         if (key == "target.terrain") c.target_terrain = list;
         if (key == "target.aspect") c.aspects = list;
@@ -262,25 +262,21 @@ std::any SpiTank::choices() const {
         if (key == "obstacle at") c.obstacle_at = list;
         if (key == "obstacle touches") c.obstacle_touches = list;
     }
-    for (const auto& [mode, effects] : data_.terrain)
+    for (const auto& [mode, effects] : d.terrain)
         for (const auto& [name, e] : effects) {
             c.terrain_tips[to_string(mode)][name] = terrain_tip(name, mode, e);
             c.hexside_terrain[to_string(mode)][name] = e.hexside;
         }
-    c.front_arc_degrees = data_.choices.front_arc_degrees;
-    c.rear_arc_degrees = data_.choices.rear_arc_degrees;
-    c.aspect_on_boundary = data_.choices.aspect_on_boundary;
-    c.board = data_.board;
+    c.front_arc_degrees = d.choices.front_arc_degrees;
+    c.rear_arc_degrees = d.choices.rear_arc_degrees;
+    c.aspect_on_boundary = d.choices.aspect_on_boundary;
+    c.board = d.board;
     return c;
 }
 
 // =====================================================================================
 // 3. the situation in file form
 // =====================================================================================
-
-std::optional<toml::table> SpiTank::canonical(const Section& root) const {
-    return canonical_with(root, data_, [](const Data& d, const Section& r) { return parse_situation(d, r); }, to_toml);
-}
 
 }  // namespace spi_tank
 }  // namespace umpire

@@ -23,6 +23,7 @@
 #include "core/atomic_file.hpp"
 #include "core/diag.hpp"
 #include "core/input.hpp"
+#include "core/text.hpp"
 
 namespace umpire::app {
 
@@ -116,26 +117,11 @@ StateLock::Result StateLock::take(const fs::path& dir, std::string* error) {
 
 namespace {
 
+// A TOML basic string: its escapes, DEL included (core/text.hpp).
 std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            case '\r': out += "\\r"; break;
-            default:
-                if (c < 0x20 || c == 0x7f) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                    out += buf;
-                } else {
-                    out += char(c);
-                }
-        }
-    }
-    return out + "\"";
+    std::string out;
+    append_quoted(out, s, true);
+    return out;
 }
 
 std::string key_text(const std::string& k) {

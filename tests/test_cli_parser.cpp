@@ -122,6 +122,12 @@ TEST_CASE("CLI parser: a missing or extra argument, an unknown command, an optio
         {"table", "umpire-cli: table: give its command: check"},
         {"table check", "umpire-cli: table check: FILE is required"},
         {"frob", "umpire-cli: unknown command 'frob' (see umpire-cli --help)"},
+        // Only the command the words name gets a parser (app.cpp, named_command): a later word
+        // naming another command is still an argument, and --rules-data's value names none.
+        {"rule a.toml los", "umpire-cli: rule: unexpected argument 'los'"},
+        {"board check b.toml table", "umpire-cli: board check: unexpected argument 'table'"},
+        {"--rules-data rule frob", "umpire-cli: unknown command 'frob' (see umpire-cli --help)"},
+        {"-- rule a.toml", "umpire-cli: unknown option -- (see umpire-cli --help)"},
     };
     for (const auto& c : cases) {
         SECTION(c.args) {

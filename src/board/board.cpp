@@ -272,9 +272,10 @@ ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
 
 namespace {
 
+// Where a hex's entry was set (line 0: not yet). Two ints: read_hex_layer keeps one per hex of
+// the board (2,904 on a 66 x 44 map), so a name copied into each cost a string per hex.
 struct Origin {
     int line = 0, column = 0;
-    std::string what;
 };
 
 // toml++ positions point at a string's opening quote; messages point into the string.
@@ -439,7 +440,7 @@ void read_hex_layer(Sink& sink, const Section& section, Board& b, const HexLayer
                     break;
                 }
                 layer.of[i] = std::uint8_t(t);
-                o = {line, col, name};
+                o = {line, col};
             }
         }
     }

@@ -7,7 +7,7 @@
 //
 // Sections
 //   shared      add_command, add_argument, add_value, say, report (commands.hpp)
-//   the parser  make_app: the top-level options, then every command
+//   the parser  named_command, make_app: the top-level options, then the command named (or every one)
 //   errors      CLI11's errors said in umpire-cli's words, one line each
 //   run         parse, then the chosen command
 #include "cli/app.hpp"
@@ -77,9 +77,45 @@ namespace {
 
 const char* kDescription = "umpire-cli: rulings for wargame referees, for a person or as JSON (README.md \"The command line\").";
 
-// The whole command line: the options every command shares, then the commands in the order
-// --help lists them (one function each, commands.hpp).
-std::unique_ptr<CLI::App> make_app(Context& c) {
+void add_board_commands(CLI::App& app, Context& c) {
+    CLI::App* board = add_board(app, c);
+    add_board_check(*board, c);
+    add_board_from_image(*board, c);
+}
+
+// The commands in the order --help lists them (one function each, commands.hpp), by the word that
+// names each (the name its add_* function gives it; tests/test_cli_parser.cpp runs each one).
+struct Command {
+    const char* word;
+    void (*add)(CLI::App&, Context&);
+};
+constexpr Command kCommands[] = {{"rule", add_rule},         {"systems", add_systems},       {"check-data", add_check_data},
+                                 {"board", add_board_commands}, {"los", add_los},           {"visibility", add_visibility},
+                                 {"table", add_table}};
+
+// The command the arguments name: their first word that is neither an option nor --rules-data's
+// value, when it is one of kCommands; else nullptr (none, an unknown word, or "--" first).
+// Building one command's parser instead of all nine is most of umpire-cli's own start-up (README
+// "Speed"); the others could not be reached anyway, as a command line holds one command (the
+// parser takes at most one, require_subcommand(0, 1), so a later word naming another command is
+// that command's argument either way).
+const Command* named_command(const std::vector<std::string>& args) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& word = args[i];
+        if (word == "--") return nullptr;
+        if (word == "--rules-data") { ++i; continue; }
+        if (word.size() > 1 && word[0] == '-') continue;
+        for (const Command& cmd : kCommands)
+            if (word == cmd.word) return &cmd;
+        return nullptr;
+    }
+    return nullptr;
+}
+
+// The whole command line: the options every command shares, then the commands -- only `only`
+// when it is given (named_command), else every one, so that --help and the errors about an
+// unknown command see them all.
+std::unique_ptr<CLI::App> make_app(Context& c, const Command* only) {
     auto app = std::make_unique<CLI::App>(kDescription, "umpire-cli");
     app->get_formatter()->label("SUBCOMMAND", "COMMAND");
     app->get_formatter()->column_width(30);
@@ -92,15 +128,9 @@ std::unique_ptr<CLI::App> make_app(Context& c) {
     app->require_subcommand(0, 1);
     app->allow_extras();  // an unknown command, option or argument: said by run() in umpire-cli's words
 
-    add_rule(*app, c);
-    add_systems(*app, c);
-    add_check_data(*app, c);
-    CLI::App* board = add_board(*app, c);
-    add_board_check(*board, c);
-    add_board_from_image(*board, c);
-    add_los(*app, c);
-    add_visibility(*app, c);
-    add_table(*app, c);
+    if (only) only->add(*app, c);
+    else
+        for (const Command& cmd : kCommands) cmd.add(*app, c);
     return app;
 }
 
@@ -163,7 +193,7 @@ int parse_error(const CLI::App& app, const CLI::ParseError& e) {
 
 int run(const std::vector<std::string>& args, std::string& out) {
     Context c;
-    const std::unique_ptr<CLI::App> app = make_app(c);
+    const std::unique_ptr<CLI::App> app = make_app(c, named_command(args));
     try {
         std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
         app->parse(reversed);

@@ -360,6 +360,7 @@ void TablePhoto::draw_step_canvas(const tt::Sketch& s, ImVec2 size, float scale)
         std::snprintf(buf, sizeof buf, "%.3f %.3f %.6f", st.cam.origin.x, st.cam.origin.y, st.cam.zoom);
         ui::probe_value("table_photo_camera", buf);
         ui::probe_value("table_photo_corners", std::to_string(st.clicks.size()));
+        ui::probe_value("table_photo_fit", st.fit.ok ? "ok" : st.refusal.empty() ? "none" : st.refusal);
     }
 
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -118,6 +118,10 @@ void TraceTool::draw_controls(const tt::Sketch& s, float scale) {
                               : "Click the next corner, or the first one (or Enter, or a double click) to close it (" + std::to_string(n) + " so far).";
     ui::wrapped(ui::dim_text(), step + " Backspace takes back, Esc cancels.");
     ui::probe("table_trace_step");
+    if (ui::probing()) {
+        ui::probe_value("table_trace_points", std::to_string(trace_.points.size()));
+        ui::probe_value("table_trace_message", message_.empty() ? "none" : message_);
+    }
     if (!message_.empty()) ui::wrapped(ui::tone_colour(Tone::bad), "\xe2\x9c\x96 " + message_);
 }
 

@@ -2,6 +2,7 @@
 #include "tabletop/tracing.hpp"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/diag.hpp"
 
@@ -38,8 +39,11 @@ std::optional<std::string> trace_problem(const Trace& t, const Sketch& s, const 
     if (n > std::size_t(r.max_points))
         return std::to_string(n) + " " + what + ": the rules data allow at most " + std::to_string(r.max_points) + " a piece";
     for (pl::Vec2 p : t.points)
-        if (p.x < -pl::kEps || p.y < -pl::kEps || p.x > s.width + pl::kEps || p.y > s.depth + pl::kEps)
-            return "a point lies off the table (0 to " + fmt(s.width) + " by 0 to " + fmt(s.depth) + " " + s.unit + ")";
+        if (p.x < -pl::kEps || p.y < -pl::kEps || p.x > s.width + pl::kEps || p.y > s.depth + pl::kEps) {
+            char buf[120];
+            std::snprintf(buf, sizeof buf, "a point lies off the table (0 to %g by 0 to %g %s)", s.width, s.depth, s.unit.c_str());
+            return std::string(buf);
+        }
     if (t.kind.line) {
         if (pl::path_length(t.points) <= pl::kEps) return "the line has no length";
     } else if (!pl::is_simple(t.points)) {

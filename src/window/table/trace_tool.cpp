@@ -163,7 +163,9 @@ std::optional<tt::Piece> TraceTool::handle(const tt::Sketch& s, bool hovered, pl
     if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !trace_.points.empty()) return finish(s);
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         message_.clear();
-        const pl::Vec2 q{std::clamp(at.x, 0.0, s.width), std::clamp(at.y, 0.0, s.depth)};
+        // On the table, to a hundredth of its unit (finer than any click; the file stays readable).
+        auto hundredth = [](double v) { return std::round(v * 100) / 100; };
+        const pl::Vec2 q{hundredth(std::clamp(at.x, 0.0, s.width)), hundredth(std::clamp(at.y, 0.0, s.depth))};
         if (trace_.add(q, snap)) return finish(s);
     }
     return std::nullopt;

@@ -1,7 +1,7 @@
 // A synthetic photo of a miniatures table, for the table-photo window test and the guide's
 // screenshot (docs/maps.md "A table from a photo"): the sample table tables/gf9-sample-ridge.toml
 // (48 x 48 in) as a camera at its near edge sees it, the far edge about a third narrower and the
-// whole turned a little, on a wooden floor, with a light gradient and grain. The photo also shows
+// whole turned a little, on a wooden floor, with a light gradient and mottling. The photo also shows
 // one hill the sketch does not have (the one a referee traces): its corners are printed.
 //
 //   table_photo_fixture OUT.(png|jpg)
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
                 sum = {sum.r + c.r, sum.g + c.g, sum.b + c.b};
             }
             const double light = 0.8 + 0.35 * double(x) / kWidth - 0.1 * double(y) / kHeight;  // window light from the right
-            const double n = 0.9 + 0.2 * grain(x, y, 7);
+            const double n = 0.95 + 0.1 * grain(x / 6, y / 6, 7);  // the mat's mottling, in patches (a photo's grain would only bloat the screenshots)
             std::uint8_t* p = img.at(x, y);
             p[0] = std::uint8_t(std::clamp(sum.r / 4 * light * n, 0.0, 255.0));
             p[1] = std::uint8_t(std::clamp(sum.g / 4 * light * n, 0.0, 255.0));

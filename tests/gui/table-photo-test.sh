@@ -18,13 +18,7 @@ need_tools xvfb-run xdotool timeout awk
 inside_xvfb 240 "$@"
 umpire=$(realpath "$1") cli=$(realpath "$2") fixture=$(realpath "$3") src=$(realpath "$4")
 
-work=$(mktemp -d)
-pid=""
-cleanup() {
-  if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
+scratch
 mkdir -p "$work/examples" "$work/tables"
 cp "$src/examples/table-gf9-hill-to-hill.toml" "$work/examples/"
 cp "$src/tables/gf9-sample-ridge.toml" "$work/tables/"
@@ -57,17 +51,7 @@ shot() {  # shot NAME: the window as it is now, into $SHOTS/NAME.png (when SHOTS
   echo "  $SHOTS/$1.png"
 }
 
-"$umpire" --state-dir "$state" --test-layout --size "${SIZE:-1280x800}" --scale "${SCALE:-1}" --situation "$sit" 2>>"$work/stderr" &
-pid=$!
-for ((i = 0; i < 300; i++)); do
-  xdotool search --name 'Umpire' >/dev/null 2>&1 && break
-  if ! kill -0 "$pid" 2>/dev/null; then
-    if grep -q "no display" "$work/stderr"; then cat "$work/stderr"; exit 75; fi
-    on_fail; fail "umpire exited before its window appeared"
-  fi
-  sleep 0.1
-done
-win=$(xdotool search --name 'Umpire' | head -1)
+start_window "$umpire" "$sit" --size "${SIZE:-1280x800}" --scale "${SCALE:-1}"
 wait_for 30 "the table canvas" grep -q '^widget table_canvas ' "$state/layout.txt" || { on_fail; exit 1; }
 wait_for 10 "the ruling" test -s "$state/ruling.json" || { on_fail; exit 1; }
 layout_settle
@@ -145,13 +129,13 @@ grep -q "photo: ridge-photo.png, 4 calibration points" "$work/check.txt" || { ca
 grep -q "calibration: perspective map" "$work/check.txt" || { cat "$work/check.txt"; fail "table check does not report the photo's calibration"; }
 grep -q "^name = 'hill 5'" "$table" || grep -q '^name = "hill 5"' "$table" || { on_fail; fail "the traced hill (hill 5) is not in the saved table"; }
 # The traced corners lie within a tenth of an inch of the fixture's (the clicks are whole pixels).
-python_free_check=$(awk 'BEGIN { n = 0 }
+saved_hill=$(awk 'BEGIN { n = 0 }
   FNR == NR { if ($1 == "hill") { hx[n] = $2; hy[n] = $3; n++ } next }
   /^name = .hill 5./ { found = 1 }
   found && /^points = / { line = $0; gsub(/[^0-9.,-]/, " ", line); gsub(/,/, " ", line); m = split(line, v, " ");
     worst = 0; for (i = 0; i < n; i++) { dx = v[2*i+1] - hx[i]; dy = v[2*i+2] - hy[i]; d = sqrt(dx*dx + dy*dy); if (d > worst) worst = d }
     printf "%d %.3f\n", m / 2, worst; exit }' "$work/fixture.txt" "$table")
-read -r got worst <<<"$python_free_check"
+read -r got worst <<<"$saved_hill"
 [ "$got" = "$corners" ] || { on_fail; fail "the saved hill has $got corners, not $corners"; }
 awk -v w="$worst" 'BEGIN { exit !(w < 0.1) }' || { grep -A5 "hill 5" "$table"; fail "a traced corner is $worst in from where it was clicked"; }
 "$cli" rule "$sit" --json >/dev/null || fail "the CLI cannot rule the situation on the saved table"

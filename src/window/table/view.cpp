@@ -354,7 +354,9 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
     const float w = std::max(size.x, 50.0f), height = std::max(size.y, ImGui::GetFontSize() * 6.0f);
     // Until the referee pans or zooms, the whole table stays fitted as the canvas changes size
     // (the side panel's splitter, the window, Map only).
-    if (!panned_ && (std::fabs(canvas_hi_.x - canvas_lo_.x - w) > 0.5f || std::fabs(canvas_hi_.y - canvas_lo_.y - height) > 0.5f))
+    // Not while a trace is under way: its step line may wrap, and the table must not move under the clicks.
+    if (!panned_ && trace_.trace().points.empty() &&
+        (std::fabs(canvas_hi_.x - canvas_lo_.x - w) > 0.5f || std::fabs(canvas_hi_.y - canvas_lo_.y - height) > 0.5f))
         cam_.fitted = false;
     canvas_lo_ = ImGui::GetCursorScreenPos();
     canvas_hi_ = ImVec2(canvas_lo_.x + w, canvas_lo_.y + height);

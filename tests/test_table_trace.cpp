@@ -82,7 +82,7 @@ TEST_CASE("tracing: default names are unique and counted per kind as the reader 
 
 // ---- building ------------------------------------------------------------------------------
 
-TEST_CASE("tracing: an outline closes on its first corner; Backspace takes back", "[tables][trace]") {
+TEST_CASE("tracing: an outline closes on its first corner, and Backspace takes back", "[tables][trace]") {
     tt::Trace t;
     t.kind = {"hill", false};
     CHECK_FALSE(t.add({10, 10}, 0.5));

@@ -5,7 +5,7 @@
 # from its near edge, with one hill the sketch lacks); the four corners are clicked in the photo's
 # pixels (first out of order: refused in words; then in order); Done shows the table with the
 # photo under it; Trace, with the game's "hill", clicks the missing hill's corners and closes it
-# on the first; Save table writes a file that `umpire-cli table check` reads with the hill and
+# on the first (and two corners with Enter are refused in words, Esc cancels); Save table writes a file that `umpire-cli table check` reads with the hill and
 # the [photo] and its four corners, and that the CLI still rules.
 #   table-photo-test.sh UMPIRE UMPIRE-CLI TABLE-PHOTO-FIXTURE SOURCE-DIR
 # With SHOTS=DIR it also saves the window (F12: STATE/screen.png) at three steps, as
@@ -118,6 +118,15 @@ fi
 click_at $(table_screen $first)  # on the first corner: closes it
 wait_for 5 "the hill made" grep -q '^value table_trace_points 0' "$state/layout.txt" || { on_fail; fail "closing on the first corner did not make the piece: $(value table_trace_message)"; }
 echo "ok: the hill traced and closed on its first corner"
+# Two corners and Enter: refused in words (an outline needs three), nothing made; Esc cancels it.
+click_at $(table_screen 6 44)
+click_at $(table_screen 10 44)
+xdotool key Return; sleep 0.4
+wait_for 5 "the refusal" sh -c "grep -q '^value table_trace_message a hill needs at least 3 corners (2 clicked)' '$state/layout.txt'" ||
+  { on_fail; fail "two corners and Enter were not refused in words: $(value table_trace_message)"; }
+xdotool key Escape; sleep 0.4
+wait_for 5 "the trace cancelled" grep -q '^value table_trace_points 0' "$state/layout.txt" || { on_fail; fail "Esc did not cancel the trace"; }
+echo "ok: two corners and Enter are refused in words ($(value table_trace_message)); Esc cancels"
 
 # ---- 3. Save table; the CLI reads the hill and the photo
 before=$(cksum <"$table")

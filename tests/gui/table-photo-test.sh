@@ -5,7 +5,8 @@
 # from its near edge, with one hill the sketch lacks); the four corners are clicked in the photo's
 # pixels (first out of order: refused in words; then in order); Done shows the table with the
 # photo under it; Trace, with the game's "hill", clicks the missing hill's corners and closes it
-# on the first (and two corners with Enter are refused in words, Esc cancels); Save table writes a file that `umpire-cli table check` reads with the hill and
+# on the first (and two corners with Enter are refused in words, Esc cancels); woods traced across
+# the line of sight change the ruling before anything is saved; Save table writes a file that `umpire-cli table check` reads with the hill and
 # the [photo] and its four corners, and that the CLI still rules.
 #   table-photo-test.sh UMPIRE UMPIRE-CLI TABLE-PHOTO-FIXTURE SOURCE-DIR
 # With SHOTS=DIR it also saves the window (F12: STATE/screen.png) at three steps, as
@@ -127,6 +128,17 @@ wait_for 5 "the refusal" sh -c "grep -q '^value table_trace_message a hill needs
 xdotool key Escape; sleep 0.4
 wait_for 5 "the trace cancelled" grep -q '^value table_trace_points 0' "$state/layout.txt" || { on_fail; fail "Esc did not cancel the trace"; }
 echo "ok: two corners and Enter are refused in words ($(value table_trace_message)); Esc cancels"
+# Woods traced across the line of sight, finished with Enter: the ruling follows before any save
+# (GF9: what woods between two hills do is left to the core rules, a referee's call).
+grep -q '"referee_call":false' "$state/ruling.json" || { on_fail; fail "the hill-to-hill ruling is a referee's call to begin with"; }
+click_widget table_trace_kind
+wait_for 5 "the woods in the kinds" grep -q '^widget table_trace_kind_woods ' "$state/layout.txt" || { on_fail; fail "woods is not offered"; }
+click_widget table_trace_kind_woods
+for xy in "24 32" "27 32" "27 36" "24 36"; do click_at $(table_screen $xy); done
+xdotool key Return; sleep 0.4
+wait_for 10 "the ruling to follow the woods" grep -q '"referee_call":true' "$state/ruling.json" ||
+  { on_fail; fail "the ruling did not follow the traced woods: $(value table_trace_message)"; }
+echo "ok: woods traced across the line (Enter): the ruling follows at once, a referee's call"
 
 # ---- 3. Save table; the CLI reads the hill and the photo
 before=$(cksum <"$table")
@@ -136,7 +148,8 @@ kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
 "$cli" table check "$table" >"$work/check.txt" 2>"$work/check.err" || [ $? -eq 3 ] || { cat "$work/check.err"; fail "the saved table does not load"; }
 grep -q "photo: ridge-photo.png, 4 calibration points" "$work/check.txt" || { cat "$work/check.txt" "$work/check.err"; fail "table check does not report the photo's four corners"; }
 grep -q "calibration: perspective map" "$work/check.txt" || { cat "$work/check.txt"; fail "table check does not report the photo's calibration"; }
-grep -q "^name = 'hill 5'" "$table" || grep -q '^name = "hill 5"' "$table" || { on_fail; fail "the traced hill (hill 5) is not in the saved table"; }
+grep -q "^name = 'hill 5'" "$table" || { on_fail; fail "the traced hill (hill 5) is not in the saved table"; }
+grep -q "^name = 'woods 2'" "$table" || { on_fail; fail "the traced woods (woods 2) is not in the saved table"; }
 # The traced corners lie within a tenth of an inch of the fixture's (the clicks are whole pixels).
 saved_hill=$(awk 'BEGIN { n = 0 }
   FNR == NR { if ($1 == "hill") { hx[n] = $2; hy[n] = $3; n++ } next }

@@ -74,6 +74,7 @@ void TraceTool::draw_controls(const tt::Sketch& s, float scale) {
         for (std::size_t i = 0; i < kinds_.size(); ++i) {
             const std::string label = kinds_[i].name + (kinds_[i].line ? "  (line)" : "");
             if (ImGui::Selectable(label.c_str(), i == kind_)) choose(i, s);
+            if (ui::probing()) ui::probe(("table_trace_kind_" + kinds_[i].name).c_str());  // for the window tests
         }
         ImGui::EndCombo();
     }

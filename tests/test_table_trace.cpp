@@ -2,12 +2,14 @@
 // table"): the kinds offered are the table reader's own (rules-data [table] areas and lines); an
 // outline closes on its first corner; too few corners, an outline crossing itself, a point off
 // the table are refused in words; default names are unique ("hill 2"); a piece traced from where
-// it shows in a photo, through the photo's calibration, reads back where it lies on the table.
+// it shows in a photo, through the photo's calibration, reads back where it lies on the table;
+// a base dropped at a click reads back as placed.
 //
 // Sections
 //   kinds and names   the kinds of GF9 TANKS and A Great Victory!, unique default names
 //   building          closing, taking back, the refusals
 //   through the fit   corners seen in a photographed table, calibrated, traced, written, read back
+//   bases             a base dropped at a click: unique names, refusals, read back (GF9 and AGV)
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -192,4 +194,58 @@ TEST_CASE("tracing: a hill traced where it shows in a photo lies on the table wh
     CHECK(back2.pieces[1].is_line);
     CHECK(back2.pieces[1].has_top);
     CHECK_FALSE(back2.pieces[1].top_left);
+}
+
+// ---- bases ----------------------------------------------------------------------------
+
+TEST_CASE("dropping a base: unique names, refusals in words, read back as placed", "[tables][trace]") {
+    tt::Sketch s = sketch_from(kGf9 + "[[base]]\nname = \"base 1\"\nat = [10, 10]\nsize = [2, 3]\n");
+    const tt::Rules& r = rules("gf9-tanks");
+    CHECK(tt::unique_base_name(s, "base") == "base 2");
+    struct Row {
+        const char* why;
+        tt::NewBase b;
+        const char* expected;  // "" when accepted
+    };
+    const Row rows[] = {
+        {"no name", {" ", "", {5, 5}, 2, 3, 0}, "the base needs a name"},
+        {"a name taken", {"base 1", "", {5, 5}, 2, 3, 0}, "\"base 1\" names another base"},
+        {"no size typed", {"Tiger", "", {5, 5}, 0, 3, 0}, "the base's width and depth must be more than 0"},
+        {"too big for the table", {"Tiger", "", {5, 5}, 60, 3, 0}, "the base's width and depth must be more than 0 and fit"},
+        {"off the table", {"Tiger", "", {50, 5}, 2, 3, 0}, "the base's centre lies off the table"},
+        {"a GF9 base with a type", {"Tiger", "foot", {5, 5}, 2, 3, 0}, "GF9 TANKS bases have no unit type"},
+        {"a good one", {"Tiger", "", {20, 30}, 2, 3.5, 90}, ""},
+    };
+    for (const Row& row : rows) {
+        INFO(row.why);
+        const auto p = tt::new_base_problem(row.b, s, r);
+        if (*row.expected) {
+            REQUIRE(p);
+            CHECK_THAT(*p, Catch::StartsWith(row.expected));
+        } else {
+            CHECK_FALSE(p);
+        }
+    }
+    s.bases.push_back(tt::new_base(rows[6].b));
+    const tt::Sketch back = sketch_from(tt::write_sketch(s));
+    CHECK(tt::same_sketch(s, back));
+    const tt::Base* t = back.base("Tiger");
+    REQUIRE(t);
+    CHECK(t->at == Vec2{20, 30});
+    CHECK(t->width == 2);
+    CHECK(t->depth == 3.5);
+    CHECK(t->facing == 90);
+    CHECK(plane::area(t->outline) == Approx(7.0));
+
+    // A Great Victory!: a base has its unit type (rules-data names none; the reader's own list).
+    tt::Sketch agv = sketch_from("system = \"agv\"\nunit = \"cm\"\nwidth = 120\ndepth = 80\nbase_width = 4\n");
+    const tt::Rules& ra = rules("agv");
+    CHECK_THAT(*tt::new_base_problem({"Archers", "", {40, 50}, 4, 2, 0}, agv, ra), Catch::Contains("needs its unit type"));
+    const tt::NewBase horse{"Horse", "mounted", {60, 48}, 4, 3, 180};
+    REQUIRE_FALSE(tt::new_base_problem(horse, agv, ra));
+    agv.bases.push_back(tt::new_base(horse));
+    const tt::Sketch agv_back = sketch_from(tt::write_sketch(agv));
+    REQUIRE(agv_back.base("Horse"));
+    CHECK(agv_back.base("Horse")->type == "mounted");
+    CHECK(tt::same_sketch(agv, agv_back));
 }

@@ -87,4 +87,37 @@ Piece traced_piece(const Trace& t, const std::string& name, const Rules& r, doub
     return p;
 }
 
+std::string unique_base_name(const Sketch& s, const std::string& stem) {
+    for (int n = 1;; ++n) {
+        const std::string name = stem + " " + std::to_string(n);
+        if (!s.base(name)) return name;
+    }
+}
+
+std::optional<std::string> new_base_problem(const NewBase& b, const Sketch& s, const Rules& r) {
+    if (b.name.find_first_not_of(" \t") == std::string::npos) return std::string("the base needs a name");
+    if (s.base(b.name)) return quoted_value(b.name) + " names another base";
+    if (s.bases.size() >= std::size_t(r.max_bases))
+        return "the table has " + std::to_string(s.bases.size()) + " bases: the rules data allow at most " + std::to_string(r.max_bases);
+    if (!(b.width > 0) || !(b.depth > 0) || b.width > s.width || b.depth > s.depth)
+        return "the base's width and depth must be more than 0 and fit on the table (type its size)";
+    if (b.at.x < 0 || b.at.y < 0 || b.at.x > s.width || b.at.y > s.depth) return std::string("the base's centre lies off the table");
+    const auto& types = base_types();
+    if (s.system == "agv" && std::find(types.begin(), types.end(), b.type) == types.end())
+        return "an A Great Victory! base needs its unit type (" + b.type + " is not one)";
+    if (s.system != "agv" && !b.type.empty()) return std::string("GF9 TANKS bases have no unit type");
+    return std::nullopt;
+}
+
+Base new_base(const NewBase& b) {
+    Base x;
+    x.name = b.name;
+    x.unit = b.name;
+    x.type = b.type;
+    x.width = b.width, x.depth = b.depth;
+    x.facing = b.facing;
+    place_base(x, b.at);
+    return x;
+}
+
 }  // namespace umpire::tabletop

@@ -13,6 +13,9 @@
 //   kinds      the piece kinds of a system's table, areas and lines
 //   Trace      the vertices clicked: add (a click on the first corner closes an outline), take back
 //   finishing  the trace's problem in words, a unique default name, the piece itself
+//   bases      a base dropped at a click: its size typed (the rules texts give no base sizes; the
+//              window offers the size of a base already on the table), refused in words as the
+//              table reader would refuse it
 #pragma once
 #include <optional>
 #include <string>
@@ -58,5 +61,22 @@ std::optional<std::string> piece_name_problem(const Sketch& s, const std::string
 // with `width` (0: a thin line) and, for the kind with a top side, the top on the `top_left` side;
 // a hill piece is its own hill.
 Piece traced_piece(const Trace& t, const std::string& name, const Rules& r, double width = 0, bool top_left = true);
+
+// ---- bases -------------------------------------------------------------------------
+
+struct NewBase {
+    std::string name, type;       // type: AGV's (base_types()); "" for GF9
+    plane::Vec2 at;               // its centre, in the table's unit
+    double width = 0, depth = 0;  // its size across its front and front to back
+    double facing = 0;            // degrees clockwise from the table's far edge (north)
+};
+// "STEM N": the first N from 1 that names no base yet ("base 1").
+std::string unique_base_name(const Sketch& s, const std::string& stem);
+// Why `b` cannot join `s` (a name empty or another base's, a size that is not more than 0 or does
+// not fit on the table, a centre off the table, an AGV base without a known type, a GF9 base with
+// one, more bases than the rules data allow); nothing when it can.
+std::optional<std::string> new_base_problem(const NewBase& b, const Sketch& s, const Rules& r);
+// The base (call only when new_base_problem says nothing): its outline built as the reader builds it.
+Base new_base(const NewBase& b);
 
 }  // namespace umpire::tabletop

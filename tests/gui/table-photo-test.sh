@@ -6,7 +6,7 @@
 # pixels (first out of order: refused in words; then in order); Done shows the table with the
 # photo under it; Trace, with the game's "hill", clicks the missing hill's corners and closes it
 # on the first (and two corners with Enter are refused in words, Esc cancels); woods traced across
-# the line of sight change the ruling before anything is saved; Save table writes a file that `umpire-cli table check` reads with the hill and
+# the line of sight change the ruling before anything is saved; a base is dropped; Save table writes a file that `umpire-cli table check` reads with the hill and
 # the [photo] and its four corners, and that the CLI still rules.
 #   table-photo-test.sh UMPIRE UMPIRE-CLI TABLE-PHOTO-FIXTURE SOURCE-DIR
 # With SHOTS=DIR it also saves the window (F12: STATE/screen.png) at three steps, as
@@ -139,6 +139,16 @@ xdotool key Return; sleep 0.4
 wait_for 10 "the ruling to follow the woods" grep -q '"referee_call":true' "$state/ruling.json" ||
   { on_fail; fail "the ruling did not follow the traced woods: $(value table_trace_message)"; }
 echo "ok: woods traced across the line (Enter): the ruling follows at once, a referee's call"
+# A base dropped at a click: "a base", its default name and the size of the table's last base.
+click_widget table_trace_kind
+wait_for 5 "a base in the kinds" grep -q '^widget table_trace_kind_base ' "$state/layout.txt" || { on_fail; fail "a base is not offered"; }
+click_widget table_trace_kind_base
+wait_for 5 "the base's fields" grep -q '^widget newbase_width ' "$state/layout.txt" || { on_fail; fail "no base fields"; }
+layout_settle
+click_at $(table_screen 6 28)
+wait_for 5 "the base dropped" sh -c "grep -q '^widget table_base_base_1 ' '$state/layout.txt'" ||
+  { on_fail; fail "no base dropped at the click: $(value table_trace_message)"; }
+echo "ok: a base dropped at a click (base 1)"
 
 # ---- 3. Save table; the CLI reads the hill and the photo
 before=$(cksum <"$table")
@@ -150,6 +160,7 @@ grep -q "photo: ridge-photo.png, 4 calibration points" "$work/check.txt" || { ca
 grep -q "calibration: perspective map" "$work/check.txt" || { cat "$work/check.txt"; fail "table check does not report the photo's calibration"; }
 grep -q "^name = 'hill 5'" "$table" || { on_fail; fail "the traced hill (hill 5) is not in the saved table"; }
 grep -q "^name = 'woods 2'" "$table" || { on_fail; fail "the traced woods (woods 2) is not in the saved table"; }
+grep -A3 "^name = 'base 1'" "$table" | grep -q '^at = \[6, 28\]' || { on_fail; fail "the base dropped (base 1 at [6, 28]) is not in the saved table"; }
 # The traced corners lie within a tenth of an inch of the fixture's (the clicks are whole pixels).
 saved_hill=$(awk 'BEGIN { n = 0 }
   FNR == NR { if ($1 == "hill") { hx[n] = $2; hy[n] = $3; n++ } next }

@@ -4,6 +4,7 @@
 //   1. the controls
 //   2. the mouse and keys
 //   3. drawing
+//   4. bases
 #include "window/table/trace_tool.hpp"
 
 #include <imgui.h>
@@ -30,7 +31,8 @@ void TraceTool::set_rules(const tt::Rules* r) {
     trace_ = tt::Trace{};
     if (!kinds_.empty()) trace_.kind = kinds_[0];
     name_.clear(), name_edited_ = false, message_.clear();
-    pieces_seen_ = std::size_t(-1);
+    pieces_seen_ = bases_seen_ = std::size_t(-1);
+    base_mode_ = false, base_ = tt::NewBase{}, base_name_edited_ = false;
     if (!r) on_ = false;
 }
 
@@ -52,6 +54,7 @@ void TraceTool::draw_toggle() {
 
 void TraceTool::choose(std::size_t kind, const tt::Sketch& s) {
     kind_ = kind;
+    base_mode_ = false;
     trace_.kind = kinds_[kind];
     if (trace_.kind.line) trace_.closed = false;
     if (!name_edited_) name_ = tt::unique_piece_name(s, trace_.kind.name);
@@ -61,6 +64,7 @@ void TraceTool::choose(std::size_t kind, const tt::Sketch& s) {
 void TraceTool::draw_controls(const tt::Sketch& s, float scale) {
     if (!on_) return;
     (void)scale;
+    system_ = s.system;
     const float em = ImGui::GetFontSize();
     if (pieces_seen_ != s.pieces.size()) {  // a piece made, an undo: the default name moves on
         pieces_seen_ = s.pieces.size();
@@ -70,16 +74,24 @@ void TraceTool::draw_controls(const tt::Sketch& s, float scale) {
     ImGui::TextUnformatted("Piece");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em * 9);
-    if (ImGui::BeginCombo("##trace_kind", trace_.kind.name.c_str())) {
+    if (ImGui::BeginCombo("##trace_kind", base_mode_ ? "a base" : trace_.kind.name.c_str())) {
         for (std::size_t i = 0; i < kinds_.size(); ++i) {
             const std::string label = kinds_[i].name + (kinds_[i].line ? "  (line)" : "");
-            if (ImGui::Selectable(label.c_str(), i == kind_)) choose(i, s);
+            if (ImGui::Selectable(label.c_str(), !base_mode_ && i == kind_)) choose(i, s);
             if (ui::probing()) ui::probe(("table_trace_kind_" + kinds_[i].name).c_str());  // for the window tests
         }
+        ImGui::Separator();
+        if (ImGui::Selectable("a base", base_mode_)) choose_base(s);
+        ui::probe("table_trace_kind_base");
         ImGui::EndCombo();
     }
-    ui::tip("The kind of piece: the game's own terrain names (an outline, or a line for rivers, roads and the like).");
+    ui::tip("The kind of piece: the game's own terrain names (an outline, or a line for rivers, roads and the like); "
+            "or a base, dropped at a click.");
     ui::probe("table_trace_kind");
+    if (base_mode_) {
+        draw_base_controls(s);
+        return;
+    }
     ui::same_line_if_fits(em * 14);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Name");
@@ -147,29 +159,38 @@ std::optional<tt::Piece> TraceTool::finish(const tt::Sketch& s) {
     return p;
 }
 
-std::optional<tt::Piece> TraceTool::handle(const tt::Sketch& s, bool hovered, pl::Vec2 at, double snap) {
-    if (!on_) return std::nullopt;
+TraceTool::Made TraceTool::handle(const tt::Sketch& s, bool hovered, pl::Vec2 at, double snap) {
+    if (!on_) return {};
+    at_mouse_ = at;
+    if (base_mode_) {
+        if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+            base_mode_ = false, message_.clear();
+            return {};
+        }
+        if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) return {std::nullopt, drop_base(s, at)};
+        return {};
+    }
     const ImGuiIO& io = ImGui::GetIO();
     if (!io.WantTextInput) {
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
             trace_.points.clear(), trace_.closed = false, message_.clear();
-            return std::nullopt;
+            return {};
         }
         if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Backspace))) trace_.take_back(), message_.clear();
         if (!trace_.points.empty() && (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
                                        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false)))
-            return finish(s);
+            return {finish(s), std::nullopt};
     }
-    if (!hovered) return std::nullopt;
-    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !trace_.points.empty()) return finish(s);
+    if (!hovered) return {};
+    if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !trace_.points.empty()) return {finish(s), std::nullopt};
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         message_.clear();
         // On the table, to a hundredth of its unit (finer than any click; the file stays readable).
         auto hundredth = [](double v) { return std::round(v * 100) / 100; };
         const pl::Vec2 q{hundredth(std::clamp(at.x, 0.0, s.width)), hundredth(std::clamp(at.y, 0.0, s.depth))};
-        if (trace_.add(q, snap)) return finish(s);
+        if (trace_.add(q, snap)) return {finish(s), std::nullopt};
     }
-    return std::nullopt;
+    return {};
 }
 
 // =====================================================================================
@@ -177,6 +198,15 @@ std::optional<tt::Piece> TraceTool::handle(const tt::Sketch& s, bool hovered, pl
 // =====================================================================================
 
 void TraceTool::draw(ImDrawList* dl, const std::function<ImVec2(pl::Vec2)>& screen, ImVec2 mouse, bool hovered, float scale) const {
+    if (on_ && base_mode_ && hovered && base_.width > 0 && base_.depth > 0) {  // where a click drops the base
+        tt::NewBase b = base_;
+        b.at = at_mouse_;
+        const tt::Base x = tt::new_base(b);
+        std::vector<ImVec2> pts;
+        for (auto p : x.outline) pts.push_back(screen(p));
+        dl->AddPolyline(pts.data(), int(pts.size()), IM_COL32(255, 255, 255, 200), ImDrawFlags_Closed, std::max(1.0f, 1.5f * scale));
+        return;
+    }
     if (!on_ || trace_.points.empty()) return;
     std::vector<ImVec2> pts;
     for (auto p : trace_.points) pts.push_back(screen(p));
@@ -193,6 +223,88 @@ void TraceTool::draw(ImDrawList* dl, const std::function<ImVec2(pl::Vec2)>& scre
         dl->AddCircleFilled(pts[i], r, dark, 12);
         dl->AddCircle(pts[i], r, white, 12, thin);
     }
+}
+
+}  // namespace umpire::app
+
+namespace umpire::app {
+
+// =====================================================================================
+// 4. bases
+// =====================================================================================
+
+void TraceTool::choose_base(const tt::Sketch& s) {
+    base_mode_ = true;
+    message_.clear();
+    if (!(base_.width > 0) && !s.bases.empty()) {  // the size of the table's last base, to begin with
+        const tt::Base& last = s.bases.back();
+        base_.width = last.circle ? 2 * last.radius : last.width;
+        base_.depth = last.circle ? 2 * last.radius : last.depth;
+        base_.facing = last.facing;
+        base_.type = last.type;
+    }
+    if (s.system == "agv" && base_.type.empty()) base_.type = tt::base_types().front();
+    if (!base_name_edited_) base_.name = tt::unique_base_name(s, "base");
+}
+
+void TraceTool::draw_base_controls(const tt::Sketch& s) {
+    const float em = ImGui::GetFontSize();
+    if (bases_seen_ != s.bases.size()) {  // a base dropped, an undo: the default name moves on
+        bases_seen_ = s.bases.size();
+        if (!base_name_edited_) base_.name = tt::unique_base_name(s, "base");
+    }
+    ui::same_line_if_fits(em * 14);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Name");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em * 9);
+    if (ImGui::InputText("##newbase_name", &base_.name)) base_name_edited_ = true, message_.clear();
+    ui::tip("The base's name, unique on the table (a situation names the bases it asks about).");
+    ui::probe("table_newbase_name");
+    auto number = [&](const char* label, const char* id, double* v, const char* tip) {
+        ui::same_line_if_fits(ImGui::CalcTextSize(label).x + em * 5.0f);
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(label);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(em * 4.0f);
+        if (ImGui::InputDouble(id, v, 0, 0, "%.2f")) message_.clear();
+        ui::tip(tip);
+        ui::probe(id + 2);
+    };
+    const std::string w = "width (" + s.unit + ")", d = "depth (" + s.unit + ")";
+    number(w.c_str(), "##newbase_width", &base_.width, "Across the base's front, in the table's unit (the rules give no sizes: measure yours).");
+    number(d.c_str(), "##newbase_depth", &base_.depth, "From the base's front to its back, in the table's unit.");
+    number("facing", "##newbase_facing", &base_.facing, "Degrees clockwise from the table's far edge (0: facing away from the near edge).");
+    if (s.system == "agv") {
+        ui::same_line_if_fits(em * 12);
+        ImGui::SetNextItemWidth(em * 9);
+        if (ImGui::BeginCombo("##newbase_type", base_.type.c_str())) {
+            for (const auto& t : tt::base_types())
+                if (ImGui::Selectable(t.c_str(), t == base_.type)) base_.type = t, message_.clear();
+            ImGui::EndCombo();
+        }
+        ui::tip("The unit type of the base (A Great Victory!): it decides how the terrain under it counts.");
+        ui::probe("table_newbase_type");
+    }
+    ui::wrapped(ui::dim_text(), "Click where the base's centre goes. Esc or another piece kind ends it.");
+    ui::probe("table_trace_step");
+    if (ui::probing()) ui::probe_value("table_trace_message", message_.empty() ? "none" : message_);
+    if (!message_.empty()) ui::wrapped(ui::tone_colour(Tone::bad), "\xe2\x9c\x96 " + message_);
+}
+
+std::optional<tt::Base> TraceTool::drop_base(const tt::Sketch& s, pl::Vec2 at) {
+    if (!rules_) return std::nullopt;
+    auto hundredth = [](double v) { return std::round(v * 100) / 100; };
+    tt::NewBase b = base_;
+    b.at = {hundredth(at.x), hundredth(at.y)};
+    if (const auto problem = tt::new_base_problem(b, s, *rules_)) {
+        message_ = *problem;
+        return std::nullopt;
+    }
+    message_.clear();
+    base_name_edited_ = false;
+    bases_seen_ = std::size_t(-1);  // the next default name is taken when the sketch has the base
+    return tt::new_base(b);
 }
 
 }  // namespace umpire::app

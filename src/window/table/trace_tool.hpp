@@ -4,7 +4,10 @@
 // on the first corner finishes, Esc cancels. The piece's kind is one of the game's own (the names
 // the table reader accepts: tabletop/tracing.hpp), its name a unique default ("hill 2") the
 // referee may edit; a line has a width and, for the kind with a top side (GF9's escarpment), its
-// top side. A finished piece joins the sketch as one undo step and the ruling follows.
+// top side. A finished piece joins the sketch as one undo step and the ruling follows. The last
+// item of the kinds, "a base", drops a base at a click instead: its name, its size (typed; the
+// rules texts give no base sizes, so it starts as the size of the table's last base), its facing
+// and, for A Great Victory!, its unit type.
 //
 // The window-free part (kinds, closing, refusals, names, the piece) is tabletop/tracing.hpp,
 // tested in tests/test_table_trace.cpp; this is its controls, mouse and keys, and drawing.
@@ -37,15 +40,22 @@ public:
     // The tool's own row under the toolbar while on: kind, name, width, top, what to do next.
     void draw_controls(const tabletop::Sketch& s, float scale);
     // The canvas's left button and keys while on; `at` the mouse in table units, `snap` how near
-    // (in table units) a click must be to the first corner to close. The finished piece, when
-    // one is.
-    std::optional<tabletop::Piece> handle(const tabletop::Sketch& s, bool hovered, plane::Vec2 at, double snap);
+    // (in table units) a click must be to the first corner to close. The finished piece or the
+    // base dropped, when there is one.
+    struct Made {
+        std::optional<tabletop::Piece> piece;
+        std::optional<tabletop::Base> base;
+    };
+    Made handle(const tabletop::Sketch& s, bool hovered, plane::Vec2 at, double snap);
     void draw(ImDrawList* dl, const std::function<ImVec2(plane::Vec2)>& screen, ImVec2 mouse, bool hovered, float scale) const;
     const tabletop::Trace& trace() const { return trace_; }
 
 private:
     std::optional<tabletop::Piece> finish(const tabletop::Sketch& s);
     void choose(std::size_t kind, const tabletop::Sketch& s);
+    void choose_base(const tabletop::Sketch& s);
+    void draw_base_controls(const tabletop::Sketch& s);
+    std::optional<tabletop::Base> drop_base(const tabletop::Sketch& s, plane::Vec2 at);
 
     const tabletop::Rules* rules_ = nullptr;
     std::vector<tabletop::TraceKind> kinds_;
@@ -58,6 +68,12 @@ private:
     bool top_left_ = true;
     std::string message_;       // why the trace could not be finished, in words
     std::size_t pieces_seen_ = std::size_t(-1);
+    bool base_mode_ = false;    // "a base" chosen: a click drops one
+    tabletop::NewBase base_;    // its name, type, size and facing (`at` from the click)
+    bool base_name_edited_ = false;
+    std::size_t bases_seen_ = std::size_t(-1);
+    std::string system_;        // the table's system: AGV bases have a type
+    plane::Vec2 at_mouse_{};    // the mouse on the table (where a click drops the base)
 };
 
 }  // namespace umpire::app

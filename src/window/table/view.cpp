@@ -229,6 +229,15 @@ void TableView::add_piece(tt::Piece p) {
     ++revision_;
 }
 
+void TableView::add_base(tt::Base b) {
+    if (!table_) return;
+    remember();
+    status_ = "base \"" + b.name + "\" added: Save table writes it";
+    table_->bases.push_back(std::move(b));
+    modified_ = true;
+    ++revision_;
+}
+
 void TableView::set_photo(tt::Photo p) {
     if (!table_) return;
     remember();
@@ -392,7 +401,9 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
     // Some of the table stays in view whatever the pan or zoom.
     cam_.keep_in_view(ImVec2(0, 0), ImVec2(float(t.width), float(t.depth)), canvas_lo_, canvas_hi_, std::min(w, height) * 0.25f);
     if (trace_.on()) {
-        if (auto p = trace_.handle(t, hovered, table_at(io.MousePos), 6.0 * ctx.scale / std::max(cam_.zoom, 1e-3f))) add_piece(std::move(*p));
+        TraceTool::Made made = trace_.handle(t, hovered, table_at(io.MousePos), 6.0 * ctx.scale / std::max(cam_.zoom, 1e-3f));
+        if (made.piece) add_piece(std::move(*made.piece));
+        if (made.base) add_base(std::move(*made.base));
     } else {
         handle_left_mouse(hovered, active, under);
     }

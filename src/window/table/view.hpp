@@ -63,6 +63,7 @@ public:
     // A traced piece joins the table (one undo step); the [photo] set (Calibrate's Done, the
     // opacity slider), also one undo step.
     void add_piece(tabletop::Piece p);
+    void add_base(tabletop::Base b);  // a base dropped with Trace's "a base" (one undo step)
     void set_photo(tabletop::Photo p);
     const TablePhoto& photo() const { return photo_; }
 

@@ -125,9 +125,10 @@ click_at $(table_screen 10 44)
 xdotool key Return; sleep 0.4
 wait_for 5 "the refusal" sh -c "grep -q '^value table_trace_message a hill needs at least 3 corners (2 clicked)' '$state/layout.txt'" ||
   { on_fail; fail "two corners and Enter were not refused in words: $(value table_trace_message)"; }
+refusal=$(value table_trace_message)
 xdotool key Escape; sleep 0.4
 wait_for 5 "the trace cancelled" grep -q '^value table_trace_points 0' "$state/layout.txt" || { on_fail; fail "Esc did not cancel the trace"; }
-echo "ok: two corners and Enter are refused in words ($(value table_trace_message)); Esc cancels"
+echo "ok: two corners and Enter are refused in words ($refusal); Esc cancels"
 # Woods traced across the line of sight, finished with Enter: the ruling follows before any save
 # (GF9: what woods between two hills do is left to the core rules, a referee's call).
 grep -q '"referee_call":false' "$state/ruling.json" || { on_fail; fail "the hill-to-hill ruling is a referee's call to begin with"; }

@@ -74,7 +74,7 @@ void TraceTool::draw_controls(const tt::Sketch& s, float scale) {
     ImGui::TextUnformatted("Piece");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em * 9);
-    if (ImGui::BeginCombo("##trace_kind", base_mode_ ? "a base" : trace_.kind.name.c_str())) {
+    if (ImGui::BeginCombo("##trace_kind", base_mode_ ? "a base" : trace_.kind.name.c_str(), ImGuiComboFlags_HeightLargest)) {
         for (std::size_t i = 0; i < kinds_.size(); ++i) {
             const std::string label = kinds_[i].name + (kinds_[i].line ? "  (line)" : "");
             if (ImGui::Selectable(label.c_str(), !base_mode_ && i == kind_)) choose(i, s);

@@ -39,7 +39,7 @@ bool within_seconds(double s, Done done) {
 
 }  // namespace
 
-TEST_CASE("picture loader: read on a worker, handed over once; a superseded read is dropped", "[window][photo]") {
+TEST_CASE("picture loader: read on a worker, handed over once, and a superseded read is dropped", "[window][photo]") {
     const fs::path dir = scratch("loader");
     REQUIRE_FALSE(image::write_png(dir / "a.png", image::blank(40, 30, 3, 10)));
     REQUIRE_FALSE(image::write_png(dir / "b.png", image::blank(64, 48, 3, 200)));

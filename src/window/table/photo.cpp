@@ -16,6 +16,7 @@
 #include <cstdio>
 
 #include "core/diag.hpp"
+#include "window/ui/number_field.hpp"
 #include "window/ui/widgets.hpp"
 
 namespace umpire::app {
@@ -254,7 +255,6 @@ std::optional<tt::Photo> TablePhoto::draw_calibration(const tt::Sketch& s, ImVec
 // The step line, the rectangle's size and place, the buttons, and what the fit says.
 void TablePhoto::draw_step_controls(const tt::Sketch& s, float scale, bool* done, bool* cancel) {
     Step& st = step_;
-    const float em = ImGui::GetFontSize();
     std::string line;
     if (!problem_.empty()) line = "";
     else if (!texture_.ready()) line = "Reading " + st.image + "\xe2\x80\xa6";
@@ -265,16 +265,7 @@ void TablePhoto::draw_step_controls(const tt::Sketch& s, float scale, bool* done
     ui::wrapped(ImGui::GetStyleColorVec4(ImGuiCol_Text), line);
     ui::probe("table_photo_step");
     bool changed = false;
-    auto number = [&](const char* label, const char* id, double* v, const char* tip) {
-        ui::same_line_if_fits(ImGui::CalcTextSize(label).x + em * 5.5f);
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted(label);
-        ImGui::SameLine();
-        ImGui::SetNextItemWidth(em * 4.5f);
-        changed |= ImGui::InputDouble(id, v, 0, 0, "%.2f");
-        ui::tip(tip);
-        ui::probe(id + 2);
-    };
+    auto number = [&](const char* label, const char* id, double* v, const char* tip) { changed |= ui::number_field(label, id, v, tip); };
     const std::string unit = " (" + s.unit + ")";
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("Rectangle%s:", unit.c_str());

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "window/ui/number_field.hpp"
 #include "window/ui/widgets.hpp"
 
 namespace umpire::app {
@@ -262,14 +263,7 @@ void TraceTool::draw_base_controls(const tt::Sketch& s) {
     ui::tip("The base's name, unique on the table (a situation names the bases it asks about).");
     ui::probe("table_newbase_name");
     auto number = [&](const char* label, const char* id, double* v, const char* tip) {
-        ui::same_line_if_fits(ImGui::CalcTextSize(label).x + em * 5.0f);
-        ImGui::AlignTextToFramePadding();
-        ImGui::TextUnformatted(label);
-        ImGui::SameLine();
-        ImGui::SetNextItemWidth(em * 4.0f);
-        if (ImGui::InputDouble(id, v, 0, 0, "%.2f")) message_.clear();
-        ui::tip(tip);
-        ui::probe(id + 2);
+        if (ui::number_field(label, id, v, tip, 4.0f)) message_.clear();
     };
     const std::string w = "width (" + s.unit + ")", d = "depth (" + s.unit + ")";
     number(w.c_str(), "##newbase_width", &base_.width, "Across the base's front, in the table's unit (the rules give no sizes: measure yours).");

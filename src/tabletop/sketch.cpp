@@ -282,6 +282,11 @@ static std::optional<Piece> read_piece(const Toml& p, const Rules& r, double w, 
     return x;
 }
 
+const std::vector<std::string>& base_types() {
+    static const std::vector<std::string> types = {"foot", "mounted", "elephant", "artillery", "light-artillery"};
+    return types;
+}
+
 static std::optional<Base> read_base(const Toml& b, double w, double d, bool typed) {
     b.only_keys({"name", "unit", "type", "at", "size", "radius", "facing", "wreck"});
     Base x;
@@ -291,8 +296,7 @@ static std::optional<Base> read_base(const Toml& b, double w, double d, bool typ
     if (!b.has("at")) b.error("", "a base needs `at = [x, y]` (its centre)");
     x.facing = bounded(b, "facing", false, -360, 360).value_or(0.0);
     if (typed) {
-        static const std::vector<std::string> types = {"foot", "mounted", "elephant", "artillery", "light-artillery"};
-        x.type = b.choice("type", types).value_or("foot");
+        x.type = b.choice("type", base_types()).value_or("foot");
     } else if (b.has("type")) {
         b.error("type", "GF9 TANKS bases have no unit type");
     }

@@ -111,6 +111,9 @@ struct Piece {
     Where where;
 };
 
+// AGV unit types a base may have (`type`; default foot); GF9 bases have none.
+const std::vector<std::string>& base_types();
+
 struct Base {
     std::string name;        // unique on the table
     std::string unit;        // the unit it belongs to (several stands make one AGV unit); default: name

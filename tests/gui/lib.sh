@@ -132,3 +132,22 @@ png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 
 open(out, "wb").write(png)
 PY
 }
+# start_window UMPIRE SITUATION [OPTION...]: starts the window on SITUATION with --test-layout and
+# the state folder $state (pid in $pid, its stderr in $work/stderr, the window in $win); exits 75
+# without a display, and fails (after the caller's on_fail) when it exits before its window shows.
+start_window() {
+  local bin=$1 sit=$2 i
+  shift 2
+  "$bin" --state-dir "$state" --test-layout --situation "$sit" "$@" 2>>"$work/stderr" &
+  pid=$!
+  for ((i = 0; i < 300; i++)); do
+    xdotool search --name 'Umpire' >/dev/null 2>&1 && break
+    if ! kill -0 "$pid" 2>/dev/null; then
+      if grep -q "no display" "$work/stderr"; then cat "$work/stderr"; exit 75; fi
+      on_fail; fail "umpire exited before its window appeared"
+    fi
+    sleep 0.1
+  done
+  win=$(xdotool search --name 'Umpire' | head -1)
+  [ -n "$win" ] || { on_fail; fail "timed out waiting for the window"; }
+}

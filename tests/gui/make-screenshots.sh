@@ -2,7 +2,8 @@
 # Regenerates screenshots/ : one PNG of the real window per example situation
 # (examples/*.toml -> screenshots/*.png), rendered under Xvfb at 1280x1200 (tall enough for the whole ruling), plus
 # one at 2x UI scale, the board views (TANK! with its overlays and in Paint mode, PanzerBlitz's routes, Panzer Squadron's lines: screenshots/board-view-*.png), and each game's first example in a small window (800x600) at 1x and 2x
-# (screenshots/small-*.png), the table view's two examples small too, and pictures of rulings as umpire-cli --png
+# (screenshots/small-*.png), the table view's two examples small too, the table photo's steps
+# (screenshots/table-photo-*.png), and pictures of rulings as umpire-cli --png
 # writes them (screenshots/picture-*.png). Called by `./dev screenshots` as
 #   tests/gui/make-screenshots.sh build/umpire
 set -euo pipefail
@@ -47,6 +48,14 @@ for f in "$root"/examples/table-gf9-escarpment-under-the-cliff.toml "$root"/exam
     shot 800x600 "$f" "$out/small-x$scale-$(basename "${f%.toml}").png" --scale "$scale"
   done
 done
+# A photo under the table (docs/maps.md "A table from a photo"): the window test's three steps at
+# 1280x800 (the corners clicked, the photo under the sketch, a hill being traced), saved with F12.
+build=$(dirname "$umpire")
+if [ -x "$build/umpire-cli" ] && [ -x "$build/tests/gui/table_photo_fixture" ] && command -v xdotool >/dev/null; then
+  SHOTS=$out "$here/table-photo-test.sh" "$umpire" "$build/umpire-cli" "$build/tests/gui/table_photo_fixture" "$root" | grep '^  '
+else
+  echo "make-screenshots: no table-photo screenshots (needs umpire-cli, tests/gui/table_photo_fixture and xdotool beside $umpire)" >&2
+fi
 # A small window (800x600) at 100 % and 200 % text: one example of each game.
 seen=" "
 for f in "${examples[@]}"; do

@@ -429,6 +429,8 @@ void App::draw_shortcut_list() {
         {"Check these first: Ctrl+Z / Ctrl+Y", "Undo / redo an accept (one, all shown, the rest), in Rule mode as in Paint"},
         {"Table view: left drag", "Move a piece or a base (Shift + left drag: the measuring tape)"},
         {"Table view: right or middle drag, wheel", "Pan, zoom about the mouse (Ctrl + wheel on a base: turn it)"},
+        {"Table view, Trace: click, Backspace, Enter, Esc", "Place a corner, take the last back, finish (or click the first corner, or double-click), cancel"},
+        {"Table view, calibrating a photo: click, Backspace, Esc", "Place the next corner (drag one to move it), take the last back, cancel"},
         {"F1", "This list"},
     };
     // Inside the window whatever its size: as wide as 34 characters or the window allows, as tall as

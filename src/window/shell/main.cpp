@@ -44,6 +44,7 @@
 #include "window/shell/app.hpp"
 #include "window/board/view.hpp"
 #include "window/shell/files.hpp"
+#include "window/ui/picture_texture.hpp"
 #include "window/ui/widgets.hpp"
 #include "core/diag.hpp"
 
@@ -691,6 +692,7 @@ int main(int argc, char** argv) {
     if (!find_state_dir(opts)) return 1;
     const bool interactive = opts.screenshot.empty();
     umpire::app::BoardView::defaults().wait_for_figures = !interactive;  // the one screenshot frame shows the kill chances
+    umpire::app::PictureLoader::synchronous() = !interactive;            // ... and the table's photo
     if (interactive) block_stop_signals();
     if (!start_glfw()) return 1;
     if (interactive) watch_stop_signals();

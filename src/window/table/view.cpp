@@ -184,8 +184,12 @@ void TableView::load(const Engine& e, const toml::table& situation, const fs::pa
     }
     path_ = fs::path(file).is_absolute() ? fs::path(file) : dir / file;
     const std::string shown = dir.empty() ? file : path_.lexically_normal().string();
+    photo_.reset();
+    trace_.set_rules(nullptr);
     try {
-        table_ = tt::load_sketch(path_, shown, tt::table_systems(e));
+        const tt::Systems systems = tt::table_systems(e);
+        table_ = tt::load_sketch(path_, shown, systems);
+        trace_.set_rules(systems.find(table_->system));
     } catch (const InputError& err) {
         for (const auto& d : err.diagnostics()) errors_.push_back(d.str());
     } catch (const std::exception& err) {
@@ -216,6 +220,32 @@ bool TableView::undo() {
     return true;
 }
 
+void TableView::add_piece(tt::Piece p) {
+    if (!table_) return;
+    remember();
+    status_ = p.kind + " \"" + p.name + "\" added: Save table writes it";
+    table_->pieces.push_back(std::move(p));
+    modified_ = true;
+    ++revision_;
+}
+
+void TableView::add_base(tt::Base b) {
+    if (!table_) return;
+    remember();
+    status_ = "base \"" + b.name + "\" added: Save table writes it";
+    table_->bases.push_back(std::move(b));
+    modified_ = true;
+    ++revision_;
+}
+
+void TableView::set_photo(tt::Photo p) {
+    if (!table_) return;
+    remember();
+    table_->photo = std::move(p);
+    modified_ = true;
+    ++revision_;
+}
+
 bool TableView::move_base(const std::string& name, pl::Vec2 at) {
     if (!table_) return false;
     for (auto& b : table_->bases)
@@ -239,14 +269,18 @@ void TableView::draw_toolbar(PanelContext& ctx, MapArea& area) {
     ui::tip("Shows the whole table.");
     ui::probe("table_fit");
     ui::same_line_if_fits(ui::checkbox_width("Tape"));
-    ImGui::Checkbox("Tape", &tape_mode_);
+    if (ImGui::Checkbox("Tape", &tape_mode_) && tape_mode_) trace_.set_on(false);
     ui::tip("Measuring tape: left drag measures in the table's unit (or hold Shift while dragging).");
     ui::probe("table_tape");
+    ui::same_line_if_fits(ui::checkbox_width("Trace"));
+    const bool tracing = trace_.on();
+    trace_.draw_toggle();
+    if (trace_.on() && !tracing) tape_mode_ = false;
     ui::same_line_if_fits(ImGui::CalcTextSize("Undo").x + ImGui::GetStyle().FramePadding.x * 2);
     ImGui::BeginDisabled(undo_.empty());
     if (ImGui::Button("Undo")) undo();
     ImGui::EndDisabled();
-    ui::tip("Takes back the last drag.");
+    ui::tip("Takes back the last change: a drag, a traced piece, the photo's corners.");
     ui::same_line_if_fits(ImGui::CalcTextSize("Save table").x + ImGui::GetStyle().FramePadding.x * 2);
     ImGui::BeginDisabled(!modified_);
     if (ImGui::Button("Save table")) {
@@ -256,6 +290,12 @@ void TableView::draw_toolbar(PanelContext& ctx, MapArea& area) {
     ui::tip("Writes the table file (" + path_.string() + ") with the pieces and bases where they are now; "
             "the situation file is not changed. Comments in the table file are not kept.");
     ui::probe("table_save");
+    ui::same_line_if_fits(ImGui::CalcTextSize("Photo\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
+    if (const auto o = photo_.draw_button(*table_, path_); o && table_->photo && table_->photo->opacity != double(*o)) {
+        tt::Photo p = *table_->photo;
+        p.opacity = std::round(double(*o) * 100) / 100;
+        set_photo(p);
+    }
     const char* picture = "Picture \xe2\x96\xbe";  // the Board menu's picture items, on a table
     ui::same_line_if_fits(ImGui::CalcTextSize(picture).x + ImGui::GetStyle().FramePadding.x * 2);
     if (ImGui::Button(picture)) ImGui::OpenPopup("##table_picture");
@@ -278,6 +318,8 @@ void TableView::draw_toolbar(PanelContext& ctx, MapArea& area) {
     ui::tip("Left drag: move a piece or a base. Ctrl + wheel on a base: turn it. Right or middle drag: pan. "
             "Wheel: zoom. Shift + left drag (or Tape): measure.");
     if (!status_.empty()) ui::wrapped(ui::dim_text(), status_);
+    if (photo_.reading()) ui::wrapped(ui::dim_text(), "Reading the photo\xe2\x80\xa6");
+    else if (!photo_.problem().empty() && !photo_.calibrating()) ui::wrapped(ui::tone_colour(Tone::bad), "\xe2\x9c\x96 Photo: " + photo_.problem());
 }
 
 // =====================================================================================
@@ -303,8 +345,15 @@ bool TableView::draw(PanelContext& ctx, const tt::TableView* view, MapArea& area
         return false;
     }
     const float top = ImGui::GetCursorPosY();
-    draw_toolbar(ctx, area);
     const int before = revision_;
+    photo_.follow(*table_, path_);
+    draw_toolbar(ctx, area);
+    const ImVec2 rest(area.size.x, area.size.y - (ImGui::GetCursorPosY() - top));
+    if (photo_.calibrating()) {  // the photo itself, in its own pixels, instead of the table
+        if (auto p = photo_.draw_calibration(*table_, rest, ctx.scale)) set_photo(std::move(*p));
+        return revision_ != before;
+    }
+    trace_.draw_controls(*table_, ctx.scale);
     draw_canvas(ctx, view, ImVec2(area.size.x, area.size.y - (ImGui::GetCursorPosY() - top)));
     return revision_ != before;
 }
@@ -314,7 +363,9 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
     const float w = std::max(size.x, 50.0f), height = std::max(size.y, ImGui::GetFontSize() * 6.0f);
     // Until the referee pans or zooms, the whole table stays fitted as the canvas changes size
     // (the side panel's splitter, the window, Map only).
-    if (!panned_ && (std::fabs(canvas_hi_.x - canvas_lo_.x - w) > 0.5f || std::fabs(canvas_hi_.y - canvas_lo_.y - height) > 0.5f))
+    // Not while a trace is under way: its step line may wrap, and the table must not move under the clicks.
+    if (!panned_ && trace_.trace().points.empty() &&
+        (std::fabs(canvas_hi_.x - canvas_lo_.x - w) > 0.5f || std::fabs(canvas_hi_.y - canvas_lo_.y - height) > 0.5f))
         cam_.fitted = false;
     canvas_lo_ = ImGui::GetCursorScreenPos();
     canvas_hi_ = ImVec2(canvas_lo_.x + w, canvas_lo_.y + height);
@@ -329,7 +380,7 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
         cam_.min_zoom = cam_.zoom * 0.25f;  // never smaller than a quarter of the whole table
     }
     const ImGuiIO& io = ImGui::GetIO();
-    const Pick under = hovered ? pick(io.MousePos) : Pick{};
+    const Pick under = hovered && !trace_.on() ? pick(io.MousePos) : Pick{};
     // Ctrl + wheel over a base turns it 15 degrees a notch (clockwise with the wheel towards you);
     // else the wheel zooms about the mouse and right drag pans (the shared camera); middle drag pans too.
     if (hovered && io.KeyCtrl && io.MouseWheel != 0.0f && under.found && under.item.base) {
@@ -349,7 +400,19 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
     }
     // Some of the table stays in view whatever the pan or zoom.
     cam_.keep_in_view(ImVec2(0, 0), ImVec2(float(t.width), float(t.depth)), canvas_lo_, canvas_hi_, std::min(w, height) * 0.25f);
-    handle_left_mouse(hovered, active, under);
+    if (trace_.on()) {
+        TraceTool::Made made = trace_.handle(t, hovered, table_at(io.MousePos), 6.0 * ctx.scale / std::max(cam_.zoom, 1e-3f));
+        if (made.piece) add_piece(std::move(*made.piece));
+        if (made.base) add_base(std::move(*made.base));
+    } else {
+        handle_left_mouse(hovered, active, under);
+    }
+    if (ui::probing()) {  // for the window tests: table point (x, y) is at origin + (x, depth - y) * zoom
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "%.3f %.3f %.6f", cam_.origin.x, cam_.origin.y, cam_.zoom);
+        ui::probe_value("table_camera", buf);
+        ui::probe_value("table_photo_shown", photo_.shown() ? "yes" : "no");
+    }
 
     // ---- drawing ----
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -357,6 +420,7 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
     dl->AddRectFilled(canvas_lo_, canvas_hi_, IM_COL32(24, 26, 30, 255));
     const ImVec2 tl = screen({0, t.depth}), br = screen({t.width, 0});
     dl->AddRectFilled(tl, br, IM_COL32(44, 52, 40, 255));
+    photo_.draw_under(dl, t, [&](pl::Vec2 p) { return screen(p); });
     dl->AddRect(tl, br, IM_COL32(200, 200, 200, 255), 0, 0, 1.5f);
     const float s = ctx.scale;
     placed_.clear();  // every label of this frame, so none covers another
@@ -367,11 +431,12 @@ bool TableView::draw_canvas(PanelContext& ctx, const tt::TableView* view, ImVec2
     draw_bases(dl, s, view, under, m);
     draw_names(dl, s, m);
     draw_tape(dl, s);
+    trace_.draw(dl, [&](pl::Vec2 p) { return screen(p); }, io.MousePos, hovered, s);
     draw_grid(dl, s, true);  // the grid's numbers last: where a name stands, the number gives way
     dl->PopClipRect();
 
     // Hover: the item's sentences from the ruling.
-    if (hovered && !dragging_.found && !measuring_ && under.found) ui::tip(hover_text(under, view));
+    if (hovered && !dragging_.found && !measuring_ && under.found && !trace_.on()) ui::tip(hover_text(under, view));
     if (hovered) ImGui::SetMouseCursor(under.found && !tape_mode_ ? ImGuiMouseCursor_Hand : ImGuiMouseCursor_Arrow);
     return false;
 }

@@ -5,7 +5,9 @@
 // piece or a base (the ruling follows on every change, before anything is saved); a measuring
 // tape (the Tape toggle, or Shift + left drag); the sight lines and the move path drawn with what
 // they cross lit from the ruling's TableView (tabletop/view.hpp); hover shows each item's
-// sentences; Save table writes the file atomically; Undo takes back the last drag.
+// sentences; Save table writes the file atomically; Undo takes back the last change. A photo of
+// the table under the sketch, lined up by four clicked corners (Photo…: table/photo.hpp), and
+// pieces traced over it (Trace: table/trace_tool.hpp).
 //
 // It draws only what the ruling's view says: it never calls a rule (the table's geometry is used
 // to draw and to pick what is under the mouse).
@@ -27,6 +29,8 @@
 #include "window/ui/camera.hpp"
 #include "window/ui/map_area.hpp"
 #include "window/panels/panel.hpp"
+#include "window/table/photo.hpp"
+#include "window/table/trace_tool.hpp"
 #include "tabletop/sketch.hpp"
 #include "tabletop/view.hpp"
 
@@ -54,7 +58,14 @@ public:
 
     // Writes the table file atomically; the problem, or nothing when it was written.
     std::optional<std::string> save();
-    bool undo();  // takes back the last drag; false when there is none
+    bool undo();  // takes back the last change; false when there is none
+
+    // A traced piece joins the table (one undo step); the [photo] set (Calibrate's Done, the
+    // opacity slider), also one undo step.
+    void add_piece(tabletop::Piece p);
+    void add_base(tabletop::Base b);  // a base dropped with Trace's "a base" (one undo step)
+    void set_photo(tabletop::Photo p);
+    const TablePhoto& photo() const { return photo_; }
 
     // For tests: moves a base's centre (table units), as a drag does.
     bool move_base(const std::string& name, plane::Vec2 at);
@@ -102,6 +113,8 @@ private:
     std::optional<plane::Vec2> tape_a_, tape_b_;
     Pick dragging_;
     plane::Vec2 drag_last_{};
+    TablePhoto photo_;  // the photo under the sketch, and its calibration step
+    TraceTool trace_;   // the Trace tool
 };
 
 }  // namespace umpire::app

@@ -6,7 +6,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
+#include <unistd.h>
+
+#include "board/board.hpp"
 #include "support.hpp"
 
 namespace fs = std::filesystem;
@@ -70,4 +74,36 @@ TEST_CASE("board named: a board's own problems still name the file found", "[boa
     CHECK(r.status == 2);
     CHECK(r.err.find("the board file has the problems reported for " + bad) != std::string::npos);
     CHECK(r.err.find("\n" + bad + ":") != std::string::npos);  // its own lines, under its path
+}
+
+TEST_CASE("board named: a board beside the situation is found in the folder the ruling is given", "[boards][window]") {
+    // The window rules its document's text under the bare file name ("mine.toml" in diagnostics)
+    // and gives the document's folder: a `board = "NAME"` beside the situation is found there,
+    // whatever the current folder (TANK! 10.2, PanzerBlitz PB-LOS, Panzer Squadron PS-movement).
+    struct Row { const char* example; };
+    const Row rows[] = {{"spi-tank-board-woods-blocks.toml"}, {"panzerblitz-board-hill-to-valley.toml"}, {"panzer-squadron-board-move.toml"}};
+    const fs::path src = fs::path(UMPIRE_SOURCE_DIR);
+    for (const auto& r : rows) {
+        INFO(r.example);
+        const fs::path example = src / "examples" / r.example;
+        const std::string name = named(example, "board");
+        REQUIRE(!name.empty());
+        // The situation and its board, copied side by side into a fresh folder.
+        const fs::path dir = fs::temp_directory_path() / ("umpire-board-beside-" + std::to_string(::getpid()) + "-" + r.example);
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        const fs::path found = umpire::board::find_board(name, example.parent_path(), src / "boards");
+        REQUIRE(fs::exists(found));
+        fs::copy_file(found, dir / "mine-board.toml");
+        std::ifstream in(example);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto at_key = text.find("board = \"" + name + "\"");
+        REQUIRE(at_key != std::string::npos);
+        text.replace(at_key, name.size() + 10, "board = \"mine-board.toml\"");
+        const auto v = umpire::test::engine().rule_text(text, "mine.toml", dir).to_json();
+        CHECK(at(at(v, "board"), "file").as_string() == "mine-board.toml");
+        // Without the folder, the bare name is looked for in the current folder: not there.
+        CHECK_THROWS(umpire::test::engine().rule_text(text, "mine.toml"));
+        fs::remove_all(dir);
+    }
 }

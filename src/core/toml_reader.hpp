@@ -55,8 +55,11 @@ struct NameNote {
 
 class Sink {
 public:
-    explicit Sink(std::string file) : file_(std::move(file)) {}
+    // `dir`: the folder the files a situation names (its board) are found in; empty: the folder of
+    // `file` (the window's display name is a bare file name, so it passes the document's folder).
+    explicit Sink(std::string file, std::filesystem::path dir = {}) : file_(std::move(file)), dir_(std::move(dir)) {}
     const std::string& file() const { return file_; }
+    std::filesystem::path dir() const { return dir_.empty() ? std::filesystem::path(file_).parent_path() : dir_; }
     void error(const toml::source_region& where, std::string message);
     void error(const toml::node* where, std::string message);
     void error_at(int line, int column, std::string message);
@@ -69,6 +72,7 @@ public:
 
 private:
     std::string file_;
+    std::filesystem::path dir_;
     std::vector<Diagnostic> diags_;
     std::vector<NameNote> matches_;
 };

@@ -54,8 +54,9 @@ public:
     }
 
     // Rules a parsed situation; `display_name` names it in diagnostics. A situation on a table
-    // sketch (`table = "FILE"`, docs/tables.md) finds its table in `base_dir`; when that is empty,
-    // next to `display_name` if that names a file, else in the current folder.
+    // sketch (`table = "FILE"`, docs/tables.md) or a board (`board = "FILE"`) finds it in
+    // `base_dir`; when that is empty, next to `display_name` if that names a file, else in the
+    // current folder.
     // Units on the board (`[[counter]]`, board/counters.hpp) are read first and the chosen ones'
     // facts put in their roles' keys; the && form moves them, so they keep their places in the file
     // for later messages (a copy loses them: toml++ copies no source positions).

@@ -165,7 +165,7 @@ namespace {
 // `held`: the window's board, used instead of the file (not owned: it outlives the ruling).
 std::shared_ptr<const board::Board> load_situation_board(const Data& d, const Section& root, const std::string& file, const board::Board* held) {
     if (held) return std::shared_ptr<const board::Board>(std::shared_ptr<const board::Board>(), held);
-    const std::filesystem::path path = board::find_board(file, std::filesystem::path(root.sink().file()).parent_path(), d.boards_dir);
+    const std::filesystem::path path = board::find_board(file, root.sink().dir(), d.boards_dir);
     const std::string shown = path.lexically_normal().string();
     try {
         return std::make_shared<board::Board>(board::load_board(path, shown, board_vocabulary(d)));

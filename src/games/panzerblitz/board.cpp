@@ -785,7 +785,7 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
         root.error("board", "a board needs firer.hex and target.hex: the line of sight is traced between them (PB-LOS)");
         return;
     }
-    const std::filesystem::path path = board::find_board(*file, std::filesystem::path(root.sink().file()).parent_path(), d.boards_dir);
+    const std::filesystem::path path = board::find_board(*file, root.sink().dir(), d.boards_dir);
     const std::string shown = path.lexically_normal().string();
     board::Board loaded;
     try {

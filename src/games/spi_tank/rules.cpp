@@ -1245,7 +1245,7 @@ void apply_board(Parse& p, const board::Board* held) {
     if (held) {
         shown = held->file;
     } else {
-        const std::filesystem::path path = board::find_board(*file, std::filesystem::path(p.root.sink().file()).parent_path(), d.boards_dir);
+        const std::filesystem::path path = board::find_board(*file, p.root.sink().dir(), d.boards_dir);
         shown = path.lexically_normal().string();
         try {
             loaded = board::load_board(path, shown, board_vocabulary(d));

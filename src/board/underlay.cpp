@@ -2,7 +2,7 @@
 //
 // Sections
 //   3. counting    count_suggestions, side_of_slot
-//   4. the picture underlay_path, underlay_fit
+//   4. the picture underlay_path, underlay_image_name, underlay_fit
 // (1. reading and 2. writing the sections: board_sections.cpp)
 #include "board/underlay.hpp"
 
@@ -47,6 +47,15 @@ std::filesystem::path underlay_path(const Board& b, const std::filesystem::path&
     if (!b.underlay) return {};
     const std::filesystem::path image(b.underlay->image);
     return image.is_absolute() ? image : board_file.parent_path() / image;
+}
+
+std::string underlay_image_name(const std::filesystem::path& image, const std::filesystem::path& board_file) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path img = fs::absolute(image, ec), folder = fs::absolute(board_file, ec).parent_path();
+    if (ec) return image.string();
+    const fs::path rel = img.lexically_normal().lexically_relative(folder.lexically_normal());
+    return rel.empty() ? img.lexically_normal().string() : rel.generic_string();
 }
 
 calibration::Fit underlay_fit(const Board& b, std::optional<plane::Vec2> image_size) {

@@ -27,7 +27,7 @@
 //
 // Sections
 //   counting       count_suggestions, side_of_slot
-//   the picture    underlay_path, underlay_fit
+//   the picture    underlay_path, underlay_image_name, underlay_fit
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -61,6 +61,11 @@ std::optional<std::pair<hex::Cube, int>> side_of_slot(const Board& b, int slot);
 
 // The picture's file: the underlay's `image` taken relative to the folder of `board_file`.
 std::filesystem::path underlay_path(const Board& b, const std::filesystem::path& board_file);
+
+// The picture's name as a board file at `board_file` writes it (`image`): relative to the board
+// file's folder when it can be, else absolute (the CLI's from-image and the window's "New board
+// from a picture…").
+std::string underlay_image_name(const std::filesystem::path& image, const std::filesystem::path& board_file);
 
 // The board's calibration from its underlay's points (calibration::calibrate_board, the board's
 // corner hexes as the extent). A board without an underlay gets a refusal saying so.

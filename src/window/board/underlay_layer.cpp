@@ -1,7 +1,7 @@
 // The board's picture under its hexes (see underlay_layer.hpp).
 //
 // Sections
-//   1. load: the key of what is loaded, the picture shrunk, the texture
+//   1. load: the key of what is loaded, the texture (ui/texture.hpp)
 //   2. draw: one quad (affine) or a grid of them (perspective)
 #include "window/board/underlay_layer.hpp"
 
@@ -9,8 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include <glad/gl.h>
-
+#include "window/ui/texture.hpp"
 #include "board/underlay.hpp"
 #include "core/diag.hpp"
 #include "core/image.hpp"
@@ -32,36 +31,12 @@ std::string key_of(const board::Board& b) {
     return k;
 }
 
-// The picture shrunk by a whole factor (each texel the mean of a factor x factor block) so that
-// neither side exceeds `max_side`; the picture itself when it already fits.
-image::Image shrunk(image::Image img, int max_side) {
-    const int factor = std::max((img.width + max_side - 1) / max_side, (img.height + max_side - 1) / max_side);
-    if (factor <= 1) return img;
-    image::Image out = image::blank(std::max(1, img.width / factor), std::max(1, img.height / factor), img.channels);
-    const int n = img.channels;
-    for (int y = 0; y < out.height; ++y)
-        for (int x = 0; x < out.width; ++x) {
-            unsigned sum[4] = {0, 0, 0, 0};
-            for (int dy = 0; dy < factor; ++dy)
-                for (int dx = 0; dx < factor; ++dx) {
-                    const std::uint8_t* p = img.at(x * factor + dx, y * factor + dy);
-                    for (int c = 0; c < n; ++c) sum[c] += p[c];
-                }
-            std::uint8_t* q = out.at(x, y);
-            for (int c = 0; c < n; ++c) q[c] = std::uint8_t(sum[c] / unsigned(factor * factor));
-        }
-    return out;
-}
-
 }  // namespace
 
 UnderlayLayer::~UnderlayLayer() { release(); }
 
 void UnderlayLayer::release() {
-    if (texture_ && glad_glDeleteTextures) {
-        const GLuint t = texture_;
-        glDeleteTextures(1, &t);
-    }
+    ui::delete_texture(texture_);
     texture_ = 0;
 }
 
@@ -92,25 +67,7 @@ void UnderlayLayer::follow(const board::Board& b) {
     }
     to_plane_ = fit.to_plane;
     affine_ = fit.to_pixel.affine();
-    if (!glad_glGenTextures) {  // no OpenGL context (a test without a window)
-        problem_ = "no OpenGL to draw the picture with";
-        return;
-    }
-    GLint max_side = kMaxTextureSide;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
-    const image::Image tex = shrunk(std::move(img), std::min(kMaxTextureSide, std::max(64, int(max_side))));
-    GLuint t = 0;
-    glGenTextures(1, &t);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    const bool rgba = tex.channels == 4;
-    glTexImage2D(GL_TEXTURE_2D, 0, rgba ? GL_RGBA8 : GL_RGB8, tex.width, tex.height, 0, rgba ? GL_RGBA : GL_RGB, GL_UNSIGNED_BYTE,
-                 tex.pixels.data());
-    texture_ = t;
+    texture_ = ui::upload_texture(img, kMaxTextureSide, &problem_);
 }
 
 // =====================================================================================
@@ -119,7 +76,7 @@ void UnderlayLayer::follow(const board::Board& b) {
 
 void UnderlayLayer::draw(ImDrawList* dl, const Camera& cam) const {
     if (!shown()) return;
-    const ImTextureID id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_));
+    const ImTextureID id = ui::texture_id(texture_);
     const ImU32 tint = ImGui::GetColorU32(ImVec4(1, 1, 1, opacity_));
     const int cells = affine_ ? 1 : kCells;
     // Picture pixel (u, v in 0..1 of its sides) -> the board's world -> the screen.

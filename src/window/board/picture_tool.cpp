@@ -283,6 +283,7 @@ void PictureTool::draw_canvas(ImVec2 want) {
     std::snprintf(cam, sizeof cam, "%.3f %.3f %.5f", double(cam_.origin.x), double(cam_.origin.y), double(cam_.zoom));
     ui::probe_value("picture_camera", cam);
     ui::probe_value("picture_points", std::to_string(board_->underlay->points.size()));
+    if (!board_->underlay->points.empty()) ui::probe_value("picture_last_point", board_->name(board_->underlay->points.back().hex));
     ui::probe_value("picture_fit", fit_.ok ? "ok" : "refused");
     ui::probe_value("picture_examples", std::to_string(examples_.size()));
     ui::probe_value("picture_job", suggesting() ? "running" : suggest_error_.empty() ? "idle" : "refused");

@@ -4,12 +4,16 @@
 # and scanned by tests/scan_render.hpp, turned 2.5 degrees, lit unevenly, noise), driven with
 # xdotool. umpire --test-layout writes the Picture tool's camera (picture pixel -> screen), its
 # points, the fit's state and the number popup's prefill to STATE/layout.txt.
-#   picture-board-test.sh UMPIRE UMPIRE-CLI SCAN_FIXTURE EXAMPLE
-# EXAMPLE: a TANK! situation with a board. Steps: 1. the Board menu's "New board from a picture…",
+#   picture-board-test.sh UMPIRE UMPIRE-CLI SCAN_FIXTURE EXAMPLE [OUT_DIR]
+# EXAMPLE: a TANK! situation with a board. OUT_DIR (optional): the Picture tool's screenshots
+# (calibrate-points.png, calibrate-residual.png, calibrate-examples.png, as docs/maps.md shows them)
+# and its renders at 800x600, UI scale 1 and 2, checked for anything clipped (--check-clipping). Steps: 1. the Board menu's "New board from a picture…",
 # a picture that is no picture refused in the reader's words, then scan.png: my-map.toml is written
 # with an [underlay] naming scan.png, and the Picture tool opens at Calibrate. 2. three clicks at
 # hex centres, their numbers typed: the fit stands; the fourth click's popup is prefilled with the
-# hex the fit puts there. 3. five points in all, Save board: the file holds them, the CLI reads it.
+# hex the fit puts there. 3. nine points in all, Save board: the file holds them, the CLI reads it;
+# the Picture tool at 800x600 clips nothing at UI scale 1 and 2. A tenth point given a wrong number:
+# the fit is refused, the point marked bad; Ctrl+Z takes it back and the fit stands again.
 # 4. Examples: one of each kind the board holds, "Suggest the terrain": the window says
 # "Suggesting…", turns to Rule when done; the board file holds [suggested] and at least 90% of its
 # hexes are the truth's (scan_fixture score).
@@ -18,7 +22,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 need_tools xvfb-run xdotool timeout
 inside_xvfb 240 "$@"
-umpire=$(realpath "$1") cli=$(realpath "$2") fixture=$(realpath "$3") example=$4
+umpire=$(realpath "$1") cli=$(realpath "$2") fixture=$(realpath "$3") example=$4 out=${5:-}
+[ -z "$out" ] || { mkdir -p "$out"; out=$(realpath "$out"); }
 root=$(cd "$here/../.." && pwd)
 
 work=$(mktemp -d)
@@ -33,7 +38,7 @@ cleanup() {
 trap cleanup EXIT
 on_fail() {
   if [ -n "${PICTURE_TEST_SHOT:-}" ] && [ -n "${win:-}" ]; then  # the screen as it was, for a person to look at
-    rm -f "$state/screen.png"; xdotool key --window "$win" F12; sleep 1; cp "$state/screen.png" "$PICTURE_TEST_SHOT" 2>/dev/null || true
+    rm -f "$state/screen.png"; xdotool key F12; sleep 1; cp "$state/screen.png" "$PICTURE_TEST_SHOT" 2>/dev/null || true
   fi
   echo "---- layout.txt (values, picture widgets)"; grep -e '^value' -e 'picture' "$state/layout.txt" 2>/dev/null || true
   echo "---- my-map.toml"; head -20 "$work/my-map.toml" 2>/dev/null || true
@@ -170,6 +175,46 @@ click picture_save
 wait_for 5 "the points in the file" sh -c "[ \$(grep -o 'hex = \"' '$work/my-map.toml' | wc -l) -eq $total ]" || { on_fail; exit 1; }
 "$cli" board check "$work/my-map.toml" >/dev/null || fail "umpire-cli board check refuses the calibrated board"
 echo "ok 3: $total points, saved in [underlay]"
+# snap NAME: the window as it is now (F12 writes STATE/screen.png), kept as OUT_DIR/NAME.png.
+snap() {
+  [ -n "$out" ] || return 0
+  rm -f "$state/screen.png"
+  xdotool mousemove --window "$win" 5 790
+  layout_settle
+  xdotool key F12
+  wait_for 5 "screen.png" test -s "$state/screen.png" || { on_fail; exit 1; }
+  cp "$state/screen.png" "$out/$1.png"
+}
+snap calibrate-points
+if [ -n "$out" ]; then  # the Picture tool in a small window: nothing clipped, at UI scale 1 and 2
+  sed 's|^board = .*|board = "my-map.toml"|' "$sit" >"$work/calibrated.toml"
+  for scale in 1 2; do
+    png="$out/picture-800x600-x$scale.png"
+    (cd "$work" && "$umpire" --state-dir "$work/shot-state" --situation "$work/calibrated.toml" --screenshot "$png" --size 800x600 --scale "$scale" \
+      --board-mode picture --check-clipping 2>"$work/clip.txt") || { cat "$work/clip.txt"; fail "the Picture tool at 800x600, UI scale $scale, clips"; }
+  done
+  echo "ok 3a: the Picture tool at 800x600, UI scale 1 and 2: nothing clipped"
+fi
+# A tenth point with a wrong number: clicked halfway between the top edge's middle hex and the
+# centre hex, numbered two rows below the centre: refused, marked bad; Ctrl+Z takes it back.
+read -r num x y <<<"${hexes[$((total - 1))]}"
+read -r _ x4 y4 <<<"${hexes[4]}"
+wrong=$(printf '%s' "$num" | awk '{ printf "%02d%02d", substr($0, 1, 2), substr($0, 3, 2) + 2 }')
+read -r x y <<<"$(awk -v a="$x" -v b="$x4" -v c="$y" -v d="$y4" 'BEGIN { printf "%.1f %.1f", (a + b) / 2, (c + d) / 2 }')"
+click_pixel "$x" "$y"
+wait_for 5 "the number popup" grep -q '^widget picture_point_hex ' "$state/layout.txt" || { on_fail; exit 1; }
+layout_settle
+xdotool key --delay 80 ctrl+a BackSpace
+type_text "$wrong"
+xdotool key Return
+wait_for 5 "the fit refused" sh -c "grep -q '^value picture_fit refused' '$state/layout.txt'" || { on_fail; exit 1; }
+wait_for 5 "a bad point listed" sh -c "grep -q '^value picture_bad_points [1-9]' '$state/layout.txt'" || { on_fail; exit 1; }
+snap calibrate-residual
+xdotool mousemove --window "$win" 640 400
+xdotool key --delay 80 ctrl+z
+wait_for 5 "the fit again after Ctrl+Z" sh -c "grep -q '^value picture_fit ok' '$state/layout.txt' && grep -q '^value picture_points $total\$' '$state/layout.txt'" ||
+  { on_fail; exit 1; }
+echo "ok 3b: a point numbered $wrong far from that hex is refused and marked bad; Ctrl+Z takes it back"
 
 # ---- 4. Examples, Suggest the terrain: the board filled, Rule
 click picture_step_examples
@@ -184,6 +229,7 @@ for line in "${samples[@]}"; do
   n=$((n + 1))
   wait_for 5 "$n examples" sh -c "grep -q '^value picture_examples $n\$' '$state/layout.txt'" || { on_fail; exit 1; }
 done
+snap calibrate-examples
 layout_settle
 click picture_suggest
 wait_for 20 "the suggestion taken, Rule again" sh -c "! grep -q '^value picture_camera ' '$state/layout.txt' && grep -q '^widget hex_0605 ' '$state/layout.txt'" ||

@@ -48,11 +48,12 @@ TEST_CASE("Picture tool: points added, removed, renumbered, undone and redone in
     board::Board b = small_board();
     PointEdits e;
     CHECK_FALSE(e.can_undo());
+    e.mark_saved(b);  // the file as read: no points
     click(e, b, "0101");
     click(e, b, "1201");
     click(e, b, "0110");
     REQUIRE(b.underlay->points.size() == 3);
-    CHECK(e.unsaved());
+    CHECK(e.unsaved(b));
     CHECK(b.name(b.underlay->points[1].hex) == "1201");
     const auto rev = e.revision();
     CHECK(e.renumber(b, 1, *b.parse_hex("1202")));
@@ -69,11 +70,15 @@ TEST_CASE("Picture tool: points added, removed, renumbered, undone and redone in
     CHECK(b.name(b.underlay->points[1].hex) == "1201");
     CHECK(e.redo(b));
     CHECK(b.name(b.underlay->points[1].hex) == "1202");
-    e.mark_saved();
-    CHECK_FALSE(e.unsaved());
-    // A new edit drops what could be redone.
+    e.mark_saved(b);
+    CHECK_FALSE(e.unsaved(b));
+    // A new edit drops what could be redone; undoing it is the saved state again.
     CHECK(e.remove(b, 2));
+    CHECK(e.unsaved(b));
     CHECK_FALSE(e.can_redo());
+    CHECK(e.undo(b));
+    CHECK_FALSE(e.unsaved(b));
+    CHECK(e.redo(b));
     // The points are what Save board writes: the board file holds them and reads them back.
     const board::Board again = board::parse_board(toml::parse(board::write_board(b)), "again.toml", b.vocabulary);
     REQUIRE(again.underlay);

@@ -248,6 +248,9 @@ bool BoardHost::map(const view::BoardSupport& support, std::optional<std::string
         changed = true;
     }
     if (const auto e = view_.take_piece_event()) pick_ = board::CounterPick{e->kind, e->name, board_->name(e->at)};
+    // A board just loaded (a new one made by New board… or from a picture names it in the frame
+    // before it loads): the App rules again, now on the board held.
+    if (generation_ != announced_generation_) announced_generation_ = generation_, changed = true;
     if (*name) changed |= after_view(support, name, situation_dir);
     return changed;
 }

@@ -160,6 +160,7 @@ private:
     std::string name_, dir_;            // what board_ was loaded for
     std::vector<std::string> errors_;   // the board file's problems (FILE:LINE:COL)
     std::uint64_t generation_ = 0;
+    std::uint64_t announced_generation_ = 0;  // the load map() last reported as a change
     std::string path_text_;             // the "Open board" popup's file field
     struct Shipped {
         std::filesystem::path path;

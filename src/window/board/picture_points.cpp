@@ -23,7 +23,19 @@ void PointEdits::record(const board::Board& b) {
     if (undo_.size() > 200) undo_.erase(undo_.begin());  // a few kilobytes at most
     redo_.clear();
     ++revision_;
-    unsaved_ = true;
+}
+
+bool PointEdits::unsaved(const board::Board& b) const {
+    if (!b.underlay || !saved_) return false;
+    const auto& now = b.underlay->points;
+    if (now.size() != saved_->size()) return true;
+    for (std::size_t i = 0; i < now.size(); ++i)
+        if (!(now[i].hex == (*saved_)[i].hex) || now[i].x != (*saved_)[i].x || now[i].y != (*saved_)[i].y) return true;
+    return false;
+}
+
+void PointEdits::mark_saved(const board::Board& b) {
+    if (b.underlay) saved_ = b.underlay->points;
 }
 
 bool PointEdits::add(board::Board& b, const hex::Cube& h, plane::Vec2 pixel, std::string* error) {
@@ -57,7 +69,6 @@ bool PointEdits::undo(board::Board& b) {
     b.underlay->points = std::move(undo_.back());
     undo_.pop_back();
     ++revision_;
-    unsaved_ = true;
     return true;
 }
 
@@ -67,7 +78,6 @@ bool PointEdits::redo(board::Board& b) {
     b.underlay->points = std::move(redo_.back());
     redo_.pop_back();
     ++revision_;
-    unsaved_ = true;
     return true;
 }
 

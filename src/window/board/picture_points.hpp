@@ -33,18 +33,19 @@ public:
     bool redo(board::Board& b);
     bool can_undo() const { return !undo_.empty(); }
     bool can_redo() const { return !redo_.empty(); }
-    void reset() { undo_.clear(), redo_.clear(); }  // another board
+    void reset() { undo_.clear(), redo_.clear(), saved_.reset(); }  // another board
     // Bumped by every change (edit, undo, redo): the fit is computed again when it moves.
     std::uint64_t revision() const { return revision_; }
-    // Changes since mark_saved() (a Save board wrote them).
-    bool unsaved() const { return unsaved_; }
-    void mark_saved() { unsaved_ = false; }
+    // Whether b's points differ from those at mark_saved() (a Save board wrote them; undoing back
+    // to them is saved again). A board never marked counts as saved.
+    bool unsaved(const board::Board& b) const;
+    void mark_saved(const board::Board& b);
 
 private:
     void record(const board::Board& b);
     std::vector<std::vector<board::UnderlayPoint>> undo_, redo_;
     std::uint64_t revision_ = 0;
-    bool unsaved_ = false;
+    std::optional<std::vector<board::UnderlayPoint>> saved_;
 };
 
 // ---- the fit -----------------------------------------------------------------------------

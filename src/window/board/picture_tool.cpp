@@ -8,6 +8,7 @@
 #include "window/board/picture_tool.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <imgui_internal.h>  // SetItemUsingMouseWheel: the wheel zooms the picture, not the panel
@@ -56,6 +57,7 @@ void PictureTool::load_picture() {
     image_.reset();
     problem_.clear();
     edits_.reset();
+    edits_.mark_saved(*board_);  // the points as the file holds them
     examples_.clear();
     suggest_error_.clear();
     want_fit_ = true;
@@ -136,7 +138,7 @@ void PictureTool::save() {
         saved_note_ = *err;
         return;
     }
-    edits_.mark_saved();
+    edits_.mark_saved(*board_);
     saved_note_ = "saved to " + std::filesystem::path(painter_->path()).filename().string();
 }
 
@@ -184,7 +186,7 @@ void PictureTool::draw_toolbar() {
     ImGui::EndDisabled();
     ui::tip("Write the board with its picture's points ([underlay]) to its file.");
     ui::probe("picture_save");
-    if (edits_.unsaved()) {
+    if (edits_.unsaved(*board_)) {
         ImGui::SameLine();
         ImGui::TextColored(ui::neutral(), "\xe2\x97\x8f points not saved");
         ui::probe("picture_unsaved");
@@ -274,8 +276,8 @@ void PictureTool::draw_canvas(ImVec2 want) {
     dl->PushClipRect(lo, hi, true);
     draw_picture(dl, lo, hi);
     draw_grid(dl, lo, hi);
-    draw_points(dl);
-    draw_examples(dl);
+    draw_points(dl, lo, hi);
+    draw_examples(dl, lo, hi);
     dl->PopClipRect();
     point_popup();
     // For the window tests (--test-layout): picture pixel (x, y) is at screen (ox + x * zoom, oy + y * zoom).
@@ -294,20 +296,31 @@ void PictureTool::draw_canvas(ImVec2 want) {
 void PictureTool::handle_canvas_input(ImVec2 lo, ImVec2 hi) {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 pic{image_ ? float(image_->width) : 100.0f, image_ ? float(image_->height) : 100.0f};
+    // The picture moves with its canvas (a toolbar that wraps shifts it), and is fitted again when
+    // the canvas changes size until the referee pans or zooms.
+    if (cam_.fitted) cam_.origin.x += lo.x - canvas_lo_.x, cam_.origin.y += lo.y - canvas_lo_.y;
+    canvas_lo_ = lo;
+    const ImVec2 size{hi.x - lo.x, hi.y - lo.y};
+    if (!user_moved_ && (std::fabs(size.x - fitted_size_.x) > 0.5f || std::fabs(size.y - fitted_size_.y) > 0.5f)) want_fit_ = true;
     if (want_fit_ || !cam_.fitted) {
         cam_.min_zoom = 1e-4f, cam_.max_zoom = 1e4f;
         cam_.fit({0, 0}, pic, lo, hi, 4.0f);
         cam_.min_zoom = cam_.zoom * 0.25f, cam_.max_zoom = std::max(cam_.zoom, 16.0f);  // up to 16 screen pixels a picture pixel
         want_fit_ = false;
+        user_moved_ = false;
+        fitted_size_ = size;
     }
+    const ImVec2 before = cam_.origin;
+    const float zoom_before = cam_.zoom;
     handle_input(cam_, ImGuiMouseButton_Right);
     if (ImGui::IsItemActive() && (ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.0f) || ImGui::IsMouseDragging(ImGuiMouseButton_Left)))
         cam_.origin.x += io.MouseDelta.x, cam_.origin.y += io.MouseDelta.y;
+    user_moved_ |= cam_.origin.x != before.x || cam_.origin.y != before.y || cam_.zoom != zoom_before;
     cam_.keep_in_view({0, 0}, pic, lo, hi, std::min(hi.x - lo.x, hi.y - lo.y) * 0.25f);
     const bool click = ImGui::IsItemHovered() && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !ImGui::IsMouseDragPastThreshold(ImGuiMouseButton_Left);
     if (!click || !image_ || suggesting()) return;
     const ImVec2 w = cam_.to_world(io.MousePos);
-    const plane::Vec2 p{double(w.x), double(w.y)};
+    const plane::Vec2 p{std::round(double(w.x) * 10) / 10, std::round(double(w.y) * 10) / 10};  // a tenth of a pixel: the file stays readable
     if (!image_->contains(p.x, p.y)) return;
     if (step_ == Step::calibrate) {
         pending_ = p;

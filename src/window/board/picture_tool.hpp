@@ -99,11 +99,14 @@ private:
     void draw_name_choice();
     void handle_canvas_input(ImVec2 lo, ImVec2 hi);
     void point_popup();
+    // A map from the board to the picture: the fit stands, or it is refused only for a point too
+    // far off (its residuals are in).
+    bool has_map() const { return fit_.ok || (!fit_.residual.empty() && board_ && fit_.residual.size() == board_->underlay->points.size()); }
     // ---- picture_view.cpp: drawing ----
     void draw_picture(ImDrawList* dl, ImVec2 lo, ImVec2 hi) const;
     void draw_grid(ImDrawList* dl, ImVec2 lo, ImVec2 hi) const;
-    void draw_points(ImDrawList* dl) const;
-    void draw_examples(ImDrawList* dl) const;
+    void draw_points(ImDrawList* dl, ImVec2 lo, ImVec2 hi) const;
+    void draw_examples(ImDrawList* dl, ImVec2 lo, ImVec2 hi) const;
     void draw_points_list();
     void draw_examples_list();
 
@@ -113,6 +116,9 @@ private:
     Step step_ = Step::calibrate;
     Camera cam_;
     bool want_fit_ = true;
+    bool user_moved_ = false;     // panned or zoomed since the last fit
+    ImVec2 canvas_lo_{0, 0};      // where the canvas was last frame
+    ImVec2 fitted_size_{0, 0};    // the canvas's size at the last fit
     // The picture: full resolution for the suggestion (shared with its worker), and its texture.
     std::string picture_key_, problem_, path_;
     std::shared_ptr<const image::Image> image_;

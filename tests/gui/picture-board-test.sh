@@ -45,15 +45,6 @@ on_fail() {
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
 value() { sed -n "s/^value $1 //p" "$state/layout.txt"; }
-click() {  # click WIDGET
-  local x y
-  read -r x y <<<"$(layout_centre "$1")"
-  [ -n "$x" ] || { on_fail; fail "$1 is not in the layout"; }
-  xdotool mousemove --window "$win" "$x" "$y"
-  sleep 0.2
-  xdotool click 1
-  sleep 0.3
-}
 # click_pixel X Y: a left click on the picture's pixel (X, Y), through the tool's camera.
 click_pixel() {
   local ox oy zoom sx sy
@@ -80,38 +71,25 @@ mapfile -t samples < <(awk '$1 == "example" && $2 !~ /[+]/ { print $2, $3, $4 }'
 [ ${#hexes[@]} -ge 5 ] && [ ${#samples[@]} -ge 2 ] || { cat "$work/clicks.txt"; fail "scan_fixture gave too few clicks"; }
 
 # ---- 1. New board from a picture…: a bad picture refused in words, then the scan
-# The window as large as the Xvfb screen (lib.sh's 1280x800): every pixel clicked lies on the screen.
-"$umpire" --state-dir "$state" --test-layout --size 1280x800 --scale 1 --situation "$sit" 2>>"$work/stderr" &
-pid=$!
-for ((i = 0; i < 300; i++)); do
-  grep -q '^widget board_menu ' "$state/layout.txt" 2>/dev/null && break
-  if ! kill -0 "$pid" 2>/dev/null; then
-    if grep -q "no display" "$work/stderr"; then cat "$work/stderr"; exit 75; fi
-    on_fail; fail "umpire exited before its board appeared"
-  fi
-  sleep 0.1
-done
-wait_for 10 "the window" sh -c "xdotool search --name 'Umpire' >/dev/null" || { on_fail; exit 1; }
-win=$(xdotool search --name 'Umpire' | head -1)
-layout_settle
-click board_menu
+start_board_window "$umpire" "$sit" 0605 1280x800  # as large as the Xvfb screen: every pixel clicked lies on it
+click_widget board_menu
 wait_for 5 "the Board menu" grep -q '^widget picture_board ' "$state/layout.txt" || { on_fail; exit 1; }
-click picture_board
+click_widget picture_board
 wait_for 5 "the form" grep -q '^widget picture_board_create ' "$state/layout.txt" || { on_fail; exit 1; }
 layout_settle
-click picture_board_path
+click_widget picture_board_path
 type_text "notes.png"
-click picture_board_create
+click_widget picture_board_create
 sleep 0.5
 [ ! -e "$work/my-map.toml" ] || fail "a board was made from a file that is no picture"
 grep -q '^widget picture_board_create ' "$state/layout.txt" || { on_fail; fail "the form closed on a bad picture"; }
 echo "ok 1a: a file that is no picture is refused, the form stays open"
 # A busy machine can drop a typed key: the name is typed again while the board is not made.
 for try in 1 2 3; do
-  click picture_board_path
+  click_widget picture_board_path
   xdotool key --delay 80 ctrl+a BackSpace
   type_text "scan.png"
-  click picture_board_create
+  click_widget picture_board_create
   wait_for 3 "my-map.toml beside the situation (try $try)" test -s "$work/my-map.toml" && break
   [ "$try" -lt 3 ] || { on_fail; exit 1; }
 done
@@ -171,7 +149,7 @@ done
 total=${#hexes[@]}
 wait_for 5 "$total points" sh -c "grep -q '^value picture_points $total\$' '$state/layout.txt'" || { on_fail; exit 1; }
 [ "$(value picture_fit)" = ok ] || { on_fail; fail "the fit is refused with $total points"; }
-click picture_save
+click_widget picture_save
 wait_for 5 "the points in the file" sh -c "[ \$(grep -o 'hex = \"' '$work/my-map.toml' | wc -l) -eq $total ]" || { on_fail; exit 1; }
 "$cli" board check "$work/my-map.toml" >/dev/null || fail "umpire-cli board check refuses the calibrated board"
 echo "ok 3: $total points, saved in [underlay]"
@@ -217,13 +195,16 @@ wait_for 5 "the fit again after Ctrl+Z" sh -c "grep -q '^value picture_fit ok' '
 echo "ok 3b: a point numbered $wrong far from that hex is refused and marked bad; Ctrl+Z takes it back"
 
 # ---- 4. Examples, Suggest the terrain: the board filled, Rule
-click picture_step_examples
+click_widget picture_step_examples
 wait_for 5 "the Examples step" grep -q '^widget picture_suggest ' "$state/layout.txt" || { on_fail; exit 1; }
 n=0
 for line in "${samples[@]}"; do
   read -r name x y <<<"$line"
   layout_settle
-  click "picture_name_$name"
+  click_widget picture_name  # the drop-down of the game's names
+  wait_for 5 "the names" grep -q "^widget picture_name_$name " "$state/layout.txt" || { on_fail; exit 1; }
+  layout_settle
+  click_widget "picture_name_$name"
   layout_settle
   click_pixel "$x" "$y"
   n=$((n + 1))
@@ -231,7 +212,7 @@ for line in "${samples[@]}"; do
 done
 snap calibrate-examples
 layout_settle
-click picture_suggest
+click_widget picture_suggest
 wait_for 20 "the suggestion taken, Rule again" sh -c "! grep -q '^value picture_camera ' '$state/layout.txt' && grep -q '^widget hex_0605 ' '$state/layout.txt'" ||
   { on_fail; exit 1; }
 wait_for 5 "[suggested] in the file" grep -q '^\[suggested\]' "$work/my-map.toml" || { on_fail; exit 1; }

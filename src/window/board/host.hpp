@@ -144,6 +144,8 @@ public:
     std::uint64_t revision() const { return (generation_ << 32) ^ painter_.revision(); }
     bool painting() const { return view_.tool() == BoardView::Tool::paint; }
     BoardView& view() { return view_; }
+    // For the side panel while the view's Picture tool is in use: its points or examples.
+    void picture_notes() { view_.picture().draw_notes(board_.get()); }
     // Unsaved paint dropped so far (and, `closing`, the held board's), for the App to keep.
     std::vector<Panel::SetAside> take_set_aside(bool closing);
 

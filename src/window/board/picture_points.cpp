@@ -63,23 +63,18 @@ bool PointEdits::renumber(board::Board& b, std::size_t i, const hex::Cube& h) {
     return true;
 }
 
-bool PointEdits::undo(board::Board& b) {
-    if (!b.underlay || undo_.empty()) return false;
-    redo_.push_back(std::move(b.underlay->points));
-    b.underlay->points = std::move(undo_.back());
-    undo_.pop_back();
+// Undo and redo: the points as they are go onto one stack, the last of the other comes back.
+bool PointEdits::step(board::Board& b, std::vector<std::vector<board::UnderlayPoint>>& from, std::vector<std::vector<board::UnderlayPoint>>& to) {
+    if (!b.underlay || from.empty()) return false;
+    to.push_back(std::move(b.underlay->points));
+    b.underlay->points = std::move(from.back());
+    from.pop_back();
     ++revision_;
     return true;
 }
 
-bool PointEdits::redo(board::Board& b) {
-    if (!b.underlay || redo_.empty()) return false;
-    undo_.push_back(std::move(b.underlay->points));
-    b.underlay->points = std::move(redo_.back());
-    redo_.pop_back();
-    ++revision_;
-    return true;
-}
+bool PointEdits::undo(board::Board& b) { return step(b, undo_, redo_); }
+bool PointEdits::redo(board::Board& b) { return step(b, redo_, undo_); }
 
 // =====================================================================================
 // 2. the fit

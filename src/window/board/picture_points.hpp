@@ -43,6 +43,7 @@ public:
 
 private:
     void record(const board::Board& b);
+    bool step(board::Board& b, std::vector<std::vector<board::UnderlayPoint>>& from, std::vector<std::vector<board::UnderlayPoint>>& to);
     std::vector<std::vector<board::UnderlayPoint>> undo_, redo_;
     std::uint64_t revision_ = 0;
     std::optional<std::vector<board::UnderlayPoint>> saved_;

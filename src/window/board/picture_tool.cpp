@@ -205,16 +205,13 @@ void PictureTool::draw_step_controls() {
         return;
     }
     if (step_ == Step::calibrate) {
-        ui::wrapped(ui::dim_text(), "Click the centre of a hex and type its printed number (Enter) \xc2\xb7 5 to 9 points spread over the map: "
-                                    "the corners, the edges' middles, the centre \xc2\xb7 the grid follows every click \xc2\xb7 right or left drag: "
-                                    "pan \xc2\xb7 wheel: zoom \xc2\xb7 Ctrl+Z: undo");
+        ui::wrapped(ui::dim_text(), "Click a hex's centre, type its printed number, Enter \xc2\xb7 5 to 9 points: the corners, the edges' "
+                                    "middles, the centre \xc2\xb7 drag: pan \xc2\xb7 wheel: zoom \xc2\xb7 Ctrl+Z: undo");
         ui::probe("picture_hint");
         return;
     }
     draw_name_choice();
-    ui::wrapped(ui::dim_text(), "Pick a name, then click the picture where it is: a hex anywhere inside it, a hexside at its middle (a slope a "
-                                "little inside its sloped hex) \xc2\xb7 one or two of each kind the map has");
-    ui::probe("picture_hint");
+    ui::same_line_if_fits(ImGui::CalcTextSize("Suggest the terrain").x + ImGui::GetStyle().FramePadding.x * 2);
     ImGui::BeginDisabled(examples_.empty() || suggesting() || !fit_.ok);
     if (ImGui::Button("Suggest the terrain")) start_suggestion();
     ImGui::EndDisabled();
@@ -226,31 +223,42 @@ void PictureTool::draw_step_controls() {
         ImGui::TextColored(ui::neutral(), "Suggesting\xe2\x80\xa6");
         ui::probe("picture_suggesting");
     }
+    ui::wrapped(ui::dim_text(), "Pick a name, click where it is: a hex anywhere inside, a hexside at its middle (a slope a little inside its "
+                                "sloped hex) \xc2\xb7 one or two of each kind");
+    ui::probe("picture_hint");
     if (!suggest_error_.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 Nothing was suggested: " + suggest_error_);
 }
 
-// The game's names, each with its mark and its word (never colour alone); a second-layer feature
-// can stand on a terrain ("l1-hilltop+woods-hex").
+// The game's names in one drop-down (PanzerBlitz has some thirty), each with its mark and its
+// word (never colour alone); a second-layer feature can stand on a terrain ("l1-hilltop+woods-hex").
 void PictureTool::draw_name_choice() {
     const board::Vocabulary& v = board_->vocabulary;
     const std::vector<std::string> names = board::example_names(v);
+    if (names.empty()) return;
     if (name_ >= int(names.size())) name_ = 0;
+    auto label_of = [&](const std::string& n) {
+        const view::BoardSupport::Look look = support_ ? support_->look(n) : view::BoardSupport::Look{};
+        return (look.glyph.empty() ? brush_glyph(n) : look.glyph) + "  " + (look.word.empty() ? n : look.word);
+    };
+    const float em = ImGui::GetFontSize();
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("Example of:");
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        const view::BoardSupport::Look look = support_ ? support_->look(names[i]) : view::BoardSupport::Look{};
-        const std::string glyph = look.glyph.empty() ? brush_glyph(names[i]) : look.glyph;
-        const std::string label = glyph + " " + (look.word.empty() ? names[i] : look.word) + "##example_" + names[i];
-        ui::same_line_if_fits(ui::checkbox_width(label.substr(0, label.find("##")).c_str()));
-        if (ImGui::RadioButton(label.c_str(), name_ == int(i))) name_ = int(i);
-        ui::tip(hexside_only(v, names[i]) ? names[i] + ": a hexside feature; click the middle of the hexside"
-                                          : names[i] + ": click anywhere inside such a hex");
-        ui::probe(("picture_name_" + names[i]).c_str());
-    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::min(em * 16, std::max(em * 6, ImGui::GetContentRegionAvail().x)));
     const std::string& name = names[std::size_t(name_)];
+    if (ImGui::BeginCombo("##example_name", label_of(name).c_str(), ImGuiComboFlags_HeightLarge)) {
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (ImGui::Selectable((label_of(names[i]) + "##" + names[i]).c_str(), name_ == int(i))) name_ = int(i);
+            ui::probe(("picture_name_" + names[i]).c_str());
+        }
+        ImGui::EndCombo();
+    }
+    ui::tip(hexside_only(v, name) ? name + ": a hexside feature; click the middle of the hexside"
+                                  : name + ": click anywhere inside such a hex");
+    ui::probe("picture_name");
     if (std::find(v.hex_features.begin(), v.hex_features.end(), name) == v.hex_features.end()) return;
-    ui::same_line_if_fits(ImGui::GetFontSize() * 12);
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    ui::same_line_if_fits(em * 11);
+    ImGui::SetNextItemWidth(em * 9);
     const std::string shown = on_.empty() ? v.hex_terrain.front() : on_;
     if (ImGui::BeginCombo("on##example_on", shown.c_str())) {
         for (const std::string& t : v.hex_terrain)

@@ -70,8 +70,9 @@ public:
     void draw_toolbar();
     // The canvas: the picture, the grid, the points and the examples; clicks; the number popup.
     void draw_canvas(ImVec2 size);
-    // The side panel: the points with their residuals, or the examples.
-    void draw_notes();
+    // The side panel: the points with their residuals, or the examples, of `b` (the board held
+    // now: the side panel may be drawn before the map in a frame).
+    void draw_notes(board::Board* b);
     void fit_view() { want_fit_ = true; }
     Step step() const { return step_; }
     void set_step(Step s) { step_ = s; }

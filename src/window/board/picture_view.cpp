@@ -120,8 +120,8 @@ void PictureTool::draw_examples(ImDrawList* dl, ImVec2 lo, ImVec2 hi) const {
 // 2. the side panel
 // =====================================================================================
 
-void PictureTool::draw_notes() {
-    if (!board_) return;
+void PictureTool::draw_notes(board::Board* b) {
+    if (b != board_ || !board_) return;  // not yet followed (the map draws it first next frame)
     if (step_ == Step::calibrate) draw_points_list();
     else draw_examples_list();
 }

@@ -170,6 +170,7 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     ImGui::PushID("board_view");
     const float top = ImGui::GetCursorPosY();
     // The Picture tool needs the board mutable and a picture; it may hand back to Rule (a suggestion taken).
+    board_has_picture_ = b.underlay.has_value();
     if (tool_ == Tool::picture && (!paintable || !b.underlay)) tool_ = Tool::rule;
     if ((tool_ == Tool::picture || picture_.suggesting()) && picture_.follow(support, paintable, painter)) tool_ = Tool::rule, want_fit_ = true;
     draw_toolbar(area, board_menu, *place, painter);

@@ -223,6 +223,7 @@ private:
     // The board's picture, and the unsure hexes listed in the side panel (as of generation/paint).
     UnderlayLayer underlay_;
     PictureTool picture_;
+    bool board_has_picture_ = false;  // this frame's board has an [underlay]: the Picture tool can open
     std::string suggestions_key_;
     int unconfirmed_hexes_ = 0, unconfirmed_sides_ = 0;
     std::vector<int> unsure_hexes_;    // Board::index, in board order

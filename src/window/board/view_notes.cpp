@@ -44,10 +44,10 @@ void BoardView::draw_toolbar(MapArea& area, const std::function<void()>& board_m
             "The ruling follows every stroke.");
     ui::probe("board_paint_mode");
     ui::same_line_if_fits(ui::checkbox_width("Picture"));
-    ImGui::BeginDisabled(!painter || !underlay_.has_underlay());
+    ImGui::BeginDisabled(!painter || !board_has_picture_);
     if (ImGui::RadioButton("Picture", tool_ == Tool::picture)) tool_ = Tool::picture;
     ImGui::EndDisabled();
-    ui::tip(underlay_.has_underlay() || tool_ == Tool::picture
+    ui::tip(board_has_picture_
                 ? "Picture: line the hex grid up with the board's picture (click hex centres), then show examples and let Umpire suggest the terrain (docs/maps.md)."
                 : "Picture: for a board made from a scan or photo (Board menu: New board from a picture\xe2\x80\xa6).");
     ui::probe("board_picture_mode");
@@ -213,7 +213,6 @@ void BoardView::draw_routes(const view::BoardMarks& m) {
 }
 
 void BoardView::draw_notes(const board::Board& b, const std::shared_ptr<const view::BoardMarks>& m) {
-    if (tool_ == Tool::picture) return picture_.draw_notes();  // the points and their residuals, or the examples
     if (m) {
         ui::wrapped(mark_colour(m->verdict), mark_word(m->verdict) + " \xe2\x80\x94 " + m->summary);
         ui::probe("board_line");

@@ -120,7 +120,7 @@ void PictureTool::take_suggestion() {
         suggest_error_ = job->result.error;
         return;
     }
-    if (!board_) return;  // the board went while it ran
+    if (!board_ || board_->file != job->board.file) return;  // the board went (or another came) while it ran
     *board_ = std::move(job->board);
     if (painter_) {
         painter_->attach(*board_, painter_->path());

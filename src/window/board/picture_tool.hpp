@@ -81,7 +81,7 @@ public:
 private:
     struct SuggestJob {
         std::atomic<bool> done{false};
-        board::Board board;
+        board::Board board;  // a copy of the board it suggests for (its file names it)
         board::Suggestion result;
         std::thread worker;
     };

@@ -6,11 +6,14 @@
 // Sections
 //   Reading     both sections read; the calibration from the file's points
 //   Bad input   each problem once, located FILE:LINE:COL
-//   Editing     paint confirms, accept confirms, undo restores; equal_boards sees the marks
+//   Editing     paint confirms, accept confirms, undo restores; equal_boards sees the marks;
+//               many or all accepted as one undo step, saved: the [suggested] lists shrink
+//   Save as     the picture's path rewritten for the new file's folder
 //   Rulings     a suggested woods hex blocks as woods; `board check` counts what is unconfirmed
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "board/board.hpp"
@@ -182,6 +185,96 @@ TEST_CASE("suggested: painting confirms, accepting confirms, undo brings the mar
     // A stroke that paints the terrain and then the same hex's feature layer undoes in order.
     while (h.redo(b)) {}
     CHECK(board::count_suggestions(b).hexes == 118);
+}
+
+TEST_CASE("suggested: many or all accepted at once, each one undo step, and the saved file's lists shrink", "[boards][underlay]") {
+    board::Board b = board_from(kSuggested);
+    const board::Board original = b;
+    board::EditHistory h;
+    // "Accept all shown" in the window: the unsure hex 0305, the unsure hexside 0706/C (a
+    // suggested "none") and 0808, accepted a moment before (no longer a suggestion: not counted).
+    REQUIRE(h.confirm(b, at(b, "0808")));
+    const std::size_t steps = h.undo_steps();
+    CHECK(h.confirm_many(b, {at(b, "0305"), at(b, "0808")}, {{at(b, "0706"), 2}}) == 2);  // 0808 was no longer a suggestion
+    CHECK(h.undo_steps() == steps + 1);
+    board::Suggestions s = board::count_suggestions(b);
+    CHECK(s.unsure_hexes.empty());
+    CHECK(s.unsure_sides.empty());
+    CHECK(s.hexes == 118);
+    CHECK(s.hexsides == 1);
+    CHECK(b.terrain(at(b, "0305")) == "woods");  // accepted as it stands
+    // Saved: the unsure lists are gone, the rest still listed.
+    std::string text = board::write_board(b);
+    CHECK_THAT(text, !Catch::Contains("unsure_hexes") && !Catch::Contains("unsure_hexsides") && Catch::Contains("[suggested]"));
+    // "Accept the rest": every suggestion left, one step; the [suggested] section goes.
+    CHECK(h.confirm_all(b) == 119);
+    CHECK(h.undo_steps() == steps + 2);
+    CHECK_FALSE(board::count_suggestions(b).any());
+    text = board::write_board(b);
+    CHECK_THAT(text, !Catch::Contains("[suggested]"));
+    const board::Board again = board::parse_board(parse_toml_string(text, "w.toml"), "w.toml", vocabulary());
+    CHECK(board::equal_boards(b, again));
+    CHECK(h.confirm_all(b) == 0);  // nothing left: no step
+    CHECK(h.undo_steps() == steps + 2);
+    // Ctrl+Z: the marks come back, one step at a time.
+    REQUIRE(h.undo(b));
+    CHECK(board::count_suggestions(b).hexes == 118);
+    REQUIRE(h.undo(b));
+    CHECK(board::count_suggestions(b).unsure_hexes.size() == 1);
+    REQUIRE(h.undo(b));
+    CHECK(board::equal_boards(b, original));
+}
+
+// ---- Save as -------------------------------------------------------------------------------
+
+TEST_CASE("save as: the picture's path is rewritten for the new file, and the picture is still found", "[boards][underlay]") {
+    namespace fs = std::filesystem;
+    const fs::path root = fs::path(test::temp_file("")).parent_path() / "underlay-save-as";
+    fs::remove_all(root);
+    fs::create_directories(root / "maps" / "club");
+    fs::create_directories(root / "elsewhere");
+    {
+        std::ofstream(root / "maps" / "scan.jpg") << "not read here";
+    }
+    board::Board b = board_from(kSuggested);
+    b.file = (root / "maps" / "mine.toml").string();
+    struct Row { fs::path to; std::string image; };  // where it is saved, the image as written there
+    const Row rows[] = {
+        {root / "maps" / "mine-2.toml", "scan.jpg"},             // beside it: as written
+        {root / "maps" / "club" / "mine.toml", "../scan.jpg"},   // into a subfolder
+        {root / "elsewhere" / "mine.toml", "../maps/scan.jpg"},  // into another folder
+    };
+    for (const Row& r : rows) {
+        INFO(r.to.string());
+        CHECK(board::underlay_image_for(b, r.to) == r.image);
+        board::Board saved = b;
+        REQUIRE_FALSE(board::save_board_as(saved, r.to));
+        CHECK(saved.file == r.to.string());
+        CHECK(saved.underlay->image == r.image);
+        // Read back from its new place, the board names the same picture, which exists.
+        const board::Board again = board::load_board(r.to, r.to.string(), vocabulary());
+        REQUIRE(again.underlay);
+        CHECK(again.underlay->image == r.image);
+        CHECK(fs::equivalent(board::underlay_path(again, again.file), root / "maps" / "scan.jpg"));
+    }
+    // Text kept elsewhere (the window's recovered-*.toml): the picture's absolute path.
+    CHECK(board::underlay_image_for(b, {}) == (root / "maps" / "scan.jpg").string());
+    CHECK_THAT(board::write_board_at(b, {}), Catch::Contains("image = " + board::toml_quoted((root / "maps" / "scan.jpg").string())));
+    // An absolute image stays as written; a board without a picture has none to rewrite.
+    board::Board absolute = b;
+    absolute.underlay->image = "/scans/x.png";
+    CHECK(board::underlay_image_for(absolute, root / "elsewhere" / "a.toml") == "/scans/x.png");
+    board::Board unfiled = b;  // made in memory (board from-image): its image is for the file it is saved as
+    unfiled.file.clear();
+    CHECK(board::underlay_image_for(unfiled, root / "elsewhere" / "a.toml") == "scan.jpg");
+    board::Board bare = board_from("system = \"spi-tank\"\ncolumns = 2\nrows = 2\n");
+    CHECK(board::underlay_image_for(bare, root / "a.toml").empty());
+    // A save that fails leaves the board as it was.
+    board::Board failing = b;
+    CHECK(board::save_board_as(failing, root / "no-such-folder" / "deeper" / "x.toml"));
+    CHECK(failing.file == b.file);
+    CHECK(failing.underlay->image == "scan.jpg");
+    fs::remove_all(root);
 }
 
 // ---- Rulings ---------------------------------------------------------------------------------

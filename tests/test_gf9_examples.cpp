@@ -28,6 +28,8 @@ TEST_CASE("gf9 examples: each example's ruling", "[gf9-tanks][gf9-examples]") {
         {"gf9-tanks-los-hidden-behind-hill.toml", "los", "blocked", false, false, "LINE OF SIGHT BLOCKED"},
         {"gf9-tanks-los-escarpment-below-closer.toml", "los", "blocked", false, false, "LINE OF SIGHT BLOCKED"},
         {"gf9-tanks-los-escarpment-on-top-nearer.toml", "los", "clear", false, false, "LINE OF SIGHT CLEAR"},
+        {"gf9-tanks-los-escarpment-far-below.toml", "los", "clear", false, false, "LINE OF SIGHT CLEAR"},
+        {"gf9-tanks-los-zigzag-cliff.toml", "los", "blocked", false, true, "LINE OF SIGHT BLOCKED"},
         {"gf9-tanks-los-terrace-two-escarpments.toml", "los", "blocked", false, false, "LINE OF SIGHT BLOCKED"},
         {"gf9-tanks-move-river-ford.toml", "movement", "single-move", false, false, "SINGLE MOVE ONLY"},
         {"gf9-tanks-move-amphibious-canal.toml", "movement", "impassable", false, false, "IMPASSABLE"},

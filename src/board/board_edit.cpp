@@ -11,6 +11,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "board/underlay.hpp"
 #include "core/atomic_file.hpp"
 
 namespace umpire::board {
@@ -117,6 +118,26 @@ bool EditHistory::confirm(Board& b, const hex::Cube& h) {
     const int i = b.index(h);
     if (i < 0 || mark_of(b, i) == suggestion::none) return false;
     return set_terrain(b, h, b.terrain_of[std::size_t(i)]);
+}
+
+int EditHistory::confirm_many(Board& b, const std::vector<hex::Cube>& hexes, const std::vector<std::pair<hex::Cube, int>>& sides) {
+    int n = 0;
+    in_stroke([&] {
+        for (const hex::Cube& h : hexes) n += confirm(b, h) ? 1 : 0;
+        for (const auto& [h, d] : sides) n += confirm_side(b, h, d) ? 1 : 0;
+    });
+    return n;
+}
+
+int EditHistory::confirm_all(Board& b) {
+    std::vector<hex::Cube> hexes;
+    for (std::size_t i = 0; i < b.suggested_of.size(); ++i)
+        if (b.suggested_of[i] != suggestion::none) hexes.push_back(b.hex_at(int(i)));
+    std::vector<std::pair<hex::Cube, int>> sides;
+    for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot)
+        if (b.sides_of[slot].suggested != suggestion::none)
+            if (const auto side = side_of_slot(b, int(slot))) sides.push_back(*side);
+    return confirm_many(b, hexes, sides);
 }
 
 bool EditHistory::confirm_side(Board& b, const hex::Cube& h, int d) {
@@ -435,14 +456,31 @@ std::vector<NamedSide> named_sides(const Board& b) {
 void write_list(std::string& out, const std::string& key, const std::vector<std::string>& items) { write_lists(out, key, items); }
 std::vector<std::string> hex_cover(const Board& b, const std::function<bool(std::size_t)>& holds) { return cover_if(b, holds); }
 
+std::string write_board_at(const Board& b, const std::filesystem::path& path) {
+    if (!b.underlay) return write_board(b);
+    const std::string image = underlay_image_for(b, path);
+    if (image == b.underlay->image) return write_board(b);
+    Board moved = b;  // a board's copy is a few vectors: cheap beside writing the file
+    moved.underlay->image = image;
+    return write_board(moved);
+}
+
 std::optional<std::string> save_board(const Board& b, const std::filesystem::path& path) {
     std::string text;
     try {
-        text = write_board(b);
+        text = write_board_at(b, path);
     } catch (const std::logic_error& e) {
         return std::string(e.what());
     }
     return atomic_write(path, text);
+}
+
+std::optional<std::string> save_board_as(Board& b, const std::filesystem::path& path) {
+    const std::string image = b.underlay ? underlay_image_for(b, path) : std::string();
+    if (auto err = save_board(b, path)) return err;
+    b.file = path.string();
+    if (b.underlay) b.underlay->image = image;
+    return std::nullopt;
 }
 
 // =====================================================================================

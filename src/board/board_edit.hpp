@@ -11,9 +11,10 @@
 // the original file's comments and its way of writing the shorthand are not.
 //
 // Sections
-//   EditHistory   set_terrain, set_hex_feature, set_side, fill_hexes, fill_sides; strokes; undo,
-//                 redo; saved mark
-//   write_board   the board as board-file text; save_board writes it atomically; the writing
+//   EditHistory   set_terrain, set_hex_feature, set_side, fill_hexes, fill_sides; confirming
+//                 suggestions (one, many, all); strokes; undo, redo; saved mark
+//   write_board   the board as board-file text; save_board writes it atomically (the picture's
+//                 path rewritten for the new file: write_board_at, save_board_as); the writing
 //                 helpers other sections' writers share (board/underlay.cpp)
 //   equal_boards  same size, numbering, keys, terrain and hexside features (for tests and "unsaved")
 #pragma once
@@ -23,6 +24,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "board/board.hpp"
@@ -76,6 +78,11 @@ public:
     // was not a suggestion. Undone like any edit.
     bool confirm(Board& b, const hex::Cube& h);
     bool confirm_side(Board& b, const hex::Cube& h, int d);
+    // Many accepted at once ("Accept all shown" in the window): the hexes and hexsides (a hex on
+    // the board and a direction) given, as one undo step. Returns how many were suggestions.
+    int confirm_many(Board& b, const std::vector<hex::Cube>& hexes, const std::vector<std::pair<hex::Cube, int>>& sides);
+    // Every suggestion still on the board ("Accept the rest"), as one undo step; how many.
+    int confirm_all(Board& b);
 
     // Strokes: every edit until end_stroke() is one step (nothing recorded: no step).
     void begin_stroke();
@@ -135,8 +142,17 @@ private:
 std::string write_board(const Board& b);
 
 // write_board, then atomic_write (core/atomic_file.hpp): the old file stays whole if anything
-// fails. Returns the error, or nothing on success.
+// fails. Returns the error, or nothing on success. The text is written for `path`: a picture the
+// board names ([underlay] image, relative to b.file's folder) is named relative to path's folder
+// (write_board_at), so a board saved into another folder still finds its picture.
 std::optional<std::string> save_board(const Board& b, const std::filesystem::path& path);
+// save_board, and on success the board is that file's: b.file = path, and its underlay's image
+// as written there. On an error the board is unchanged.
+std::optional<std::string> save_board_as(Board& b, const std::filesystem::path& path);
+// write_board with the underlay's image named for a file at `path` (board/underlay.hpp
+// underlay_image_for; an empty path: the picture's absolute path, for text kept elsewhere, such as
+// the window's recovered-*.toml).
+std::string write_board_at(const Board& b, const std::filesystem::path& path);
 
 // The [underlay] and [suggested] sections as board-file text (each from a blank line), "" when the
 // board has none; write_board calls them. Defined in board_sections.cpp.

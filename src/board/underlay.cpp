@@ -2,7 +2,7 @@
 //
 // Sections
 //   3. counting    count_suggestions, side_of_slot
-//   4. the picture underlay_path, underlay_image_name, underlay_fit
+//   4. the picture underlay_path, underlay_image_name, underlay_image_for, underlay_fit
 // (1. reading and 2. writing the sections: board_sections.cpp)
 #include "board/underlay.hpp"
 
@@ -56,6 +56,25 @@ std::string underlay_image_name(const std::filesystem::path& image, const std::f
     if (ec) return image.string();
     const fs::path rel = img.lexically_normal().lexically_relative(folder.lexically_normal());
     return rel.empty() ? img.lexically_normal().string() : rel.generic_string();
+}
+
+std::string underlay_image_for(const Board& b, const std::filesystem::path& new_file) {
+    namespace fs = std::filesystem;
+    if (!b.underlay) return "";
+    const fs::path image(b.underlay->image);
+    if (image.is_absolute()) return b.underlay->image;
+    // A board made in memory (no file yet: umpire-cli board from-image) wrote its image for the
+    // file it is saved as: kept.
+    if (b.file.empty() && !new_file.empty()) return b.underlay->image;
+    std::error_code ec;
+    const fs::path picture = fs::absolute(underlay_path(b, b.file), ec).lexically_normal();
+    if (ec) return b.underlay->image;
+    if (new_file.empty()) return picture.string();
+    const fs::path from = fs::absolute(new_file, ec).lexically_normal().parent_path();
+    if (ec) return picture.string();
+    // Saved beside the old file: the image as written (byte for byte the same text).
+    if (from == fs::absolute(fs::path(b.file), ec).lexically_normal().parent_path()) return b.underlay->image;
+    return underlay_image_name(picture, new_file);
 }
 
 calibration::Fit underlay_fit(const Board& b, std::optional<plane::Vec2> image_size) {

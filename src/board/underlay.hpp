@@ -27,7 +27,8 @@
 //
 // Sections
 //   counting       count_suggestions, side_of_slot
-//   the picture    underlay_path, underlay_image_name, underlay_fit
+//   the picture    underlay_path, underlay_image_name, underlay_image_for,
+//                  underlay_fit
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -66,6 +67,13 @@ std::filesystem::path underlay_path(const Board& b, const std::filesystem::path&
 // file's folder when it can be, else absolute (the CLI's from-image and the window's "New board
 // from a picture…").
 std::string underlay_image_name(const std::filesystem::path& image, const std::filesystem::path& board_file);
+
+// The underlay's `image` as a board file at `new_file` must write it to name the same picture:
+// relative to new_file's folder when the two share a root (a board saved into a subfolder or
+// another folder), else absolute; an absolute image stays as written, and so does the image of a
+// board with no file yet (b.file empty: made in memory, its image written for the file it is saved
+// as); an empty new_file gives the picture's absolute path. "" for a board without an underlay.
+std::string underlay_image_for(const Board& b, const std::filesystem::path& new_file);
 
 // The board's calibration from its underlay's points (calibration::calibrate_board, the board's
 // corner hexes as the extent). A board without an underlay gets a refusal saying so.

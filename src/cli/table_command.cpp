@@ -4,6 +4,7 @@
 // Exit status: 0 the table is sound and breaks no guideline; 3 it breaks one or more (one
 // `FILE:LINE:COL: warning: ...` line per breach on stdout, citing the guideline); 2 the table
 // (or the rules data) is bad input (FILE:LINE:COL lines on stderr, nothing on stdout).
+#include <iostream>
 #include <memory>
 
 #include <CLI/CLI.hpp>
@@ -37,6 +38,8 @@ int table_check(const std::string& file, const std::filesystem::path& rules_dir,
         << table.unit << ", " << table.pieces.size() << " pieces, " << table.bases.size() << " bases: "
         << (breaches.empty() ? std::string("no guideline breached") : std::to_string(breaches.size()) + " guideline breach(es)") << "\n";
     report_photo(table, out, std::cerr);  // its photo and calibration (cli/board_report.hpp)
+    // Warnings about the sketch itself (a hill in parts that do not touch): it still rules.
+    for (const auto& w : tabletop::sketch_warnings(table, *systems.find(table.system))) std::cerr << w.str() << "\n";
     return breaches.empty() ? 0 : 3;
 }
 

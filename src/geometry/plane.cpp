@@ -461,6 +461,20 @@ std::optional<LineCrossing> first_crossing(const Polyline& l, const Segment& s) 
     return best;
 }
 
+std::vector<LineCrossing> crossings(const Polyline& l, const Segment& s) {
+    std::vector<LineCrossing> out;
+    const auto segs = segments(l);
+    for (std::size_t i = 0; i < segs.size(); ++i)
+        if (auto c = crossing(s, segs[i])) out.push_back({*c, i});
+    std::stable_sort(out.begin(), out.end(), [](const LineCrossing& a, const LineCrossing& b) { return a.along < b.along; });
+    // Two segments meeting at a vertex on s both report it: one point, kept once.
+    const double len = std::max(length(s.b - s.a), 1.0);
+    std::vector<LineCrossing> merged;
+    for (const auto& c : out)
+        if (merged.empty() || (c.along - merged.back().along) * len > kEps) merged.push_back(c);
+    return merged;
+}
+
 // ---- Shapes ---------------------------------------------------------------------
 
 Polygon ellipse(Vec2 c, double rx, double ry, double angle_degrees) {

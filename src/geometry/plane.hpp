@@ -129,6 +129,9 @@ struct LineCrossing {
     std::size_t segment = 0;
 };
 std::optional<LineCrossing> first_crossing(const Polyline& l, const Segment& s);
+// Every point where s meets the line (crossing or touching it), in order along s; a point met by
+// two of the line's segments (at a vertex) is listed once, with the first of them.
+std::vector<LineCrossing> crossings(const Polyline& l, const Segment& s);
 
 // ---- Shapes ---------------------------------------------------------------------
 

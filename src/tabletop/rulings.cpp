@@ -382,7 +382,12 @@ Ruling rule_on_table(const TableSupport& g, const toml::table& situation, const 
     const toml::table built = build(situation, dv, sink, g, t.unit);
     sink.throw_if_errors();
     Ruling r = rule_built(g, built, display_name);
-    decorate(r, dv, t, g.rules(), t.file);
+    decorate(r, dv, t, g.rules(), file);  // the table as the situation names it, the same on every machine
+    // The table's warnings (a hill drawn in parts that do not touch) are the referee's to see in
+    // every ruling on it, not only in `table check`.
+    if (!g.hill_rule().empty())
+        for (const auto& w : sketch_warnings(t, g.rules()))
+            r.step(g.hill_rule(), "Table: " + w.message + " (table line " + std::to_string(w.line) + ").");
     const std::vector<std::string> counts = g.counts();
     // Every measurement within the tolerance of a threshold: rule the other reading too.
     std::vector<ItemRef> called;

@@ -45,6 +45,9 @@ public:
     // The situation keys whose measured number is a count (a TOML integer), not a distance in
     // the table's unit: written as integers, and left out of TableView::distances.
     virtual std::vector<std::string> counts() const { return {}; }
+    // The citation of the game's hills rule: a ruling on a table whose hill falls apart into parts
+    // that do not touch (sketch_warnings) states the warning with it. Empty: not stated.
+    virtual std::string hill_rule() const { return {}; }
     // What the ruling decided about the target of sight line `i` (Derived::sights), where the game
     // rules each target on its own (AGV: a stand's cover, and whether it can be fired at).
     struct SightRuled {

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <map>
 #include <cstdlib>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -525,6 +526,64 @@ std::vector<Breach> check_sketch(const Sketch& t, const Rules& r) {
         return a.where.line < b.where.line || (a.where.line == b.where.line && a.where.column < b.where.column);
     });
     return c.out;
+}
+
+namespace {
+
+// The parts of one hill: its pieces grouped by touching (sharing any point), each part in file order.
+std::vector<std::vector<const Piece*>> hill_parts(const std::vector<const Piece*>& ps) {
+    std::vector<std::size_t> up(ps.size());
+    for (std::size_t i = 0; i < ps.size(); ++i) up[i] = i;
+    auto find = [&](std::size_t i) {
+        while (up[i] != i) i = up[i] = up[up[i]];
+        return i;
+    };
+    for (std::size_t i = 0; i < ps.size(); ++i)
+        for (std::size_t j = i + 1; j < ps.size(); ++j) {
+            if (find(i) == find(j) || !pl::bounds(ps[i]->outline).meets(pl::bounds(ps[j]->outline), pl::kEps)) continue;
+            if (pl::distance(ps[i]->outline, ps[j]->outline) <= pl::kEps) up[find(j)] = find(i);
+        }
+    std::vector<std::vector<const Piece*>> parts;
+    std::map<std::size_t, std::size_t> index;  // root -> part
+    for (std::size_t i = 0; i < ps.size(); ++i) {
+        auto [it, added] = index.emplace(find(i), parts.size());
+        if (added) parts.emplace_back();
+        parts[it->second].push_back(ps[i]);
+    }
+    return parts;
+}
+
+}  // namespace
+
+std::vector<Diagnostic> sketch_warnings(const Sketch& t, const Rules& r) {
+    std::vector<Diagnostic> out;
+    if (r.hill_kind.empty()) return out;
+    std::map<std::string, std::vector<const Piece*>> hills;
+    std::vector<std::string> order;
+    for (const auto& p : t.pieces)
+        if (p.kind == r.hill_kind && !p.is_line) {
+            if (!hills.count(p.hill)) order.push_back(p.hill);
+            hills[p.hill].push_back(&p);
+        }
+    for (const auto& name : order) {
+        const auto parts = hill_parts(hills[name]);
+        for (std::size_t k = 1; k < parts.size(); ++k) {
+            const Piece* nearest = nullptr;
+            double gap = std::numeric_limits<double>::infinity();
+            for (std::size_t o = 0; o < parts.size(); ++o)
+                for (const Piece* q : parts[o])
+                    for (const Piece* p : parts[k])
+                        if (o != k && pl::distance(p->outline, q->outline) < gap) gap = pl::distance(p->outline, q->outline), nearest = q;
+            const Piece& p = *parts[k].front();
+            out.push_back({t.file, p.where.line, p.where.column,
+                           "warning: " + r.hill_kind + " " + quoted_value(p.name) + ": " +
+                               (parts[k].size() > 1 ? "it and the " + std::to_string(parts[k].size() - 1) + " other piece(s) touching it do" : "it does") +
+                               " not touch the rest of hill " + quoted_value(name) + " (the nearest piece, " + quoted_value(nearest->name) + ", is " +
+                               fmt(gap) + " " + t.unit + " away); all its pieces are taken together as one hill, as the file names them: give a "
+                               "separate hill its own `hill` name"});
+        }
+    }
+    return out;
 }
 
 // ---- editing ----------------------------------------------------------------------

@@ -155,6 +155,12 @@ struct Breach {
 };
 std::vector<Breach> check_sketch(const Sketch& t, const Rules& r);
 
+// Warnings about a table that still rules (each a located "warning: ..." Diagnostic): the pieces
+// of one hill (one `hill` name) that fall apart into parts touching none of the others. They are
+// taken together as one hill all the same, as the file names them (docs/tables.md); the warning
+// is at the first piece of every part after the first.
+std::vector<Diagnostic> sketch_warnings(const Sketch& t, const Rules& r);
+
 // ---- editing ----------------------------------------------------------------------
 
 // Moves a piece by `by` (its outline or line, and its circle or ellipse centre).

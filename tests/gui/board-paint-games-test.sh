@@ -32,15 +32,7 @@ on_fail() {
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
 verdict() { sed -n 's/^verdict //p' "$state/layout.txt"; }
-click() {  # click WIDGET
-  local x y
-  read -r x y <<<"$(layout_centre "$1")"
-  [ -n "$x" ] || { on_fail; fail "$1 is not in the layout"; }
-  xdotool mousemove --window "$win" "$x" "$y"
-  sleep 0.2
-  xdotool click 1
-  sleep 0.3
-}
+click() { click_widget "$1"; }  # click WIDGET (lib.sh)
 blocked() { grep -q '^verdict .*BLOCKED' "$state/layout.txt"; }
 not_blocked() { grep -q '^verdict ' "$state/layout.txt" && ! blocked; }
 # again TRIES WHAT CHECK ACTION...: does ACTION until CHECK holds (a busy machine can drop an

@@ -98,7 +98,20 @@ start_board_window() {
   win=$(xdotool search --name 'Umpire' | head -1)
   layout_settle
 }
-# click_widget NAME: a left click on the centre of the probed widget NAME ($win, on_fail from the test).
+
+# ---- helpers the newer window tests share
+# window_work: a scratch folder $work (the window's state folder $state inside it), removed at
+# exit after the window started in it ($pid, when set) is stopped.
+window_work() {
+  work=$(mktemp -d)
+  state=$work/state
+  pid=""
+  trap 'if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then wait "$pid" 2>/dev/null || true; fi; rm -rf "$work"' EXIT
+}
+# layout_value NAME: a "value NAME VALUE" line's value (ui::probe_value).
+layout_value() { sed -n "s/^value $1 //p" "$state/layout.txt"; }
+# click_widget NAME: a left click at the middle of a probed widget of the window $win; calls the
+# test's on_fail before failing when it is not there.
 click_widget() {
   local x y
   read -r x y <<<"$(layout_centre "$1")"
@@ -107,4 +120,16 @@ click_widget() {
   sleep 0.2
   xdotool click 1
   sleep 0.3
+}
+# solid_png OUT WIDTH HEIGHT R G B: a PNG of one colour (python3's zlib: no image tool needed).
+solid_png() {
+  python3 - "$@" <<'PY'
+import struct, sys, zlib
+out, w, h, r, g, b = sys.argv[1], *map(int, sys.argv[2:7])
+raw = b"".join(b"\0" + bytes((r, g, b)) * w for _ in range(h))
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+open(out, "wb").write(png)
+PY
 }

@@ -78,3 +78,13 @@ if [ -x "$cli" ]; then
   picture "$out/picture-agv-over-the-wall.png" rule "$root/examples/table-agv-fire-over-the-wall.toml"
   picture "$out/picture-words-only.png" rule "$root/examples/spi-tank-t62-vs-m60a2-side.toml"
 fi
+# Checking a board read from a picture (docs/maps.md "Checking the suggestions"): the tests' own
+# synthetic scans, read with umpire-cli board from-image (review-screenshots.sh; its 800 x 600 and
+# 200 % versions are made to be looked at for clipping, not kept).
+bin=$(dirname "$umpire")
+if [ -x "$bin/umpire-cli" ] && [ -x "$bin/tests/gui/scan_fixture" ]; then
+  scratch=$(mktemp -d)
+  "$here/review-screenshots.sh" "$umpire" "$bin/umpire-cli" "$bin/tests/gui/scan_fixture" "$scratch"
+  cp "$scratch/board-review-list.png" "$scratch/board-review-painted-over.png" "$out/"
+  rm -rf "$scratch"
+fi

@@ -35,15 +35,7 @@ on_fail() {
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
 value() { awk -v n="$1" '$1 == "value" && $2 == n { print $3 }' "$state/layout.txt"; }
-click() {  # click WIDGET
-  local x y
-  read -r x y <<<"$(layout_centre "$1")"
-  [ -n "$x" ] || { on_fail; fail "$1 is not in the layout"; }
-  xdotool mousemove --window "$win" "$x" "$y"
-  sleep 0.2
-  xdotool click 1
-  sleep 0.3
-}
+click() { click_widget "$1"; }  # click WIDGET (lib.sh)
 start() {  # start SIZE SITUATION [options]: a fresh state folder; waits for its first layout
   local size=$1 sit=$2
   shift 2

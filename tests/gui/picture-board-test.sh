@@ -26,16 +26,9 @@ umpire=$(realpath "$1") cli=$(realpath "$2") fixture=$(realpath "$3") example=$4
 [ -z "$out" ] || { mkdir -p "$out"; out=$(realpath "$out"); }
 root=$(cd "$here/../.." && pwd)
 
-work=$(mktemp -d)
-state=$work/state
+window_work
 sit=$work/situation.toml
 cp "$example" "$sit"
-pid=""
-cleanup() {
-  if [ -n "$pid" ] && kill "$pid" 2>/dev/null; then wait "$pid" 2>/dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
 on_fail() {
   if [ -n "${PICTURE_TEST_SHOT:-}" ] && [ -n "${win:-}" ]; then  # the screen as it was, for a person to look at
     rm -f "$state/screen.png"; xdotool key F12; sleep 1; cp "$state/screen.png" "$PICTURE_TEST_SHOT" 2>/dev/null || true
@@ -44,11 +37,10 @@ on_fail() {
   echo "---- my-map.toml"; head -20 "$work/my-map.toml" 2>/dev/null || true
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
-value() { sed -n "s/^value $1 //p" "$state/layout.txt"; }
 # click_pixel X Y: a left click on the picture's pixel (X, Y), through the tool's camera.
 click_pixel() {
   local ox oy zoom sx sy
-  read -r ox oy zoom <<<"$(value picture_camera)"
+  read -r ox oy zoom <<<"$(layout_value picture_camera)"
   [ -n "$zoom" ] || { on_fail; fail "no picture camera in the layout"; }
   read -r sx sy <<<"$(awk -v x="$1" -v y="$2" -v ox="$ox" -v oy="$oy" -v z="$zoom" 'BEGIN { printf "%d %d", ox + x * z + 0.5, oy + y * z + 0.5 }')"
   local x0 y0 x1 y1
@@ -98,7 +90,7 @@ grep -q '^\[underlay\]' "$work/my-map.toml" && grep -q '^image = "scan.png"' "$w
 "$cli" board check "$work/my-map.toml" >/dev/null || fail "umpire-cli board check refuses the new board"
 wait_for 10 "the Picture tool" grep -q '^value picture_camera ' "$state/layout.txt" || { on_fail; exit 1; }
 layout_settle
-[ "$(value picture_fit)" = refused ] || { on_fail; fail "a fit with no points"; }
+[ "$(layout_value picture_fit)" = refused ] || { on_fail; fail "a fit with no points"; }
 echo "ok 1b: my-map.toml made with [underlay] image = \"scan.png\"; Picture tool, Calibrate"
 
 # ---- 2. three points typed, the fourth prefilled by the fit
@@ -114,8 +106,8 @@ add_point() {
     if [ "${5:-typed}" = typed ]; then xdotool key --delay 80 ctrl+a BackSpace; type_text "$2"; fi
     xdotool key Return
     wait_for 5 "$1 points" sh -c "grep -q '^value picture_points $1\$' '$state/layout.txt'" || { on_fail; exit 1; }
-    [ "$(value picture_last_point)" = "$2" ] && return 0
-    echo "point $1 taken as $(value picture_last_point), not $2: undone, again ($try)"
+    [ "$(layout_value picture_last_point)" = "$2" ] && return 0
+    echo "point $1 taken as $(layout_value picture_last_point), not $2: undone, again ($try)"
     xdotool key --delay 80 ctrl+z
     wait_for 5 "the point undone" sh -c "grep -q '^value picture_points $(($1 - 1))\$' '$state/layout.txt'" || { on_fail; exit 1; }
   done
@@ -133,10 +125,10 @@ read -r num x y <<<"${hexes[3]}"
 click_pixel "$x" "$y"
 wait_for 5 "the number popup" grep -q '^widget picture_point_hex ' "$state/layout.txt" || { on_fail; exit 1; }
 layout_settle
-[ "$(value picture_point_prefill)" = "$num" ] || { on_fail; fail "the fourth popup offers '$(value picture_point_prefill)', not $num"; }
+[ "$(layout_value picture_point_prefill)" = "$num" ] || { on_fail; fail "the fourth popup offers '$(layout_value picture_point_prefill)', not $num"; }
 xdotool key Return
 wait_for 5 "4 points" sh -c "grep -q '^value picture_points 4\$' '$state/layout.txt'" || { on_fail; exit 1; }
-[ "$(value picture_last_point)" = "$num" ] || { on_fail; fail "the fourth point is $(value picture_last_point), not $num"; }
+[ "$(layout_value picture_last_point)" = "$num" ] || { on_fail; fail "the fourth point is $(layout_value picture_last_point), not $num"; }
 echo "ok 2b: the fourth click's number offered by the fit ($num), Enter takes it"
 
 # ---- 3. all the points, Save board: the file holds them
@@ -148,7 +140,7 @@ for line in "${hexes[@]:4}"; do
 done
 total=${#hexes[@]}
 wait_for 5 "$total points" sh -c "grep -q '^value picture_points $total\$' '$state/layout.txt'" || { on_fail; exit 1; }
-[ "$(value picture_fit)" = ok ] || { on_fail; fail "the fit is refused with $total points"; }
+[ "$(layout_value picture_fit)" = ok ] || { on_fail; fail "the fit is refused with $total points"; }
 click_widget picture_save
 wait_for 5 "the points in the file" sh -c "[ \$(grep -o 'hex = \"' '$work/my-map.toml' | wc -l) -eq $total ]" || { on_fail; exit 1; }
 "$cli" board check "$work/my-map.toml" >/dev/null || fail "umpire-cli board check refuses the calibrated board"

@@ -1,7 +1,8 @@
 // The board paint tool's window-free parts (src/window/board/paint.hpp), without a display: what a
 // click paints (hex, or hexside near a side), a drag as one undo step, a slope's sloped side
-// (10.5) from the hex clicked in, Save with its error and the unsaved mark, and the toolbar and
-// hover outline built in a headless ImGui frame with Ctrl+Z / Ctrl+Y.
+// (10.5) from the hex clicked in, the Accept brush (suggestions confirmed as they stand), Save
+// with its error and the unsaved mark, and the toolbar and hover outline built in a headless ImGui
+// frame with Ctrl+Z / Ctrl+Y.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include "headless_imgui.hpp"
 #include "window/ui/hex_layout.hpp"
 #include "board/board_edit.hpp"
+#include "board/underlay.hpp"
 #include "engine/engine.hpp"
 #include "games/spi_tank/rules.hpp"
 #include "games/spi_tank/board.hpp"
@@ -67,6 +69,47 @@ TEST_CASE("Board paint: a click paints the hex, or the hexside when it is near a
     }
     CHECK(brush_glyph("woods") == "T");
     CHECK(brush_glyph("marsh") == "M");
+}
+
+// The Accept brush (docs/maps.md "Checking the suggestions"): a drag over suggested hexes, or
+// near a suggested hexside, confirms them as they stand, as one undo step; nothing else changes.
+TEST_CASE("Board paint: the Accept brush confirms what it is dragged over without changing it", "[board_paint]") {
+    board::Board b = small_board();
+    for (auto& m : b.suggested_of) m = board::suggestion::suggested;
+    const Cube berm_hex = *b.parse_hex("0505");
+    REQUIRE(b.side(berm_hex, 3));  // the shipped 0505/D berm
+    b.sides_of[std::size_t(b.side_slot(berm_hex, 3))].suggested = board::suggestion::unsure;
+    const board::Board before = b;
+    const Brush accept{false, 0, false, true};
+    // At a hex's centre: the hex; near a side: that hexside.
+    const PaintTarget at_centre = paint_target(b, accept, hexdraw::centre(berm_hex));
+    CHECK((at_centre.valid && !at_centre.hexside));
+    const PaintTarget near_side = paint_target(b, accept, towards_side(berm_hex, 3, 0.9f));
+    CHECK((near_side.valid && near_side.hexside && near_side.side == 3));
+    BoardPainter p;
+    p.attach(b, "");
+    p.brush = accept;
+    const Cube from = *b.parse_hex("0304"), to = *b.parse_hex("0307");  // a drag down column 3
+    REQUIRE(p.on_mouse(b, hexdraw::centre(from), true, true, false));
+    for (const char* h : {"0305", "0306"}) p.on_mouse(b, hexdraw::centre(*b.parse_hex(h)), false, true, false);
+    p.on_mouse(b, hexdraw::centre(to), false, true, false);
+    p.on_mouse(b, towards_side(berm_hex, 3, 0.9f), false, true, true);  // and the berm, released there
+    CHECK(p.history().undo_steps() == 1);
+    const board::Suggestions s = board::count_suggestions(b);
+    CHECK(s.hexes == b.hex_count() - 4);
+    CHECK(s.hexsides == 0);
+    for (int i = 0; i < b.hex_count(); ++i) CHECK(b.terrain_of[std::size_t(i)] == before.terrain_of[std::size_t(i)]);
+    REQUIRE(b.side(berm_hex, 3));
+    CHECK(b.vocabulary.hexside_features[std::size_t(b.side(berm_hex, 3)->feature)] == "berm");
+    // Accepting through the painter: the attached board only; one step; undo brings the marks back.
+    board::Board other = before;
+    CHECK(p.accept(other, {*b.parse_hex("0101")}, {}) == 0);
+    CHECK(p.accept(b, {*b.parse_hex("0101"), *b.parse_hex("0304")}, {}) == 1);  // 0304 was accepted already
+    CHECK(p.accept_all(b) == b.hex_count() - 5);
+    CHECK_FALSE(board::count_suggestions(b).any());
+    CHECK(p.history().undo_steps() == 3);
+    while (p.undo()) {}
+    CHECK(board::equal_boards(b, before));
 }
 
 TEST_CASE("Board paint: a drag is one undo step and a slope's sloped side is the hex clicked in", "[board_paint]") {

@@ -4,9 +4,11 @@
 // ruling carries (Ruling::board_marks) — never a line of its own, never a stale one.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 #include "board/board_support.hpp"
@@ -33,12 +35,14 @@ const Engine& engine() {
 // One frame of a view on `b` with the mouse at `mouse`, the left button down or not; true when the
 // referee moved a unit (then *place holds it).
 struct Frames {
-    umpire::test::HeadlessContext context{ImVec2(1000, 800)};
+    float height;  // the display's and the window's (the side panel's notes below the map need room)
+    umpire::test::HeadlessContext context;
     BoardView view;
     const view::BoardSupport& support;
     std::shared_ptr<const board::Board> board;
     toml::table situation;
-    Frames(const view::BoardSupport& s, board::Board b) : support(s), board(std::make_shared<const board::Board>(std::move(b))) {}
+    Frames(const view::BoardSupport& s, board::Board b, float h = 800)
+        : height(h), context(ImVec2(1000, h)), support(s), board(std::make_shared<const board::Board>(std::move(b))) {}
     bool frame(Placement* place, const std::shared_ptr<const view::BoardMarks>& marks, ImVec2 mouse = {-1, -1}, bool down = false) {
         ImGuiIO& io = ImGui::GetIO();
         io.MousePos = mouse;
@@ -46,7 +50,7 @@ struct Frames {
         ui::clear_probed();
         ImGui::NewFrame();
         ImGui::SetNextWindowPos(ImVec2(0, 0));
-        ImGui::SetNextWindowSize(ImVec2(1000, 800));
+        ImGui::SetNextWindowSize(ImVec2(1000, height));
         ImGui::Begin("board");
         MapArea area;
         area.size = ImVec2(980, 700);
@@ -173,7 +177,7 @@ TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a 
         CHECK_FALSE(ui::probed().count("board_suggested"));
     }
     const auto [plain_vertices, plain_amber] = plain_drawn;
-    Frames f(support, b);
+    Frames f(support, b, 1000);  // the list's rows (Accept, the name) below the map: in the window
     const auto [vertices, amber] = drawn(f, &none);
     CHECK(vertices > plain_vertices + b.hex_count() * 3 * 4);  // at least three hatch lines in every hex
     CHECK_FALSE(plain_amber);
@@ -192,6 +196,7 @@ TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a 
     const ImVec2 canvas = middle("board");
     f.click_probe("board_unsure_1108", &none, nullptr);
     f.frame(&none, nullptr);
+    CHECK(ui::probed_values().at("review_selected") == "1108");  // selected, and marked so in the list
     REQUIRE(ui::probed().count("hex_1108"));
     CHECK(std::fabs(middle("hex_1108").x - canvas.x) < 1.0f);
     CHECK(std::fabs(middle("hex_1108").y - canvas.y) < 1.0f);
@@ -234,6 +239,13 @@ TEST_CASE("Board view: the board's picture found beside the board, calibrated, o
         Frames f(support, b);
         Placement none;
         f.frame(&none, nullptr);
+        // The picture is read on a worker: the side panel says so meanwhile, and no frame waits.
+        CHECK((f.view.underlay().reading() || !f.view.underlay().problem().empty()));
+        for (int i = 0; i < 1000 && f.view.underlay().reading(); ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            f.frame(&none, nullptr);
+        }
+        REQUIRE_FALSE(f.view.underlay().reading());
         f.frame(&none, nullptr);
         CHECK(f.view.underlay().has_underlay());
         CHECK(std::fabs(f.view.underlay().opacity() - 0.7f) < 1e-6f);
@@ -244,6 +256,36 @@ TEST_CASE("Board view: the board's picture found beside the board, calibrated, o
     }
     fs::remove_all(dir);
     ui::set_probing(false);
+}
+
+// The picture is read on a worker (docs/window.md "A board from a picture"): a board changed or
+// closed while its picture is read never gets that picture, nor what went wrong with it.
+TEST_CASE("Board view: a board changed while its picture is read does not get the old picture", "[gui][board_view][underlay]") {
+    namespace fs = std::filesystem;
+    const view::BoardSupport& support = *engine().find("spi-tank")->board_support();
+    const fs::path dir = fs::temp_directory_path() / ("umpire-underlay-worker-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    board::Board with = support.load(std::string(UMPIRE_SOURCE_DIR) + "/boards/test-small.toml", "test-small.toml");
+    with.file = (dir / "mine.toml").string();
+    with.underlay = scan_underlay(with);  // scan.png is not there: its reading ends in a problem
+    board::Board without = with;
+    without.underlay.reset();
+    UnderlayLayer layer;
+    layer.follow(with);
+    CHECK(layer.has_underlay());
+    layer.follow(without);  // changed at once: the reading for `with` is dropped, whenever it ends
+    CHECK_FALSE(layer.reading());
+    for (int i = 0; i < 100; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        layer.follow(without);
+    }
+    CHECK_FALSE(layer.has_underlay());
+    CHECK(layer.problem().empty());
+    // Back to the board with a picture: read again, and this time its problem is said.
+    layer.follow(with, true);
+    CHECK_FALSE(layer.reading());
+    CHECK_THAT(layer.problem(), Catch::Contains("scan.png"));
+    fs::remove_all(dir);
 }
 
 // The Board menu's Opacity slider (docs/window.md "A board from a picture"): it starts at the

@@ -16,16 +16,7 @@ out=$(realpath "$out")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# A 480 x 420 magenta PNG (python3's zlib: no image tool needed).
-python3 - "$work/scan.png" <<'PY'
-import struct, sys, zlib
-w, h = 480, 420
-raw = b"".join(b"\0" + bytes((255, 0, 255)) * w for _ in range(h))
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
-png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
-open(sys.argv[1], "wb").write(png)
-PY
+solid_png "$work/scan.png" 480 420 255 0 255  # magenta
 # Three hex centres clicked about 20 pixels to a hex's radius: an affine map.
 "$cli" board from-image "$work/scan.png" --system spi-tank --columns 12 --rows 10 \
   --hex 0101=40,40 --hex 1201=370,57.3 --hex 0110=40,351.8 --sample clear=200,200 -o "$work/mine.toml" >/dev/null ||

@@ -542,6 +542,12 @@ void TableRules::measure(const Section& root, tabletop::Measuring& m) const {
 
 // AGV-cover: each sight line runs to one target stand, in the situation's order; the ruling's view
 // says whether that stand claims cover and whether it can be fired at.
+std::string TableRules::hill_rule() const {
+    for (const auto& f : sys_.data().features)
+        if (f.name == rules().hill_kind) return f.cite;
+    return {};
+}
+
 tabletop::TableSupport::SightRuled TableRules::sight_ruled(const Ruling& r, std::size_t i) const {
     const auto* v = std::any_cast<view::AgvRulingView>(&r.view);
     if (!v || i >= v->stands.size()) return {};

@@ -18,6 +18,7 @@ public:
     using GameTableSupport::GameTableSupport;
     void measure(const Section& root, tabletop::Measuring& m) const override;
     SightRuled sight_ruled(const Ruling& r, std::size_t i) const override;
+    std::string hill_rule() const override;
 };
 
 }  // namespace umpire::agv

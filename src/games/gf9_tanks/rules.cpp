@@ -91,7 +91,7 @@ const char* to_string(Question q) { return q == Question::los ? "los" : "movemen
 std::vector<EscarpmentLine> LosSituation::escarpments() const {
     std::vector<EscarpmentLine> out;
     if (firer.on_escarpment || target.on_escarpment || target.below_escarpment || escarpment_between)
-        out.push_back({"", firer.on_escarpment, target.on_escarpment, target.below_escarpment, escarpment_between, firer_distance,
+        out.push_back({escarpment_name, firer.on_escarpment, target.on_escarpment, target.below_escarpment, escarpment_between, firer_distance,
                        target_distance});
     out.insert(out.end(), further.begin(), further.end());
     return out;
@@ -378,7 +378,7 @@ void load_escarpments(Data& d, const Section& los) {
     Section e = los.table("escarpments", true);
     if (!e.present()) return;
     e.only_keys({"rule", "first", "on_escarpment_counts_as", "on_escarpment_call", "plateau_counts_as_hill",
-                 "plateau_call", "case"});
+                 "plateau_call", "crossings", "crossings_call", "case"});
     Escarpments& es = d.escarpments;
     if (auto r = read_rule(d, e)) es.rule = *r;
     if (auto s = read_text(e, "first")) es.first = *s;
@@ -386,6 +386,9 @@ void load_escarpments(Data& d, const Section& los) {
     if (auto s = read_text(e, "on_escarpment_call")) es.counts_as_call = *s;
     if (auto b = e.boolean("plateau_counts_as_hill", true)) es.plateau_counts_as_hill = *b;
     if (auto s = read_text(e, "plateau_call")) es.plateau_call = *s;
+    // Optional, so a club's copy from before the choice still loads (docs/gf9-tanks.md).
+    if (auto c = e.choice("crossings", {"every", "first"}, false)) es.every_crossing = *c == "every";
+    if (auto s = read_text(e, "crossings_call", false)) es.crossings_call = *s;
     std::set<std::pair<bool, bool>> seen;
     for (const Section& ct : e.tables("case", true)) {
         ct.only_keys({"firer", "target", "blocked_when", "by_more_than", "says"});
@@ -554,7 +557,7 @@ void parse_los(const Data& d, const Section& root, LosSituation& s) {
     f.only_keys({"on_hill", "on_escarpment"});
     t.only_keys({"on_hill", "on_escarpment", "below_escarpment"});
     line.only_keys({"hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
-                    "target_distance_to_escarpment", "same_hill", "terrain", "obstacles"});
+                    "target_distance_to_escarpment", "same_hill", "terrain", "obstacles", "escarpment_name"});
     // on_hill: absent means not on a hill (the contract marks no gf9 key required; an
     // escarpment-only situation need not say it).
     if (f.present())
@@ -569,6 +572,7 @@ void parse_los(const Data& d, const Section& root, LosSituation& s) {
     s.partly_hidden = line.boolean("partly_hidden").value_or(false);
     s.escarpment_between = line.boolean("escarpment_between").value_or(false);
     s.same_hill = line.boolean("same_hill").value_or(false);
+    s.escarpment_name = line.str("escarpment_name").value_or("");
     s.firer_distance = read_distance(d, line, "firer_distance_to_escarpment");
     s.target_distance = read_distance(d, line, "target_distance_to_escarpment");
     if (auto v = line.choice_array("terrain", d.shooting_terrain_names())) s.terrain = *v;
@@ -673,6 +677,7 @@ toml::table to_toml(const Situation& s) {
         line.insert("hills_between", l.hills_between);
         line.insert("partly_hidden", l.partly_hidden);
         line.insert("escarpment_between", l.escarpment_between);
+        if (!l.escarpment_name.empty()) line.insert("escarpment_name", l.escarpment_name);
         if (l.firer_distance) line.insert("firer_distance_to_escarpment", *l.firer_distance);
         if (l.target_distance) line.insert("target_distance_to_escarpment", *l.target_distance);
         line.insert("same_hill", l.same_hill);
@@ -782,17 +787,43 @@ std::string escarpment_label(const std::vector<EscarpmentLine>& all, std::size_t
     return "escarpment " + std::to_string(i + 1) + (all[i].name.empty() ? "" : " (" + quoted_value(all[i].name) + ")");
 }
 
+// Is escarpment i a further crossing of an escarpment listed before it (one of the same name)?
+bool crossed_before(const std::vector<EscarpmentLine>& all, std::size_t i) {
+    if (all[i].name.empty()) return false;
+    for (std::size_t j = 0; j < i; ++j)
+        if (all[j].name == all[i].name) return true;
+    return false;
+}
+
+// Would escarpment e block, by a case whose positions hold? (no explanation: the other reading)
+bool would_block(const Escarpments& es, const EscarpmentLine& e) {
+    for (const auto& c : es.cases)
+        if (c.applies(e.firer_on, e.target_on, e.target_below) && c.blocks(e.firer_distance.value_or(0.0), e.target_distance.value_or(0.0)))
+            return true;
+    return false;
+}
+
 // GF9-escarpments: after the core line of sight, the two blocking cases, judged for every
-// escarpment taking part (each one the line crosses is an escarpment of the text). True if one blocks.
+// escarpment taking part (each one the line crosses is an escarpment of the text). One escarpment
+// the line meets again (an entry of the same name) is judged at every crossing or only the first
+// (`crossings`), a referee's call when the other reading decides otherwise. True if one blocks.
 bool escarpment_blocks(const Data& d, const LosSituation& s, Ruling& r, LosState& st) {
     const Escarpments& es = d.escarpments;
     const std::vector<EscarpmentLine> all = s.escarpments();
     if (all.empty()) return false;
     r.step(es.rule, capitalize(es.first) + (all.size() > 1 ? " (for each of the " + std::to_string(all.size()) + " escarpments)." : "."));
-    bool blocked = false;
+    bool blocked = false, other = false;  // other: the verdict under the other crossings reading
     for (std::size_t i = 0; i < all.size(); ++i) {
         const EscarpmentLine& e = all[i];
         const std::string which = escarpment_label(all, i);
+        const bool again = crossed_before(all, i);
+        if (again && !es.every_crossing) {
+            r.step(es.rule, capitalize(which) + " is the line meeting " + quoted_value(e.name) +
+                                " again: only its first crossing is judged (rules-data crossings = \"first\").");
+            other = other || would_block(es, e);
+            continue;
+        }
+        if (!again) other = other || would_block(es, e);
         for (const auto& c : es.cases) {
             if (!c.applies(e.firer_on, e.target_on, e.target_below) || !escarpment_case_blocks(d, e, which, c, r)) continue;
             if (!blocked) st.deciding = (which.empty() ? std::string("the escarpment") : which) + " blocks the line of sight (GF9-escarpments)";
@@ -800,8 +831,14 @@ bool escarpment_blocks(const Data& d, const LosSituation& s, Ruling& r, LosState
         }
         if (e.between && (e.firer_on || e.target_on))
             r.step(es.rule, capitalize(which.empty() ? std::string("the escarpment") : which) +
-                                " on the line is judged by where the firer and the target stand on it.");
+                                (again ? " is the line crossing " + quoted_value(e.name) + " again, judged like the first crossing" : " on the line is judged") +
+                                " by where the firer and the target stand on it.");
     }
+    if (other != blocked)
+        r.call(es.rule, es.crossings_call + " Umpire judges " + (es.every_crossing ? "every crossing" : "only the first crossing") +
+                            " (rules-data crossings = \"" + (es.every_crossing ? "every" : "first") + "\"); judging " +
+                            (es.every_crossing ? "only the first crossing" : "every crossing") + ", the escarpment would " +
+                            (other ? "block" : "not block") + " the line of sight.");
     return blocked;
 }
 
@@ -812,10 +849,12 @@ bool outcome_differs(const HillOutcome& o, const HillOutcome& alt, const LosSitu
            (alt.row->hill_to_hill != o.row->hill_to_hill && !s.obstacles.empty());
 }
 
-// The escarpments the line crosses with neither vehicle on top of them (raised ground between).
+// The escarpments the line crosses with neither vehicle on top of them (raised ground between);
+// one escarpment met again (a U-shaped cliff crossed up and down) is one raised ground.
 int plateaus(const LosSituation& s) {
     int n = 0;
-    for (const auto& e : s.escarpments()) n += e.between && !e.firer_on && !e.target_on ? 1 : 0;
+    const auto all = s.escarpments();
+    for (std::size_t i = 0; i < all.size(); ++i) n += all[i].between && !all[i].firer_on && !all[i].target_on && !crossed_before(all, i) ? 1 : 0;
     return n;
 }
 

@@ -108,6 +108,12 @@ struct Escarpments {
     std::string counts_as_call;
     bool plateau_counts_as_hill = true;
     std::string plateau_call;
+    // One escarpment the line meets more than once (entries of one name): every crossing is judged
+    // (true) or only the first (false); crossings_call names the silence (docs/gf9-tanks.md).
+    bool every_crossing = true;
+    std::string crossings_call =
+        "The house rules give each vehicle one distance to the escarpment and do not say which crossing counts when the line meets "
+        "the escarpment more than once.";
     std::vector<EscarpmentCase> cases;
 };
 
@@ -172,6 +178,8 @@ struct LosSituation {
     std::optional<double> firer_distance;   // inches to the escarpment
     std::optional<double> target_distance;
     // Added keys (docs/gf9-tanks.md):
+    std::string escarpment_name;            // the first escarpment's name (optional): [[escarpment]] entries
+                                            // of the same name are further crossings of it
     bool same_hill = false;                 // the target is on the firer's own hill / escarpment
     std::vector<std::string> terrain;       // movement terrain the line crosses (rivers, swamps...)
     std::vector<std::string> obstacles;     // vehicles | wrecks | woods | buildings on the line

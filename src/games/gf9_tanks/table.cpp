@@ -6,7 +6,7 @@
 //                  of its pieces), and the other reading within the tolerance
 //   hill keys      on_hill, same_hill (another hill), hills between, partly hidden, from those
 //                  fits: one function, so every other reading is ruled from the same measure
-//   escarpment     every escarpment the line crosses, each base on or below it, the two
+//   escarpment     every escarpment crossing of the line (one escarpment met twice: both), each base on or below it, the two
 //                  distances (GF9-escarpments)
 //   on the line    terrain, woods, buildings and other bases on the line (GF9-core)
 //   moves          what the moving base crosses: water at or off a bridge or ford, terrain along
@@ -289,17 +289,33 @@ EscSide side_of(const Piece& e, pl::Vec2 p) {
     return s;
 }
 
-// GF9-escarpments: every escarpment the line crosses, in the order it crosses them (each is an
-// escarpment of the text, judged on its own); else the nearest one both bases stand by (within its
-// length, on either side). Each with its sides and the distances along the line (the nearest
-// distances when it is not crossed).
+// Does the line pass from one side of escarpment p to the other where it meets it (`along`)? A
+// touch at a corner or an end, or a run along the escarpment, does not.
+bool passes(const Piece& p, const pl::Segment& line, double along) {
+    const double len = pl::length(line.b - line.a), step = 1e-6 / std::max(len, 1e-9);
+    const EscSide a = side_of(p, line.a + (line.b - line.a) * std::max(0.0, along - step));
+    const EscSide b = side_of(p, line.a + (line.b - line.a) * std::min(1.0, along + step));
+    return a.dist > pl::kEps && b.dist > pl::kEps && a.top != b.top;
+}
+
+// GF9-escarpments: every place the line crosses (or touches) an escarpment, in the order along the
+// line (each escarpment of the text judged on its own, and one escarpment met twice -- a U-shaped
+// cliff, a zig-zag edge -- judged at each crossing with the distances to it); else the nearest one
+// both bases stand by (within its length, on either side). Each with the bases' sides of it (where
+// they stand, the same for every crossing of one escarpment) and the distances along the line (the
+// nearest distances when it is not crossed). With neither base on top of it, a place where the
+// line only touches it or runs along it is no raised ground between (as a hill the line only
+// touches is none), and is left out.
 std::vector<EscSeen> escarpments_seen(const Measuring& c, const Base& f, const Base& g, const pl::Segment& line) {
     std::vector<EscSeen> out;
     for (const auto& p : c.t.pieces) {
         if (p.kind != c.rules.top_kind) continue;
-        if (auto x = pl::first_crossing(p.line, line)) out.push_back({&p, true, x->along, {}, {}, 0, 0, {}});
+        const EscSide a = side_of(p, f.at), b = side_of(p, g.at);
+        const bool one_on_top = (a.within && a.top) || (b.within && b.top);
+        for (const auto& x : pl::crossings(p.line, line))
+            if (one_on_top || passes(p, line, x.along)) out.push_back({&p, true, x.along, {}, {}, 0, 0, {}});
     }
-    std::sort(out.begin(), out.end(), [](const EscSeen& a, const EscSeen& b) { return a.along < b.along; });
+    std::stable_sort(out.begin(), out.end(), [](const EscSeen& a, const EscSeen& b) { return a.along < b.along; });
     if (out.empty()) {
         double best = kInf;
         for (const auto& p : c.t.pieces) {
@@ -362,7 +378,14 @@ void escarpment_facts(const Data& d, Measuring& c, LosScene& s) {
         const EscSeen& e = s.esc[i];
         const EscKeys k = esc_keys(i);
         const std::string n = "escarpment " + quoted_name(e.p->name);
-        if (i > 0) c.fact("escarpment[" + std::to_string(i - 1) + "].name", e.p->name, "GF9-escarpments", "the line also crosses " + n);
+        const bool again = std::any_of(s.esc.begin(), s.esc.begin() + static_cast<std::ptrdiff_t>(i), [&](const EscSeen& x) { return x.p == e.p; });
+        const bool met_again = std::any_of(s.esc.begin() + 1, s.esc.end(), [&](const EscSeen& x) { return x.p == e.p; });
+        // The first escarpment's name is stated only when the line meets it again: the crossings of
+        // one escarpment share its name (GF9-escarpments, the crossings choice).
+        if (i == 0 && met_again) c.fact("line.escarpment_name", e.p->name, "GF9-escarpments", "the line meets " + n + " more than once");
+        if (i > 0)
+            c.fact("escarpment[" + std::to_string(i - 1) + "].name", e.p->name, "GF9-escarpments",
+                   again ? "the line crosses " + n + " again" : "the line also crosses " + n);
         c.fact(k.f_on, e.f_on(), "GF9-escarpments", "firer base " + quoted_name(s.f.name) + (e.f_on() ? " on top of " : " not on ") + n);
         c.fact(k.t_on, e.t_on(), "GF9-escarpments", "target base " + quoted_name(s.g.name) + (e.t_on() ? " on top of " : " not on ") + n);
         if (!e.t_on())
@@ -468,9 +491,9 @@ void pieces_on_line(const Data& d, const Measuring& c, const LosScene& s, Sight&
     for (const auto& p : c.t.pieces) {
         const bool on_line = crosses(s.line, p);
         if (p.kind == c.rules.hill_kind) sight.found.push_back(hill_crossing(c, p, s, on_line));
-        // An escarpment is a line with no width: it is crossed where first_crossing found it.
-        const auto e = std::find_if(s.esc.begin(), s.esc.end(), [&](const EscSeen& x) { return x.p == &p; });
-        if (e != s.esc.end() && e->between) sight.found.push_back(found(c.t, p, Role::between, e->says));
+        // An escarpment is a line with no width: it is crossed where escarpments_seen found it (each crossing).
+        for (const EscSeen& e : s.esc)
+            if (e.p == &p && e.between) sight.found.push_back(found(c.t, p, Role::between, e.says));
         if (!on_line) continue;
         sight.crossed.push_back(piece_name(p));
         if (has(shooting, p.kind) && !has(terrain, p.kind)) terrain.push_back(p.kind);
@@ -771,6 +794,8 @@ void TableRules::measure(const Section& root, tabletop::Measuring& m) const {
 
 // GF9-hills: the number of hills between is a count (a TOML integer), not a distance.
 std::vector<std::string> TableRules::counts() const { return {"line.hills_between"}; }
+
+std::string TableRules::hill_rule() const { return sys_.data().hills.rule; }
 
 Gf9Tanks::Gf9Tanks() : GameModule(kAbout) { table_support_ = std::make_shared<TableRules>(*this); }
 

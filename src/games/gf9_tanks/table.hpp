@@ -17,6 +17,7 @@ public:
     using GameTableSupport::GameTableSupport;
     void measure(const Section& root, tabletop::Measuring& m) const override;
     std::vector<std::string> counts() const override;
+    std::string hill_rule() const override;
 };
 
 }  // namespace umpire::gf9_tanks

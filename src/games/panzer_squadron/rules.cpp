@@ -199,7 +199,7 @@ void board_hex(const Situation& s, const Section& t, const char* key, std::strin
     at = s.board_map->parse_hex(*v);
     if (!at) {
         const auto& b = *s.board_map;
-        t.error(key, quoted_value(*v) + " is not a hex of the board " + b.file + " (" + b.numbering.describe() + "; columns 1-" +
+        t.error(key, quoted_value(*v) + " is not a hex of the board " + s.board + " (" + b.numbering.describe() + "; columns 1-" +
                          std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
         return;
     }
@@ -245,7 +245,7 @@ void check_typed_lines(const Data& d, const Section& root, const Situation& s) {
         board.push_back({s.lines[i].face.empty() ? "" : f.face, obstacle});
     }
     if (describe(typed) == describe(board)) return;
-    root.error("line", "is " + describe(typed) + " but on the board " + s.board_map->file + " the lines from " + s.firer_hex + " to " + s.target_hex +
+    root.error("line", "is " + describe(typed) + " but on the board " + s.board + " the lines from " + s.firer_hex + " to " + s.target_hex +
                            " are " + describe(board) + " (" + line_text(d, *s.board_map, l.target, l.readings.front().lines[0], "the left") + "; " +
                            line_text(d, *s.board_map, l.target, l.readings.front().lines[1], "the right") + "); leave [[line]] out to take them from the board");
 }
@@ -659,7 +659,7 @@ void finish_movement(const Data& d, const Situation& s, const std::vector<StepTr
         json::Array path{json::Value(s.tank_hex)};
         for (const auto& p : placed)
             if (path.back().as_string() != s.board_map->name(p.hex)) path.emplace_back(s.board_map->name(p.hex));
-        r.set("board", json::Object{{"file", s.board_map->file},
+        r.set("board", json::Object{{"file", s.board},
                                     {"start", s.tank_hex},
                                     {"start_facing", s.tank_facing},
                                     {"path", json::Value(std::move(path))},
@@ -692,12 +692,12 @@ std::vector<BoardStep> place_on_board(const Data& d, const Situation& s, const s
                        : ", turns to face " + corner_name(d, placed[i].corner);
         if (!b.contains(placed[i].hex)) {
             illegal.push_back({"PS-movement", "step " + std::to_string(i + 1) + " (" + steps[i].step + ") enters " + b.name(placed[i].hex) +
-                                                  ", off the board " + b.file});
+                                                  ", off the board " + s.board});
             placed.resize(i);  // the path stops at the board's edge; the explanation names the hex
             break;
         }
     }
-    r.step("PS-movement", "On the board " + b.file + ": " + route + ".");
+    r.step("PS-movement", "On the board " + s.board + ": " + route + ".");
     return placed;
 }
 
@@ -879,7 +879,7 @@ Ruling rule_line_of_fire(const Data& d, const Situation& s) {
     const board::Board& b = *s.board_map;
     const LineOfFire l = line_of_fire(d, b, *s.firer_at, *s.target_at, s.target_facing_at.value_or(-1));
     const Reading& r0 = l.readings.front();
-    r.step("PS-fire", "On the board " + b.file + ": from the cannon (the centre of " + s.firer_hex + ") to the points of " + s.target_hex +
+    r.step("PS-fire", "On the board " + s.board + ": from the cannon (the centre of " + s.firer_hex + ") to the points of " + s.target_hex +
                           "'s hexagon, " + r0.name + " reading (rules-data choice line_points); range " + std::to_string(l.range) + ".");
     std::vector<Situation::Line> lines;
     for (int k = 0; k < 2; ++k) {
@@ -891,7 +891,7 @@ Ruling rule_line_of_fire(const Data& d, const Situation& s) {
     for (const auto& c : l.calls) r.call(c.rule, c.text);
     finish_line_of_fire(d, lines, r);
     r.set("position", json::Object{{"firer_hex", s.firer_hex}, {"target_hex", s.target_hex}, {"range", l.range}});
-    json::Object board{{"file", b.file}};
+    json::Object board{{"file", s.board}};  // as the situation names it
     for (auto& kv : lof_json(d, b, l)) board.push_back(std::move(kv));
     r.set("board", json::Value(std::move(board)));
     if (l.referee_call()) r.tone = Tone::caution;

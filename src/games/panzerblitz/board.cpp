@@ -800,8 +800,8 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     const board::Board& b = held ? *held : loaded;  // the window's board may hold unsaved paint
     const auto f = typed ? typed->firer : b.parse_hex(*fh), t = typed ? typed->target : b.parse_hex(*th);
     const std::string extent = " (" + b.numbering.describe() + "; columns 1-" + std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")";
-    if (!f) firer.error("hex", quoted_value(*fh) + " is not a hex of the board " + shown + extent);
-    if (!t) target.error("hex", quoted_value(*th) + " is not a hex of the board " + shown + extent);
+    if (!f) firer.error("hex", quoted_value(*fh) + " is not a hex of the board " + s.board + extent);
+    if (!t) target.error("hex", quoted_value(*th) + " is not a hex of the board " + s.board + extent);
     if (!f || !t) return;
     if (*f == *t) {
         target.error("hex", "is the firer's hex " + *fh + ": the firer and the target must be in different hexes");
@@ -818,14 +818,14 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     }
     // Typed keys must agree with the board (both values named).
     if (firer.has("elevation") && s.firer != los.firer_elevation)
-        firer.error("elevation", "is \"" + s.firer + "\" but on the board " + shown + " the firer's hex " + s.firer_hex + " is " + los.firer_elevation);
+        firer.error("elevation", "is \"" + s.firer + "\" but on the board " + s.board + " the firer's hex " + s.firer_hex + " is " + los.firer_elevation);
     if (target.has("elevation") && s.target != los.target_elevation)
-        target.error("elevation", "is \"" + s.target + "\" but on the board " + shown + " the target's hex " + s.target_hex + " is " + los.target_elevation);
+        target.error("elevation", "is \"" + s.target + "\" but on the board " + s.board + " the target's hex " + s.target_hex + " is " + los.target_elevation);
     if (line.has("range") && s.range != los.range)
-        line.error("range", "is " + std::to_string(s.range) + " but on the board " + shown + " " + s.firer_hex + " to " + s.target_hex + " is range " +
+        line.error("range", "is " + std::to_string(s.range) + " but on the board " + s.board + " " + s.firer_hex + " to " + s.target_hex + " is range " +
                                 std::to_string(los.range));
     if (line.has("obstacles") && !same_obstacles(s.obstacles, los.situation.obstacles))
-        line.error("obstacles", "are " + obstacles_text(s.obstacles) + " but on the board " + shown + " the deciding route meets " +
+        line.error("obstacles", "are " + obstacles_text(s.obstacles) + " but on the board " + s.board + " the deciding route meets " +
                                     obstacles_text(los.situation.obstacles) + "; leave line.obstacles out to take them from the board");
     s.firer = los.firer_elevation;
     s.target = los.target_elevation;
@@ -833,7 +833,7 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     s.obstacles = los.situation.obstacles;
 
     // What the ruling says about the board, each with its hex.
-    s.board_steps.push_back({"PB-LOS", "Read from the board " + shown + (b.sample ? " (sample terrain)" : "") + ": the firer's hex " + s.firer_hex +
+    s.board_steps.push_back({"PB-LOS", "Read from the board " + s.board + (b.sample ? " (sample terrain)" : "") + ": the firer's hex " + s.firer_hex +
                                            " is " + elevation_words(s.firer) + ", the target's hex " + s.target_hex + " is " + elevation_words(s.target) +
                                            "; range " + std::to_string(s.range) + "."});
     for (const auto& [h, who] : {std::pair{*f, "firer"}, std::pair{*t, "target"}}) {
@@ -857,7 +857,7 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     json::Array rj;
     for (const auto& r : los.routes) rj.push_back(route_json(b, r));
     s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, los));
-    json::Object bj{{"file", shown},
+    json::Object bj{{"file", s.board},
                     {"firer_hex", s.firer_hex},
                     {"target_hex", s.target_hex},
                     {"route_count", std::int64_t(los.route_count)},

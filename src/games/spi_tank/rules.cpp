@@ -1274,12 +1274,12 @@ void apply_board(Parse& p, const board::Board* held) {
     }
     for (auto [t, name, at] : {std::tuple{&p.firer, &s.firer_hex, &s.firer_at}, std::tuple{&p.target, &s.target_hex, &s.target_at}})
         if (!b.contains(**at))
-            t->error("hex", typed_value(*name) + " is off the board " + shown + " (columns 1-" + std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
+            t->error("hex", typed_value(*name) + " is off the board " + s.board + " (columns 1-" + std::to_string(b.columns) + ", rows 1-" + std::to_string(b.rows) + ")");
     if (!p.root.sink().ok()) return;
     const BoardRead r = read_board(d, b, s.mode, p.pos->firer, p.pos->target);
 
     // The obstacles.
-    if (p.line.has("obstacles")) check_typed_obstacles(p, r.obstacles, shown);
+    if (p.line.has("obstacles")) check_typed_obstacles(p, r.obstacles, s.board);
     s.obstacles = r.obstacles;
 
     // The target's hex (10.22B, 10.6) and a wreck lying there (8.62). A typed "wreck" (on ground
@@ -1287,19 +1287,19 @@ void apply_board(Parse& p, const board::Board* held) {
     const std::string board_hex = r.ground + (r.wreck ? " with a wreck" : "");
     const bool typed_wreck = p.target.has("terrain") && s.terrain == "wreck";
     if (p.target.has("terrain") && s.terrain != r.ground && !(typed_wreck && r.wreck))
-        p.target.error("terrain", "is \"" + s.terrain + "\" but on the board " + shown + " the target's hex " + s.target_hex + " is " + board_hex + " (10.6)");
+        p.target.error("terrain", "is \"" + s.terrain + "\" but on the board " + s.board + " the target's hex " + s.target_hex + " is " + board_hex + " (10.6)");
     if (p.target.has("wreck") && s.wreck != r.wreck)
-        p.target.error("wreck", std::string("is ") + (s.wreck ? "true" : "false") + " but on the board " + shown + " the target's hex " + s.target_hex + " is " + board_hex + " (8.62)");
+        p.target.error("wreck", std::string("is ") + (s.wreck ? "true" : "false") + " but on the board " + s.board + " the target's hex " + s.target_hex + " is " + board_hex + " (8.62)");
     if (!p.target.has("terrain") || typed_wreck) s.terrain = r.ground;
     if (!p.target.has("wreck")) s.wreck = r.wreck;
 
     // Behind: a berm comes with its obstacle; a slope is derived only with one entry side.
     const Behind derived = r.behind == Behind::slope ? Behind::slope : Behind::none;
     if (p.target.has("behind") && s.behind != derived && !(s.behind == Behind::berm && r.behind == Behind::berm) && r.los.target_entry_sides.size() == 1)
-        p.target.error("behind", std::string("is \"") + to_string(s.behind) + "\" but on the board " + shown + " " + r.why);
+        p.target.error("behind", std::string("is \"") + to_string(s.behind) + "\" but on the board " + s.board + " " + r.why);
     if (!p.target.has("behind") && s.extra_firers.empty()) s.behind = derived;
     s.behind_from_referee = p.target.has("behind") && (r.los.target_entry_sides.size() != 1 || !s.extra_firers.empty());
-    board_steps(s, b, r, shown);
+    board_steps(s, b, r, s.board);
     s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(b, r.los));
 }
 
@@ -1331,7 +1331,7 @@ Situation moved_target(const Data& d, Situation s, const board::Board& b, const 
     s.terrain = r.ground;
     s.wreck = r.wreck;
     if (s.extra_firers.empty()) s.behind = r.behind == Behind::slope ? Behind::slope : Behind::none;
-    board_steps(s, b, r, b.file);
+    board_steps(s, b, r, s.board);  // named as the situation names it, on every machine
     return s;
 }
 

@@ -337,8 +337,8 @@ void set_aside_paint(const board::Board* b, BoardPainter* painter, const std::st
                      std::vector<Panel::SetAside>* out) {
     if (!b || !painter->attached() || !painter->unsaved()) return;
     painter->detach();  // the board goes: the painter must not keep pointing at it
-    try {
-        out->push_back({board::write_board(*b), "unsaved paint on board " + name + " (" + why + ")"});
+    try {  // kept in the state folder: the board's picture named by its absolute path (write_board_at)
+        out->push_back({board::write_board_at(*b, {}), "unsaved paint on board " + name + " (" + why + ")"});
     } catch (const std::exception& e) {
         out->push_back({"", "unsaved paint on board " + name + " could not be written: " + e.what()});
     }

@@ -2,8 +2,8 @@
 //
 // Sections
 //   1. paint_target, brush_glyph
-//   2. BoardPainter: attach, mouse, undo/redo, save
-//   3. BoardPainter: toolbar, hover
+//   2. BoardPainter: attach, mouse, accepting suggestions, undo/redo, save
+//   3. BoardPainter: toolbar (the Accept brush while the board has suggestions), hover
 #include "window/board/paint.hpp"
 
 #include <algorithm>
@@ -27,6 +27,11 @@ PaintTarget paint_target(const board::Board& b, const Brush& brush, ImVec2 p) {
     const hex::Cube h = hexdraw::pick(p);
     if (!b.contains(h)) return t;
     t.hex = h;
+    if (brush.accept) {  // the hexside when near one, else the hex
+        t.valid = true;
+        if (hexdraw::from_centre(h, p) > kSideReach) t.hexside = true, t.side = hexdraw::nearest_side(h, p);
+        return t;
+    }
     if (!brush.hexside) {
         t.valid = true;
         return t;
@@ -71,7 +76,7 @@ void BoardPainter::attach(board::Board& b, std::string path, std::string suggest
     const std::size_t brushes = brush.hexside   ? b.vocabulary.hexside_features.size()
                                 : brush.feature ? b.vocabulary.hex_features.size()
                                                 : b.vocabulary.hex_terrain.size();
-    if (brush.index >= int(brushes) || (brush.feature && b.vocabulary.hex_features.empty())) brush = Brush{};
+    if (brush.index >= int(brushes) || (brush.feature && b.vocabulary.hex_features.empty()) || brush.accept) brush = Brush{};
 }
 
 void BoardPainter::detach() {
@@ -85,6 +90,7 @@ void BoardPainter::detach() {
 bool BoardPainter::paint_at(board::Board& b, ImVec2 world) {
     const PaintTarget t = paint_target(b, brush, world);
     if (!t.valid) return false;
+    if (brush.accept) return t.hexside ? history_.confirm_side(b, t.hex, t.side) : history_.confirm(b, t.hex);
     if (t.hexside) return history_.set_side(b, t.hex, t.side, brush.index);
     return brush.feature ? history_.set_hex_feature(b, t.hex, brush.index) : history_.set_terrain(b, t.hex, brush.index);
 }
@@ -103,13 +109,28 @@ bool BoardPainter::on_mouse(board::Board& b, ImVec2 world, bool pressed, bool do
     return changed;
 }
 
+int BoardPainter::accept(const board::Board& b, const std::vector<hex::Cube>& hexes, const std::vector<std::pair<hex::Cube, int>>& sides) {
+    if (&b != board_) return 0;
+    const int n = history_.confirm_many(*board_, hexes, sides);
+    if (n) saved_note_.clear();
+    return n;
+}
+
+int BoardPainter::accept_all(const board::Board& b) {
+    if (&b != board_) return 0;
+    const int n = history_.confirm_all(*board_);
+    if (n) saved_note_.clear();
+    return n;
+}
+
 bool BoardPainter::undo() { return board_ && history_.undo(*board_); }
 bool BoardPainter::redo() { return board_ && history_.redo(*board_); }
 
 std::optional<std::string> BoardPainter::save(const std::string& path) {
     if (!board_) return error_ = "no board to save";
     if (path.empty()) return error_ = "give the board a file name to save it";
-    if (auto err = board::save_board(*board_, path)) {
+    // The board becomes that file's; a picture it names is named relative to the new folder.
+    if (auto err = board::save_board_as(*board_, path)) {
         error_ = "The board was not saved: " + *err;
         return error_;
     }
@@ -134,7 +155,7 @@ void BoardPainter::draw_brushes() {
         const std::string label = "[" + glyph + "] " + name + "##brush" +
                                   (hexside ? "s" : feature ? "f" : "h") + std::to_string(index);
         ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetFrameHeight() * 1.5f);
-        if (ImGui::RadioButton(label.c_str(), brush.hexside == hexside && brush.feature == feature && brush.index == index))
+        if (ImGui::RadioButton(label.c_str(), !brush.accept && brush.hexside == hexside && brush.feature == feature && brush.index == index))
             brush = Brush{hexside, index, feature};
         ui::tip(tip);
         const std::string none = feature ? "feature_none" : "none";
@@ -163,6 +184,17 @@ void BoardPainter::draw_brushes() {
                            : "Click inside a hex near one of its sides: that side gets this feature.");
     }
     choice(true, -1, "no feature", "Click near a hexside to erase its feature.");
+    // While the picture's suggestions are not all checked: the Accept brush (docs/maps.md).
+    const board::Board& b = *board_;
+    const bool suggestions = std::any_of(b.suggested_of.begin(), b.suggested_of.end(), [](std::uint8_t m) { return m != 0; }) ||
+                             std::any_of(b.sides_of.begin(), b.sides_of.end(), [](const board::SideFeature& f) { return f.suggested != 0; });
+    if (!suggestions && !brush.accept) return;
+    const std::string label = "[\xe2\x9c\x94] Accept##brush_accept";
+    ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetFrameHeight() * 1.5f);
+    if (ImGui::RadioButton(label.c_str(), brush.accept)) brush = Brush{false, 0, false, true};
+    ui::tip("Drag over hexes (or near hexsides) the picture suggested and that are right: they are accepted as they stand, "
+            "nothing else changes. One undo step a drag.");
+    ui::probe("paint_brush_accept");
 }
 
 void BoardPainter::draw_save_as(float em) {
@@ -172,6 +204,7 @@ void BoardPainter::draw_save_as(float em) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     bool go = ImGui::InputText("##board-path", &save_as_text_, ImGuiInputTextFlags_EnterReturnsTrue);
     ui::probe("paint_save_as_path");
+    ui::probe_value("paint_save_as_text", save_as_text_);  // what the window tests typed
     go |= ImGui::Button("Save", ImVec2(em * 6, 0));
     ui::probe("paint_save_as_ok");
     ImGui::SameLine();
@@ -249,7 +282,8 @@ void BoardPainter::draw_hover(ImDrawList* dl, const Camera& cam, const board::Bo
     const ImVec2 a = cam.to_screen(hexdraw::corner(t.hex, t.side)), z = cam.to_screen(hexdraw::corner(t.hex, t.side + 1));
     dl->AddLine(a, z, colour, thick * 2);
     const auto& v = b.vocabulary;
-    if (brush.index >= 0 && std::find(v.directional.begin(), v.directional.end(), v.hexside_features[std::size_t(brush.index)]) != v.directional.end()) {
+    if (!brush.accept && brush.hexside && brush.index >= 0 &&
+        std::find(v.directional.begin(), v.directional.end(), v.hexside_features[std::size_t(brush.index)]) != v.directional.end()) {
         const ImVec2 m = hexdraw::side_midpoint(t.hex, t.side), c = hexdraw::centre(t.hex);
         const ImVec2 tip{m.x + (c.x - m.x) * 0.35f, m.y + (c.y - m.y) * 0.35f};
         dl->AddLine(cam.to_screen(m), cam.to_screen(tip), colour, thick);

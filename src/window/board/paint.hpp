@@ -19,11 +19,14 @@
 // Sections
 //   Brush, paint_target   what a click at a world point paints (window-free, unit-tested);
 //                         new_board, the all-clear board "New board..." starts from
-//   BoardPainter          the toolbar, the mouse, the hover outline, save
+//   BoardPainter          the toolbar (with the Accept brush while the board has suggestions),
+//                         the mouse, the hover outline, accepting suggestions, save
 #pragma once
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <imgui.h>
 
@@ -40,10 +43,14 @@ namespace umpire::app {
 // second per-hex layer (`feature`: index into vocabulary.hex_features, PanzerBlitz's single-hex
 // woods/town; -1 erases it), or a hexside feature (index into vocabulary.hexside_features; -1
 // erases the hexside's feature).
+// `accept`: the Accept brush (docs/maps.md "Checking the suggestions"): it confirms the suggested
+// hexes and hexsides it is dragged over as they stand, changing nothing else (a click near a
+// hexside means the hexside, near the centre the hex).
 struct Brush {
     bool hexside = false;
     int index = 0;
     bool feature = false;
+    bool accept = false;
 };
 
 // A click further than this from a hex's centre (a fraction of the way to its side) means the
@@ -52,7 +59,8 @@ inline constexpr float kSideReach = 0.6f;
 
 // What a click at world point p would paint: a hex brush, the hex under p; a hexside brush, the
 // side of the hex under p nearest to p when p is near that side (hex = the hex clicked in, on
-// the sloped side for a slope, 10.5). Nothing off the board or near a hex's centre.
+// the sloped side for a slope, 10.5). Nothing off the board or near a hex's centre. The Accept
+// brush: the hexside when p is near one, else the hex.
 struct PaintTarget {
     bool valid = false;
     bool hexside = false;
@@ -103,6 +111,14 @@ public:
 
     bool undo();
     bool redo();
+    bool can_undo() const { return history_.can_undo(); }
+
+    // Accepting the picture's suggestions as they stand (board/board_edit.hpp confirm_many,
+    // confirm_all), on the attached board `b` (nothing when another board is attached), as one
+    // undo step; returns how many were suggestions. `all`: every suggestion still on the board.
+    int accept(const board::Board& b, const std::vector<hex::Cube>& hexes, const std::vector<std::pair<hex::Cube, int>>& sides);
+    int accept_all(const board::Board& b);
+    const board::Board* board() const { return board_; }
 
     Brush brush;
     // The game's own marks for its names (BoardSupport::look's glyph, the ones the board view

@@ -6,6 +6,7 @@
 #include <imgui_stdlib.h>
 
 #include "window/board/host.hpp"
+#include "window/ui/texture.hpp"
 #include "window/ui/widgets.hpp"
 #include "board/underlay.hpp"
 #include "core/diag.hpp"
@@ -18,13 +19,10 @@ namespace {
 // The picture named in the form, read with the bounded reader (only its size is kept): "" when it
 // is a picture Umpire can read, else the reader's refusal in words.
 std::string check_picture(const std::filesystem::path& path) {
-    try {
-        const image::Image img = image::read_image(path, path.string());
-        if (img.width < 1 || img.height < 1) return path.string() + ": the picture is empty";
-        return "";
-    } catch (const InputError& e) {
-        return e.diagnostics().empty() ? path.string() + ": cannot be read" : e.diagnostics().front().str();
-    }
+    std::string problem;
+    const std::optional<image::Image> img = ui::read_picture(path.string(), &problem);
+    if (img && (img->width < 1 || img->height < 1)) return path.string() + ": the picture is empty";
+    return problem;
 }
 
 }  // namespace

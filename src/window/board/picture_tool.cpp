@@ -1,7 +1,8 @@
 // The board view's Picture tool: the picture, the fit, input and the suggestion (see picture_tool.hpp).
 //
 // Sections
-//   1. follow: the picture read and uploaded, the fit kept current, a finished suggestion taken
+//   1. follow: the picture read (on a worker) and uploaded, the fit kept current, a finished
+//      suggestion taken
 //   2. the suggestion: started on a worker thread (it wakes the window), taken, the board saved
 //   3. the toolbar: the steps, Undo / Redo, Save board; Examples' names and "Suggest the terrain"
 //   4. input: pan and zoom over the picture, a click adds a point (the number popup) or an example
@@ -27,10 +28,14 @@ namespace umpire::app {
 
 PictureTool::~PictureTool() {
     if (job_ && job_->worker.joinable()) job_->worker.join();  // suggest() cannot be stopped; it takes under a second
+    // A reading still running finishes (bounded: the picture reader's limits) before the tool goes.
+    if (read_ && read_->worker.joinable()) read_->worker.join();
+    for (auto& j : read_old_)
+        if (j->worker.joinable()) j->worker.join();
     ui::delete_texture(texture_);
 }
 
-bool PictureTool::follow(const view::BoardSupport& support, board::Board* b, BoardPainter* painter) {
+bool PictureTool::follow(const view::BoardSupport& support, board::Board* b, BoardPainter* painter, bool wait) {
     support_ = &support;
     board_ = b && b->underlay ? b : nullptr;
     painter_ = painter;
@@ -41,17 +46,20 @@ bool PictureTool::follow(const view::BoardSupport& support, board::Board* b, Boa
     }
     if (!board_) return taken;
     const std::string key = board_->file + "\n" + board_->underlay->image;
+    ui::join_finished(read_old_);
     if (key != picture_key_) {
         picture_key_ = key;
-        load_picture();
+        load_picture(wait);
     }
+    if (read_ && read_->done) take_picture();
     refit();
     return taken;
 }
 
-// The picture at full resolution (the suggestion samples it) and as a texture; a picture the
-// bounded reader refuses is said in its words. A new board: its points' undo and the examples go.
-void PictureTool::load_picture() {
+// The picture at full resolution (the suggestion samples it), read on a worker thread (a
+// 30-Mpixel JPEG takes most of a second), then as a texture (take_picture); a picture the bounded
+// reader refuses is said in its words. A new board: its points' undo and the examples go.
+void PictureTool::load_picture(bool wait) {
     ui::delete_texture(texture_);
     texture_ = 0;
     image_.reset();
@@ -62,13 +70,28 @@ void PictureTool::load_picture() {
     suggest_error_.clear();
     want_fit_ = true;
     path_ = board::underlay_path(*board_, board_->file).string();
-    try {
-        image_ = std::make_shared<const image::Image>(image::read_image(path_, path_));
-    } catch (const InputError& e) {
-        problem_ = e.diagnostics().empty() ? path_ + ": cannot be read" : e.diagnostics().front().str();
-        return;
-    }
-    texture_ = ui::upload_texture(*image_, 4096, &problem_);
+    if (read_) read_old_.push_back(std::move(read_));  // the old picture is not this board's
+    read_ = std::make_unique<ReadJob>();
+    ReadJob* job = read_.get();
+    job->worker = std::thread([job, path = path_]() {
+        if (std::optional<image::Image> img = ui::read_picture(path, &job->problem))
+            job->image = std::make_shared<const image::Image>(std::move(*img));
+        job->done = true;
+        ui::wake();  // the next frame takes it, with no input needed
+    });
+    if (wait) job->worker.join();
+}
+
+// The finished reading (UI thread): the picture kept, uploaded, fitted to the canvas, and the
+// calibration fitted again with the picture's size.
+void PictureTool::take_picture() {
+    if (read_->worker.joinable()) read_->worker.join();
+    const std::unique_ptr<ReadJob> job = std::move(read_);
+    problem_ = job->problem;
+    image_ = job->image;
+    if (image_) texture_ = ui::upload_texture(*image_, 4096, &problem_);
+    want_fit_ = true;
+    fit_key_.clear();
 }
 
 // The fit, again whenever the points changed (by this tool, undo, or a file read again).
@@ -199,6 +222,11 @@ void PictureTool::draw_toolbar() {
 
 // Under the row: what to do in this step, in words; in Examples the names and the Suggest button.
 void PictureTool::draw_step_controls() {
+    if (reading()) {
+        ui::wrapped(ui::dim_text(), "Reading the picture\xe2\x80\xa6 (" + std::filesystem::path(path_).filename().string() + ")");
+        ui::probe("picture_reading");
+        return;
+    }
     if (!problem_.empty()) {
         ui::wrapped(ui::bad(), "\xe2\x9c\x96 The picture cannot be shown: " + problem_);
         ui::probe("picture_problem");
@@ -291,7 +319,7 @@ void PictureTool::draw_canvas(ImVec2 want) {
     // For the window tests (--test-layout): picture pixel (x, y) is at screen (ox + x * zoom, oy + y * zoom).
     char cam[96];
     std::snprintf(cam, sizeof cam, "%.3f %.3f %.5f", double(cam_.origin.x), double(cam_.origin.y), double(cam_.zoom));
-    ui::probe_value("picture_camera", cam);
+    if (image_) ui::probe_value("picture_camera", cam);  // once the picture is read: the tests click through it
     ui::probe_value("picture_points", std::to_string(board_->underlay->points.size()));
     if (!board_->underlay->points.empty()) ui::probe_value("picture_last_point", board_->name(board_->underlay->points.back().hex));
     ui::probe_value("picture_fit", fit_.ok ? "ok" : "refused");

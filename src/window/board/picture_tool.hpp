@@ -64,8 +64,10 @@ public:
     // Each frame, before the toolbar: the board (mutable: the points are its [underlay]) and the
     // painter that saves it. Reads the picture again when the board's file or picture changed; takes
     // a finished suggestion into the board. Returns true when a suggestion was just taken (the view
-    // then turns to Rule).
-    bool follow(const view::BoardSupport& support, board::Board* b, BoardPainter* painter);
+    // then turns to Rule). The picture is read on a worker thread (reading() meanwhile; it wakes
+    // the window) and uploaded by the next follow(); `wait`: wait for it here (a screenshot
+    // renders one frame).
+    bool follow(const view::BoardSupport& support, board::Board* b, BoardPainter* painter, bool wait = false);
     // The tool's own row: the steps, Undo / Redo, Save board, a step's controls and its hint.
     void draw_toolbar();
     // The canvas: the picture, the grid, the points and the examples; clicks; the number popup.
@@ -77,6 +79,7 @@ public:
     Step step() const { return step_; }
     void set_step(Step s) { step_ = s; }
     bool suggesting() const { return job_ != nullptr; }
+    bool reading() const { return read_ != nullptr; }  // the picture's worker has not finished yet
 
 private:
     struct SuggestJob {
@@ -85,13 +88,20 @@ private:
         board::Suggestion result;
         std::thread worker;
     };
+    struct ReadJob {  // the picture read on a worker thread (ui::read_picture); the worker's until `done`
+        std::atomic<bool> done{false};
+        std::shared_ptr<const image::Image> image;
+        std::string problem;
+        std::thread worker;
+    };
     struct Marker {  // an example as drawn and listed
         board::Example example;
         std::string glyph, word;
     };
 
     // ---- picture_tool.cpp ----
-    void load_picture();
+    void load_picture(bool wait);
+    void take_picture();
     void refit();
     void take_suggestion();
     void start_suggestion();
@@ -124,6 +134,8 @@ private:
     std::string picture_key_, problem_, path_;
     std::shared_ptr<const image::Image> image_;
     unsigned texture_ = 0;
+    std::unique_ptr<ReadJob> read_;                   // reading for picture_key_ now
+    std::vector<std::unique_ptr<ReadJob>> read_old_;  // for an older picture: joined when done, never taken
     // The points and their fit.
     PointEdits edits_;
     std::string fit_key_;

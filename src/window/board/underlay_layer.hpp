@@ -11,17 +11,28 @@
 // The texture is the picture shrunk (box filter) to at most kMaxTextureSide a side: the board view
 // never needs more, and a 30-Mpixel scan would take 120 MB of texture.
 //
+// The picture is read, calibrated and shrunk on a worker thread (a 30-Mpixel JPEG takes most of a
+// second): follow() starts it and returns at once, reading() is true meanwhile (the side panel
+// says "Reading the picture…"), the worker wakes the window when it is done (ui::wake) and the
+// next follow() uploads the texture on the UI thread. A board closed or changed meanwhile never
+// gets the old picture: a job is only taken for the key it was started for.
+//
 // Sections
 //   UnderlayLayer   follow() (load when the board's picture or points changed), draw(), opacity,
-//                   what went wrong in words (problem())
+//                   reading(), what went wrong in words (problem())
 #pragma once
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include <imgui.h>
 
 #include "window/ui/camera.hpp"
 #include "board/board.hpp"
+#include "core/image.hpp"
 #include "geometry/calibration.hpp"
 
 namespace umpire::app {
@@ -37,10 +48,12 @@ public:
     UnderlayLayer& operator=(const UnderlayLayer&) = delete;
 
     // Reads, calibrates and uploads the picture of `b`'s [underlay] (its path relative to the
-    // board's file, b.file) when the board file, the picture or its points changed since the last
-    // call; drops it when the board has none. Problems (the file unreadable, the calibration
-    // refused, no OpenGL) go to problem(), never an exception: the board is drawn without it.
-    void follow(const board::Board& b);
+    // board's file, b.file) when the picture or its points changed since the last call; drops it
+    // when the board has none. The reading runs on a worker; `wait`: wait for it here (a
+    // screenshot renders one frame). Problems (the file unreadable, the calibration refused, no
+    // OpenGL) go to problem(), never an exception: the board is drawn without it.
+    void follow(const board::Board& b, bool wait = false);
+    bool reading() const { return job_ != nullptr; }  // the worker has not finished yet
     // Draws the picture under the hexes at opacity() (nothing when there is none or it is hidden).
     void draw(ImDrawList* dl, const Camera& cam) const;
 
@@ -55,8 +68,22 @@ public:
     void set_opacity(float o) { opacity_ = o < 0 ? 0 : o > 1 ? 1 : o; }
 
 private:
+    // One reading of the picture, on its own thread; `out` is the worker's until `done`.
+    struct Job {
+        std::atomic<bool> done{false};
+        image::Image texture;  // the picture shrunk to the texture's size
+        int width = 0, height = 0;
+        calibration::Projective to_plane;
+        bool affine = true;
+        std::string problem;
+        std::thread worker;
+    };
+    static void read(Job& job, const board::Board& b, const std::string& path, int max_side);
+    void take(Job& job);  // the finished job's picture uploaded (UI thread)
     void release();
-    std::string key_;               // what the picture was loaded for: file, image, points
+    std::unique_ptr<Job> job_;                   // reading for key_ now
+    std::vector<std::unique_ptr<Job>> retired_;  // started for an older key: joined when done, never taken
+    std::string key_;               // what the picture was loaded for: the picture's file, points
     bool has_underlay_ = false;
     unsigned texture_ = 0;          // the OpenGL texture (0: none)
     int width_ = 0, height_ = 0;    // the picture's pixels (before shrinking)

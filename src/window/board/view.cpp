@@ -157,6 +157,7 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     const board::Board& b = *board;
     support_ = &support;
     if (!painter || !paintable) painter = nullptr, paintable = nullptr;
+    painter_ = painter;  // the side panel's Accept goes through it (draw_notes)
     if (generation != generation_ || mode != mode_) {
         if (generation != generation_) want_fit_ = true, shown_route_ = -1;
         generation_ = generation;
@@ -172,7 +173,8 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     // The Picture tool needs the board mutable and a picture; it may hand back to Rule (a suggestion taken).
     board_has_picture_ = b.underlay.has_value();
     if (tool_ == Tool::picture && (!paintable || !b.underlay)) tool_ = Tool::rule;
-    if ((tool_ == Tool::picture || picture_.suggesting()) && picture_.follow(support, paintable, painter)) tool_ = Tool::rule, want_fit_ = true;
+    if ((tool_ == Tool::picture || picture_.suggesting()) && picture_.follow(support, paintable, painter, defaults().wait_for_figures))
+        tool_ = Tool::rule, want_fit_ = true;
     draw_toolbar(area, board_menu, *place, painter);
     follow_paint(painter);  // an undo or redo from the toolbar
     bool changed = false;
@@ -324,7 +326,8 @@ void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* chang
     ImGui::SetItemUsingMouseWheel();
     ui::probe("board");
     fit_and_pan(b, size, lo, hi);
-    if (centre_on_) {  // a hex picked in the side panel's list of unsure ones
+    if (centre_on_) {  // a hex picked in the side panel's list of unsure ones: centred, zoomed in to be seen
+        cam_.zoom = std::clamp(std::max(cam_.zoom, 30.0f * scale), cam_.min_zoom, cam_.max_zoom);
         const ImVec2 w = hexdraw::centre(*centre_on_);
         cam_.origin = {(lo.x + hi.x) / 2 - w.x * cam_.zoom, (lo.y + hi.y) / 2 - w.y * cam_.zoom};
         user_moved_ = true;
@@ -335,7 +338,7 @@ void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* chang
     if (tool_ == Tool::rule) piece_menu(b, hexdraw::pick(mw), !roles.second.empty());
     if (marks_ && !joins(*marks_, *place)) marks_.reset();  // a unit just moved: its ruling comes next frame
     const bool painting = tool_ == Tool::paint && painter;
-    underlay_.follow(b);  // the board's picture: read again only when its file or points changed
+    underlay_.follow(b, defaults().wait_for_figures);  // read again (on a worker) only when its file or points changed
     if (painting && (ImGui::IsItemHovered() || painter->painting()))
         painter->on_mouse(*paintable, mw, ImGui::IsItemClicked(ImGuiMouseButton_Left), ImGui::IsMouseDown(ImGuiMouseButton_Left),
                           ImGui::IsMouseReleased(ImGuiMouseButton_Left));
@@ -353,6 +356,7 @@ void BoardView::draw_canvas(const board::Board& b, Placement* place, bool* chang
     draw_numbers(f, b);
     draw_units(f, b, *place);
     draw_pieces(f, b);
+    review_.draw_selected(f.dl, cam_, b, f.R);  // the suggestion being checked
     if (painting && hovered_) painter->draw_hover(f.dl, cam_, b, mw);  // what a click would paint
     else draw_hover(f, b);
     if (tool_ == Tool::rule) draw_waiting(f, *place, roles);

@@ -22,7 +22,7 @@
 // A board with a picture ([underlay], underlay_layer.hpp) has it drawn under the hexes (their fill
 // then as transparent as the picture is opaque); hexes the picture suggested and the referee has
 // not confirmed are hatched (never amber: amber is a referee's call), and the side panel lists the
-// unsure ones to check first (a click centres one).
+// unsure ones to check first, each with Accept, the selected one outlined on the map (review.hpp).
 // Sources: view.cpp (caches, input, the canvas layer by layer), view_notes.cpp (toolbar, hover,
 // the notes and the key).
 #pragma once
@@ -40,6 +40,7 @@
 
 #include "window/board/paint.hpp"
 #include "window/board/picture_tool.hpp"
+#include "window/board/review.hpp"
 #include "window/board/underlay_layer.hpp"
 #include "window/ui/camera.hpp"
 #include "window/ui/map_area.hpp"
@@ -220,14 +221,13 @@ private:
     std::vector<Piece> pieces_;
     std::optional<PieceEvent> piece_event_;
     std::optional<hex::Cube> menu_hex_;  // the hex the right-click menu is about
-    // The board's picture, and the unsure hexes listed in the side panel (as of generation/paint).
+    // The board's picture, and checking its suggestions (review.hpp: the side panel's list, the
+    // selected one outlined on the map), accepted through this frame's painter.
     UnderlayLayer underlay_;
     PictureTool picture_;
     bool board_has_picture_ = false;  // this frame's board has an [underlay]: the Picture tool can open
-    std::string suggestions_key_;
-    int unconfirmed_hexes_ = 0, unconfirmed_sides_ = 0;
-    std::vector<int> unsure_hexes_;    // Board::index, in board order
-    std::vector<std::pair<hex::Cube, int>> unsure_sides_;  // a hex on the board and a direction
+    SuggestionReview review_;
+    BoardPainter* painter_ = nullptr;     // draw()'s: the board's editor (nullptr: none)
     std::optional<hex::Cube> centre_on_;  // a hex picked in the side panel's list: centred next frame
 };
 

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 
 #include "window/board/look.hpp"
@@ -64,7 +65,7 @@ void BoardView::draw_toolbar(MapArea& area, const std::function<void()>& board_m
     }
     if (tool_ == Tool::picture) picture_.draw_toolbar();
     if (tool_ == Tool::paint && painter) {
-        ui::wrapped(ui::dim_text(), "Pick a brush, then click or drag over hexes \xc2\xb7 a hexside: pick berm or slope and click inside a hex "
+        ui::wrapped(ui::dim_text(), "Pick a brush, then click or drag over hexes (Accept: over the picture's right suggestions) \xc2\xb7 a hexside: pick berm or slope and click inside a hex "
                                     "close to that side (a slope's sloped side is the hex you click in, 10.5) \xc2\xb7 Ctrl+Z / Ctrl+Y: undo / "
                                     "redo \xc2\xb7 right drag: pan \xc2\xb7 wheel: zoom \xc2\xb7 Rule: place the units");
         ui::probe("board_hint");
@@ -240,50 +241,19 @@ void BoardView::draw_notes(const board::Board& b, const std::shared_ptr<const vi
 }
 
 // The board's picture and what it suggested (docs/maps.md "Checking the suggestions"): a picture
-// that cannot be drawn says why; unconfirmed suggestions are counted, and the unsure hexes listed
-// to check first, each a button that centres the map on it. Words and hatching, no amber.
+// still being read says so, one that cannot be drawn says why; the suggestions are checked in
+// review.hpp's list (counts, Check these first with Accept, the bulk accepts). No amber.
 void BoardView::draw_suggestions(const board::Board& b) {
-    if (underlay_.has_underlay() && !underlay_.problem().empty()) {
+    if (underlay_.reading()) {
+        ui::wrapped(ui::dim_text(), "Reading the picture\xe2\x80\xa6 (" + std::filesystem::path(underlay_.path()).filename().string() + ")");
+        ui::probe("board_picture_reading");
+    } else if (underlay_.has_underlay() && !underlay_.problem().empty()) {
         ui::wrapped(ui::bad(), "\xe2\x9c\x96 The board's picture is not drawn: " + underlay_.problem());
         ui::probe("board_picture_problem");
     }
-    const std::string key = std::to_string(generation_) + "/" + std::to_string(paint_seen_);
-    if (key != suggestions_key_) {  // counted once per board and paint stroke, not every frame
-        suggestions_key_ = key;
-        const board::Suggestions s = board::count_suggestions(b);
-        unconfirmed_hexes_ = s.hexes, unconfirmed_sides_ = s.hexsides;
-        unsure_hexes_ = s.unsure_hexes;
-        unsure_sides_ = s.unsure_sides;
-    }
-    if (unconfirmed_hexes_ == 0 && unconfirmed_sides_ == 0) return;
-    ui::wrapped(ui::neutral(), "Suggested from the picture, not confirmed (hatched on the map): " + std::to_string(unconfirmed_hexes_) +
-                                   " hexes, " + std::to_string(unconfirmed_sides_) + " hexsides. Paint confirms: a hex painted its own terrain is accepted as it is.");
-    ui::probe("board_suggested");
-    if (unsure_hexes_.empty() && unsure_sides_.empty()) return;
-    ui::wrapped(ui::heading(), "Check these first (" + std::to_string(unsure_hexes_.size()) + " unsure hexes, " +
-                                   std::to_string(unsure_sides_.size()) + " unsure hexsides):");
-    ui::tip("What the picture left in doubt: hexes cross-hatched, hexsides ringed on the map. Click one to centre the map on it.");
-    // Each a small button with the hex's number and what the picture suggested, wrapping as words
-    // do; a long list scrolls in a box a few rows high, so the ruling below stays in reach.
-    const float row = ImGui::GetFontSize() + ImGui::GetStyle().ItemSpacing.y;
-    const bool boxed = unsure_hexes_.size() + unsure_sides_.size() > 12;
-    if (boxed) ImGui::BeginChild("##unsure_list", ImVec2(0, row * 5.5f + ImGui::GetStyle().WindowPadding.y * 2), true);
-    bool first = true;
-    auto button = [&](const std::string& name, const std::string& what, const hex::Cube& h) {
-        const std::string word = support_ ? support_->look(what).word : std::string();
-        const std::string label = name + " " + (word.empty() ? what : word) + "?";
-        if (!first) ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2);
-        first = false;
-        if (ImGui::SmallButton((label + "##unsure_" + name).c_str())) centre_on_ = h;
-        ui::probe(("board_unsure_" + name).c_str());
-    };
-    for (int i : unsure_hexes_) button(b.name(b.hex_at(i)), b.terrain(b.hex_at(i)), b.hex_at(i));
-    for (const auto& [h, d] : unsure_sides_) {
-        const board::SideFeature* sf = b.side(h, d);
-        const bool feature = sf && sf->feature >= 0;
-        button(b.side_name(h, d), feature ? b.vocabulary.hexside_features[std::size_t(sf->feature)] : std::string("none"), h);
-    }
-    if (boxed) ImGui::EndChild();
+    // Counted again once per board and edit (a stroke, an accept, undo), not every frame.
+    review_.follow(b, generation_, painter_ ? painter_->revision() : paint_seen_);
+    review_.draw(b, painter_, support_, tool_ == Tool::rule, &centre_on_);
 }
 
 // The map key: each terrain in the game's words with its glyph, the hexside features, and the
@@ -358,8 +328,8 @@ void BoardView::draw_key(const board::Board& b, const std::shared_ptr<const view
             hatch_hex(dl, c, sw / 2, crossed);
         };
     };
-    if (unconfirmed_hexes_ > 0) entry("suggested, not confirmed", hatched(false));
-    if (!unsure_hexes_.empty()) entry("unsure: check first", hatched(true));
+    if (review_.unconfirmed_hexes() > 0) entry("suggested, not confirmed", hatched(false));
+    if (!review_.unsure().empty()) entry("unsure: check first", hatched(true));
     // The line's marks on the map now, each in its colour and with its sign; the line itself.
     auto shown = [&](view::Mark m) {
         if (!marks) return false;

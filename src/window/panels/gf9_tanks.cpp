@@ -9,6 +9,7 @@
 //   3. ruling: escarpment sketch, generic ruling
 //   4. registration
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -45,6 +46,7 @@ struct Inputs {
     std::optional<double> firer_distance, target_distance;  // inches to the escarpment
     std::vector<std::string> line_terrain, line_obstacles;
     toml::array further;  // [[escarpment]] (further escarpments): kept as loaded, no inputs for it here
+    std::string escarpment_name;  // line.escarpment_name (names its further crossings): kept as loaded, no input
     // question = "movement"
     std::vector<std::string> move_terrain;
     std::vector<std::string> via;  // empty: "none"
@@ -92,6 +94,16 @@ Form<Inputs> form() {
                     if (!s.further.empty()) t.insert_or_assign("escarpment", s.further);
                 },
                 los)
+        .custom([](const toml::table& t, Inputs& s) {
+                    const toml::node* n = node_at(t, "line.escarpment_name");
+                    s.escarpment_name = n && n->is_string() ? n->as_string()->get() : std::string();
+                },
+                [](const Inputs& s, toml::table& t) {
+                    if (s.escarpment_name.empty()) return;
+                    std::string key;
+                    parent_for(t, "line.escarpment_name", &key).insert_or_assign(key, s.escarpment_name);
+                },
+                los)
         .field("move.terrain", &Inputs::move_terrain, move)
         .custom([](const toml::table& t, Inputs& s) {  // "none", one name or a list
                     s.via = strings_of(node_at(t, "move.via"));
@@ -126,7 +138,7 @@ public:
     explicit Gf9Panel(const Engine& e)
         : FormPanel(e, "gf9-tanks", form(),
                     {"system", "title", "notes", "question", "firer", "target", "line", "move", "on_hill", "on_escarpment",
-                     "below_escarpment", "hills_between", "partly_hidden", "escarpment_between", "firer_distance_to_escarpment",
+                     "below_escarpment", "hills_between", "partly_hidden", "escarpment_between", "escarpment_name", "firer_distance_to_escarpment",
                      "target_distance_to_escarpment", "terrain", "via", "without_via", "amphibious", "escarpment"}) {}
     bool draw_inputs(PanelContext& ctx) override;
 
@@ -294,6 +306,18 @@ bool Gf9Panel::distance_field(const char* id, std::string* text, std::optional<d
 // 3. ruling: the escarpment sketch from the ruling's view
 // =====================================================================================
 
+// A label of the sketch, moved wholly inside it: the vehicle farther from the edge stands near
+// the sketch's side, and a label beside it would run off (the target's, at 800x600, did). Noted
+// for the window's clipping check (ui::note_label: inside its canvas, over no other label).
+void sketch_label(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImVec2 at, const char* text, ImU32 colour) {
+    const ImVec2 size = ImGui::CalcTextSize(text);
+    const float x = std::clamp(at.x, lo.x + 3, std::max(lo.x + 3, hi.x - 3 - size.x));
+    const float y = std::clamp(at.y, lo.y + 1, std::max(lo.y + 1, hi.y - 1 - size.y));
+    const ImVec2 p(std::floor(x), std::floor(y));
+    ui::note_label(text, ImVec4(p.x, p.y, p.x + size.x, p.y + size.y), ImVec4(lo.x, lo.y, hi.x, hi.y));
+    dl->AddText(p, colour, text);
+}
+
 // A top-down sketch: the escarpment edge as a vertical line, the firer and target at their
 // distances from it, on the sides the situation puts them.
 void escarpment_sketch(PanelContext& ctx, const view::Gf9Escarpment& e) {
@@ -311,8 +335,9 @@ void escarpment_sketch(PanelContext& ctx, const view::Gf9Escarpment& e) {
     dl->AddRectFilled(ImVec2(o.x, o.y), ImVec2(edge, o.y + h), IM_COL32(60, 52, 40, 255), 4.0f);
     // The edge in light grey, not amber: amber means "referee's call" only (docs/window.md, Colours).
     dl->AddLine(ImVec2(edge, o.y), ImVec2(edge, o.y + h), IM_COL32(210, 210, 215, 255), 3.0f * ctx.scale);
-    dl->AddText(ImVec2(o.x + 6, o.y + 4), IM_COL32(210, 210, 215, 255), "on the escarpment");
-    dl->AddText(ImVec2(edge + 6, o.y + 4), IM_COL32(160, 160, 160, 255), "below");
+    const ImVec2 hi(o.x + w, o.y + h);
+    sketch_label(dl, o, hi, ImVec2(o.x + 6, o.y + 4), "on the escarpment", IM_COL32(210, 210, 215, 255));
+    sketch_label(dl, o, hi, ImVec2(edge + 6, o.y + 4), "below", IM_COL32(160, 160, 160, 255));
     auto side_x = [&](bool on_top, double d) { return on_top ? edge - float(d) * unit : edge + float(d) * unit; };
     const bool f_top = e.firer_on_top, t_top = e.target_on_top;
     const ImVec2 f(side_x(f_top, fd), o.y + h * 0.45f), t(side_x(t_top, td), o.y + h * 0.7f);
@@ -322,10 +347,10 @@ void escarpment_sketch(PanelContext& ctx, const view::Gf9Escarpment& e) {
     char buf[64];
     if (e.firer_distance) std::snprintf(buf, sizeof buf, "firer %.1f\"", fd);
     else std::snprintf(buf, sizeof buf, "firer: distance not given");
-    dl->AddText(ImVec2(f.x - 30 * ctx.scale, f.y - 24 * ctx.scale), IM_COL32(90, 160, 230, 255), buf);
+    sketch_label(dl, o, hi, ImVec2(f.x - 30 * ctx.scale, f.y - 24 * ctx.scale), buf, IM_COL32(90, 160, 230, 255));
     if (e.target_distance) std::snprintf(buf, sizeof buf, "target %.1f\"", td);
     else std::snprintf(buf, sizeof buf, "target: distance not given");
-    dl->AddText(ImVec2(t.x - 30 * ctx.scale, t.y + 10 * ctx.scale), IM_COL32(230, 90, 90, 255), buf);
+    sketch_label(dl, o, hi, ImVec2(t.x - 30 * ctx.scale, t.y + 10 * ctx.scale), buf, IM_COL32(230, 90, 90, 255));
     ImGui::Dummy(ImVec2(w, h));
     ui::tip("GF9-escarpments: distances are measured to the escarpment along the line of sight");
 }

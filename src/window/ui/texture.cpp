@@ -2,10 +2,24 @@
 #include "window/ui/texture.hpp"
 
 #include <algorithm>
+#include <exception>
 
 #include <glad/gl.h>
 
+#include "core/diag.hpp"
+
 namespace umpire::app::ui {
+
+std::optional<image::Image> read_picture(const std::string& path, std::string* problem) {
+    try {
+        return image::read_image(path, path);
+    } catch (const InputError& e) {
+        *problem = e.diagnostics().empty() ? path + ": cannot be read" : e.diagnostics().front().str();
+    } catch (const std::exception& e) {  // out of memory for the pixels: said, never thrown across a thread
+        *problem = path + ": cannot be read (" + e.what() + ")";
+    }
+    return std::nullopt;
+}
 
 image::Image shrunk(image::Image img, int max_side) {
     const int factor = std::max((img.width + max_side - 1) / max_side, (img.height + max_side - 1) / max_side);

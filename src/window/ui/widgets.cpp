@@ -763,7 +763,9 @@ std::vector<std::string> clipped_items(const ImDrawData* draw_data) {
         if (!owner || skipped_window(owner)) continue;
         const bool sx = scrolls(owner, true), sy = scrolls(owner, false);
         for (const ImDrawCmd& cmd : dl->CmdBuffer) {
-            if (cmd.UserCallback || cmd.TextureId != g.IO.Fonts->TexID) continue;  // a picture (a board's scan) is no text
+            // Only the font atlas holds glyphs: a picture (the board's underlay texture) is cut by
+            // its canvas on purpose.
+            if (cmd.UserCallback || cmd.TextureId != g.IO.Fonts->TexID) continue;
             const ImVec4 cr = cmd.ClipRect;
             float x0 = FLT_MAX, y0 = FLT_MAX, x1 = -FLT_MAX, y1 = -FLT_MAX;
             for (unsigned k = 0; k < cmd.ElemCount; ++k) {

@@ -28,6 +28,14 @@
 
 namespace umpire::board {
 
+std::vector<std::string> example_names(const Vocabulary& v) {
+    std::vector<std::string> all = v.hex_terrain;
+    all.insert(all.end(), v.hex_features.begin(), v.hex_features.end());
+    for (const std::string& f : v.hexside_features)  // Panzer Squadron's "obstacle" is a hex terrain and a hexside feature
+        if (std::find(all.begin(), all.end(), f) == all.end()) all.push_back(f);
+    return all;
+}
+
 namespace {
 
 using plane::Vec2;
@@ -339,10 +347,7 @@ std::string fmt(double v) {
 }
 
 std::string accepted_names(const Vocabulary& v) {
-    std::vector<std::string> all = v.hex_terrain;
-    all.insert(all.end(), v.hex_features.begin(), v.hex_features.end());
-    all.insert(all.end(), v.hexside_features.begin(), v.hexside_features.end());
-    return join_names(all, ", ") + (v.hex_features.empty() ? "" : ", or TERRAIN+FEATURE");
+    return join_names(example_names(v), ", ") + (v.hex_features.empty() ? "" : ", or TERRAIN+FEATURE");
 }
 
 // The hex class a name means: (terrain, feature), or false.

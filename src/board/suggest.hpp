@@ -34,7 +34,7 @@
 // Sections
 //   Example, SuggestOptions   the referee's examples and the tuning
 //   Suggestion                the verdict for every hex and hexside, the unsure ones in order
-//   suggest                   sample, classify, fill the board
+//   suggest                   sample, classify, fill the board; example_names
 #pragma once
 #include <string>
 #include <vector>
@@ -111,5 +111,10 @@ struct Suggestion {
 // example not near a hexside, or no example at all.
 Suggestion suggest(Board& b, const image::Image& picture, const calibration::Projective& to_pixel,
                    const std::vector<Example>& examples, const SuggestOptions& options = {});
+
+// The names an example may take, in the vocabulary's order: every hex terrain, every second-layer
+// hex feature, every hexside feature (a hex example may also join a terrain and a feature,
+// "l1-hilltop+woods-hex"). What --sample and the window's Examples step offer.
+std::vector<std::string> example_names(const Vocabulary& v);
 
 }  // namespace umpire::board

@@ -2,7 +2,7 @@
 //
 // Sections
 //   3. counting    count_suggestions, side_of_slot
-//   4. the picture underlay_path, underlay_image_for, underlay_fit
+//   4. the picture underlay_path, underlay_image_name, underlay_image_for, underlay_fit
 // (1. reading and 2. writing the sections: board_sections.cpp)
 #include "board/underlay.hpp"
 
@@ -49,6 +49,15 @@ std::filesystem::path underlay_path(const Board& b, const std::filesystem::path&
     return image.is_absolute() ? image : board_file.parent_path() / image;
 }
 
+std::string underlay_image_name(const std::filesystem::path& image, const std::filesystem::path& board_file) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path img = fs::absolute(image, ec), folder = fs::absolute(board_file, ec).parent_path();
+    if (ec) return image.string();
+    const fs::path rel = img.lexically_normal().lexically_relative(folder.lexically_normal());
+    return rel.empty() ? img.lexically_normal().string() : rel.generic_string();
+}
+
 std::string underlay_image_for(const Board& b, const std::filesystem::path& new_file) {
     namespace fs = std::filesystem;
     if (!b.underlay) return "";
@@ -65,8 +74,7 @@ std::string underlay_image_for(const Board& b, const std::filesystem::path& new_
     if (ec) return picture.string();
     // Saved beside the old file: the image as written (byte for byte the same text).
     if (from == fs::absolute(fs::path(b.file), ec).lexically_normal().parent_path()) return b.underlay->image;
-    const fs::path rel = picture.lexically_relative(from);
-    return rel.empty() ? picture.string() : rel.generic_string();
+    return underlay_image_name(picture, new_file);
 }
 
 calibration::Fit underlay_fit(const Board& b, std::optional<plane::Vec2> image_size) {

@@ -27,7 +27,8 @@
 //
 // Sections
 //   counting       count_suggestions, side_of_slot
-//   the picture    underlay_path, underlay_image_for, underlay_fit
+//   the picture    underlay_path, underlay_image_name, underlay_image_for,
+//                  underlay_fit
 #pragma once
 #include <filesystem>
 #include <optional>
@@ -61,6 +62,11 @@ std::optional<std::pair<hex::Cube, int>> side_of_slot(const Board& b, int slot);
 
 // The picture's file: the underlay's `image` taken relative to the folder of `board_file`.
 std::filesystem::path underlay_path(const Board& b, const std::filesystem::path& board_file);
+
+// The picture's name as a board file at `board_file` writes it (`image`): relative to the board
+// file's folder when it can be, else absolute (the CLI's from-image and the window's "New board
+// from a picture…").
+std::string underlay_image_name(const std::filesystem::path& image, const std::filesystem::path& board_file);
 
 // The underlay's `image` as a board file at `new_file` must write it to name the same picture:
 // relative to new_file's folder when the two share a root (a board saved into a subfolder or

@@ -148,16 +148,6 @@ void report_suggestion(const board::Board& b, const board::Suggestion& s, std::o
     out << "\n";
 }
 
-// The picture's path as the board file names it: relative to the board file's folder when it can be.
-std::string image_from(const std::string& image, const std::string& output) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::path img = fs::absolute(image, ec), folder = fs::absolute(output, ec).parent_path();
-    if (ec) return image;
-    const fs::path rel = img.lexically_normal().lexically_relative(folder.lexically_normal());
-    return rel.empty() ? img.lexically_normal().string() : rel.generic_string();
-}
-
 // =====================================================================================
 // 3. command
 // =====================================================================================
@@ -204,7 +194,7 @@ int run(const Engine& e, const FromImageOptions& o, std::ostream& out) {
     const board::Suggestion s = board::suggest(b, img, fit.to_pixel, examples);
     if (!s.ok()) throw BadValue{s.error};
     board::Underlay u;
-    u.image = image_from(o.image, o.output);
+    u.image = board::underlay_image_name(o.image, o.output);
     u.model = o.model;
     for (const calibration::HexClick& c : clicks) u.points.push_back({c.hex, c.pixel.x, c.pixel.y, 0, 0});
     b.underlay = u;

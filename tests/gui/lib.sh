@@ -79,10 +79,11 @@ layout_settle() {
 # layout_widget NAME: the widget's rectangle "x0 y0 x1 y1"; layout_centre NAME: its centre "x y".
 layout_widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }
 layout_centre() { local x0 y0 x1 y1; read -r x0 y0 x1 y1 <<<"$(layout_widget "$1")"; [ -n "$x0" ] && echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
-# start_board_window UMPIRE SITUATION HEX: starts the window on SITUATION (pid in $pid, its
-# stderr in $work/stderr) and waits for HEX on the map and the window ($win); exits 75 without a display.
+# start_board_window UMPIRE SITUATION HEX [SIZE]: starts the window on SITUATION (pid in $pid, its
+# stderr in $work/stderr; SIZE 1280x1000 unless given) and waits for HEX on the map and the window
+# ($win); exits 75 without a display.
 start_board_window() {
-  "$1" --state-dir "$state" --test-layout --size 1280x1000 --scale 1 --situation "$2" 2>>"$work/stderr" &
+  "$1" --state-dir "$state" --test-layout --size "${4:-1280x1000}" --scale 1 --situation "$2" 2>>"$work/stderr" &
   pid=$!
   local i
   for ((i = 0; i < 300; i++)); do

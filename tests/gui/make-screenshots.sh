@@ -4,7 +4,9 @@
 # one at 2x UI scale, the board views (TANK! with its overlays and in Paint mode, PanzerBlitz's routes, Panzer Squadron's lines: screenshots/board-view-*.png), and each game's first example in a small window (800x600) at 1x and 2x
 # (screenshots/small-*.png), the table view's two examples small too, the table photo's steps
 # (screenshots/table-photo-*.png), and pictures of rulings as umpire-cli --png
-# writes them (screenshots/picture-*.png). Called by `./dev screenshots` as
+# writes them (screenshots/picture-*.png). The Picture tool's screenshots (screenshots/calibrate-*.png,
+# docs/maps.md) are taken by the window test gui_picture_board in the middle of its clicks: copy them
+# from build/tests/gui/png/picture/. Called by `./dev screenshots` as
 #   tests/gui/make-screenshots.sh build/umpire
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)

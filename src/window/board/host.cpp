@@ -118,6 +118,8 @@ bool BoardHost::picker(const view::BoardSupport& support, std::optional<std::str
     ui::probe("open_board");
     ui::same_line_if_fits(ImGui::CalcTextSize("New board\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
     changed |= new_board_popup(support.vocabulary(), &new_board_, name, situation_dir, &view_);
+    ui::same_line_if_fits(ImGui::CalcTextSize("New board from a picture\xe2\x80\xa6").x + ImGui::GetStyle().FramePadding.x * 2);
+    changed |= picture_board_popup(support.vocabulary(), &picture_board_, name, situation_dir, &view_);
     changed |= open_board_popup(support, name, situation_dir);
     return changed;
 }
@@ -125,7 +127,7 @@ bool BoardHost::picker(const view::BoardSupport& support, std::optional<std::str
 bool BoardHost::board_menu(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir,
                            MapArea& area) {
     bool changed = false;
-    bool open_board = false, new_board = false;
+    bool open_board = false, new_board = false, picture_board = false;
     if (ImGui::Button("Board \xe2\x96\xbe")) ImGui::OpenPopup("##board_menu");
     ui::tip("The board: change it, start a new one, take it off; the picture of the ruling.");
     ui::probe("board_menu");
@@ -135,6 +137,9 @@ bool BoardHost::board_menu(const view::BoardSupport& support, std::optional<std:
         ui::probe("open_board");
         if (ImGui::MenuItem("New board\xe2\x80\xa6")) new_board = true;
         ui::probe("new_board");
+        if (ImGui::MenuItem("New board from a picture\xe2\x80\xa6")) picture_board = true;
+        ui::tip("A board from a scan or photo of your printed map: calibrate by clicks, show examples, Umpire suggests the terrain.");
+        ui::probe("picture_board");
         if (ImGui::MenuItem("No board")) name->reset(), changed = true;
         ui::tip("Take the board off: the line is then described by hand in the situation.");
         picture_opacity();
@@ -147,6 +152,7 @@ bool BoardHost::board_menu(const view::BoardSupport& support, std::optional<std:
         ImGui::OpenPopup("##open_board");
     }
     changed |= new_board_popup(support.vocabulary(), &new_board_, name, situation_dir, &view_, new_board);
+    changed |= picture_board_popup(support.vocabulary(), &picture_board_, name, situation_dir, &view_, picture_board);
     changed |= open_board_popup(support, name, situation_dir);
     return changed;
 }
@@ -242,6 +248,9 @@ bool BoardHost::map(const view::BoardSupport& support, std::optional<std::string
         changed = true;
     }
     if (const auto e = view_.take_piece_event()) pick_ = board::CounterPick{e->kind, e->name, board_->name(e->at)};
+    // A board just loaded (a new one made by New board… or from a picture names it in the frame
+    // before it loads): the App rules again, now on the board held.
+    if (generation_ != announced_generation_) announced_generation_ = generation_, changed = true;
     if (*name) changed |= after_view(support, name, situation_dir);
     return changed;
 }
@@ -340,14 +349,53 @@ std::vector<Panel::SetAside> BoardHost::take_set_aside(bool closing) {
     return std::move(set_aside_);
 }
 
+// The New board form's fields (and New board from a picture's): columns and rows, clamped to
+// the game's numbering, and the board file's name. True when Enter was pressed in the name.
+bool new_board_fields(const board::Vocabulary& v, NewBoardForm* form, const std::filesystem::path& situation_dir) {
+    const float em = ImGui::GetFontSize();
+    auto limit = [](int digits) { int m = 1; for (int i = 0; i < digits; ++i) m *= 10; return std::min(999, m - 1); };
+    const int max_c = limit(v.numbering.column_digits), max_r = limit(v.numbering.row_digits);
+    ImGui::TextUnformatted("Columns");
+    ImGui::SameLine(em * 5);
+    ImGui::SetNextItemWidth(em * 7);
+    ImGui::InputInt("##new_columns", &form->columns);
+    ImGui::SameLine();
+    ImGui::TextUnformatted("Rows");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(em * 7);
+    ImGui::InputInt("##new_rows", &form->rows);
+    form->columns = std::clamp(form->columns, 1, max_c), form->rows = std::clamp(form->rows, 1, max_r);
+    ImGui::TextUnformatted("File");
+    ImGui::SameLine(em * 5);
+    ImGui::SetNextItemWidth(em * 18);
+    const bool enter = ImGui::InputText("##new_name", &form->name, ImGuiInputTextFlags_EnterReturnsTrue);
+    ui::probe("new_board_name");
+    ImGui::TextDisabled("numbering %s; beside the situation%s", v.numbering.describe().c_str(),
+                        situation_dir.empty() ? " (untitled: the current folder)" : "");
+    return enter;
+}
+
+// Writes a new board `b` as form->name beside the situation (never over a file that exists).
+// True when written (b.file set to it); else form->error says why.
+bool write_new_board(board::Board& b, NewBoardForm* form, const std::filesystem::path& situation_dir) {
+    const std::filesystem::path path = situation_dir / form->name;
+    std::error_code ec;
+    if (form->name.empty()) {
+        form->error = "give the board a file name";
+    } else if (std::filesystem::exists(path, ec)) {
+        form->error = path.string() + " already exists: choose another name, or use Open board";
+    } else {
+        b.file = path.string();
+        if (auto err = board::save_board(b, path)) form->error = "The board was not created: " + *err;
+        else return true;
+    }
+    return false;
+}
+
 // "New board...": an all-clear board of a chosen size in the game's numbering (rules data), written
 // at once beside the situation so the situation can name it; the view then opens in Paint mode.
 bool new_board_popup(const board::Vocabulary& v, NewBoardForm* form, std::optional<std::string>* name,
                      const std::filesystem::path& situation_dir, BoardView* view, std::optional<bool> open_now) {
-    int& new_columns_ = form->columns;
-    int& new_rows_ = form->rows;
-    std::string& new_name_ = form->name;
-    std::string& new_error_ = form->error;
     bool open = open_now.value_or(false);
     if (!open_now) {  // its own button
         open = ImGui::Button("New board\xe2\x80\xa6");
@@ -356,57 +404,28 @@ bool new_board_popup(const board::Vocabulary& v, NewBoardForm* form, std::option
         ui::probe("new_board");
     }
     if (open) {
-        if (new_columns_ == 0) new_columns_ = 12, new_rows_ = 10;
-        if (new_name_.empty()) new_name_ = "my-board.toml";
-        new_error_.clear();
+        if (form->columns == 0) form->columns = 12, form->rows = 10;
+        if (form->name.empty()) form->name = "my-board.toml";
+        form->error.clear();
         ImGui::OpenPopup("##new_board");
     }
     if (!ImGui::BeginPopup("##new_board")) return false;
     bool changed = false;
     const float em = ImGui::GetFontSize();
-    auto limit = [](int digits) { int m = 1; for (int i = 0; i < digits; ++i) m *= 10; return std::min(999, m - 1); };
-    const int max_c = limit(v.numbering.column_digits), max_r = limit(v.numbering.row_digits);
-    ImGui::TextUnformatted("Columns");
-    ImGui::SameLine(em * 5);
-    ImGui::SetNextItemWidth(em * 7);
-    ImGui::InputInt("##new_columns", &new_columns_);
-    ImGui::SameLine();
-    ImGui::TextUnformatted("Rows");
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(em * 7);
-    ImGui::InputInt("##new_rows", &new_rows_);
-    new_columns_ = std::clamp(new_columns_, 1, max_c), new_rows_ = std::clamp(new_rows_, 1, max_r);
-    ImGui::TextUnformatted("File");
-    ImGui::SameLine(em * 5);
-    ImGui::SetNextItemWidth(em * 18);
-    const bool enter = ImGui::InputText("##new_name", &new_name_, ImGuiInputTextFlags_EnterReturnsTrue);
-    ui::probe("new_board_name");
-    ImGui::TextDisabled("numbering %s; beside the situation%s", v.numbering.describe().c_str(),
-                        situation_dir.empty() ? " (untitled: the current folder)" : "");
+    const bool enter = new_board_fields(v, form, situation_dir);
     if (ImGui::Button("Create", ImVec2(em * 6, 0)) || enter) {
-        const std::filesystem::path path = situation_dir / new_name_;
-        std::error_code ec;
-        if (new_name_.empty()) {
-            new_error_ = "give the board a file name";
-        } else if (std::filesystem::exists(path, ec)) {
-            new_error_ = path.string() + " already exists: choose another name, or use Open board";
-        } else {
-            board::Board b = new_board(v, new_columns_, new_rows_);
-            b.file = path.string();
-            if (auto err = board::save_board(b, path)) {
-                new_error_ = "The board was not created: " + *err;
-            } else {
-                *name = new_name_;
-                changed = true;
-                view->set_tool(BoardView::Tool::paint);
-                ImGui::CloseCurrentPopup();
-            }
+        board::Board b = new_board(v, form->columns, form->rows);
+        if (write_new_board(b, form, situation_dir)) {
+            *name = form->name;
+            changed = true;
+            view->set_tool(BoardView::Tool::paint);
+            ImGui::CloseCurrentPopup();
         }
     }
     ui::probe("new_board_create");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(em * 6, 0))) ImGui::CloseCurrentPopup();
-    if (!new_error_.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + new_error_);
+    if (!form->error.empty()) ui::wrapped(ui::bad(), "\xe2\x9c\x96 " + form->error);
     ImGui::EndPopup();
     return changed;
 }

@@ -11,7 +11,7 @@
 // from them; the keys are read back only when something else changed them (a file, a typed number).
 //
 // Sections
-//   helpers     NewBoardForm and new_board_popup, set_aside_paint
+//   helpers     NewBoardForm and new_board_popup, PictureBoardForm and picture_board_popup, set_aside_paint
 //   BoardHost   load(), picker() and board_menu() with New board and the picture's opacity, map()
 //               with the typed places, after_view() (a stroke, a Save as the situation follows), the
 //               side panel's words (name_line, notes, key), the revision the App re-rules on, unsaved
@@ -46,6 +46,23 @@ struct NewBoardForm {
 };
 bool new_board_popup(const board::Vocabulary& v, NewBoardForm* form, std::optional<std::string>* name,
                      const std::filesystem::path& situation_dir, BoardView* view, std::optional<bool> open_now = std::nullopt);
+// Its fields (columns, rows, file name; true on Enter in the name), shared with "New board from a
+// picture…" (picture_tool.hpp), and the writing of the new board beside the situation (never over
+// a file; false with form->error set when it was not written).
+bool new_board_fields(const board::Vocabulary& v, NewBoardForm* form, const std::filesystem::path& situation_dir);
+bool write_new_board(board::Board& b, NewBoardForm* form, const std::filesystem::path& situation_dir);
+
+// "New board from a picture…" (picture_board.cpp; docs/maps.md): the picture's file (beside the
+// situation or a full path; read with the bounded picture reader, its refusal said in words), the
+// columns, rows and file name as New board asks them. Creates an all-clear board whose [underlay]
+// names the picture relative to the board file, writes it beside the situation, sets *name to it
+// and turns the view to the Picture tool (picture_tool.hpp). True when *name changed.
+struct PictureBoardForm {
+    NewBoardForm board;
+    std::string picture;
+};
+bool picture_board_popup(const board::Vocabulary& v, PictureBoardForm* form, std::optional<std::string>* name,
+                         const std::filesystem::path& situation_dir, BoardView* view, std::optional<bool> open_now = std::nullopt);
 
 // Unsaved paint is never lost: a board about to be dropped with unsaved strokes is detached from
 // the painter and its text added to *out for the App to keep as recovered-*.toml.
@@ -127,6 +144,8 @@ public:
     std::uint64_t revision() const { return (generation_ << 32) ^ painter_.revision(); }
     bool painting() const { return view_.tool() == BoardView::Tool::paint; }
     BoardView& view() { return view_; }
+    // For the side panel while the view's Picture tool is in use: its points or examples.
+    void picture_notes() { view_.picture().draw_notes(board_.get()); }
     // Unsaved paint dropped so far (and, `closing`, the held board's), for the App to keep.
     std::vector<Panel::SetAside> take_set_aside(bool closing);
 
@@ -143,6 +162,7 @@ private:
     std::string name_, dir_;            // what board_ was loaded for
     std::vector<std::string> errors_;   // the board file's problems (FILE:LINE:COL)
     std::uint64_t generation_ = 0;
+    std::uint64_t announced_generation_ = 0;  // the load map() last reported as a change
     std::string path_text_;             // the "Open board" popup's file field
     struct Shipped {
         std::filesystem::path path;
@@ -156,6 +176,7 @@ private:
     std::vector<Panel::SetAside> set_aside_; // unsaved paint dropped (take_set_aside)
     std::string followed_path_;              // the painter's file the situation's `board` last followed
     NewBoardForm new_board_;
+    PictureBoardForm picture_board_;
     const board::Counters* counters_ = nullptr;  // show_counters
     BoardView::Roles counter_roles_;
     std::optional<board::CounterPick> pick_;

@@ -170,6 +170,11 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     if (!marks_ || shown_route_ >= int(marks_->lines.size())) shown_route_ = -1;
     ImGui::PushID("board_view");
     const float top = ImGui::GetCursorPosY();
+    // The Picture tool needs the board mutable and a picture; it may hand back to Rule (a suggestion taken).
+    board_has_picture_ = b.underlay.has_value();
+    if (tool_ == Tool::picture && (!paintable || !b.underlay)) tool_ = Tool::rule;
+    if ((tool_ == Tool::picture || picture_.suggesting()) && picture_.follow(support, paintable, painter, defaults().wait_for_figures))
+        tool_ = Tool::rule, want_fit_ = true;
     draw_toolbar(area, board_menu, *place, painter);
     follow_paint(painter);  // an undo or redo from the toolbar
     bool changed = false;
@@ -177,7 +182,8 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     update_figures(support, board, situation);
     if (!show_kill_) stop_figures();
     const float used = ImGui::GetCursorPosY() - top;
-    draw_canvas(b, place, &changed, ImVec2(area.size.x, area.size.y - used), roles, painter, paintable);
+    if (tool_ == Tool::picture) picture_.draw_canvas(ImVec2(area.size.x, area.size.y - used));
+    else draw_canvas(b, place, &changed, ImVec2(area.size.x, area.size.y - used), roles, painter, paintable);
     follow_paint(painter);  // a stroke: the next frame recomputes the line and the overlays
     ImGui::PopID();
     // For the window tests (--test-layout): the zoom, the pinned unit, whether the kill chances are in.

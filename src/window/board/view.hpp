@@ -16,7 +16,9 @@
 // Sections
 //   Placement   where the firer and the target stand and where the target faces (board/marks.hpp)
 //   BoardView   draw() each frame (toolbar, canvas); the notes and the key for the side panel;
-//               the mode switch "Rule | Paint" (Paint hosts the panel's BoardPainter, paint.hpp)
+//               the mode switch "Rule | Paint | Picture" (Paint hosts the panel's BoardPainter,
+//               paint.hpp; Picture, for a board with a picture, its calibration and examples,
+//               picture_tool.hpp, in place of the canvas and the notes)
 // A board with a picture ([underlay], underlay_layer.hpp) has it drawn under the hexes (their fill
 // then as transparent as the picture is opaque); hexes the picture suggested and the referee has
 // not confirmed are hatched (never amber: amber is a referee's call), and the side panel lists the
@@ -37,6 +39,7 @@
 #include <toml++/toml.h>
 
 #include "window/board/paint.hpp"
+#include "window/board/picture_tool.hpp"
 #include "window/board/review.hpp"
 #include "window/board/underlay_layer.hpp"
 #include "window/ui/camera.hpp"
@@ -114,14 +117,15 @@ public:
     struct Defaults {
         bool visibility = false, kill_chance = false;
         bool wait_for_figures = false;
-        bool paint = false;  // umpire --board-mode paint: start in Paint mode
+        bool paint = false;    // umpire --board-mode paint: start in Paint mode
+        bool picture = false;  // umpire --board-mode picture: start in the Picture tool (a board with a picture)
     };
     static Defaults& defaults() {
         static Defaults d;
         return d;
     }
 
-    enum class Tool { rule, paint };
+    enum class Tool { rule, paint, picture };
     enum class Next { firer, target };
     // The unit the overlays are seen from (pinned: the mouse never moves it).
     enum class Viewpoint { firer, target };
@@ -134,6 +138,8 @@ public:
     // The board's picture under the hexes ([underlay]; the Board menu's opacity slider sets it).
     UnderlayLayer& underlay() { return underlay_; }
     const UnderlayLayer& underlay() const { return underlay_; }
+    // The Picture tool (picture_tool.hpp): calibration by clicks and examples for the suggestion.
+    PictureTool& picture() { return picture_; }
 
 private:
     struct FiguresJob {
@@ -183,7 +189,7 @@ private:
 
     const view::BoardSupport* support_ = nullptr;  // this frame's (draw()): the game's looks, its facing kind
     Camera cam_;
-    Tool tool_ = defaults().paint ? Tool::paint : Tool::rule;
+    Tool tool_ = defaults().paint ? Tool::paint : defaults().picture ? Tool::picture : Tool::rule;
     std::uint64_t paint_seen_ = 0;  // the painter's revision the caches were computed for
     Next next_ = Next::firer;
     Viewpoint viewpoint_ = Viewpoint::firer;
@@ -218,6 +224,8 @@ private:
     // The board's picture, and checking its suggestions (review.hpp: the side panel's list, the
     // selected one outlined on the map), accepted through this frame's painter.
     UnderlayLayer underlay_;
+    PictureTool picture_;
+    bool board_has_picture_ = false;  // this frame's board has an [underlay]: the Picture tool can open
     SuggestionReview review_;
     BoardPainter* painter_ = nullptr;     // draw()'s: the board's editor (nullptr: none)
     std::optional<hex::Cube> centre_on_;  // a hex picked in the side panel's list: centred next frame

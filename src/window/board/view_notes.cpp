@@ -2,8 +2,8 @@
 // (see view.hpp; docs/window.md "The map").
 //
 // Sections
-//   1. the toolbar: the Board menu, Rule | Paint, Fit, the overlays and the unit they are seen
-//      from, Back (in Map only); in Paint mode the painter's brushes
+//   1. the toolbar: the Board menu, Rule | Paint | Picture, Fit, the overlays and the unit they are
+//      seen from, Back (in Map only); in Paint mode the painter's brushes, in Picture the tool's row
 //   2. the hover: the hex, its terrain, what the ruling says about it, its own overlay figures
 //   3. the side panel: "On the map" (the line, the routes to pick from, the overlays' captions,
 //      the picture's suggestions and the unsure hexes to check first) and the map key
@@ -44,17 +44,26 @@ void BoardView::draw_toolbar(MapArea& area, const std::function<void()>& board_m
     ui::tip("Paint mode: click or drag to give hexes a terrain or hexsides a feature, with undo/redo and save. "
             "The ruling follows every stroke.");
     ui::probe("board_paint_mode");
+    ui::same_line_if_fits(ui::checkbox_width("Picture"));
+    ImGui::BeginDisabled(!painter || !board_has_picture_);
+    if (ImGui::RadioButton("Picture", tool_ == Tool::picture)) tool_ = Tool::picture;
+    ImGui::EndDisabled();
+    ui::tip(board_has_picture_
+                ? "Picture: line the hex grid up with the board's picture (click hex centres), then show examples and let Umpire suggest the terrain (docs/maps.md)."
+                : "Picture: for a board made from a scan or photo (Board menu: New board from a picture\xe2\x80\xa6).");
+    ui::probe("board_picture_mode");
     ui::same_line_if_fits(ImGui::CalcTextSize("Fit").x + ImGui::GetStyle().FramePadding.x * 2);
-    if (ImGui::Button("Fit")) want_fit_ = true;
-    ui::tip("Show the whole board.");
+    if (ImGui::Button("Fit")) want_fit_ = true, picture_.fit_view();
+    ui::tip(tool_ == Tool::picture ? "Show the whole picture." : "Show the whole board.");
     ui::probe("board_fit");
-    draw_overlay_toggles(place);
+    if (tool_ != Tool::picture) draw_overlay_toggles(place);
     if (area.map_only) {  // Map only itself is in the side panel's header (App::draw_side)
         ui::same_line_if_fits(ImGui::CalcTextSize("Back").x + ImGui::GetStyle().FramePadding.x * 2);
         if (ImGui::Button("Back")) area.toggle_map_only = true;
         ui::tip("Show the ruling and the situation beside the map again (F11 or Esc).");
         ui::probe("map_only");
     }
+    if (tool_ == Tool::picture) picture_.draw_toolbar();
     if (tool_ == Tool::paint && painter) {
         ui::wrapped(ui::dim_text(), "Pick a brush, then click or drag over hexes (Accept: over the picture's right suggestions) \xc2\xb7 a hexside: pick berm or slope and click inside a hex "
                                     "close to that side (a slope's sloped side is the hex you click in, 10.5) \xc2\xb7 Ctrl+Z / Ctrl+Y: undo / "

@@ -28,6 +28,13 @@ public:
     const board::Board* held_board() const override { return host_.held(this->s_.*board_); }
     std::uint64_t held_board_revision() const override { return host_.revision(); }
     std::vector<Panel::SetAside> take_set_aside(bool closing) override { return host_.take_set_aside(closing); }
+    // The Picture tool's points and residuals, or its examples (picture_tool.hpp).
+    bool draw_tool_notes() override {
+        if (!held_board() || host_.view().tool() != BoardView::Tool::picture) return false;
+        ui::section("The picture");
+        host_.picture_notes();
+        return true;
+    }
 
 protected:
     void draw_map_notes(PanelContext& ctx) override {

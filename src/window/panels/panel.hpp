@@ -107,6 +107,10 @@ public:
     // ruling takes them instead of reading the situation's hex keys back (Engine::rule_on_board).
     // nullopt: the ruling reads the keys.
     virtual std::optional<view::Placement> held_placement() const { return std::nullopt; }
+    // While the map is a tool's own (the board view's Picture tool: calibrating, examples), the
+    // side panel shows that tool's lists in place of the ruling, whether or not the situation can
+    // be ruled yet. True when it drew them.
+    virtual bool draw_tool_notes() { return false; }
 
     // Text the panel would otherwise lose (a painted board not saved when another board replaces
     // it), for the App to keep in its state folder (App::keep_aside). `closing`: the window is

@@ -259,6 +259,7 @@ void App::draw_ruling_pinned(Panel* p, float h) {
 }
 
 void App::draw_ruling_body(Panel* p, PanelContext& ctx) {
+    if (p && p->draw_tool_notes()) return;  // the Picture tool's lists, while it is in use
     if (!waiting().empty()) {
         ui::wrapped(ui::dim_text(), "The ruling appears here as soon as the situation is complete.");
     } else if (!ruling_errors_.empty()) {

@@ -82,7 +82,8 @@ const char* kUsage =
     "                       text the window cuts off, and exit 3 when there is one\n"
     "  --board-overlay NAME start the board view with an overlay on: 'visibility' or\n"
     "                       'kill-chance' (screenshots of the board view)\n"
-    "  --board-mode MODE    start the board view in 'rule' (the default) or 'paint' mode\n"
+    "  --board-mode MODE    start the board view in 'rule' (the default), 'paint' or\n"
+    "                       'picture' mode (a board with a picture: its calibration)\n"
     "  --show-shortcuts     start with the keyboard shortcuts list (F1) open\n"
     "  --test-layout        write the rectangles of named widgets to STATE-DIR/layout.txt\n"
     "                       and let F12 write STATE-DIR/screen.png (for end-to-end tests)\n"
@@ -157,12 +158,13 @@ bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
             continue;
         }
         if (a == "--board-mode") {
-            if (!need("'rule' or 'paint'")) return fail();
-            if (value != "rule" && value != "paint") {
-                std::cerr << "umpire: --board-mode takes 'rule' or 'paint', not " << umpire::quoted_value(value) << "\n";
+            if (!need("'rule', 'paint' or 'picture'")) return fail();
+            if (value != "rule" && value != "paint" && value != "picture") {
+                std::cerr << "umpire: --board-mode takes 'rule', 'paint' or 'picture', not " << umpire::quoted_value(value) << "\n";
                 return fail();
             }
             umpire::app::BoardView::defaults().paint = value == "paint";
+            umpire::app::BoardView::defaults().picture = value == "picture";
             continue;
         }
         if (a == "--scale") {

@@ -1,16 +1,15 @@
 // A picture drawn as a texture, read off the UI thread (see picture_texture.hpp).
 //
 // Sections
-//   1. PictureTexture   shrink, upload, draw
+//   1. PictureTexture   upload (ui/texture.hpp), draw
 //   2. PictureLoader    the worker
 #include "window/ui/picture_texture.hpp"
 
 #include <algorithm>
 #include <cstdint>
 
-#include <glad/gl.h>
-
 #include "core/diag.hpp"
+#include "window/ui/texture.hpp"
 #include "window/ui/widgets.hpp"
 
 namespace umpire::app {
@@ -19,56 +18,21 @@ namespace umpire::app {
 // 1. PictureTexture
 // =====================================================================================
 
-image::Image shrunk(image::Image img, int max_side) {
-    const int factor = std::max((img.width + max_side - 1) / max_side, (img.height + max_side - 1) / max_side);
-    if (factor <= 1) return img;
-    image::Image out = image::blank(std::max(1, img.width / factor), std::max(1, img.height / factor), img.channels);
-    const int n = img.channels;
-    for (int y = 0; y < out.height; ++y)
-        for (int x = 0; x < out.width; ++x) {
-            unsigned sum[4] = {0, 0, 0, 0};
-            for (int dy = 0; dy < factor; ++dy)
-                for (int dx = 0; dx < factor; ++dx) {
-                    const std::uint8_t* p = img.at(x * factor + dx, y * factor + dy);
-                    for (int c = 0; c < n; ++c) sum[c] += p[c];
-                }
-            std::uint8_t* q = out.at(x, y);
-            for (int c = 0; c < n; ++c) q[c] = std::uint8_t(sum[c] / unsigned(factor * factor));
-        }
-    return out;
-}
-
 PictureTexture::~PictureTexture() { release(); }
 
 void PictureTexture::release() {
-    if (texture_ && glad_glDeleteTextures) {
-        const GLuint t = texture_;
-        glDeleteTextures(1, &t);
-    }
+    ui::delete_texture(texture_);
     texture_ = 0;
     width_ = height_ = 0;
 }
 
 std::optional<std::string> PictureTexture::upload(image::Image img) {
     release();
-    if (!glad_glGenTextures) return std::string("no OpenGL to draw the picture with");
-    const int w = img.width, h = img.height;
-    GLint max_side = kMaxTextureSide;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
-    const image::Image tex = shrunk(std::move(img), std::min(kMaxTextureSide, std::max(64, int(max_side))));
-    GLuint t = 0;
-    glGenTextures(1, &t);
-    glBindTexture(GL_TEXTURE_2D, t);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    const bool rgba = tex.channels == 4;
-    glTexImage2D(GL_TEXTURE_2D, 0, rgba ? GL_RGBA8 : GL_RGB8, tex.width, tex.height, 0, rgba ? GL_RGBA : GL_RGB, GL_UNSIGNED_BYTE,
-                 tex.pixels.data());
+    std::string problem;
+    const unsigned t = ui::upload_texture(img, kMaxTextureSide, &problem);  // ui/texture.hpp: shared with the board's picture
+    if (!t) return problem.empty() ? std::string("the picture could not be uploaded") : problem;
     texture_ = t;
-    width_ = w, height_ = h;
+    width_ = img.width, height_ = img.height;
     return std::nullopt;
 }
 
@@ -82,7 +46,7 @@ void PictureTexture::draw(ImDrawList* dl, const std::function<ImVec2(plane::Vec2
 
 void PictureTexture::draw_mesh(ImDrawList* dl, int cells, const std::function<MeshPoint(int i, int j)>& at, float opacity) const {
     if (!texture_ || opacity <= 0.0f || cells < 1) return;
-    const ImTextureID id = reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture_));
+    const ImTextureID id = ui::texture_id(texture_);
     const ImU32 tint = ImGui::GetColorU32(ImVec4(1, 1, 1, std::min(opacity, 1.0f)));
     // Each corner mapped once.
     const std::size_t n = std::size_t(cells + 1);

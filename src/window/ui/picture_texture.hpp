@@ -1,7 +1,7 @@
 // A picture (a scan, a photo) drawn on a canvas as an OpenGL texture, and read off the UI thread
 // (issue 24). Shared by the window's views: the table view's photo (window/table/photo.hpp) uses
-// it; the board's underlay (window/board/underlay_layer.cpp) draws the same way with its own copy
-// of the upload and the quads, and can switch to this one.
+// it; the shrinking and the upload are ui/texture.hpp's, which the board's underlay
+// (window/board/underlay_layer.cpp) and the Picture tool use too.
 //
 // PictureTexture: the picture shrunk (box filter, a whole factor) to at most kMaxTextureSide a
 // side (a view never needs more, and a 30-Mpixel scan would take 120 MB of texture), uploaded
@@ -74,10 +74,6 @@ private:
     unsigned texture_ = 0;  // the OpenGL texture (0: none)
     int width_ = 0, height_ = 0;
 };
-
-// The picture shrunk by a whole factor (each pixel the mean of a factor x factor block) so that
-// neither side exceeds `max_side`; the picture itself when it already fits.
-image::Image shrunk(image::Image img, int max_side);
 
 // ---- PictureLoader -----------------------------------------------------------------
 

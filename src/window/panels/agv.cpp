@@ -68,11 +68,10 @@ Form<Inputs> form() {
         .field("move.starts_in", &Inputs::starts_in, [](const Inputs& s) { return s.question == "movement" && !s.starts_in.empty(); })
         .field("move.on_road", &Inputs::on_road, movement)
         .field("move.beside_road", &Inputs::beside_road, [](const Inputs& s) { return s.question == "movement" && s.on_road && !s.beside_road.empty(); })
-        .field("firer.type", &Inputs::firer, fire)
+        .both("type", &Inputs::firer, &Inputs::target, fire)
         .field("firer.in", &Inputs::firer_in, fire)
         .field("firer.wholly_in", &Inputs::wholly_in, fire)
         .field("firer.dice", &Inputs::fire_dice, fire)
-        .field("target.type", &Inputs::target, fire)
         .list("stand", &Inputs::stands, stand, fire)
         .field("charger.dice", &Inputs::melee_dice, melee)
         .field("charger.in", &Inputs::charger_in, melee)
@@ -193,13 +192,13 @@ bool AgvPanel::draw_movement(const Words& w) {
     // Only features named above can be started in: drop any that were unticked there.
     changed |= keep_within(&m.starts_in, m.terrain);
     if (!m.terrain.empty()) {
-        ImGui::TextUnformatted("Of these, the unit starts in:");
-        ui::tip("AGV-movement: a move that starts in a feature leaves it (the explanation says so); the effect is "
-                "the same as entering or crossing it");
         std::vector<std::string> named;
         for (const auto& n : w.features)
             if (std::find(m.terrain.begin(), m.terrain.end(), n) != m.terrain.end()) named.push_back(n);
-        changed |= util::checklist("starts_in", &m.starts_in, named, false, w.tip, w.say);
+        changed |= util::headed_checklist("Of these, the unit starts in:",
+                                          "AGV-movement: a move that starts in a feature leaves it (the explanation says so); the effect is "
+                                          "the same as entering or crossing it",
+                                          "starts_in", &m.starts_in, named, false, w.tip, w.say);
     }
     return changed | draw_road();
 }
@@ -242,11 +241,9 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
     ui::section("Firer");
     util::label("Type", w.col);
     changed |= util::radio_row("ftype", &f.firer, c.firer_types, w.say, util::tips_of(kUnitTips));
-    util::label("Dice", w.col);
-    changed |= util::int_field("##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale);
-    ui::tip("Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
-    ImGui::TextUnformatted("In or touching:");
-    changed |= util::checklist("fin", &f.firer_in, w.features, false, w.tip, w.say);
+    changed |= util::labelled_int("Dice", w.col, "##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale,
+                                  "Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
+    changed |= util::headed_checklist("In or touching:", nullptr, "fin", &f.firer_in, w.features, false, w.tip, w.say);
     // wholly_in marks which of those features the stand is wholly within (AGV-firing: it may
     // then fire only into and through that wood or village); it must stay a subset of `in`.
     keep_within(&f.wholly_in, f.firer_in);
@@ -266,15 +263,11 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
         changed |= draw_stand(i, w, &remove);
         ImGui::PopID();
     }
-    if (remove >= 0) {
-        f.stands.erase(f.stands.begin() + remove);
-        changed = true;
-    }
-    if (ImGui::Button("+ Add stand")) {
-        f.stands.push_back(Stand{});
-        changed = true;
-    }
-    ui::tip("AGV-cover: the unit claims cover only if every stand that can be fired at can");
+    changed |= util::remove_then_add(&f.stands, remove, "+ Add stand", "AGV-cover: the unit claims cover only if every stand that can be fired at can",
+                                     [&f] {
+                                         f.stands.push_back(Stand{});
+                                         return true;
+                                     });
     return changed;
 }
 
@@ -342,17 +335,14 @@ bool AgvPanel::draw_melee(PanelContext& ctx, const Words& w) {
     const AgvChoices& c = choices<AgvChoices>();
     auto& m = s_;
     ui::section("Charger");
-    util::label("Dice", w.col);
-    changed |= util::int_field("##cdice", &m.melee_dice, 1, c.max_dice, 140 * ctx.scale);
-    ui::tip("The charger's dice for hand-to-hand (AGV-hand-to-hand)");
-    ImGui::TextUnformatted("In:");
-    changed |= util::checklist("cin", &m.charger_in, w.features, false, w.tip, w.say);
+    changed |= util::labelled_int("Dice", w.col, "##cdice", &m.melee_dice, 1, c.max_dice, 140 * ctx.scale,
+                                  "The charger's dice for hand-to-hand (AGV-hand-to-hand)");
+    changed |= util::headed_checklist("In:", nullptr, "cin", &m.charger_in, w.features, false, w.tip, w.say);
     ui::section("Defender");
-    ImGui::TextUnformatted("In or in contact with:");
-    changed |= util::checklist("din", &m.defender_in, w.features, false, w.tip, w.say);
-    ImGui::TextUnformatted("Crossed by the charger to reach contact:");
-    ui::tip("AGV-hand-to-hand: each feature defended that the charger crossed halves its dice, for the next phase only");
-    changed |= util::checklist("crossed", &m.crossed, w.features, false, w.tip, w.say);
+    changed |= util::headed_checklist("In or in contact with:", nullptr, "din", &m.defender_in, w.features, false, w.tip, w.say);
+    changed |= util::headed_checklist("Crossed by the charger to reach contact:",
+                                      "AGV-hand-to-hand: each feature defended that the charger crossed halves its dice, for the next phase only",
+                                      "crossed", &m.crossed, w.features, false, w.tip, w.say);
     return changed;
 }
 

@@ -40,6 +40,29 @@ protected:
     }
     const view::BoardSupport* support() const { return this->sys_.board_support(); }
 
+    // The board section (Open board… / New board…; with one, its title, file and folder) and, once a
+    // board is open, its units' list (from the frame after a board is picked). `none`, `reads`:
+    // BoardHost::inputs_section's (nullptr: its default).
+    bool draw_board_inputs(PanelContext& ctx, const std::string& none, const char* reads = nullptr) {
+        if (!support()) return false;
+        std::optional<std::string>* board = &(this->s_.*board_);
+        const bool open = board->has_value();
+        bool changed = reads ? host_.inputs_section(ctx.engine, *support(), board, ctx.situation_dir, none, reads)
+                             : host_.inputs_section(ctx.engine, *support(), board, ctx.situation_dir, none);
+        if (open) changed |= draw_counter_inputs(this->counters_, "firer", "target");
+        return changed;
+    }
+    // The map: the board view filling the map area with the units on the board; a click writes
+    // `keys` (BoardHost::Keys), or picks a counter for `roles`. `mode`: the view's overlay mode.
+    bool draw_board_map(PanelContext& ctx, const std::string& mode, BoardHost::Keys keys, const BoardView::Roles& roles = {}) {
+        if (!support() || !ctx.map) return false;
+        host_.load(ctx.engine, *support(), this->s_.*board_, ctx.situation_dir);
+        host_.show_counters(&this->counters_, roles);
+        const bool changed = host_.map(*support(), &(this->s_.*board_), ctx.situation_dir, mode, this->table_of(this->written()),
+                                       ctx.board_marks(), std::move(keys), roles, *ctx.map);
+        return this->take_counter_pick(host_, roles.first, roles.second) || changed;
+    }
+
     BoardHost host_;
 
 private:

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <initializer_list>
 
 #include "window/panels/form.hpp"
 #include "window/panels/util.hpp"
@@ -114,6 +115,22 @@ private:
     bool draw_fire(PanelContext& ctx, const Words& w);
     bool draw_stand(std::size_t i, const Words& w, int* remove);
     bool draw_melee(PanelContext& ctx, const Words& w);
+    // The names in `lists` that pass `keep` and that the firer is also in, each once, in order.
+    std::vector<std::string> firer_also_in(std::initializer_list<const std::vector<std::string>*> lists,
+                                           bool (*keep)(const std::string&)) const {
+        std::vector<std::string> out;
+        for (const auto* list : lists)
+            for (const auto& n : *list)
+                if (keep(n) && std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
+                    std::find(out.begin(), out.end(), n) == out.end())
+                    out.push_back(n);
+        return out;
+    }
+    // A list narrowing another (which of the features named are beside the road, a different one,
+    // not between...): nothing when `names` is empty, else a dim `heading` with its tooltip `tip`
+    // over a checklist of `names`, each name's tip `before` + its words + `after`.
+    bool narrowing(const char* id, std::vector<std::string>* v, const std::vector<std::string>& names, bool repeats, const char* heading,
+                   const char* tip, const char* before, const char* after);
 };
 
 // =====================================================================================
@@ -133,6 +150,11 @@ const util::WordTip kUnitTips[] = {
     {"artillery", "Artillery (AGV-movement): the feature tables' artillery column; packed or not matters at streams (AGV-streams)"},
     {"light-artillery", "Light artillery (AGV-cover): moves as artillery, but a stone wall gives cover against its fire, not against heavier artillery's"},
 };
+// A unit's type ("Type" in the label column): one radio per type, with the types' tips.
+bool unit_type_row(const char* id, std::string* v, const std::vector<std::string>& types, const AgvPanel::Words& w) {
+    util::label("Type", w.col);
+    return util::radio_row(id, v, types, w.say, util::tips_of(kUnitTips));
+}
 const util::WordTip kActionTips[] = {
     {"move", "A normal move (AGV-movement): the features' rates apply"},
     {"charge", "A charge into contact (AGV-movement): some features forbid it (e.g. AGV-streams, AGV-hedges-walls)"},
@@ -175,8 +197,7 @@ bool AgvPanel::draw_movement(const Words& w) {
     const AgvChoices& c = choices<AgvChoices>();
     auto& m = s_;
     ui::section("Unit");
-    util::label("Type", w.col);
-    changed |= util::radio_row("type", &m.type, c.unit_types, w.say, util::tips_of(kUnitTips));
+    changed |= unit_type_row("type", &m.type, c.unit_types, w);
     if (m.type == "artillery") {
         // Left out, packed reads as false (unpacked), the contract's default (docs/agv.md).
         bool packed = m.packed.value_or(false);
@@ -221,15 +242,10 @@ bool AgvPanel::draw_road() {
     // beside_road: features of the terrain named that the road does not pass through (AGV-roads
     // ignores only the terrain the road passes through); it must stay a subset of `terrain`.
     keep_within(&m.beside_road, m.terrain);
-    if (!m.terrain.empty()) {
-        const AgvChoices& c = choices<AgvChoices>();
-        ui::wrapped(ui::dim_text(), "beside the road, not passed through by it:");
-        ui::tip("AGV-roads: the unit ignores only the terrain the road passes through; a feature beside the road that it "
-                "touches still applies ([move] beside_road)");
-        changed |= util::checklist("beside", &m.beside_road, unique(m.terrain), true, [&c](const std::string& n) {
-            return "AGV-roads: the road does not pass through this " + c.say(n) + ", so it applies ([move] beside_road)";
-        }, [&c](const std::string& n) { return c.say(n); });
-    }
+    changed |= narrowing("beside", &m.beside_road, unique(m.terrain), true, "beside the road, not passed through by it:",
+                         "AGV-roads: the unit ignores only the terrain the road passes through; a feature beside the road that it "
+                         "touches still applies ([move] beside_road)",
+                         "AGV-roads: the road does not pass through this ", ", so it applies ([move] beside_road)");
     return changed;
 }
 
@@ -239,8 +255,7 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
     const AgvChoices& c = choices<AgvChoices>();
     auto& f = s_;
     ui::section("Firer");
-    util::label("Type", w.col);
-    changed |= util::radio_row("ftype", &f.firer, c.firer_types, w.say, util::tips_of(kUnitTips));
+    changed |= unit_type_row("ftype", &f.firer, c.firer_types, w);
     changed |= util::labelled_int("Dice", w.col, "##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale,
                                   "Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
     changed |= util::headed_checklist("In or touching:", nullptr, "fin", &f.firer_in, w.features, false, w.tip, w.say);
@@ -255,8 +270,7 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
         }, w.say);
     }
     ui::section("Target unit");
-    util::label("Type", w.col);
-    changed |= util::radio_row("ttype", &f.target, c.unit_types, w.say, util::tips_of(kUnitTips));
+    changed |= unit_type_row("ttype", &f.target, c.unit_types, w);
     int remove = -1;
     for (std::size_t i = 0; i < f.stands.size(); ++i) {
         ImGui::PushID(int(i));
@@ -275,7 +289,6 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
 // of the features it shares with the firer are different ones. Sets *remove to `i` on "remove".
 bool AgvPanel::draw_stand(std::size_t i, const Words& w, int* remove) {
     bool changed = false;
-    const AgvChoices& c = choices<AgvChoices>();
     Stand& st = s_.stands[i];
     ImGui::Text("Stand %d", int(i) + 1);
     ImGui::SameLine();
@@ -286,47 +299,37 @@ bool AgvPanel::draw_stand(std::size_t i, const Words& w, int* remove) {
     changed |= util::checklist("between", &st.between, w.features, true, w.tip, w.say);
     // apart: names of this stand's features (in or between) the firer is also in, that are
     // different features (a wood of its own, another hill); it must stay a subset of those.
-    std::vector<std::string> shared;
-    for (const auto* list : {&st.in, &st.between})
-        for (const auto& n : *list)
-            if (std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
-                std::find(shared.begin(), shared.end(), n) == shared.end())
-                shared.push_back(n);
+    const std::vector<std::string> shared = firer_also_in({&st.in, &st.between}, [](const std::string&) { return true; });
     keep_within(&st.apart, shared);
-    if (!shared.empty()) {
-        ui::wrapped(ui::dim_text(), "a different one from the firer's (not the same feature):");
-        ui::tip("AGV-cover, AGV-hills: a feature the firer is also in gives this stand no cover and does not hide it unless it "
-                "is a different feature of the same kind ([[stand]] apart)");
-        changed |= util::checklist("apart", &st.apart, shared, false, [&c](const std::string& n) {
-            return "AGV-cover: this stand's " + c.say(n) + " is a different one from the firer's ([[stand]] apart)";
-        }, w.say);
-    }
+    changed |= narrowing("apart", &st.apart, shared, false, "a different one from the firer's (not the same feature):",
+                         "AGV-cover, AGV-hills: a feature the firer is also in gives this stand no cover and does not hide it unless it "
+                         "is a different feature of the same kind ([[stand]] apart)",
+                         "AGV-cover: this stand's ", " is a different one from the firer's ([[stand]] apart)");
     // not_between: features the stand touches that do not lie between it and the firer.
     keep_within(&st.not_between, st.in);
-    if (!st.in.empty()) {
-        ui::wrapped(ui::dim_text(), "touched, but not between it and the firer (behind or beside it):");
-        ui::tip("AGV-cover: the feature giving cover must lie between the two stands ([[stand]] not_between)");
-        changed |= util::checklist("notbetween", &st.not_between, unique(st.in), true, [&c](const std::string& n) {
-            return "AGV-cover: this " + c.say(n) + " is behind or beside the stand, so it gives no cover ([[stand]] not_between)";
-        }, w.say);
-    }
+    changed |= narrowing("notbetween", &st.not_between, unique(st.in), true, "touched, but not between it and the firer (behind or beside it):",
+                         "AGV-cover: the feature giving cover must lie between the two stands ([[stand]] not_between)", "AGV-cover: this ",
+                         " is behind or beside the stand, so it gives no cover ([[stand]] not_between)");
     // behind_own: the firer's own hill or contour rising between them (higher ground of it).
-    std::vector<std::string> own_between;
-    for (const auto& n : st.between)
-        if ((n == "hill" || n == "contour") && std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
-            std::find(own_between.begin(), own_between.end(), n) == own_between.end())
-            own_between.push_back(n);
+    const std::vector<std::string> own_between =
+        firer_also_in({&st.between}, [](const std::string& n) { return n == "hill" || n == "contour"; });
     keep_within(&st.behind_own, own_between);
-    if (!own_between.empty()) {
-        ui::wrapped(ui::dim_text(), "the firer's own, rising between them (the stand is behind it):");
-        ui::tip("AGV-hills, AGV-contours: fire off a hill is not stopped, but a stand behind its higher ground cannot be seen "
-                "([[stand]] behind_own); unticked, the referee's call");
-        changed |= util::checklist("behind", &st.behind_own, own_between, false, [&c](const std::string& n) {
-            return "AGV-hills: higher ground of the firer's own " + c.say(n) + " lies between them ([[stand]] behind_own)";
-        }, w.say);
-    }
+    changed |= narrowing("behind", &st.behind_own, own_between, false, "the firer's own, rising between them (the stand is behind it):",
+                         "AGV-hills, AGV-contours: fire off a hill is not stopped, but a stand behind its higher ground cannot be seen "
+                         "([[stand]] behind_own); unticked, the referee's call",
+                         "AGV-hills: higher ground of the firer's own ", " lies between them ([[stand]] behind_own)");
     ImGui::Separator();
     return changed;
+}
+
+bool AgvPanel::narrowing(const char* id, std::vector<std::string>* v, const std::vector<std::string>& names, bool repeats,
+                         const char* heading, const char* tip, const char* before, const char* after) {
+    if (names.empty()) return false;
+    const AgvChoices& c = choices<AgvChoices>();
+    ui::wrapped(ui::dim_text(), heading);
+    ui::tip(tip);
+    return util::checklist(id, v, names, repeats, [&c, before, after](const std::string& n) { return before + c.say(n) + after; },
+                           [&c](const std::string& n) { return c.say(n); });
 }
 
 // AGV-hand-to-hand: the charger's dice and features, the defender's, and those the charger crossed.

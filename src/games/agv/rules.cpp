@@ -41,7 +41,6 @@ const char* const kRoads = "AGV-roads";
 const char* const kPlacement = "AGV-placement";
 const std::vector<std::string> kProcedureCitations = {kMovement, kFiring, kCover, kMeleeRule, kRoads, kPlacement};
 
-
 std::string cap(std::string s) {
     if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
     return s;

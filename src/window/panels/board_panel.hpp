@@ -1,7 +1,8 @@
 // BoardFormPanel: a FormPanel of a game played on hex boards (TANK!, PanzerBlitz, Panzer Squadron).
 // The board its situation's `board` key names is held by a BoardHost (loading, painting, Save as,
 // unsaved paint set aside), and what every such panel tells the App about it is written here once:
-// the held board and its revision, the paint set aside, the map's notes ("On the map") and key.
+// the held board and its revision, the paint set aside, the map's notes ("On the map") and key,
+// the board section with the units' list (draw_board_inputs) and the map itself (draw_board_map).
 #pragma once
 #include <cstdint>
 #include <optional>

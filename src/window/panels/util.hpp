@@ -1,6 +1,7 @@
 // Small input helpers shared by the panels: string radio rows, combos and name checklists that
 // wrap, each option with its own tooltip (option_tip, required), checkboxes with their tip,
-// bounded integer fields.
+// bounded integer fields; composed: a checklist under its heading (headed_checklist), a labelled
+// integer field with its tip (labelled_int), a list's remove and "+ Add" (remove_then_add).
 #pragma once
 #include <algorithm>
 #include <functional>

@@ -10,8 +10,12 @@
 //                               an exact name wins over any alias; an alias that two entries share
 //                               matches neither ("ambiguous": bad input naming both)
 //   join_names                  "a, b or c" for messages
+//   enum_from, enum_name        an enum and its name in the files, by a table listing the
+//                               enumerators' names in their order
 // docs/situations.md ("Names") describes the same rule for users.
 #pragma once
+#include <algorithm>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -76,5 +80,16 @@ std::string spaced_words(std::string_view name);
 
 // "a, b or c" for error messages.
 std::string join_names(const std::vector<std::string>& names, std::string_view last_sep = " or ");
+
+// The enumerator named `s` in `names` (the enumerators' names in order; `s` one of them, checked
+// by the caller), and the name of `e`.
+template <class E>
+E enum_from(const std::string& s, const std::vector<std::string>& names) {
+    return static_cast<E>(std::find(names.begin(), names.end(), s) - names.begin());
+}
+template <class E>
+const char* enum_name(E e, const std::vector<std::string>& names) {
+    return names[static_cast<std::size_t>(e)].c_str();
+}
 
 }  // namespace umpire

@@ -11,9 +11,10 @@
 
 namespace umpire {
 
-const std::vector<std::string>& common_situation_keys() {
+std::vector<std::string> common_situation_keys(std::initializer_list<const char*> more) {
     // `title` and `notes` let a referee label a situation file; they do not affect a ruling.
-    static const std::vector<std::string> keys = {"system", "title", "notes"};
+    std::vector<std::string> keys = {"system", "title", "notes"};
+    keys.insert(keys.end(), more.begin(), more.end());
     return keys;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 #include <any>
 #include <filesystem>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -78,7 +79,8 @@ inline toml::table situation_table(const char* system, const std::string& title)
     return t;
 }
 
-// Keys every situation may carry besides its system's own (documented in README).
-const std::vector<std::string>& common_situation_keys();
+// Keys every situation may carry besides its system's own (documented in README), then `more`
+// (the system's own top-level keys).
+std::vector<std::string> common_situation_keys(std::initializer_list<const char*> more = {});
 
 }  // namespace umpire

@@ -41,13 +41,6 @@ const char* const kRoads = "AGV-roads";
 const char* const kPlacement = "AGV-placement";
 const std::vector<std::string> kProcedureCitations = {kMovement, kFiring, kCover, kMeleeRule, kRoads, kPlacement};
 
-template <class E> E enum_from(const std::string& s, const std::vector<std::string>& names) {
-    return static_cast<E>(std::find(names.begin(), names.end(), s) - names.begin());
-}
-template <class E> const char* name_of(E e, const std::vector<std::string>& names) {
-    return names[static_cast<std::size_t>(e)].c_str();
-}
-
 std::string cap(std::string s) {
     if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
     return s;
@@ -66,15 +59,15 @@ std::string plural(int n, const char* one, const char* many) { return std::to_st
 
 }  // namespace
 
-const char* to_string(UnitType t) { return name_of(t, kUnitTypes); }
-const char* to_string(FirerType t) { return name_of(t, kFirerTypes); }
-const char* to_string(Action a) { return name_of(a, kActions); }
-const char* to_string(Effect e) { return name_of(e, kEffects); }
-const char* to_string(Kind k) { return name_of(k, kKinds); }
-const char* to_string(OnRoad r) { return name_of(r, kOnRoad); }
-const char* to_string(Sight s) { return name_of(s, kSight); }
-const char* to_string(MeleeEffect m) { return name_of(m, kMelee); }
-const char* to_string(Question q) { return name_of(q, kQuestions); }
+const char* to_string(UnitType t) { return enum_name(t, kUnitTypes); }
+const char* to_string(FirerType t) { return enum_name(t, kFirerTypes); }
+const char* to_string(Action a) { return enum_name(a, kActions); }
+const char* to_string(Effect e) { return enum_name(e, kEffects); }
+const char* to_string(Kind k) { return enum_name(k, kKinds); }
+const char* to_string(OnRoad r) { return enum_name(r, kOnRoad); }
+const char* to_string(Sight s) { return enum_name(s, kSight); }
+const char* to_string(MeleeEffect m) { return enum_name(m, kMelee); }
+const char* to_string(Question q) { return enum_name(q, kQuestions); }
 
 const std::vector<std::string>& unit_type_names() { return kUnitTypes; }
 const std::vector<std::string>& firer_type_names() { return kFirerTypes; }
@@ -590,8 +583,7 @@ toml::array to_array(const std::vector<std::string>& v) {
 Situation parse_situation(const Data& d, const Section& root) {
     Situation s;
     auto q = root.choice("question", kQuestions, true);
-    std::vector<std::string> keys = common_situation_keys();
-    keys.push_back("question");
+    std::vector<std::string> keys = common_situation_keys({"question"});
     if (!q) {
         root.sink().throw_if_errors();
         return s;

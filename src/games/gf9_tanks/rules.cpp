@@ -74,19 +74,14 @@ std::string hill_phrase(OnHill h) {
 
 }  // namespace
 
-const char* to_string(Effect e) {
-    switch (e) {
-        case Effect::normal: return "normal";
-        case Effect::single_move: return "single-move";
-        case Effect::impassable: return "impassable";
-    }
-    return "";
-}
-const char* to_string(Los l) { return l == Los::clear ? "clear" : "blocked"; }
-const char* to_string(OnHill h) { return h == OnHill::no ? "no" : h == OnHill::partly ? "partly" : "wholly"; }
-const char* to_string(Shooting s) { return s == Shooting::none ? "none" : s == Shooting::cover ? "cover" : "block"; }
-const char* to_string(CoreEffect c) { return c == CoreEffect::over ? "over" : "core"; }
-const char* to_string(Question q) { return q == Question::los ? "los" : "movement"; }
+// Each enum's name in the files and the JSON: its entry in the names table above (rules.hpp lists
+// the enumerators in the tables' order).
+const char* to_string(Effect e) { return enum_name(e, kEffects); }
+const char* to_string(Los l) { return enum_name(l, kLos); }
+const char* to_string(OnHill h) { return enum_name(h, kOnHill); }
+const char* to_string(Shooting s) { return enum_name(s, kShooting); }
+const char* to_string(CoreEffect c) { return enum_name(c, kCore); }
+const char* to_string(Question q) { return enum_name(q, kQuestions); }
 
 std::vector<EscarpmentLine> LosSituation::escarpments() const {
     std::vector<EscarpmentLine> out;
@@ -636,8 +631,7 @@ void parse_move(const Data& d, const Section& root, MoveSituation& s) {
 Situation parse_situation(const Data& d, const Section& root) {
     Situation s;
     auto q = root.choice("question", kQuestions, true);
-    std::vector<std::string> keys = common_situation_keys();
-    keys.push_back("question");
+    std::vector<std::string> keys = common_situation_keys({"question"});
     if (q && *q == "los") for (const char* k : {"firer", "target", "line", "escarpment"}) keys.push_back(k);
     if (q && *q == "movement") keys.push_back("move");
     if (q) root.only_keys(keys);

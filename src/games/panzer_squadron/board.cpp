@@ -419,28 +419,29 @@ LineOfFire compute(const Data& d, const board::Board& b, const hex::Cube& firer,
         l.calls.push_back({"PS-fire", "the Line of Fire diagram is missing: Umpire's reading (" + r0.name + ") joins the cannon to the " + say(r0) +
                                           "; the " + ri.name + " reading joins it to the " + say(ri) + " (rules-data choice line_points)."});
     }
+    // A reading the page leaves open (PS-obstacle): what Umpire reads, what the other reading gives,
+    // and the rules-data choice that picks it.
+    const auto obstacle_call = [&](const std::string& what, const char* reading, bool other_bonus, const char* choice) {
+        l.calls.push_back({"PS-obstacle", what + reading + ", the other reading gives " + (other_bonus ? "the obstacle bonus" : "no obstacle bonus") +
+                                              " (rules-data choice " + choice + ")."});
+    };
     if (l.touch_call && texts)
-        l.calls.push_back({"PS-obstacle", std::string("a line only touches an obstacle (a corner, or along the side of an obstacle hexagon); Umpire reads touching as ") +
-                                              (d.touching_passes ? "passing (obstacle bonus)" : "not passing (no obstacle bonus)") + ", the other reading gives " +
-                                              (r0.bonus_other_touch ? "the obstacle bonus" : "no obstacle bonus") + " (rules-data choice touching_passes)."});
+        obstacle_call("a line only touches an obstacle (a corner, or along the side of an obstacle hexagon); Umpire reads touching as ",
+                      d.touching_passes ? "passing (obstacle bonus)" : "not passing (no obstacle bonus)", r0.bonus_other_touch, "touching_passes");
     if (l.own_call && texts)
-        l.calls.push_back({"PS-obstacle", std::string("the obstacle a line passes is a hexside of the firer's own hexagon; the page says only that the line "
-                                                      "passes through it, and Umpire ") +
-                                              (d.own_hexsides_count ? "counts it (obstacle bonus)" : "does not count it (no obstacle bonus)") +
-                                              ", the other reading gives " + (r0.bonus_other_own ? "the obstacle bonus" : "no obstacle bonus") +
-                                              " (rules-data choice own_hexsides_count)."});
+        obstacle_call("the obstacle a line passes is a hexside of the firer's own hexagon; the page says only that the line "
+                      "passes through it, and Umpire ",
+                      d.own_hexsides_count ? "counts it (obstacle bonus)" : "does not count it (no obstacle bonus)", r0.bonus_other_own,
+                      "own_hexsides_count");
     if (l.target_call && texts)
-        l.calls.push_back({"PS-obstacle", std::string("a line ends on an obstacle hexside of the target's hexagon facing the firer (it reaches the "
-                                                      "hexagon at the obstacle without passing beyond it); Umpire ") +
-                                              (d.target_hexsides_count ? "counts it: the target is behind it (obstacle bonus)" : "does not count it (no obstacle bonus)") +
-                                              ", the other reading gives " + (r0.bonus_other_target ? "the obstacle bonus" : "no obstacle bonus") +
-                                              " (rules-data choice target_hexsides_count)."});
+        obstacle_call("a line ends on an obstacle hexside of the target's hexagon facing the firer (it reaches the "
+                      "hexagon at the obstacle without passing beyond it); Umpire ",
+                      d.target_hexsides_count ? "counts it: the target is behind it (obstacle bonus)" : "does not count it (no obstacle bonus)",
+                      r0.bonus_other_target, "target_hexsides_count");
     if (l.occupied_call && texts)
-        l.calls.push_back({"PS-obstacle", std::string("a tank stands in an obstacle hexagon (the line starts inside the firer's or ends on the "
-                                                      "target's); Umpire ") +
-                                              (d.occupied_hexes_count ? "counts it (obstacle bonus)" : "does not count it: it is not between the tanks (no obstacle bonus)") +
-                                              ", the other reading gives " + (r0.bonus_other_occupied ? "the obstacle bonus" : "no obstacle bonus") +
-                                              " (rules-data choice occupied_hexes_count)."});
+        obstacle_call("a tank stands in an obstacle hexagon (the line starts inside the firer's or ends on the target's); Umpire ",
+                      d.occupied_hexes_count ? "counts it (obstacle bonus)" : "does not count it: it is not between the tanks (no obstacle bonus)",
+                      r0.bonus_other_occupied, "occupied_hexes_count");
     if (l.impact_call && texts)
         l.calls.push_back({"PS-armour", "the two lines strike different faces (" + r0.lines[0].face + " at the " + corner_name(d, r0.lines[0].corner) + " point, " +
                                             r0.lines[1].face + " at the " + corner_name(d, r0.lines[1].corner) +

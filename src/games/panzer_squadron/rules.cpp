@@ -289,9 +289,7 @@ void parse_line_of_fire(const Data& d, const Section& root, Situation& s, const 
 Situation parse_situation(const Data& d, const Section& root, const board::Board* held, const view::Placement* place) {
     Situation s;
     const view::Placement placed = held && place ? *place : view::Placement{};
-    auto keys = common_situation_keys();
-    for (const char* k : {"question", "tank", "shooter", "target", "board", "firer", "line"}) keys.push_back(k);
-    root.only_keys(keys);
+    root.only_keys(common_situation_keys({"question", "tank", "shooter", "target", "board", "firer", "line"}));
     s.title = root.str("title").value_or("");
     const auto question = root.choice("question", kQuestions, true);
     if (!question) return s;  // reported; the rest depends on the question, so no follow-on errors

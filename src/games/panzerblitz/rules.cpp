@@ -106,9 +106,7 @@ Data load_data(const std::filesystem::path& file) {
 
 Situation parse_situation(const Data& d, const Section& root, const board::Board* held, const view::Placement* place) {
     Situation s;
-    auto keys = common_situation_keys();
-    for (const char* k : {"firer", "target", "line", "board"}) keys.push_back(k);
-    root.only_keys(keys);
+    root.only_keys(common_situation_keys({"firer", "target", "line", "board"}));
     // With board = "FILE" the units' hexes give everything else; typed keys must agree with the map.
     const bool on_board = root.has("board");
     s.title = root.str("title").value_or("");

@@ -194,13 +194,19 @@ struct Judge {
         return it;
     }
 
-    LosItem side_item(const hex::Cube& h, int d) const {
+    // An item at hexside d of h (`kind`: the hexside crossed, or run along), naming its feature `f` (none: nullptr).
+    LosItem side_at(LosItem::Kind kind, const hex::Cube& h, int d, const board::SideFeature* f) const {
         LosItem it;
-        it.kind = LosItem::hexside;
+        it.kind = kind;
         it.where = h;
         it.side = d;
+        if (f) it.terrain = b.vocabulary.hexside_features[std::size_t(f->feature)];
+        return it;
+    }
+
+    LosItem side_item(const hex::Cube& h, int d) const {
         const board::SideFeature* f = b.side(h, d);
-        it.terrain = b.vocabulary.hexside_features[std::size_t(f->feature)];
+        LosItem it = side_at(LosItem::hexside, h, d, f);
         it.obstructs = rules.side_obstructs[std::size_t(f->feature)];
         it.of_firer = side_of(h, d, firer);
         it.of_target = side_of(h, d, target);
@@ -228,15 +234,11 @@ struct Judge {
 
     // A run along the hexside between p and q (10.23, 10.24): judged from both sides.
     LosItem along_item(const hex::Cube& p, int d) const {
-        LosItem it;
-        it.kind = LosItem::along;
-        it.where = p;
-        it.side = d;
+        const board::SideFeature* f = b.side(p, d);
+        LosItem it = side_at(LosItem::along, p, d, f);
         const hex::Cube q = hex::neighbour(p, d);
         it.beside[0] = b.terrain(p);
         it.beside[1] = b.terrain(q);
-        const board::SideFeature* f = b.side(p, d);
-        if (f) it.terrain = b.vocabulary.hexside_features[std::size_t(f->feature)];
         const int over = f && rules.side_obstructs[std::size_t(f->feature)] ? ignored_by(p, d) : -1;
         const bool side_obs = f && rules.side_obstructs[std::size_t(f->feature)] && over < 0;
         const bool p_obs = hex_obstructs(p), q_obs = hex_obstructs(q);

@@ -61,9 +61,6 @@ const std::vector<std::string> kAt = {"hex", "hexside", "along-hexside"};
 const std::vector<std::string> kTouches = {"none", "firer", "target", "both"};
 const std::vector<std::string> kFireControls = {"N", "SR", "SC"};
 
-template <class E> E enum_from(const std::string& s, const std::vector<std::string>& names) {
-    return static_cast<E>(std::find(names.begin(), names.end(), s) - names.begin());
-}
 // A value the user typed, quoted for an error line: quotes, backslashes and control characters
 // escaped, so one problem stays one line.
 std::string typed_value(const std::string& v) {
@@ -1298,9 +1295,7 @@ void apply_board(Parse& p, const board::Board* held) {
 
 Situation parse_situation(const Data& d, const Section& root, const board::Board* held, const view::Placement* place) {
     Parse p(d, root, place);
-    auto keys = common_situation_keys();
-    for (const char* k : {"terrain_mode", "firer", "target", "line", "extra_firer", "board"}) keys.push_back(k);
-    root.only_keys(keys);
+    root.only_keys(common_situation_keys({"terrain_mode", "firer", "target", "line", "extra_firer", "board"}));
     p.s.title = root.str("title").value_or("");
     if (auto m = root.choice("terrain_mode", kModes, true)) p.s.mode = *mode_named(*m);
     parse_firer(p);

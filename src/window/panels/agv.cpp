@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <initializer_list>
 
 #include "window/panels/form.hpp"
 #include "window/panels/util.hpp"
@@ -68,11 +69,10 @@ Form<Inputs> form() {
         .field("move.starts_in", &Inputs::starts_in, [](const Inputs& s) { return s.question == "movement" && !s.starts_in.empty(); })
         .field("move.on_road", &Inputs::on_road, movement)
         .field("move.beside_road", &Inputs::beside_road, [](const Inputs& s) { return s.question == "movement" && s.on_road && !s.beside_road.empty(); })
-        .field("firer.type", &Inputs::firer, fire)
+        .both("type", &Inputs::firer, &Inputs::target, fire)
         .field("firer.in", &Inputs::firer_in, fire)
         .field("firer.wholly_in", &Inputs::wholly_in, fire)
         .field("firer.dice", &Inputs::fire_dice, fire)
-        .field("target.type", &Inputs::target, fire)
         .list("stand", &Inputs::stands, stand, fire)
         .field("charger.dice", &Inputs::melee_dice, melee)
         .field("charger.in", &Inputs::charger_in, melee)
@@ -115,6 +115,22 @@ private:
     bool draw_fire(PanelContext& ctx, const Words& w);
     bool draw_stand(std::size_t i, const Words& w, int* remove);
     bool draw_melee(PanelContext& ctx, const Words& w);
+    // The names in `lists` that pass `keep` and that the firer is also in, each once, in order.
+    std::vector<std::string> firer_also_in(std::initializer_list<const std::vector<std::string>*> lists,
+                                           bool (*keep)(const std::string&)) const {
+        std::vector<std::string> out;
+        for (const auto* list : lists)
+            for (const auto& n : *list)
+                if (keep(n) && std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
+                    std::find(out.begin(), out.end(), n) == out.end())
+                    out.push_back(n);
+        return out;
+    }
+    // A list narrowing another (which of the features named are beside the road, a different one,
+    // not between...): nothing when `names` is empty, else a dim `heading` with its tooltip `tip`
+    // over a checklist of `names`, each name's tip `before` + its words + `after`.
+    bool narrowing(const char* id, std::vector<std::string>* v, const std::vector<std::string>& names, bool repeats, const char* heading,
+                   const char* tip, const char* before, const char* after);
 };
 
 // =====================================================================================
@@ -134,6 +150,11 @@ const util::WordTip kUnitTips[] = {
     {"artillery", "Artillery (AGV-movement): the feature tables' artillery column; packed or not matters at streams (AGV-streams)"},
     {"light-artillery", "Light artillery (AGV-cover): moves as artillery, but a stone wall gives cover against its fire, not against heavier artillery's"},
 };
+// A unit's type ("Type" in the label column): one radio per type, with the types' tips.
+bool unit_type_row(const char* id, std::string* v, const std::vector<std::string>& types, const AgvPanel::Words& w) {
+    util::label("Type", w.col);
+    return util::radio_row(id, v, types, w.say, util::tips_of(kUnitTips));
+}
 const util::WordTip kActionTips[] = {
     {"move", "A normal move (AGV-movement): the features' rates apply"},
     {"charge", "A charge into contact (AGV-movement): some features forbid it (e.g. AGV-streams, AGV-hedges-walls)"},
@@ -176,8 +197,7 @@ bool AgvPanel::draw_movement(const Words& w) {
     const AgvChoices& c = choices<AgvChoices>();
     auto& m = s_;
     ui::section("Unit");
-    util::label("Type", w.col);
-    changed |= util::radio_row("type", &m.type, c.unit_types, w.say, util::tips_of(kUnitTips));
+    changed |= unit_type_row("type", &m.type, c.unit_types, w);
     if (m.type == "artillery") {
         // Left out, packed reads as false (unpacked), the contract's default (docs/agv.md).
         bool packed = m.packed.value_or(false);
@@ -193,13 +213,13 @@ bool AgvPanel::draw_movement(const Words& w) {
     // Only features named above can be started in: drop any that were unticked there.
     changed |= keep_within(&m.starts_in, m.terrain);
     if (!m.terrain.empty()) {
-        ImGui::TextUnformatted("Of these, the unit starts in:");
-        ui::tip("AGV-movement: a move that starts in a feature leaves it (the explanation says so); the effect is "
-                "the same as entering or crossing it");
         std::vector<std::string> named;
         for (const auto& n : w.features)
             if (std::find(m.terrain.begin(), m.terrain.end(), n) != m.terrain.end()) named.push_back(n);
-        changed |= util::checklist("starts_in", &m.starts_in, named, false, w.tip, w.say);
+        changed |= util::headed_checklist("Of these, the unit starts in:",
+                                          "AGV-movement: a move that starts in a feature leaves it (the explanation says so); the effect is "
+                                          "the same as entering or crossing it",
+                                          "starts_in", &m.starts_in, named, false, w.tip, w.say);
     }
     return changed | draw_road();
 }
@@ -222,15 +242,10 @@ bool AgvPanel::draw_road() {
     // beside_road: features of the terrain named that the road does not pass through (AGV-roads
     // ignores only the terrain the road passes through); it must stay a subset of `terrain`.
     keep_within(&m.beside_road, m.terrain);
-    if (!m.terrain.empty()) {
-        const AgvChoices& c = choices<AgvChoices>();
-        ui::wrapped(ui::dim_text(), "beside the road, not passed through by it:");
-        ui::tip("AGV-roads: the unit ignores only the terrain the road passes through; a feature beside the road that it "
-                "touches still applies ([move] beside_road)");
-        changed |= util::checklist("beside", &m.beside_road, unique(m.terrain), true, [&c](const std::string& n) {
-            return "AGV-roads: the road does not pass through this " + c.say(n) + ", so it applies ([move] beside_road)";
-        }, [&c](const std::string& n) { return c.say(n); });
-    }
+    changed |= narrowing("beside", &m.beside_road, unique(m.terrain), true, "beside the road, not passed through by it:",
+                         "AGV-roads: the unit ignores only the terrain the road passes through; a feature beside the road that it "
+                         "touches still applies ([move] beside_road)",
+                         "AGV-roads: the road does not pass through this ", ", so it applies ([move] beside_road)");
     return changed;
 }
 
@@ -240,13 +255,10 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
     const AgvChoices& c = choices<AgvChoices>();
     auto& f = s_;
     ui::section("Firer");
-    util::label("Type", w.col);
-    changed |= util::radio_row("ftype", &f.firer, c.firer_types, w.say, util::tips_of(kUnitTips));
-    util::label("Dice", w.col);
-    changed |= util::int_field("##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale);
-    ui::tip("Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
-    ImGui::TextUnformatted("In or touching:");
-    changed |= util::checklist("fin", &f.firer_in, w.features, false, w.tip, w.say);
+    changed |= unit_type_row("ftype", &f.firer, c.firer_types, w);
+    changed |= util::labelled_int("Dice", w.col, "##dice", &f.fire_dice, 1, c.max_dice, 140 * ctx.scale,
+                                  "Dice the unit would normally use; cover halves them, rounded down (AGV-cover)");
+    changed |= util::headed_checklist("In or touching:", nullptr, "fin", &f.firer_in, w.features, false, w.tip, w.say);
     // wholly_in marks which of those features the stand is wholly within (AGV-firing: it may
     // then fire only into and through that wood or village); it must stay a subset of `in`.
     keep_within(&f.wholly_in, f.firer_in);
@@ -258,23 +270,18 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
         }, w.say);
     }
     ui::section("Target unit");
-    util::label("Type", w.col);
-    changed |= util::radio_row("ttype", &f.target, c.unit_types, w.say, util::tips_of(kUnitTips));
+    changed |= unit_type_row("ttype", &f.target, c.unit_types, w);
     int remove = -1;
     for (std::size_t i = 0; i < f.stands.size(); ++i) {
         ImGui::PushID(int(i));
         changed |= draw_stand(i, w, &remove);
         ImGui::PopID();
     }
-    if (remove >= 0) {
-        f.stands.erase(f.stands.begin() + remove);
-        changed = true;
-    }
-    if (ImGui::Button("+ Add stand")) {
-        f.stands.push_back(Stand{});
-        changed = true;
-    }
-    ui::tip("AGV-cover: the unit claims cover only if every stand that can be fired at can");
+    changed |= util::remove_then_add(&f.stands, remove, "+ Add stand", "AGV-cover: the unit claims cover only if every stand that can be fired at can",
+                                     [&f] {
+                                         f.stands.push_back(Stand{});
+                                         return true;
+                                     });
     return changed;
 }
 
@@ -282,7 +289,6 @@ bool AgvPanel::draw_fire(PanelContext& ctx, const Words& w) {
 // of the features it shares with the firer are different ones. Sets *remove to `i` on "remove".
 bool AgvPanel::draw_stand(std::size_t i, const Words& w, int* remove) {
     bool changed = false;
-    const AgvChoices& c = choices<AgvChoices>();
     Stand& st = s_.stands[i];
     ImGui::Text("Stand %d", int(i) + 1);
     ImGui::SameLine();
@@ -293,47 +299,37 @@ bool AgvPanel::draw_stand(std::size_t i, const Words& w, int* remove) {
     changed |= util::checklist("between", &st.between, w.features, true, w.tip, w.say);
     // apart: names of this stand's features (in or between) the firer is also in, that are
     // different features (a wood of its own, another hill); it must stay a subset of those.
-    std::vector<std::string> shared;
-    for (const auto* list : {&st.in, &st.between})
-        for (const auto& n : *list)
-            if (std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
-                std::find(shared.begin(), shared.end(), n) == shared.end())
-                shared.push_back(n);
+    const std::vector<std::string> shared = firer_also_in({&st.in, &st.between}, [](const std::string&) { return true; });
     keep_within(&st.apart, shared);
-    if (!shared.empty()) {
-        ui::wrapped(ui::dim_text(), "a different one from the firer's (not the same feature):");
-        ui::tip("AGV-cover, AGV-hills: a feature the firer is also in gives this stand no cover and does not hide it unless it "
-                "is a different feature of the same kind ([[stand]] apart)");
-        changed |= util::checklist("apart", &st.apart, shared, false, [&c](const std::string& n) {
-            return "AGV-cover: this stand's " + c.say(n) + " is a different one from the firer's ([[stand]] apart)";
-        }, w.say);
-    }
+    changed |= narrowing("apart", &st.apart, shared, false, "a different one from the firer's (not the same feature):",
+                         "AGV-cover, AGV-hills: a feature the firer is also in gives this stand no cover and does not hide it unless it "
+                         "is a different feature of the same kind ([[stand]] apart)",
+                         "AGV-cover: this stand's ", " is a different one from the firer's ([[stand]] apart)");
     // not_between: features the stand touches that do not lie between it and the firer.
     keep_within(&st.not_between, st.in);
-    if (!st.in.empty()) {
-        ui::wrapped(ui::dim_text(), "touched, but not between it and the firer (behind or beside it):");
-        ui::tip("AGV-cover: the feature giving cover must lie between the two stands ([[stand]] not_between)");
-        changed |= util::checklist("notbetween", &st.not_between, unique(st.in), true, [&c](const std::string& n) {
-            return "AGV-cover: this " + c.say(n) + " is behind or beside the stand, so it gives no cover ([[stand]] not_between)";
-        }, w.say);
-    }
+    changed |= narrowing("notbetween", &st.not_between, unique(st.in), true, "touched, but not between it and the firer (behind or beside it):",
+                         "AGV-cover: the feature giving cover must lie between the two stands ([[stand]] not_between)", "AGV-cover: this ",
+                         " is behind or beside the stand, so it gives no cover ([[stand]] not_between)");
     // behind_own: the firer's own hill or contour rising between them (higher ground of it).
-    std::vector<std::string> own_between;
-    for (const auto& n : st.between)
-        if ((n == "hill" || n == "contour") && std::find(s_.firer_in.begin(), s_.firer_in.end(), n) != s_.firer_in.end() &&
-            std::find(own_between.begin(), own_between.end(), n) == own_between.end())
-            own_between.push_back(n);
+    const std::vector<std::string> own_between =
+        firer_also_in({&st.between}, [](const std::string& n) { return n == "hill" || n == "contour"; });
     keep_within(&st.behind_own, own_between);
-    if (!own_between.empty()) {
-        ui::wrapped(ui::dim_text(), "the firer's own, rising between them (the stand is behind it):");
-        ui::tip("AGV-hills, AGV-contours: fire off a hill is not stopped, but a stand behind its higher ground cannot be seen "
-                "([[stand]] behind_own); unticked, the referee's call");
-        changed |= util::checklist("behind", &st.behind_own, own_between, false, [&c](const std::string& n) {
-            return "AGV-hills: higher ground of the firer's own " + c.say(n) + " lies between them ([[stand]] behind_own)";
-        }, w.say);
-    }
+    changed |= narrowing("behind", &st.behind_own, own_between, false, "the firer's own, rising between them (the stand is behind it):",
+                         "AGV-hills, AGV-contours: fire off a hill is not stopped, but a stand behind its higher ground cannot be seen "
+                         "([[stand]] behind_own); unticked, the referee's call",
+                         "AGV-hills: higher ground of the firer's own ", " lies between them ([[stand]] behind_own)");
     ImGui::Separator();
     return changed;
+}
+
+bool AgvPanel::narrowing(const char* id, std::vector<std::string>* v, const std::vector<std::string>& names, bool repeats,
+                         const char* heading, const char* tip, const char* before, const char* after) {
+    if (names.empty()) return false;
+    const AgvChoices& c = choices<AgvChoices>();
+    ui::wrapped(ui::dim_text(), heading);
+    ui::tip(tip);
+    return util::checklist(id, v, names, repeats, [&c, before, after](const std::string& n) { return before + c.say(n) + after; },
+                           [&c](const std::string& n) { return c.say(n); });
 }
 
 // AGV-hand-to-hand: the charger's dice and features, the defender's, and those the charger crossed.
@@ -342,17 +338,14 @@ bool AgvPanel::draw_melee(PanelContext& ctx, const Words& w) {
     const AgvChoices& c = choices<AgvChoices>();
     auto& m = s_;
     ui::section("Charger");
-    util::label("Dice", w.col);
-    changed |= util::int_field("##cdice", &m.melee_dice, 1, c.max_dice, 140 * ctx.scale);
-    ui::tip("The charger's dice for hand-to-hand (AGV-hand-to-hand)");
-    ImGui::TextUnformatted("In:");
-    changed |= util::checklist("cin", &m.charger_in, w.features, false, w.tip, w.say);
+    changed |= util::labelled_int("Dice", w.col, "##cdice", &m.melee_dice, 1, c.max_dice, 140 * ctx.scale,
+                                  "The charger's dice for hand-to-hand (AGV-hand-to-hand)");
+    changed |= util::headed_checklist("In:", nullptr, "cin", &m.charger_in, w.features, false, w.tip, w.say);
     ui::section("Defender");
-    ImGui::TextUnformatted("In or in contact with:");
-    changed |= util::checklist("din", &m.defender_in, w.features, false, w.tip, w.say);
-    ImGui::TextUnformatted("Crossed by the charger to reach contact:");
-    ui::tip("AGV-hand-to-hand: each feature defended that the charger crossed halves its dice, for the next phase only");
-    changed |= util::checklist("crossed", &m.crossed, w.features, false, w.tip, w.say);
+    changed |= util::headed_checklist("In or in contact with:", nullptr, "din", &m.defender_in, w.features, false, w.tip, w.say);
+    changed |= util::headed_checklist("Crossed by the charger to reach contact:",
+                                      "AGV-hand-to-hand: each feature defended that the charger crossed halves its dice, for the next phase only",
+                                      "crossed", &m.crossed, w.features, false, w.tip, w.say);
     return changed;
 }
 

@@ -1,7 +1,8 @@
 // BoardFormPanel: a FormPanel of a game played on hex boards (TANK!, PanzerBlitz, Panzer Squadron).
 // The board its situation's `board` key names is held by a BoardHost (loading, painting, Save as,
 // unsaved paint set aside), and what every such panel tells the App about it is written here once:
-// the held board and its revision, the paint set aside, the map's notes ("On the map") and key.
+// the held board and its revision, the paint set aside, the map's notes ("On the map") and key,
+// the board section with the units' list (draw_board_inputs) and the map itself (draw_board_map).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -46,6 +47,29 @@ protected:
         if (this->has_map() && ImGui::CollapsingHeader("Map key", ImGuiTreeNodeFlags_DefaultOpen)) host_.key(ctx.board_marks());
     }
     const view::BoardSupport* support() const { return this->sys_.board_support(); }
+
+    // The board section (Open board… / New board…; with one, its title, file and folder) and, once a
+    // board is open, its units' list (from the frame after a board is picked). `none`, `reads`:
+    // BoardHost::inputs_section's (nullptr: its default).
+    bool draw_board_inputs(PanelContext& ctx, const std::string& none, const char* reads = nullptr) {
+        if (!support()) return false;
+        std::optional<std::string>* board = &(this->s_.*board_);
+        const bool open = board->has_value();
+        bool changed = reads ? host_.inputs_section(ctx.engine, *support(), board, ctx.situation_dir, none, reads)
+                             : host_.inputs_section(ctx.engine, *support(), board, ctx.situation_dir, none);
+        if (open) changed |= draw_counter_inputs(this->counters_, "firer", "target");
+        return changed;
+    }
+    // The map: the board view filling the map area with the units on the board; a click writes
+    // `keys` (BoardHost::Keys), or picks a counter for `roles`. `mode`: the view's overlay mode.
+    bool draw_board_map(PanelContext& ctx, const std::string& mode, BoardHost::Keys keys, const BoardView::Roles& roles = {}) {
+        if (!support() || !ctx.map) return false;
+        host_.load(ctx.engine, *support(), this->s_.*board_, ctx.situation_dir);
+        host_.show_counters(&this->counters_, roles);
+        const bool changed = host_.map(*support(), &(this->s_.*board_), ctx.situation_dir, mode, this->table_of(this->written()),
+                                       ctx.board_marks(), std::move(keys), roles, *ctx.map);
+        return this->take_counter_pick(host_, roles.first, roles.second) || changed;
+    }
 
     BoardHost host_;
 

@@ -6,7 +6,8 @@
 // the module's own spelling, and what the panel writes is the module's file format exactly.
 //
 // Sections
-//   1. Form<S>: dotted key path <-> member, with an optional "only when" condition
+//   1. Form<S>: dotted key path <-> member, with an optional "only when" condition (both: the
+//      firer's and the target's same key)
 //   2. FormPanel<S>: situation(), load(), reset(), key_order(), draw_ruling() with a view hook
 #pragma once
 #include <functional>
@@ -63,6 +64,12 @@ public:
                          },
                          std::move(when)});
         return *this;
+    }
+    // The same key in the firer's and the target's tables ("firer.hex" and "target.hex").
+    template <class M>
+    Form& both(const std::string& key, M S::*firer, M S::*target, When when = {}) {
+        field("firer." + key, firer, when);
+        return field("target." + key, target, std::move(when));
     }
     // An array of tables ([[obstacles]]), each bound by `rows`.
     template <class E>

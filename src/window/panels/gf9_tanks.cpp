@@ -216,23 +216,23 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     bool changed = false;
     const float col = 150 * ctx.scale;
     const Gf9Choices& c = choices<Gf9Choices>();
+    // The game's words for a name, and its tooltip (from the choices view).
+    const util::Say say = [this](const std::string& n) { return words(n); };
+    const util::NameTip tip = [this](const std::string& n) { return name_tip(n); };
     ui::section("Question");
-    changed |= util::radio_row("q", &s_.question, names_of(c.questions), [this](const std::string& n) { return words(n); },
-                               [this](const std::string& n) { return name_tip(n); });
+    changed |= util::radio_row("q", &s_.question, names_of(c.questions), say, tip);
     if (s_.question == "movement") {
         ui::section("Move");
-        ImGui::TextUnformatted("Terrain the move enters, crosses or leaves:");
-        ui::tip("Each terrain's effect is its house rule (GF9-rough, GF9-creeks, GF9-rivers, GF9-swamps, GF9-canals, "
-                "GF9-ditches, GF9-escarpments, GF9-water, GF9-hills); the most restrictive decides");
-        changed |= util::checklist("terrain", &s_.move_terrain, names_of(c.move_terrain), true,
-                                   [this](const std::string& n) { return name_tip(n); },
-                                   [this](const std::string& n) { return words(n); });
-        ImGui::TextUnformatted("Via (none ticked: none):");
-        ui::tip("The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
-                "several when a move uses several");
+        changed |= util::headed_checklist("Terrain the move enters, crosses or leaves:",
+                                          "Each terrain's effect is its house rule (GF9-rough, GF9-creeks, GF9-rivers, GF9-swamps, GF9-canals, "
+                                          "GF9-ditches, GF9-escarpments, GF9-water, GF9-hills); the most restrictive decides",
+                                          "terrain", &s_.move_terrain, names_of(c.move_terrain), true, tip, say);
         // "none" is the empty list (the choices view leaves it out): as a box beside the others it
         // would make a situation the engine rejects.
-        changed |= util::checklist("via", &s_.via, c.via, false, util::tips_of(kViaTips), {});
+        changed |= util::headed_checklist("Via (none ticked: none):",
+                                          "The move uses a bridge or ford (GF9-rivers, GF9-canals) or a road (GF9-rough, GF9-swamps); tick "
+                                          "several when a move uses several",
+                                          "via", &s_.via, c.via, false, util::tips_of(kViaTips), {});
         changed |= util::checkbox("amphibious vehicle", &s_.amphibious,
                                   "Amphibious vehicles cross rivers and large water with a single move, but not canals "
                                   "(GF9-rivers, GF9-water, GF9-canals)");
@@ -244,9 +244,8 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
     ui::section("Target");
     changed |= vehicle("target", &l.target, true, col);
     ui::section("Line of sight");
-    util::label("Hills between", col);
-    changed |= util::int_field("##hills", &l.hills_between, 0, c.max_hills_between, 140 * ctx.scale);
-    ui::tip("Hills the line crosses other than the firer's and the target's own");
+    changed |= util::labelled_int("Hills between", col, "##hills", &l.hills_between, 0, c.max_hills_between, 140 * ctx.scale,
+                                  "Hills the line crosses other than the firer's and the target's own");
     changed |= util::checkbox("a hill hides only part of the target", &l.partly_hidden,
                               "GF9-hills: a hill between that hides only part of the target gives it cover (counts as one hill between)");
     changed |= util::checkbox("same hill", &l.same_hill, "GF9-hills: the target is on the firer's own hill (or both on the one escarpment)");
@@ -264,18 +263,14 @@ bool Gf9Panel::draw_inputs(PanelContext& ctx) {
                 "Left empty it is not given; 0 means touching the edge.");
     }
     // Added keys (docs/gf9-tanks.md): terrain the line crosses and things only the core rules judge.
-    ImGui::TextUnformatted("Terrain the line crosses:");
-    ui::tip("Movement terrain under the line of sight: each house rule says what it does to shooting "
-            "(cover, block or no effect)");
-    changed |= util::checklist("lterrain", &l.line_terrain, names_of(c.line_terrain), false,
-                               [this](const std::string& n) { return name_tip(n); },
-                               [this](const std::string& n) { return words(n); });
-    ImGui::TextUnformatted("Also on the line (the core rules decide):");
-    ui::tip("Vehicles, wrecks, woods or buildings on the line are not in \"More Terrain\": "
-            "the core TANKS rules judge them (GF9-core), except where a hill-to-hill shot passes over");
-    changed |= util::checklist("lobst", &l.line_obstacles, names_of(c.line_obstacles), false,
-                               [this](const std::string& n) { return name_tip(n); },
-                               [this](const std::string& n) { return words(n); });
+    changed |= util::headed_checklist("Terrain the line crosses:",
+                                      "Movement terrain under the line of sight: each house rule says what it does to shooting "
+                                      "(cover, block or no effect)",
+                                      "lterrain", &l.line_terrain, names_of(c.line_terrain), false, tip, say);
+    changed |= util::headed_checklist("Also on the line (the core rules decide):",
+                                      "Vehicles, wrecks, woods or buildings on the line are not in \"More Terrain\": "
+                                      "the core TANKS rules judge them (GF9-core), except where a hill-to-hill shot passes over",
+                                      "lobst", &l.line_obstacles, names_of(c.line_obstacles), false, tip, say);
     return changed;
 }
 

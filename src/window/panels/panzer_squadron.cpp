@@ -61,8 +61,7 @@ Form<Inputs> form() {
     Form<Inputs> f;
     f.field("question", &Inputs::question)
         .field("board", &Inputs::board, boarded)
-        .field("firer.hex", &Inputs::firer_hex, fire_on_board)
-        .field("target.hex", &Inputs::target_hex, fire_on_board)
+        .both("hex", &Inputs::firer_hex, &Inputs::target_hex, fire_on_board)
         .field("target.facing", &Inputs::target_facing, fire_on_board)
         .field("shooter.state", &Inputs::shooter, opportunity)
         .field("target.moving", &Inputs::target_moving, opportunity)
@@ -341,12 +340,8 @@ bool PanzerSquadronPanel::draw_fire_board(PanelContext& ctx) {
 }
 
 bool PanzerSquadronPanel::draw_map(PanelContext& ctx) {
-    if (!support() || !ctx.map) return false;
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
     const std::string mode = s_.question == "movement" ? std::string() : s_.target_facing.value_or("");
-    host_.show_counters(&counters_, roles());
-    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, mode, table_of(written()), ctx.board_marks(), keys(), roles(), *ctx.map);
-    return take_counter_pick(host_, roles().first, roles().second) || changed;
+    return draw_board_map(ctx, mode, keys(), roles());
 }
 
 // =====================================================================================

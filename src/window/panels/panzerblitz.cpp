@@ -80,10 +80,8 @@ Form<Inputs> form(const PbChoices& c) {
     const auto on_board = [](const Inputs& s) { return s.board.has_value(); };
     Form<Inputs> f;
     f.field("board", &Inputs::board)
-        .field("firer.hex", &Inputs::firer_hex, on_board)
-        .field("firer.elevation", &Inputs::firer, no_board)
-        .field("target.hex", &Inputs::target_hex, on_board)
-        .field("target.elevation", &Inputs::target, no_board)
+        .both("hex", &Inputs::firer_hex, &Inputs::target_hex, on_board)
+        .both("elevation", &Inputs::firer, &Inputs::target, no_board)
         .field("line.range", &Inputs::range, no_board)
         .list("line.obstacles", &Inputs::obstacles, obstacle, no_board);
     return f;
@@ -224,21 +222,9 @@ bool PanzerBlitzPanel::draw_inputs(PanelContext& ctx) {
 
 // The board section: Open board… and New board… without a board; with one, its title, file and
 // folder (the board itself fills the map: draw_map, where clicks place the firer and the target).
-bool PanzerBlitzPanel::draw_board(PanelContext& ctx) {
-    if (!support()) return false;
-    const bool open = s_.board.has_value();  // the units' list shows from the frame after a board is picked
-    bool changed = host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below");
-    if (open) changed |= draw_counter_inputs(counters_, "firer", "target");
-    return changed;
-}
+bool PanzerBlitzPanel::draw_board(PanelContext& ctx) { return draw_board_inputs(ctx, "none: the line is described by hand below"); }
 
-bool PanzerBlitzPanel::draw_map(PanelContext& ctx) {
-    if (!support() || !ctx.map) return false;
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    host_.show_counters(&counters_, BoardView::Roles{});
-    const bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, "", table_of(written()), ctx.board_marks(), keys(), BoardView::Roles{}, *ctx.map);
-    return take_counter_pick(host_, "firer", "target") || changed;
-}
+bool PanzerBlitzPanel::draw_map(PanelContext& ctx) { return draw_board_map(ctx, "", keys()); }
 
 // With a board: the units' hexes (typed or clicked); the rest is the map's.
 bool PanzerBlitzPanel::draw_hexes(PanelContext& ctx) {
@@ -338,12 +324,9 @@ bool PanzerBlitzPanel::draw_hand_inputs(PanelContext& ctx) {
         if (ImGui::SmallButton("remove")) remove = int(i);
         ImGui::PopID();
     }
-    if (remove >= 0) {
-        s_.obstacles.erase(s_.obstacles.begin() + remove);
-        changed = true;
-    }
-    if (ImGui::Button("+ Add symbol")) changed |= add_obstacle();
-    ui::tip("A new symbol is the first one that leaves the line as it was (the engine is asked); then say what it is");
+    changed |= util::remove_then_add(&s_.obstacles, remove, "+ Add symbol",
+                                     "A new symbol is the first one that leaves the line as it was (the engine is asked); then say what it is",
+                                     [this] { return add_obstacle(); });
     return changed;
 }
 

@@ -180,12 +180,11 @@ Form<Inputs> form(const hex::Numbering& board) {
     Form<Inputs> f;
     f.field("terrain_mode", &Inputs::mode)
         .field("board", &Inputs::board)
-        .field("firer.unit", &Inputs::firer)
+        .both("unit", &Inputs::firer, &Inputs::target)
+        .both("hex", &Inputs::firer_hex, &Inputs::target_hex)
+        .both("facing", &Inputs::firer_facing, &Inputs::facing)
         .field("firer.panic_level", &Inputs::panic_level)
         .field("firer.preservation", &Inputs::preservation)
-        .field("firer.hex", &Inputs::firer_hex)
-        .field("firer.facing", &Inputs::firer_facing)
-        .field("target.unit", &Inputs::target)
         .custom([](const toml::table& t, Inputs& s) {  // left out: none (a soft target, or the map decides)
                     const toml::node* n = node_at(t, "target.aspect");
                     s.aspect = n && n->is_string() ? std::optional<std::string>(n->as_string()->get()) : std::nullopt;
@@ -200,8 +199,6 @@ Form<Inputs> form(const hex::Numbering& board) {
         .field("target.moving_mp", &Inputs::moving_mp)
         // With a board only a `behind` the board cannot say (a corner of the target's hex) is written.
         .field("target.behind", &Inputs::behind, [](const Inputs& s) { return !s.board || s.behind != "none"; })
-        .field("target.hex", &Inputs::target_hex)
-        .field("target.facing", &Inputs::facing)
         .field("line.range", &Inputs::range, no_hexes)
         // With the firer's facing the map decides the field of fire (7.21): a disagreeing key is bad input.
         .field("line.in_field_of_fire", &Inputs::in_field_of_fire, [](const Inputs& s) { return !s.firer_facing; })
@@ -512,23 +509,13 @@ bool SpiTankPanel::draw_mode() {
 // Without a board: Open board… / New board… and a note; with one: its title, file and folder (the
 // board itself fills the map, draw_map).
 bool SpiTankPanel::draw_board(PanelContext& ctx) {
-    if (!support()) return false;
-    const bool open = s_.board.has_value();  // the units' list shows from the frame after a board is picked
-    bool changed = host_.inputs_section(ctx.engine, *support(), &s_.board, ctx.situation_dir, "none: the line is described by hand below",
-                                        "the line of sight, the obstacles and the target's terrain");
-    if (open) changed |= draw_counter_inputs(counters_, "firer", "target");
-    return changed;
+    return draw_board_inputs(ctx, "none: the line is described by hand below", "the line of sight, the obstacles and the target's terrain");
 }
 
 // The map: the board view filling the map area; a click writes the hex keys (and the facing), and
 // the map hex fields show them too.
 bool SpiTankPanel::draw_map(PanelContext& ctx) {
-    if (!support() || !ctx.map) return false;
-    host_.load(ctx.engine, *support(), s_.board, ctx.situation_dir);
-    host_.show_counters(&counters_, BoardView::Roles{});
-    bool changed = host_.map(*support(), &s_.board, ctx.situation_dir, s_.mode, table_of(written()), ctx.board_marks(), keys(),
-                             BoardView::Roles{}, *ctx.map);
-    changed |= take_counter_pick(host_, "firer", "target");
+    const bool changed = draw_board_map(ctx, s_.mode, keys());
     if (changed) {
         firer_hex_text_ = s_.firer_hex.value_or(firer_hex_text_);
         target_hex_text_ = s_.target_hex.value_or(target_hex_text_);
@@ -844,12 +831,9 @@ bool SpiTankPanel::draw_obstacles() {
         }
         ImGui::EndTable();
     }
-    if (remove >= 0) {
-        s_.obstacles.erase(s_.obstacles.begin() + remove);
-        changed = true;
-    }
-    if (ImGui::Button("+ Add obstacle")) changed |= add_obstacle();
-    ui::tip("A new obstacle is rough terrain in a hex, which never blocks (10.6): then say what it is.");
+    changed |= util::remove_then_add(&s_.obstacles, remove, "+ Add obstacle",
+                                     "A new obstacle is rough terrain in a hex, which never blocks (10.6): then say what it is.",
+                                     [this] { return add_obstacle(); });
     ui::probe("add_obstacle");
 
     return changed;
@@ -884,16 +868,13 @@ bool SpiTankPanel::draw_combined_he() {
                                       "fire (7.21): it may not fire and adds nothing (8.22).");
             ImGui::PopID();
         }
-        if (xremove >= 0) {
-            s_.extra_firers.erase(s_.extra_firers.begin() + xremove);
-            changed = true;
-        }
         ImGui::Spacing();
-        if (ImGui::Button("+ Add a firer combining HE")) {
-            s_.extra_firers.push_back(ExtraFirer{c().units.front().infantry ? std::string("T62") : c().units.front().name, s_.range});
-            changed = true;
-        }
-        ui::tip("More units firing HE at the same soft target combine their strengths (8.22).");
+        changed |= util::remove_then_add(&s_.extra_firers, xremove, "+ Add a firer combining HE",
+                                         "More units firing HE at the same soft target combine their strengths (8.22).", [this] {
+                                             s_.extra_firers.push_back(
+                                                 ExtraFirer{c().units.front().infantry ? std::string("T62") : c().units.front().name, s_.range});
+                                             return true;
+                                         });
     }
     return changed;
 }

@@ -1,6 +1,7 @@
 // Small input helpers shared by the panels: string radio rows, combos and name checklists that
 // wrap, each option with its own tooltip (option_tip, required), checkboxes with their tip,
-// bounded integer fields.
+// bounded integer fields; composed: a checklist under its heading (headed_checklist), a labelled
+// integer field with its tip (labelled_int), a list's remove and "+ Add" (remove_then_add).
 #pragma once
 #include <algorithm>
 #include <functional>
@@ -157,6 +158,14 @@ inline bool checklist(const char* id, std::vector<std::string>* selected, const 
     return changed;
 }
 
+// A line of text (with its tooltip `tip`, when given) over a checklist of names (above).
+inline bool headed_checklist(const char* heading, const char* tip, const char* id, std::vector<std::string>* selected,
+                             const std::vector<std::string>& names, bool repeats, const NameTip& item_tip, const Say& say) {
+    ImGui::TextUnformatted(heading);
+    if (tip) ui::tip(tip);
+    return checklist(id, selected, names, repeats, item_tip, say);
+}
+
 // An integer field with -/+ buttons, clamped to lo..hi. A visible label ("side") is drawn after
 // the buttons, outside the item width: the field is narrowed by it so the label is never cut off.
 inline bool int_field(const char* label, int* v, int lo, int hi, float width) {
@@ -186,6 +195,29 @@ inline void label(const char* text, float column) {
     const bool fits = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + ImGui::GetStyle().ItemSpacing.x <= column &&
                       column + ImGui::GetFontSize() * 6.0f <= right;
     if (fits) ImGui::SameLine(column);
+}
+
+// The end of a list drawn row by row: the row whose "remove" was clicked (`remove`; -1: none)
+// erased, then the button `add` (its tooltip `tip`) calling `add_row` (true when it added one).
+// True when the list changed.
+template <class T, class Add>
+bool remove_then_add(std::vector<T>* list, int remove, const char* add, const char* tip, Add&& add_row) {
+    bool changed = false;
+    if (remove >= 0) {
+        list->erase(list->begin() + remove);
+        changed = true;
+    }
+    if (ImGui::Button(add)) changed |= add_row();
+    ui::tip(tip);
+    return changed;
+}
+
+// A labelled integer field (label() at `column`, then int_field()) with its tooltip `tip`.
+inline bool labelled_int(const char* text, float column, const char* id, int* v, int lo, int hi, float width, const char* tip) {
+    label(text, column);
+    const bool changed = int_field(id, v, lo, hi, width);
+    ui::tip(tip);
+    return changed;
 }
 
 }  // namespace umpire::app::util

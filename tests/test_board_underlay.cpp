@@ -10,6 +10,7 @@
 //               many or all accepted as one undo step, saved: the [suggested] lists shrink
 //   Save as     the picture's path rewritten for the new file's folder
 //   Rulings     a suggested woods hex blocks as woods; `board check` counts what is unconfirmed
+//   Picture     the ruling's picture draws the board's own picture under the hexes
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include "board/board.hpp"
 #include "board/board_edit.hpp"
 #include "board/underlay.hpp"
+#include "core/image.hpp"
 #include "games/spi_tank/board.hpp"
 #include "geometry/hex_layout.hpp"
 #include "support.hpp"
@@ -291,4 +293,50 @@ TEST_CASE("suggested: rulings read a suggested hex as what it suggests, and boar
     CHECK_THAT(r.out, Catch::Contains("suggested from the picture, not yet confirmed: 120 hexes, 2 hexsides"));
     CHECK_THAT(r.out, Catch::Contains("check these first: 0305, 0706/C"));
     CHECK_THAT(r.err, Catch::Contains(":21:1: warning: suggested: 120 hexes and 2 hexsides are suggestions from the picture"));
+}
+
+// ---- The ruling's picture ----------------------------------------------------------------------
+
+TEST_CASE("underlay: the ruling's picture draws the board's own picture under the hexes", "[boards][underlay][picture]") {
+    // Issue 24: the picture under the hexes in the board view, Paint mode and the ruling's picture.
+    // A plain magenta scan at opacity 1 shows wherever no hex glyph, number or line is drawn; with
+    // the picture unreadable the ruling's picture is still drawn, without it (exit 0).
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(test::temp_file("")).parent_path() / "underlay-picture";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    std::string board = kSuggested;
+    const std::string was = "image = \"scan.jpg\"\nopacity = 0.4";
+    board.replace(board.find(was), was.size(), "image = \"scan.png\"\nopacity = 1.0");
+    board.erase(board.find("\n[suggested]"));
+    std::ofstream(dir / "mine.toml") << board << "\n";
+    std::ofstream(dir / "sit.toml") << "system = \"spi-tank\"\nterrain_mode = \"open\"\nboard = \"mine.toml\"\n"
+                                       "[firer]\nunit = \"T62\"\nhex = \"0203\"\n[target]\nunit = \"M60A2\"\nhex = \"0808\"\naspect = \"front\"\n";
+    auto magenta_share = [&](const char* scan_text) {
+        if (scan_text) {
+            std::ofstream(dir / "scan.png", std::ios::binary) << scan_text;
+        } else {
+            image::Image scan = image::blank(400, 420, 3);
+            for (int y = 0; y < scan.height; ++y)
+                for (int x = 0; x < scan.width; ++x) {
+                    std::uint8_t* p = scan.at(x, y);
+                    p[0] = 255, p[1] = 0, p[2] = 255;
+                }
+            REQUIRE_FALSE(image::write_png(dir / "scan.png", scan));
+        }
+        const auto r = test::run_cli("rule " + (dir / "sit.toml").string() + " --png=" + (dir / "out.png").string());
+        INFO(r.err);
+        REQUIRE(r.status == 0);
+        const image::Image out = image::read_image(dir / "out.png", "out.png");
+        long magenta = 0;
+        for (int y = 0; y < out.height; ++y)
+            for (int x = 0; x < out.width; ++x) {
+                const std::uint8_t* p = out.at(x, y);
+                magenta += p[0] == 255 && p[1] == 0 && p[2] == 255;
+            }
+        return double(magenta) / double(out.width * out.height);
+    };
+    CHECK(magenta_share("not a picture") == 0);  // unreadable: drawn without it
+    CHECK(magenta_share(nullptr) > 0.15);        // the map is a good part of the picture
+    fs::remove_all(dir);
 }

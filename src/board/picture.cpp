@@ -4,7 +4,8 @@
 //   1. frame     world coordinates (a hex's circumradius 1, flat-topped, y down: the board view's),
 //                the region around the line and the hex size that makes it readable
 //   2. looks     the game's colour, glyph and word for a name, or the picture's own
-//   3. map       hexes, hexside features, numbers, the marks, the lines, the units
+//   3. map       the board's own picture ([underlay]) under the hexes, hexes, hexside features,
+//                numbers, the marks, the lines, the units
 //   4. words     what decided (the marks on the deciding line), the legend
 //   5. draw_board
 #include "board/picture.hpp"
@@ -12,6 +13,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <exception>
+
+#include "board/underlay.hpp"
+#include "core/image.hpp"
 
 namespace umpire::board {
 
@@ -233,7 +238,36 @@ void hex_number(Canvas& cv, const Frame& f, const Board& b, const hex::Cube& h, 
     cv.text(font, px, {x, y}, n, canvas::rgba(0xE4, 0xE6, 0xE0, backed ? 0xFF : 0xD0));
 }
 
-void draw_hexes(Canvas& cv, const Frame& f, const Board& b, const Looks& looks) {
+// The board's own picture (a scan or a photo, [underlay], docs/maps.md) under the hexes, as the
+// board view draws it (issue 24): each pixel of the map looked up through the board's calibration
+// (nearest pixel of the picture) at the file's opacity. Returns that opacity: the hexes' fills are
+// then as transparent as the picture is opaque. A picture that cannot be read or whose points are
+// refused is left out (0): the ruling's picture is right without it, and `board check` and the
+// window say what is wrong with it.
+float draw_underlay(Canvas& cv, const Frame& f, const Board& b) {
+    if (!b.underlay || b.file.empty() || b.underlay->opacity <= 0) return 0;
+    try {
+        const image::Image img = image::read_image(underlay_path(b, b.file), b.underlay->image);
+        const calibration::Fit fit = underlay_fit(b, plane::Vec2{double(img.width), double(img.height)});
+        if (!fit.ok) return 0;
+        const float opacity = float(std::min(1.0, b.underlay->opacity));
+        const unsigned alpha = unsigned(std::lround(opacity * 255.0f));
+        for (int y = int(f.top); y < int(std::ceil(f.bottom)); ++y)
+            for (int x = 0; x < int(std::ceil(f.width)); ++x) {
+                const plane::Vec2 world{(double(x) + 0.5 - double(f.origin.x)) / double(f.R), (double(y) + 0.5 - double(f.origin.y)) / double(f.R)};
+                const plane::Vec2 p = fit.to_pixel.apply(world);
+                const long px = std::lround(std::floor(p.x)), py = std::lround(std::floor(p.y));
+                if (px < 0 || py < 0 || px >= img.width || py >= img.height) continue;
+                const std::uint8_t* q = img.at(int(px), int(py));
+                cv.pixel(x, y, canvas::rgba(q[0], q[1], q[2], alpha));
+            }
+        return opacity;
+    } catch (const std::exception&) {  // unreadable, truncated, too large: drawn without it
+        return 0;
+    }
+}
+
+void draw_hexes(Canvas& cv, const Frame& f, const Board& b, const Looks& looks, float underlay = 0) {
     const auto& fonts = canvas::Fonts::dejavu();
     const float glyph_px = std::clamp(f.R * 0.36f, 10.0f, 17.0f);
     for (int i = 0; i < b.hex_count(); ++i) {
@@ -241,7 +275,8 @@ void draw_hexes(Canvas& cv, const Frame& f, const Board& b, const Looks& looks) 
         if (!f.shows(h)) continue;
         const auto look = looks.terrain(b.terrain_index(h));
         const Pt c = f.centre(h);
-        cv.fill(f.hexagon(h), look.rgba);
+        const unsigned fill_alpha = unsigned(std::lround(float(look.rgba & 0xFF) * (1.0f - underlay)));
+        cv.fill(f.hexagon(h), canvas::with_alpha(look.rgba, fill_alpha));  // the picture shows through
         if (!look.glyph.empty()) centred_label(cv, f, *fonts.bold, glyph_px, {c.x, c.y + f.R * 0.56f}, look.glyph, canvas::with_alpha(ink_on(look.rgba), 0xE0));
         if (const int k = b.hex_feature(h); k >= 0 && std::size_t(k) < b.vocabulary.hex_features.size()) {
             // The second layer (a PanzerBlitz single-hex woods or town): a disc with its glyph, left of the centre.
@@ -557,7 +592,7 @@ BoardPicture draw_board(const Board& b, const view::BoardMarks& marks, const vie
     picture::draw_header(&cv, caption, 0, f.width);
     cv.clip(0, f.top, f.width, f.bottom);
     cv.rect(0, f.top, f.width, f.bottom, colour::off_board);
-    draw_hexes(cv, f, b, looks);
+    draw_hexes(cv, f, b, looks, draw_underlay(cv, f, b));
     draw_marks(cv, f, shown);
     draw_sides(cv, f, b, looks);  // over the marks: a symbol that decided keeps its colour
     draw_lines(cv, f, shown);

@@ -103,6 +103,8 @@ public:
     // A line `width` px wide through the points, round joins and ends; closed joins the last to the first.
     void stroke(const std::vector<Pt>& points, float width, Rgba c, bool closed = false);
     void line(Pt a, Pt b, float width, Rgba c) { stroke({a, b}, width, c); }
+    // One pixel painted over (source-over), inside the clip: a picture laid under a drawing.
+    void pixel(int x, int y, Rgba c) { blend(x, y, c, 1.0f); }
     void circle(Pt centre, float radius, Rgba c);
     void ring(Pt centre, float radius, float width, Rgba c);
     // A shaft from `from` to `to` with a filled head `head` px long at `to`.

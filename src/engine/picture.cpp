@@ -81,7 +81,10 @@ canvas::Canvas ruling_picture(const Engine& e, const PictureRequest& q) {
         const board::Board* b = q.board;
         if (!b) {
             const std::string name = s["board"].value<std::string>().value_or("");
-            loaded = sup->load(sup->find_board(name, q.situation_dir), name);
+            // Read under the path found, as the ruling does: the board's picture ([underlay]) is found
+            // beside it, whatever the current folder; the caption names it as the situation does.
+            const std::filesystem::path found = sup->find_board(name, q.situation_dir);
+            loaded = sup->load(found, found.lexically_normal().string());
             b = &loaded;
         }
         const board::BoardUnits u = units_of(s, *b, *sup, q.place);

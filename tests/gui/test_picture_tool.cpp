@@ -6,11 +6,18 @@
 // names an example may take (board::example_names, the same as --sample takes).
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <string>
+#include <vector>
 
+#include <unistd.h>
+
+#include "window/board/host.hpp"
 #include "window/board/picture_points.hpp"
+#include "window/board/picture_tool.hpp"
 #include "board/board_edit.hpp"
 #include "board/underlay.hpp"
+#include "core/image.hpp"
 #include "engine/engine.hpp"
 #include "games/spi_tank/board.hpp"
 #include "games/spi_tank/rules.hpp"
@@ -179,4 +186,37 @@ TEST_CASE("Picture tool: the names an example may take are the game's, as --samp
     const auto ps_names = board::example_names(ps);
     CHECK(std::count(ps_names.begin(), ps_names.end(), "obstacle") == 1);
     CHECK_FALSE(hexside_only(ps, "obstacle"));
+}
+
+TEST_CASE("Picture tool: calibration points not saved are kept when the board goes, as unsaved paint is", "[picture_tool]") {
+    // The window never loses the referee's work: points clicked and not saved are set aside as a
+    // recovered board (set_aside_paint), once; a board the tool does not follow is not set aside.
+    namespace fs = std::filesystem;
+    static const Engine engine(UMPIRE_SOURCE_RULES_DATA);
+    const view::BoardSupport& support = *engine.find("spi-tank")->board_support();
+    const fs::path dir = fs::temp_directory_path() / ("umpire-points-set-aside-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    board::Board b = small_board();
+    REQUIRE_FALSE(image::write_png(dir / "scan.png", image::blank(480, 400, 3, 200)));
+    REQUIRE_FALSE(board::save_board(b, dir / "mine.toml"));
+    BoardPainter painter;
+    PictureTool tool;
+    tool.follow(support, &b, &painter, true);
+    std::vector<Panel::SetAside> kept;
+    set_aside_paint(&b, &painter, "mine.toml", "the window closed", &kept, &tool);
+    CHECK(kept.empty());  // nothing clicked yet
+    click(tool.edits(), b, "0101");
+    click(tool.edits(), b, "1201");
+    REQUIRE(tool.points_unsaved(b));
+    board::Board other = small_board();  // a board the tool does not follow
+    set_aside_paint(&other, &painter, "other.toml", "the window closed", &kept, &tool);
+    CHECK(kept.empty());
+    set_aside_paint(&b, &painter, "mine.toml", "the window closed", &kept, &tool);
+    REQUIRE(kept.size() == 1);
+    CHECK_THAT(kept[0].what, Catch::Contains("unsaved calibration points on board mine.toml"));
+    CHECK_THAT(kept[0].text, Catch::Contains("[underlay]") && Catch::Contains("hex = \"1201\""));
+    set_aside_paint(&b, &painter, "mine.toml", "the window closed", &kept, &tool);
+    CHECK(kept.size() == 1);  // kept once
+    fs::remove_all(dir);
 }

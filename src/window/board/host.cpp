@@ -334,13 +334,18 @@ bool BoardHost::after_view(const view::BoardSupport& support, std::optional<std:
 // Unsaved paint is never lost: a board about to be dropped with unsaved strokes is handed to the
 // App, which keeps it in the state folder as recovered-*.toml and says so (docs/window.md).
 void set_aside_paint(const board::Board* b, BoardPainter* painter, const std::string& name, const std::string& why,
-                     std::vector<Panel::SetAside>* out) {
-    if (!b || !painter->attached() || !painter->unsaved()) return;
-    painter->detach();  // the board goes: the painter must not keep pointing at it
+                     std::vector<Panel::SetAside>* out, PictureTool* picture) {
+    if (!b) return;
+    const bool paint = painter->attached() && painter->unsaved();
+    const bool points = picture && picture->points_unsaved(*b);  // calibration points clicked, not saved
+    if (!paint && !points) return;
+    if (paint) painter->detach();  // the board goes: the painter must not keep pointing at it
+    if (points) picture->points_set_aside(*b);
+    const std::string what = paint ? "unsaved paint" : "unsaved calibration points";
     try {  // kept in the state folder: the board's picture named by its absolute path (write_board_at)
-        out->push_back({board::write_board_at(*b, {}), "unsaved paint on board " + name + " (" + why + ")"});
+        out->push_back({board::write_board_at(*b, {}), what + " on board " + name + " (" + why + ")"});
     } catch (const std::exception& e) {
-        out->push_back({"", "unsaved paint on board " + name + " could not be written: " + e.what()});
+        out->push_back({"", what + " on board " + name + " could not be written: " + e.what()});
     }
 }
 

@@ -65,9 +65,10 @@ bool picture_board_popup(const board::Vocabulary& v, PictureBoardForm* form, std
                          const std::filesystem::path& situation_dir, BoardView* view, std::optional<bool> open_now = std::nullopt);
 
 // Unsaved paint is never lost: a board about to be dropped with unsaved strokes is detached from
-// the painter and its text added to *out for the App to keep as recovered-*.toml.
+// the painter and its text added to *out for the App to keep as recovered-*.toml; so is a board
+// with calibration points clicked in the Picture tool (`picture`) and not saved.
 void set_aside_paint(const board::Board* b, BoardPainter* painter, const std::string& name, const std::string& why,
-                     std::vector<Panel::SetAside>* out);
+                     std::vector<Panel::SetAside>* out, PictureTool* picture = nullptr);
 
 // ---- BoardHost ----------------------------------------------------------------------------
 
@@ -154,7 +155,7 @@ private:
     // last call, or "Save board as…" wrote it elsewhere and *name now follows that file.
     bool after_view(const view::BoardSupport& support, std::optional<std::string>* name, const std::filesystem::path& situation_dir);
     void picture_opacity();  // the Board menu's Opacity slider for the board's picture
-    void set_aside(const std::string& why) { set_aside_paint(board_.get(), &painter_, name_, why, &set_aside_); }
+    void set_aside(const std::string& why) { set_aside_paint(board_.get(), &painter_, name_, why, &set_aside_, &view_.picture()); }
     void follow_keys(const Keys& keys);  // the keys changed by other means: read the places from them
     void write_keys(const Keys& keys);   // a click: the keys follow the places
 

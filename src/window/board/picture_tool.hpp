@@ -80,6 +80,14 @@ public:
     void set_step(Step s) { step_ = s; }
     bool suggesting() const { return job_ != nullptr; }
     bool reading() const { return read_ != nullptr; }  // the picture's worker has not finished yet
+    // Points clicked on `b` (the board this tool follows) since it was read or saved: the host keeps
+    // them like unsaved paint when the board goes or the window closes (set_aside_paint), then
+    // counts them as kept.
+    bool points_unsaved(const board::Board& b) const { return board_ == &b && edits_.unsaved(b); }
+    void points_set_aside(const board::Board& b) {
+        if (board_ == &b) edits_.mark_saved(b);
+    }
+    PointEdits& edits() { return edits_; }  // for tests: the points' edits
 
 private:
     struct SuggestJob {

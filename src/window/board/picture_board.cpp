@@ -6,23 +6,29 @@
 #include <imgui_stdlib.h>
 
 #include "window/board/host.hpp"
-#include "window/ui/texture.hpp"
 #include "window/ui/widgets.hpp"
 #include "board/underlay.hpp"
 #include "core/diag.hpp"
 #include "core/image.hpp"
+#include "core/input.hpp"
 
 namespace umpire::app {
 
 namespace {
 
-// The picture named in the form, read with the bounded reader (only its size is kept): "" when it
-// is a picture Umpire can read, else the reader's refusal in words.
+// The picture named in the form, checked with the bounded reader without decoding it (its format,
+// size and structure: image::probe; decoding a large scan would stall the frame, and the Picture
+// tool decodes it on a worker): "" when it is a picture Umpire can read, else the refusal in words.
 std::string check_picture(const std::filesystem::path& path) {
-    std::string problem;
-    const std::optional<image::Image> img = ui::read_picture(path.string(), &problem);
-    if (img && (img->width < 1 || img->height < 1)) return path.string() + ": the picture is empty";
-    return problem;
+    try {
+        const image::Info info = image::probe(read_input_file(path, path.string(), image::kMaxImageBytes), path.string());
+        if (info.width < 1 || info.height < 1) return path.string() + ": the picture is empty";
+        return "";
+    } catch (const InputError& e) {
+        return e.diagnostics().empty() ? path.string() + ": cannot be read" : e.diagnostics().front().str();
+    } catch (const std::exception& e) {
+        return path.string() + ": cannot be read (" + e.what() + ")";
+    }
 }
 
 }  // namespace

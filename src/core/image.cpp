@@ -79,6 +79,9 @@ Info walk_png(Bytes b, const std::string& file) {
             fail(file, "the PNG is truncated: it ends at byte " + std::to_string(b.size()) + " inside its chunk '" + escape_text(type) +
                            "' (the file was cut off)");
         if (type == "IHDR") {
+            // Only the first chunk may be the header (checked 13 bytes long above); a second one
+            // could be shorter than the fields read here (found by fuzz_image under ASan).
+            if (n > 0) fail(file, "the PNG is damaged: a second IHDR header chunk at byte " + std::to_string(at));
             info.width = int(std::min<std::uint32_t>(be32(b, at + 8), 0x7fffffffu));
             info.height = int(std::min<std::uint32_t>(be32(b, at + 12), 0x7fffffffu));
             header = true;
@@ -131,6 +134,21 @@ std::size_t end_of_scan(Bytes b, std::size_t at) {
 }
 
 // Walks the JPEG's markers from SOI to EOI: the frame size (the first SOF) and EXIF orientation.
+// A DHT segment's tables (class/id byte, 16 code-length counts, then the values): a table of
+// more than 256 codes, or counts running past the segment, is refused here. Debian's stb_image
+// does not check the sum and writes past its tables' arrays (found by fuzz_image under UBSan).
+void check_huffman_tables(Bytes seg, const std::string& file) {
+    std::size_t at = 0;
+    while (at < seg.size()) {
+        if (at + 17 > seg.size()) fail(file, "the JPEG is damaged: a Huffman table is cut short");
+        std::size_t codes = 0;
+        for (std::size_t i = 1; i <= 16; ++i) codes += byte(seg, at + i);
+        if (codes > 256) fail(file, "the JPEG is damaged: a Huffman table claims " + std::to_string(codes) + " codes (at most 256)");
+        at += 17 + codes;
+        if (at > seg.size()) fail(file, "the JPEG is damaged: a Huffman table is cut short");
+    }
+}
+
 Info walk_jpeg(Bytes b, const std::string& file) {
     Info info;
     info.format = Format::jpeg;
@@ -159,6 +177,7 @@ Info walk_jpeg(Bytes b, const std::string& file) {
             frame = true;
         }
         if (m == 0xE1 && info.orientation == 1) info.orientation = exif_orientation(seg);
+        if (m == 0xC4) check_huffman_tables(seg, file);
         at += len;
         if (m == 0xDA) {
             if (!frame) fail(file, "the JPEG is damaged: image data comes before its frame header");

@@ -28,18 +28,7 @@ on_fail() {
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
 
-"$umpire" --state-dir "$state" --test-layout --size 1280x1000 --scale 1 --situation "$example" 2>>"$work/stderr" &
-pid=$!
-for ((i = 0; i < 300; i++)); do
-  xdotool search --name 'Umpire' >/dev/null 2>&1 && break
-  if ! kill -0 "$pid" 2>/dev/null; then
-    if grep -q "no display" "$work/stderr"; then cat "$work/stderr"; exit 75; fi
-    on_fail; fail "umpire exited before its window appeared"
-  fi
-  sleep 0.1
-done
-win=$(xdotool search --name 'Umpire' | head -1)
-[ -n "$win" ] || { on_fail; fail "timed out waiting for the window"; }
+start_window "$umpire" "$example" --size 1280x1000 --scale 1  # lib.sh
 wait_for 30 "the layout file" grep -q '^widget range ' "$state/layout.txt" || { on_fail; exit 1; }
 
 widget() { awk -v n="$1" '$1 == "widget" && $2 == n { print $3, $4, $5, $6 }' "$state/layout.txt"; }

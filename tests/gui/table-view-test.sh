@@ -32,18 +32,7 @@ on_fail() {
 }
 start() {  # start SITUATION: a fresh state folder each time
   state=$work/state-$(basename "${1%.toml}")
-  "$umpire" --state-dir "$state" --test-layout --size 1280x1000 --scale 1 --situation "$1" 2>>"$work/stderr" &
-  pid=$!
-  local i
-  for ((i = 0; i < 300; i++)); do
-    xdotool search --name 'Umpire' >/dev/null 2>&1 && break
-    if ! kill -0 "$pid" 2>/dev/null; then
-      if grep -q "no display" "$work/stderr"; then cat "$work/stderr"; exit 75; fi
-      on_fail; fail "umpire exited before its window appeared"
-    fi
-    sleep 0.1
-  done
-  win=$(xdotool search --name 'Umpire' | head -1)
+  start_window "$umpire" "$1" --size 1280x1000 --scale 1  # lib.sh
   wait_for 30 "the table canvas" grep -q '^widget table_canvas ' "$state/layout.txt" || { on_fail; exit 1; }
   wait_for 10 "the ruling" test -s "$state/ruling.json" || { on_fail; exit 1; }
   sleep 0.5

@@ -31,14 +31,7 @@ on_fail() {
   echo "---- umpire stderr"; cat "$work/stderr" 2>/dev/null || true
 }
 centre() { read -r x0 y0 x1 y1 <<<"$(layout_widget "hex_$1")"; echo $(((x0 + x1) / 2)) $(((y0 + y1) / 2)); }
-click_hex() {
-  local x y
-  read -r x y <<<"$(centre "$1")"
-  [ -n "$x" ] || { on_fail; fail "hex $1 is not in the layout"; }
-  xdotool mousemove --window "$win" "$x" "$y"
-  sleep 0.2
-  xdotool click 1
-}
+click_hex() { click_widget "hex_$1"; }  # lib.sh
 same_ruling() { [ "$(cat "$state/ruling.json")" = "$("$cli" rule "$state/situation.toml" --json)" ]; }
 
 # ---- 1. open: the board is drawn, the window rules as the CLI does

@@ -75,13 +75,7 @@ void PictureTexture::draw_mesh(ImDrawList* dl, int cells, const std::function<Me
 namespace {
 
 void read_into(PictureLoader::Result& r, const std::string& shown) {
-    try {
-        r.image = image::read_image(r.path, shown);
-    } catch (const InputError& e) {
-        r.problem = e.diagnostics().empty() ? shown + ": cannot be read" : e.diagnostics().front().str();
-    } catch (const std::exception& e) {
-        r.problem = shown + ":1:1: " + e.what();
-    }
+    r.image = ui::read_picture(r.path.string(), &r.problem, shown);  // never throws: safe on the worker
 }
 
 }  // namespace

@@ -10,13 +10,14 @@
 
 namespace umpire::app::ui {
 
-std::optional<image::Image> read_picture(const std::string& path, std::string* problem) {
+std::optional<image::Image> read_picture(const std::string& path, std::string* problem, const std::string& shown) {
+    const std::string& name = shown.empty() ? path : shown;
     try {
-        return image::read_image(path, path);
+        return image::read_image(path, name);
     } catch (const InputError& e) {
-        *problem = e.diagnostics().empty() ? path + ": cannot be read" : e.diagnostics().front().str();
+        *problem = e.diagnostics().empty() ? name + ": cannot be read" : e.diagnostics().front().str();
     } catch (const std::exception& e) {  // out of memory for the pixels: said, never thrown across a thread
-        *problem = path + ": cannot be read (" + e.what() + ")";
+        *problem = name + ": cannot be read (" + e.what() + ")";
     }
     return std::nullopt;
 }

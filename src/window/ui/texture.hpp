@@ -21,7 +21,8 @@ namespace umpire::app::ui {
 
 // Reads a picture with the bounded reader (core/image.hpp) and never throws, so it may run on a
 // worker thread: nothing, and *problem in the reader's words, when it cannot be read.
-std::optional<image::Image> read_picture(const std::string& path, std::string* problem);
+// `shown`: the picture's name in the words ("" : its path).
+std::optional<image::Image> read_picture(const std::string& path, std::string* problem, const std::string& shown = "");
 
 // Readings started for a picture no longer wanted (the board changed meanwhile): each joined once
 // its worker is done (Job: `done`, `worker`), never taken; the rest left to finish.

@@ -65,7 +65,7 @@ void random_edit(board::EditHistory& h, board::Board& b, std::mt19937& rng) {
 void random_marks(board::Board& b, std::mt19937& rng) {
     for (auto& m : b.suggested_of) m = std::uint8_t(rng() % 3 == 0 ? rng() % 3 : 0);
     for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot)
-        if (board::side_of_slot(b, int(slot)) && rng() % 4 == 0) b.sides_of[slot].suggested = std::uint8_t(1 + rng() % 2);
+        if (board::side_of_slot(b, int(slot)) && rng() % 4 == 0) b.sides_of.edit(slot).suggested = std::uint8_t(1 + rng() % 2);
     if (rng() % 2) return;
     board::Underlay u;
     u.image = rng() % 2 ? "scans/my map.jpg" : "/abs/olute \"quoted\".png";

@@ -134,7 +134,7 @@ TEST_CASE("Boards: the full-size sample board loads (66 x 44, sample terrain)", 
     CHECK(b.hex_count() == 66 * 44);
     int woods = 0, sides = 0;
     for (auto t : b.terrain_of) woods += b.vocabulary.hex_terrain[t] == "woods";
-    for (const auto& s : b.sides_of) sides += s.feature >= 0;
+    for (const auto& s : b.sides_of.records()) sides += s.feature >= 0;
     CHECK(woods > 100);
     CHECK(sides > 60);
 }

@@ -92,7 +92,7 @@ void Board::resize(int c, int r) {
     rows = r;
     terrain_of.assign(std::size_t(c) * std::size_t(r), 0);
     feature_of.assign(vocabulary.hex_features.empty() ? 0 : std::size_t(c) * std::size_t(r), 0);
-    sides_of.assign(std::size_t(c + 2) * std::size_t(r + 2) * 3, SideFeature{});
+    sides_of.assign(std::size_t(c + 2) * std::size_t(r + 2) * 3);
     suggested_of.assign(std::size_t(c) * std::size_t(r), suggestion::none);
 }
 
@@ -477,7 +477,7 @@ void read_hexside_item(Sink& sink, const toml::node& item, Board& b, const std::
     const int line = int(item.source().begin.line), col = int(item.source().begin.column);
     for (const auto& [h, d] : e.sides) {
         const int slot = b.side_slot(h, d);
-        SideFeature& sf = b.sides_of[std::size_t(slot)];
+        SideFeature& sf = b.sides_of.edit(std::size_t(slot));
         const SideFeature want{f, h, line, col};
         // Two features a hexside may carry together (Vocabulary::side_pairs) make their pair.
         if (const int both = v.pair_of(sf.feature, f); sf.feature >= 0 && sf.feature != f && both >= 0) {

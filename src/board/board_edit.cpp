@@ -216,7 +216,7 @@ std::uint64_t EditHistory::state_id() const {
 // One change's after (or before) state put on the board.
 void EditHistory::put(Board& b, const Change& c, bool forward) {
     if (c.side) {
-        b.sides_of[std::size_t(c.index)] = forward ? c.side_after : c.side_before;
+        b.sides_of.edit(std::size_t(c.index)) = forward ? c.side_after : c.side_before;
         return;
     }
     (c.feature ? b.feature_of : b.terrain_of)[std::size_t(c.index)] = forward ? c.terrain_after : c.terrain_before;

@@ -116,7 +116,7 @@ void read_suggested(const Section& root, Board& b) {
                 const ExpandedSides e = expand_hexsides(b, s->get());
                 error = e.error;
                 for (const auto& [h, d] : e.sides) {
-                    std::uint8_t& m = b.sides_of[std::size_t(b.side_slot(h, d))].suggested;
+                    std::uint8_t& m = b.sides_of.edit(std::size_t(b.side_slot(h, d))).suggested;
                     m = std::max(m, mark);
                 }
             }

@@ -975,7 +975,7 @@ void fill_board(Board& b, Suggestion& out, const std::vector<HexClass>& hc, cons
         v.sloped = c.directional && sr->match[i].flip ? s.other : s.hex;
         v.margin = sr->margin[i];
         v.unsure = v.margin < unsure_margin || (c.spread > 0 && sr->d1[i] > 4 * std::max(c.spread, 2.0));
-        SideFeature& f = b.sides_of[std::size_t(s.slot)];
+        SideFeature& f = b.sides_of.edit(std::size_t(s.slot));
         f = SideFeature{};
         f.feature = v.feature;
         f.sloped = v.feature >= 0 ? v.sloped : hex::Cube{};

@@ -155,7 +155,7 @@ std::string board_ok(const board::Board& b) {
 
 void check_report(const board::Board& b, const std::string& game, std::ostream& out) {
     int featured = 0;
-    for (const auto& s : b.sides_of) featured += s.feature >= 0;
+    for (const auto& s : b.sides_of.records()) featured += s.feature >= 0;
     out << board_ok(b) << game << "\n";
     out << "  " << b.columns << " columns x " << b.rows << " rows, " << b.numbering.describe() << "\n";
     std::vector<int> counts(b.vocabulary.hex_terrain.size(), 0);

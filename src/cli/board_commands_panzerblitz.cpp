@@ -28,7 +28,7 @@ int pb_check(const board::Board& b, std::ostream& out) {
     for (auto t : b.terrain_of) ++counts[t];
     for (auto f : b.feature_of)
         if (f > 0) ++features[f - 1u];  // 0: no woods or town in the hex
-    for (const auto& s : b.sides_of)
+    for (const auto& s : b.sides_of.records())
         if (s.feature >= 0) ++symbols[std::size_t(s.feature)];
     write_counts(out, "elevations", b.vocabulary.hex_terrain, counts);
     write_counts(out, "single-hex woods/towns", b.vocabulary.hex_features, features, true);

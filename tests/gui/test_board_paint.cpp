@@ -78,7 +78,7 @@ TEST_CASE("Board paint: the Accept brush confirms what it is dragged over withou
     for (auto& m : b.suggested_of) m = board::suggestion::suggested;
     const Cube berm_hex = *b.parse_hex("0505");
     REQUIRE(b.side(berm_hex, 3));  // the shipped 0505/D berm
-    b.sides_of[std::size_t(b.side_slot(berm_hex, 3))].suggested = board::suggestion::unsure;
+    b.sides_of.edit(std::size_t(b.side_slot(berm_hex, 3))).suggested = board::suggestion::unsure;
     const board::Board before = b;
     const Brush accept{false, 0, false, true};
     // At a hex's centre: the hex; near a side: that hexside.

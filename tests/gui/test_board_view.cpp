@@ -153,7 +153,7 @@ TEST_CASE("Board view: suggestions hatched not amber, the unsure ones listed, a 
     for (auto& m : b.suggested_of) m = board::suggestion::suggested;
     for (const char* h : {"0305", "1108"}) b.suggested_of[std::size_t(b.index(*b.parse_hex(h)))] = board::suggestion::unsure;
     const hex::Cube side_hex = *b.parse_hex("0907");  // and one hexside left in doubt, listed by its name
-    b.sides_of[std::size_t(b.side_slot(side_hex, 1))].suggested = board::suggestion::unsure;
+    b.sides_of.edit(std::size_t(b.side_slot(side_hex, 1))).suggested = board::suggestion::unsure;
     const std::string side = b.side_name(side_hex, 1);
     // Vertices drawn, and whether any is in the referee's-call colour, over one frame.
     auto drawn = [](Frames& f, Placement* place) {

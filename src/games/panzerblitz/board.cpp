@@ -230,7 +230,7 @@ board::Board join_boards(const toml::table& t, const std::filesystem::path& path
                     if (!f) continue;
                     board::SideFeature g = *f;
                     g.sloped = there;
-                    board::SideFeature& slot = map.sides_of[std::size_t(map.side_slot(there, p.rotated ? d + 3 : d))];
+                    board::SideFeature& slot = map.sides_of.edit(std::size_t(map.side_slot(there, p.rotated ? d + 3 : d)));
                     // Where two boards meet, a symbol given on either side holds; two different ones contradict.
                     const int both = map.vocabulary.pair_of(slot.feature, g.feature);  // e.g. a woods edge on a hilltop outline
                     if (slot.feature >= 0 && slot.feature != g.feature && both >= 0) {

@@ -187,7 +187,7 @@ void BoardPainter::draw_brushes() {
     // While the picture's suggestions are not all checked: the Accept brush (docs/maps.md).
     const board::Board& b = *board_;
     const bool suggestions = std::any_of(b.suggested_of.begin(), b.suggested_of.end(), [](std::uint8_t m) { return m != 0; }) ||
-                             std::any_of(b.sides_of.begin(), b.sides_of.end(), [](const board::SideFeature& f) { return f.suggested != 0; });
+                             std::any_of(b.sides_of.records().begin(), b.sides_of.records().end(), [](const board::SideFeature& f) { return f.suggested != 0; });
     if (!suggestions && !brush.accept) return;
     const std::string label = "[\xe2\x9c\x94] Accept##brush_accept";
     ui::same_line_if_fits(ImGui::CalcTextSize(label.c_str(), nullptr, true).x + ImGui::GetFrameHeight() * 1.5f);

@@ -85,6 +85,33 @@ TEST_CASE("Numbering: round trips, odd-columns-lower boards, bad numbers", "[hex
     CHECK(kTank.describe() == "CCRR, even columns half a hex lower");
 }
 
+// format and parse write and read the digits themselves (issue 21, point 6): the same text as
+// zero-padded decimal, for every width a board allows, off the board and past its digits too.
+TEST_CASE("Numbering: hex numbers written and read for 1 to 3 digits, off the board and too wide", "[hex][numbering]") {
+    const struct {
+        int column_digits, row_digits, column, row;
+        const char* text;
+    } cases[] = {
+        {2, 2, 1, 1, "0101"},      {2, 2, 0, 0, "0000"},      {2, 2, 66, 44, "6644"},  {2, 2, 99, 99, "9999"},
+        {1, 1, 3, 7, "37"},        {3, 3, 5, 12, "005012"},   {3, 2, 100, 9, "10009"}, {1, 3, 9, 250, "9250"},
+        {2, 2, -1, 3, "-103"},     {2, 2, 4, -12, "04,-12"},  {2, 2, 100, 1, "100,01"}, {1, 1, 10, 0, "10,0"},
+        {2, 2, -123, -7, "-123,-7"}, {2, 2, -5, -5, "-5-5"},  // a short negative fits the width: as before, no comma
+    };
+    for (const auto& c : cases) {
+        Numbering n;
+        n.column_digits = c.column_digits, n.row_digits = c.row_digits;
+        INFO(c.text);
+        CHECK(n.format(n.to_cube(c.column, c.row)) == c.text);
+        const bool fits = c.column >= 0 && c.row >= 0 && std::string(c.text).find(',') == std::string::npos;
+        const auto back = n.parse(c.text);
+        CHECK(back.has_value() == fits);
+        if (back) CHECK(*back == n.to_cube(c.column, c.row));
+    }
+    CHECK_FALSE(kTank.parse("01-1"));
+    CHECK_FALSE(kTank.parse(""));
+    CHECK_FALSE(kTank.parse("01 1"));
+}
+
 // ---- Distance -------------------------------------------------------------------
 
 TEST_CASE("Distance: hexes counted between centres", "[hex][distance]") {

@@ -374,3 +374,55 @@ TEST_CASE("hostile input: deep nesting is refused before it can exhaust the stac
         CHECK_THROWS_AS(umpire::check_key_parts(dotted(33) + " = 1\n", "t.toml"), umpire::InputError);
     }
 }
+
+// check_key_parts looks at the text quickly (dots per line, memchr) and runs the byte-by-byte scan
+// only when that cannot rule a key of too many parts out: the two must always agree, on the runs
+// of dots a multi-line string or an escaped new line carries across lines above all.
+TEST_CASE("hostile input: the quick look before the key-parts scan never changes its answer", "[hostile]") {
+    const auto answer = [](void (*check)(std::string_view, const std::string&), const std::string& text) -> std::string {
+        try {
+            check(text, "t.toml");
+            return "fine";
+        } catch (const umpire::InputError& e) {
+            return e.what();
+        }
+    };
+    const std::string dots20(20, '.');
+    const struct {
+        const char* name;
+        std::string text;
+        bool refused;
+    } cases[] = {
+        {"40 dots over two lines", "a" + dots20 + "\n" + dots20 + "b = 1\n", false},
+        {"40 dots across a multi-line string", "a" + dots20 + "\"\"\"\n\"\"\"" + dots20 + " = 1\n", true},
+        {"40 dots across a multi-line literal string", "a" + dots20 + "'''\n'''" + dots20 + " = 1\n", true},
+        {"40 dots across an escaped new line", "a" + dots20 + "\"x\\\n\"" + dots20 + " = 1\n", true},
+        {"40 dots in a comment", "# " + dots20 + dots20 + "\nx = 1\n", false},
+        {"40 dots in a string", "x = \"" + dots20 + dots20 + "\"\n", false},
+        {"32 dots after a string", "x = \"a\"" + std::string(32, '.') + "\n", true},
+    };
+    for (const auto& c : cases) {
+        SECTION(c.name) {
+            CHECK(answer(umpire::check_key_parts, c.text) == answer(umpire::scan_key_parts, c.text));
+            CHECK((answer(umpire::scan_key_parts, c.text) != "fine") == c.refused);
+        }
+    }
+    SECTION("random texts of dots, new lines, quotes, backslashes and separators") {
+        std::uint32_t seed = 12345;
+        const auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+        const char others[] = {'a', '\n', '"', '\'', '#', '=', '\\', ' ', '[', ','};
+        int refused = 0;
+        for (int n = 0; n < 3000; ++n) {
+            std::string text;
+            const std::size_t length = 20 + next() % 300;
+            for (std::size_t i = 0; i < length; ++i)  // mostly dots: long runs happen, and are broken
+                text += (next() >> 8) % 10 < 9 ? '.' : others[(next() >> 8) % sizeof others];
+            const std::string want = answer(umpire::scan_key_parts, text);
+            refused += want != "fine";
+            INFO(text);
+            REQUIRE(answer(umpire::check_key_parts, text) == want);
+        }
+        CHECK(refused > 100);  // the texts exercise both answers
+        CHECK(refused < 2900);
+    }
+}

@@ -57,27 +57,48 @@ std::optional<int> direction_to(const Cube& a, const Cube& b) {
 
 // to_cube and to_offset are inline in hex.hpp.
 
+// Both run for every hex a board file or a ruling names (hundreds per ruling on a board), so they
+// read and write the digits themselves: no substr, stoi, to_string or temporary strings (issue 21,
+// point 6). Boards allow 1 to 3 digits each (board.cpp); the int cannot overflow below 10.
 std::optional<Cube> Numbering::parse(const std::string& number) const {
-    if (int(number.size()) != column_digits + row_digits) return std::nullopt;
-    for (char c : number)
+    if (int(number.size()) != column_digits + row_digits || column_digits > 9 || row_digits > 9) return std::nullopt;
+    int column = 0, row = 0;
+    for (std::size_t i = 0; i < number.size(); ++i) {
+        const char c = number[i];
         if (c < '0' || c > '9') return std::nullopt;
-    const int column = std::stoi(number.substr(0, std::size_t(column_digits)));
-    const int row = std::stoi(number.substr(std::size_t(column_digits)));
+        int& v = int(i) < column_digits ? column : row;
+        v = v * 10 + (c - '0');
+    }
     return to_cube(column, row);
+}
+
+// `v` in decimal into `out` (at least 12 chars), a non-negative one padded with zeros to `digits`
+// (a negative one, off the board, is written as it is); returns the length.
+static int padded(char* out, int v, int digits) {
+    char rev[12];
+    int n = 0;
+    unsigned u = v < 0 ? 0u - unsigned(v) : unsigned(v);
+    do {
+        rev[n++] = char('0' + u % 10);
+        u /= 10;
+    } while (u != 0);
+    if (v < 0) rev[n++] = '-';
+    int len = 0;
+    for (int k = n; v >= 0 && k < digits && len < 12 - n; ++k) out[len++] = '0';
+    while (n > 0) out[len++] = rev[--n];
+    return len;
 }
 
 std::string Numbering::format(const Cube& h) const {
     int column = 0, row = 0;
     to_offset(h, column, row);
-    auto pad = [](int v, int digits) {
-        std::string s = std::to_string(v);
-        if (v < 0) return s;
-        return std::string(std::size_t(std::max(0, digits - int(s.size()))), '0') + s;
-    };
-    std::string c = pad(column, column_digits), r = pad(row, row_digits);
+    char c[24], r[24];
+    const int cn = padded(c, column, column_digits), rn = padded(r, row, row_digits);
+    std::string out(c, std::size_t(cn));
     // A number that does not fit the board's digits is written with a comma, never truncated.
-    if (int(c.size()) != column_digits || int(r.size()) != row_digits) return c + "," + r;
-    return c + r;
+    if (cn != column_digits || rn != row_digits) out += ',';
+    out.append(r, std::size_t(rn));
+    return out;
 }
 
 std::optional<int> Numbering::parse_side(const std::string& name) const {

@@ -8,16 +8,11 @@
 #include "core/diag.hpp"
 #include "core/image.hpp"
 #include "core/input.hpp"
+#include "core/text.hpp"
 
 namespace umpire::cli {
 
 namespace {
-
-std::string num(double v, const char* f = "%.2f") {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
 
 json::Value unconfirmed_json(const board::Board& b) {
     const board::Suggestions s = board::count_suggestions(b);
@@ -76,11 +71,11 @@ std::optional<plane::Vec2> picture_size(const std::filesystem::path& path, const
 void report_photo(const tabletop::Sketch& t, std::ostream& out, std::ostream& warnings) {
     if (!t.photo) return;
     const tabletop::Photo& p = *t.photo;
-    out << "  photo: " << escape_text(p.image) << ", " << p.points.size() << " calibration points, opacity " << num(p.opacity) << "\n";
+    out << "  photo: " << escape_text(p.image) << ", " << p.points.size() << " calibration points, opacity " << formatted(p.opacity) << "\n";
     const auto size = picture_size(tabletop::photo_path(p, t.file), {t.file, p.line, p.column, "warning: photo.image: the photo cannot be used"}, out,
                                    warnings);
     const calibration::Fit f = tabletop::photo_fit(p, t.unit, size);
-    if (f.ok) out << "  calibration: " << calibration::to_string(f.model) << " map, worst point " << num(f.worst) << " " << t.unit << "\n";
+    if (f.ok) out << "  calibration: " << calibration::to_string(f.model) << " map, worst point " << formatted(f.worst) << " " << t.unit << "\n";
     else warnings << Diagnostic{t.file, p.line, p.column, "warning: photo.points: the calibration is refused: " + f.error}.str() << "\n";
 }
 
@@ -88,11 +83,11 @@ void report_picture(const board::Board& b, std::ostream& out, std::ostream& warn
     if (b.underlay) {
         const board::Underlay& u = *b.underlay;
         const std::filesystem::path path = board::underlay_path(b, b.file);
-        out << "  underlay: " << escape_text(u.image) << ", " << u.points.size() << " calibration points, opacity " << num(u.opacity) << "\n";
+        out << "  underlay: " << escape_text(u.image) << ", " << u.points.size() << " calibration points, opacity " << formatted(u.opacity) << "\n";
         const auto size = picture_size(path, {b.file, u.line, u.column, "warning: underlay.image: the picture cannot be used"}, out, warnings);
         if (!u.points.empty()) {
             const calibration::Fit f = board::underlay_fit(b, size);
-            if (f.ok) out << "  calibration: " << calibration::to_string(f.model) << " map, worst point " << num(f.worst) << " hex, RMS " << num(f.rms) << " hex\n";
+            if (f.ok) out << "  calibration: " << calibration::to_string(f.model) << " map, worst point " << formatted(f.worst) << " hex, RMS " << formatted(f.rms) << " hex\n";
             else warnings << Diagnostic{b.file, u.line, u.column, "warning: underlay.points: the calibration is refused: " + f.error}.str() << "\n";
         }
     }

@@ -25,6 +25,7 @@
 #include "core/diag.hpp"
 #include "core/image.hpp"
 #include "core/names.hpp"
+#include "core/text.hpp"
 #include "engine/engine.hpp"
 
 namespace umpire::cli {
@@ -39,12 +40,6 @@ namespace {
 struct BadValue {
     std::string message;
 };
-
-std::string num(double v, const char* f = "%.2f") {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
-}
 
 // A finite decimal number, the whole of `text`.
 std::optional<double> number(const std::string& text) {
@@ -107,8 +102,8 @@ std::vector<board::Example> read_samples(const FromImageOptions& o, const image:
 
 void report_calibration(const calibration::Fit& f, const std::vector<calibration::HexClick>& clicks, std::ostream& out) {
     out << "Calibration: " << calibration::to_string(f.model) << " map from " << clicks.size() << " points; residual in hexes:";
-    for (std::size_t i = 0; i < clicks.size(); ++i) out << (i ? ", " : " ") << clicks[i].name << " " << num(f.residual[i]);
-    out << " (worst " << num(f.worst) << ")\n";
+    for (std::size_t i = 0; i < clicks.size(); ++i) out << (i ? ", " : " ") << clicks[i].name << " " << formatted(f.residual[i]);
+    out << " (worst " << formatted(f.worst) << ")\n";
     for (const std::string& n : f.notes) out << "  note: " << n << "\n";
 }
 

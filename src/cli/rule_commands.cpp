@@ -24,7 +24,8 @@ namespace {
 // a broken house-rules file locks only that game, and the other games cost nothing).
 // With --png the picture is written first: a picture that cannot be written prints no ruling.
 int rule(Context& c, const std::string& file, bool json, const std::optional<std::string>& png) {
-    const Engine engine(c.rules(), Engine::Load::on_demand);
+    Engine engine(c.rules(), Engine::Load::on_demand);
+    engine.set_print_only(!png);  // the picture draws the view and the marks; the text and JSON do not
     // As Engine::rule_text and rule_file, keeping the situation for the picture.
     const bool from_stdin = file == "-";
     const toml::table situation = from_stdin ? parse_toml_string(read_standard_input("<stdin>"), "<stdin>") : parse_toml_file(file, file);

@@ -57,15 +57,19 @@ static std::string refuse_type(mode_t mode) {
 }
 
 // Reads `fd` to its end, refusing more than `limit` bytes: it never asks for more than
-// limit+1 bytes in all, so an endless stream costs limit+1 bytes of memory at most.
+// limit+1 bytes in all, so an endless stream costs limit+1 bytes of memory at most. It reads
+// straight into the string, sized from `size_hint` (a regular file's size) plus the one byte that
+// shows the end: no copy, and no 64 KB buffer on a fresh stack (issue 21, point 6).
 static std::string read_bounded(int fd, const std::string& name, std::size_t limit, std::size_t size_hint) {
-    std::string out;
-    out.reserve(std::min(size_hint, limit) + 1);
-    char buf[65536];
+    std::string out(std::min(size_hint, limit) + 1, '\0');
+    std::size_t len = 0;
     for (;;) {
-        const std::size_t want = std::min(sizeof buf, limit + 1 - out.size());
-        const ssize_t n = ::read(fd, buf, want);
-        if (n == 0) return out;
+        if (len == out.size()) out.resize(std::min(std::max<std::size_t>(2 * len, 4096), limit + 1), '\0');
+        const ssize_t n = ::read(fd, &out[len], out.size() - len);
+        if (n == 0) {
+            out.resize(len);
+            return out;
+        }
         if (n < 0) {
             if (errno == EINTR) continue;
             if (errno == EAGAIN || errno == EWOULDBLOCK) {  // a non-blocking stream: wait for data
@@ -75,8 +79,8 @@ static std::string read_bounded(int fd, const std::string& name, std::size_t lim
             }
             throw_file_error(name, cannot_read(errno));
         }
-        out.append(buf, static_cast<std::size_t>(n));
-        if (out.size() > limit) throw_file_error(name, too_large(limit));
+        len += static_cast<std::size_t>(n);
+        if (len > limit) throw_file_error(name, too_large(limit));
     }
 }
 

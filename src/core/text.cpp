@@ -24,6 +24,12 @@ std::string cat(std::initializer_list<Piece> pieces) {
     return out;
 }
 
+std::string formatted(double v, const char* format) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, format, v);
+    return buf;
+}
+
 void append_quoted(std::string& out, std::string_view s, bool escape_delete) {
     out += '"';
     std::size_t run = 0;  // start of the plain run not yet copied

@@ -44,4 +44,7 @@ void append(std::string& out, std::initializer_list<Piece> pieces);
 // TOML basic string needs and JSON does not. Runs of plain characters are copied whole.
 void append_quoted(std::string& out, std::string_view s, bool escape_delete);
 
+// `v` written with a printf `format` for one double ("%.2f", "%.1f", "%g"), for reports.
+std::string formatted(double v, const char* format = "%.2f");
+
 }  // namespace umpire

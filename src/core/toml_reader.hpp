@@ -69,10 +69,15 @@ public:
     void absorb(const std::vector<Diagnostic>& more);
     void note_match(NameNote n) { matches_.push_back(std::move(n)); }
     const std::vector<NameNote>& matches() const { return matches_; }
+    // A ruling read through this Sink will only be printed (Engine::set_print_only): the game then
+    // leaves out what only the window and pictures draw, its typed view and board marks.
+    bool print_only() const { return print_only_; }
+    void set_print_only(bool on) { print_only_ = on; }
 
 private:
     std::string file_;
     std::filesystem::path dir_;
+    bool print_only_ = false;
     std::vector<Diagnostic> diags_;
     std::vector<NameNote> matches_;
 };

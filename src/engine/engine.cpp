@@ -151,6 +151,7 @@ Ruling Engine::rule(toml::table&& situation, const std::string& display_name, co
 Ruling Engine::rule_any(const toml::table& situation, toml::table* movable, const std::string& display_name,
                         const std::filesystem::path& base_dir) const {
     Sink sink(display_name, base_dir);  // a board the situation names is found in base_dir too
+    sink.set_print_only(print_only_);
     Section root(sink, &situation, "");
     const GameSystem* g = &system_of(root);
     // A situation on a table sketch (docs/tables.md): the table file is found in base_dir, else

@@ -36,6 +36,10 @@ public:
     Engine& operator=(Engine&&) noexcept;
 
     const std::filesystem::path& rules_dir() const { return dir_; }
+    // Rulings from rule() that will only be printed (umpire-cli rule, as text or JSON, without
+    // --png): they carry no typed view and no board marks, which nothing prints (issue 21, point
+    // 6). Everything printed is the same either way. Off by default.
+    void set_print_only(bool on) { print_only_ = on; }
     const std::vector<std::unique_ptr<GameSystem>>& systems() const {
         load_all();
         return systems_;
@@ -124,6 +128,7 @@ private:
     mutable std::map<std::string, std::vector<Diagnostic>> data_errors_;  // by system id
     struct Loading;                    // which systems are loaded yet, and the lock over that and data_errors_
     std::unique_ptr<Loading> loading_;
+    bool print_only_ = false;
 };
 
 // Every system module, freshly constructed (not yet loaded). Defined in registry.cpp.

@@ -98,10 +98,11 @@ protected:
     virtual void on_loaded() {}
     // rule()'s steps, the same in every game: `s`, just read from `root`, ruled on the rules data
     // unless reading it reported a problem (then InputError, before any ruling), with the game's
-    // view and the marks its trace put on the board.
+    // view and the marks its trace put on the board (neither when it will only be printed).
     Ruling ruled(const Section& root, const Situation& s) const {
         root.sink().throw_if_errors();
         Ruling r = module_calls::rule_situation(data_, s);
+        if (root.sink().print_only()) return r;
         r.view = module_calls::view_of_ruling(data_, s, r);
         if constexpr (module_calls::has_board_marks<Situation>::value) r.board_marks = s.board_marks;
         return r;

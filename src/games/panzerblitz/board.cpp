@@ -856,7 +856,7 @@ void apply_board(const Data& d, const Section& root, const Section& firer, const
     if (los.centre_line.differs) s.board_calls.push_back({"PB-LOS", centre_line_call(b, los)});
     json::Array rj;
     for (const auto& r : los.routes) rj.push_back(route_json(b, r));
-    s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, los));
+    if (!root.sink().print_only()) s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, los));
     json::Object bj{{"file", s.board},
                     {"firer_hex", s.firer_hex},
                     {"target_hex", s.target_hex},

@@ -1288,7 +1288,7 @@ void apply_board(Parse& p, const board::Board* held) {
     if (!p.target.has("behind") && s.extra_firers.empty()) s.behind = derived;
     s.behind_from_referee = p.target.has("behind") && (r.los.target_entry_sides.size() != 1 || !s.extra_firers.empty());
     board_steps(s, b, r, s.board);
-    s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(b, r.los));
+    if (!p.root.sink().print_only()) s.board_marks = std::make_shared<const view::BoardMarks>(board_marks(b, r.los));
 }
 
 }  // namespace

@@ -21,6 +21,10 @@
 #include <sstream>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "core/names.hpp"
 #include "core/text.hpp"
 
@@ -240,20 +244,36 @@ static std::size_t skip_string(std::string_view text, std::size_t i) {
 // and a new line is one unless it lies inside a string: a multi-line string, or a one-line string
 // whose backslash escapes the new line. A text without those has every counted run of dots on one
 // line, so when no line holds kMaxKeyParts dots there is nothing to find. That is most files, and
-// memchr finds dots and new lines many bytes at a time: the byte-by-byte scan, a tenth of the time
-// toml++ takes to parse the file, then never runs (issue 21, point 6).
+// this look takes sixteen bytes at a time: the byte-by-byte scan, a tenth of the time toml++ takes
+// to parse the file, then never runs (issue 21, point 6).
 static bool may_have_long_keys(std::string_view text) {
-    if (text.find("\"\"\"") != std::string_view::npos || text.find("\'\'\'") != std::string_view::npos ||
-        text.find("\\\n") != std::string_view::npos)
-        return true;
-    const char* p = text.data();  // just past the last dot counted
-    const char* const end = p + text.size();
+    const char* const s = text.data();
+    const std::size_t n = text.size();
     std::size_t dots = 0;
-    while (const char* dot = static_cast<const char*>(std::memchr(p, '.', std::size_t(end - p)))) {
-        if (std::memchr(p, '\n', std::size_t(dot - p))) dots = 0;  // a new line since the last dot
-        if (++dots >= kMaxKeyParts) return true;
-        p = dot + 1;
+    // One byte that matters here: true when the scan below must run.
+    const auto at = [&](std::size_t i) {
+        const char c = s[i];
+        if (c == '.') return ++dots >= kMaxKeyParts;
+        if (c == '\n') dots = 0;
+        else if (c == '\\') return i + 1 < n && s[i + 1] == '\n';
+        else if (c == '"' || c == '\'') return i + 2 < n && s[i + 1] == c && s[i + 2] == c;
+        return false;
+    };
+    std::size_t i = 0;
+#if defined(__SSE2__)
+    // Sixteen bytes at a time: most bytes are none of . \n \ " ' (SSE2 is in every x86-64).
+    const __m128i dot = _mm_set1_epi8('.'), nl = _mm_set1_epi8('\n'), bs = _mm_set1_epi8('\\'), dq = _mm_set1_epi8('"'),
+                  sq = _mm_set1_epi8('\'');
+    for (; i + 16 <= n; i += 16) {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
+        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, nl)),
+                                         _mm_or_si128(_mm_cmpeq_epi8(v, bs), _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, sq))));
+        for (unsigned m = unsigned(_mm_movemask_epi8(hit)); m != 0; m &= m - 1)
+            if (at(i + unsigned(__builtin_ctz(m)))) return true;
     }
+#endif
+    for (; i < n; ++i)
+        if (at(i)) return true;
     return false;
 }
 

@@ -1,6 +1,7 @@
 #include "engine/engine.hpp"
 #include "board/board_support.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -210,19 +211,26 @@ Ruling Engine::rule_file(const std::filesystem::path& path) const {
 }
 
 std::filesystem::path default_rules_dir() {
-    namespace fs = std::filesystem;
+    // Every `umpire-cli` command starts here, so it is plain string work and one stat per question
+    // (issue 21, point 6). /proc/self/exe is the kernel's canonical path of the program, so its
+    // folder and that folder's parent need no resolving; only a candidate that is itself a
+    // symbolic link is resolved, as before.
     char buf[PATH_MAX];
     const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
     if (n > 0) {
-        buf[n] = '\0';
-        const fs::path exe_dir = fs::path(buf).parent_path();
-        for (const fs::path& cand : {exe_dir / "rules-data", exe_dir / ".." / "share" / "umpire" / "rules-data",
-                                     exe_dir / ".." / "rules-data"}) {
+        const std::string exe(buf, std::size_t(n));
+        const std::string dir = exe.substr(0, exe.rfind('/'));
+        const std::string up = dir.substr(0, dir.rfind('/'));
+        for (const std::string& cand : {dir + "/rules-data", up + "/share/umpire/rules-data", up + "/rules-data"}) {
+            struct stat st {};
+            if (::stat(cand.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+            if (::stat((cand + "/spi-tank.toml").c_str(), &st) != 0) continue;
+            if (::lstat(cand.c_str(), &st) == 0 && !S_ISLNK(st.st_mode)) return cand;
             std::error_code ec;
-            if (fs::is_directory(cand, ec) && fs::exists(cand / "spi-tank.toml", ec)) return fs::weakly_canonical(cand, ec);
+            return std::filesystem::weakly_canonical(cand, ec);
         }
     }
-    return fs::path(UMPIRE_SOURCE_RULES_DATA);
+    return std::filesystem::path(UMPIRE_SOURCE_RULES_DATA);
 }
 
 std::vector<Diagnostic> check_rules_dir(const std::filesystem::path& dir) {

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "support.hpp"
+#include "tabletop/view.hpp"
 
 using umpire::Engine;
 using umpire::InputError;
@@ -76,6 +77,29 @@ TEST_CASE("engine: on demand, every example is ruled exactly as with every game 
         CHECK(lazy.rule_file(f.path()).to_json().dump() == umpire::test::engine().rule_file(f.path()).to_json().dump());
         CHECK(lazy.rule_file(f.path()).to_text() == umpire::test::engine().rule_file(f.path()).to_text());
     }
+}
+
+// `umpire-cli rule` without --png asks for rulings only to print them (Engine::set_print_only):
+// the games then leave out the typed view and the board marks, and everything printed stays the
+// same, byte for byte (issue 21, point 6).
+TEST_CASE("engine: a ruling only printed has the same text and JSON, without the view or the marks", "[engine]") {
+    Engine printing(UMPIRE_SOURCE_RULES_DATA, Engine::Load::on_demand);
+    printing.set_print_only(true);
+    int views = 0, marks = 0;
+    for (const auto& f : std::filesystem::directory_iterator(kRoot / "examples")) {
+        INFO(f.path().filename().string());
+        const umpire::Ruling full = umpire::test::engine().rule_file(f.path());
+        const umpire::Ruling printed = printing.rule_file(f.path());
+        CHECK(printed.to_json().dump() == full.to_json().dump());
+        CHECK(printed.to_text() == full.to_text());
+        CHECK_FALSE(printed.board_marks);
+        views += full.view.has_value();
+        marks += full.board_marks != nullptr;
+        // A table's ruling keeps its table view: its picture is the ruling (tables.cpp).
+        if (!full.view_as<umpire::tabletop::TableView>()) CHECK_FALSE(printed.view.has_value());
+    }
+    CHECK(views > 20);  // the comparison covered rulings that do carry them
+    CHECK(marks > 5);
 }
 
 TEST_CASE("engine: the strict load still throws every problem, and a missing folder throws in both modes", "[engine]") {

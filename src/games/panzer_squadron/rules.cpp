@@ -308,6 +308,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
     const view::Placement placed = held && place ? *place : view::Placement{};
     root.only_keys(common_situation_keys({"question", "tank", "shooter", "target", "board", "firer", "line"}));
     s.title = root.str("title").value_or("");
+    s.print_only = root.sink().print_only();
     const auto question = root.choice("question", kQuestions(), true);
     if (!question) return s;  // reported; the rest depends on the question, so no follow-on errors
     s.question = *question;
@@ -903,7 +904,7 @@ Ruling rule_line_of_fire(const Data& d, const Situation& s) {
     for (auto& kv : lof_json(d, b, l)) board.push_back(std::move(kv));
     r.set("board", json::Value(std::move(board)));
     if (l.referee_call()) r.tone = Tone::caution;
-    r.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, l));
+    if (!s.print_only) r.board_marks = std::make_shared<const view::BoardMarks>(board_marks(d, b, l));
     return r;
 }
 

@@ -45,6 +45,7 @@ struct Situation {
     // line-of-fire reads the two lines from firer.hex to target.hex (facing: the target's point).
     std::string board;                             // as written
     std::shared_ptr<const board::Board> board_map; // loaded, when board is given
+    bool print_only = false;  // the ruling will only be printed: no board marks (Sink::print_only)
     std::string tank_hex, tank_facing;
     std::string firer_hex, target_hex, target_facing;
     // The same places typed, which the ruling reads (never the numbers above again): read once from

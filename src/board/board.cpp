@@ -102,7 +102,8 @@ void Board::resize(int c, int r) {
 
 namespace {
 
-std::string trim(const std::string& s, std::size_t& offset) {
+// Views, not copies: a board file names hundreds of hexes and hexsides (issue 21, point 6).
+std::string_view trim(std::string_view s, std::size_t& offset) {
     std::size_t a = 0, b = s.size();
     while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
     while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
@@ -115,20 +116,20 @@ std::string board_extent(const Board& b) {
 }
 
 // One hex number on the board, or an error message.
-std::optional<hex::Cube> one_hex(const Board& b, const std::string& text, std::string& error) {
+std::optional<hex::Cube> one_hex(const Board& b, std::string_view text, std::string& error) {
     auto c = b.numbering.parse(text);
     if (!c) {
-        error = "'" + text + "' is not a hex number (" + b.numbering.describe() + ")";
+        error = "'" + std::string(text) + "' is not a hex number (" + b.numbering.describe() + ")";
         return std::nullopt;
     }
     if (!b.contains(*c)) {
-        error = "hex " + text + " is off the board (" + board_extent(b) + ")";
+        error = "hex " + std::string(text) + " is off the board (" + board_extent(b) + ")";
         return std::nullopt;
     }
     return c;
 }
 
-bool all_digits(const std::string& s) {
+bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
@@ -149,14 +150,14 @@ auto failing(Out& out, Items& items, std::size_t off) {
 Expanded expand_hexes(const Board& b, const std::string& raw) {
     Expanded out;
     std::size_t off = 0;
-    const std::string text = trim(raw, off);
+    const std::string_view text = trim(raw, off);
     const auto fail = failing(out, out.hexes, off);
     // "column 12" / "row 7": a whole column or row.
     for (const char* word : {"column ", "row "}) {
         const std::string w = word;
         if (text.rfind(w, 0) != 0) continue;
         std::size_t o2 = 0;
-        const std::string num = trim(text.substr(w.size()), o2);
+        const std::string num(trim(text.substr(w.size()), o2));
         const int limit = w == "column " ? b.columns : b.rows;
         if (!all_digits(num) || num.size() > 4 || std::stoi(num) < 1 || std::stoi(num) > limit)
             return fail("'" + num + "' is not a " + w.substr(0, w.size() - 1) + " of this board (1-" + std::to_string(limit) + ")", w.size() + o2);
@@ -170,7 +171,7 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
     std::string err;
     // The hexes either side of a separator at `at`, `len` characters long ("..", "-"): their
     // columns and rows in c1, r1 and c2, r2, or false with the failure in `out`.
-    std::string left, right;
+    std::string_view left, right;
     int c1 = 0, r1 = 0, c2 = 0, r2 = 0;
     auto ends = [&](std::size_t at, std::size_t len) {
         std::size_t o1 = 0, o2 = 0;
@@ -204,7 +205,9 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
         else if (r1 == r2)
             for (int c = std::min(c1, c2); c <= std::max(c1, c2); ++c) out.hexes.push_back(b.numbering.to_cube(c, r1));
         else
-            return fail("a run 'A-B' needs A and B in the same column or the same row; for an area write '" + left + ".." + right + "'", 0);
+            return fail("a run 'A-B' needs A and B in the same column or the same row; for an area write '" + std::string(left) + ".." +
+                            std::string(right) + "'",
+                        0);
         return out;
     }
     auto h = one_hex(b, text, err);
@@ -216,23 +219,23 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
 ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
     ExpandedSides out;
     std::size_t off = 0;
-    const std::string text = trim(raw, off);
+    const std::string_view text = trim(raw, off);
     const auto fail = failing(out, out.sides, off);
     std::string err;
     // "1204/B-C-D": sides of one hex.
     if (auto slash = text.find('/'); slash != std::string::npos) {
         std::size_t o1 = 0;
-        const std::string hexpart = trim(text.substr(0, slash), o1);
+        const std::string_view hexpart = trim(text.substr(0, slash), o1);
         auto h = one_hex(b, hexpart, err);
         if (!h) return fail(err, o1);
         std::size_t pos = slash + 1;
         for (;;) {
             const std::size_t dash = text.find('-', pos);
             std::size_t o2 = 0;
-            const std::string name = trim(text.substr(pos, dash == std::string::npos ? std::string::npos : dash - pos), o2);
+            const std::string_view name = trim(text.substr(pos, dash == std::string::npos ? std::string::npos : dash - pos), o2);
             auto d = b.numbering.parse_side(name);
             if (!d)
-                return fail("'" + name + "' is not a hexside name (accepted: " + join_names(b.numbering.side_names, ", ") + ")", pos + o2);
+                return fail("'" + std::string(name) + "' is not a hexside name (accepted: " + join_names(b.numbering.side_names, ", ") + ")", pos + o2);
             out.sides.emplace_back(*h, *d);
             if (dash == std::string::npos) break;
             pos = dash + 1;
@@ -246,7 +249,7 @@ ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
         for (;;) {
             const std::size_t gt = text.find('>', pos);
             std::size_t o2 = 0;
-            const std::string part = trim(text.substr(pos, gt == std::string::npos ? std::string::npos : gt - pos), o2);
+            const std::string_view part = trim(text.substr(pos, gt == std::string::npos ? std::string::npos : gt - pos), o2);
             auto h = one_hex(b, part, err);
             if (!h) return fail(err, pos + o2);
             path.emplace_back(*h, pos + o2);
@@ -263,7 +266,7 @@ ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
         }
         return out;
     }
-    return fail("'" + text + "' names no hexside (accepted: HEX/SIDE, HEX/SIDE-SIDE-..., HEX>HEX>...)", 0);
+    return fail("'" + std::string(text) + "' names no hexside (accepted: HEX/SIDE, HEX/SIDE-SIDE-..., HEX>HEX>...)", 0);
 }
 
 // =====================================================================================

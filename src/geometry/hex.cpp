@@ -60,7 +60,7 @@ std::optional<int> direction_to(const Cube& a, const Cube& b) {
 // Both run for every hex a board file or a ruling names (hundreds per ruling on a board), so they
 // read and write the digits themselves: no substr, stoi, to_string or temporary strings (issue 21,
 // point 6). Boards allow 1 to 3 digits each (board.cpp); the int cannot overflow below 10.
-std::optional<Cube> Numbering::parse(const std::string& number) const {
+std::optional<Cube> Numbering::parse(std::string_view number) const {
     if (int(number.size()) != column_digits + row_digits || column_digits > 9 || row_digits > 9) return std::nullopt;
     int column = 0, row = 0;
     for (std::size_t i = 0; i < number.size(); ++i) {
@@ -101,7 +101,7 @@ std::string Numbering::format(const Cube& h) const {
     return out;
 }
 
-std::optional<int> Numbering::parse_side(const std::string& name) const {
+std::optional<int> Numbering::parse_side(std::string_view name) const {
     for (int d = 0; d < int(side_names.size()); ++d)
         if (side_names[std::size_t(d)] == name) return d;
     return std::nullopt;

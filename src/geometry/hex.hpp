@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace umpire::hex {
@@ -90,9 +91,9 @@ struct Numbering {
         row = h.r + shift(h.q);
     }
     // "3704" -> cube; nullopt when the text is not column_digits + row_digits digits.
-    std::optional<Cube> parse(const std::string& number) const;
+    std::optional<Cube> parse(std::string_view number) const;
     std::string format(const Cube& h) const;  // cube -> "3704" (columns/rows below 0 print with '-')
-    std::optional<int> parse_side(const std::string& name) const;  // "B" -> 1
+    std::optional<int> parse_side(std::string_view name) const;  // "B" -> 1
     std::string describe() const;  // "CCRR (column 2 digits, row 2 digits), even columns lower"
 };
 

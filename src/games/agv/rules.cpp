@@ -22,44 +22,15 @@ namespace umpire::agv {
 
 namespace {
 
-// Lists of names, each built on its first use (a function-local static): a program start builds
-// none, and a ruling only its own game's (issue 21, point 6).
-const std::vector<std::string>& kUnitTypes() {
-    static const std::vector<std::string> v = {"foot", "mounted", "elephant", "artillery"};
-    return v;
-}
-const std::vector<std::string>& kFirerTypes() {
-    static const std::vector<std::string> v = {"foot", "mounted", "elephant", "artillery", "light-artillery"};
-    return v;
-}
-const std::vector<std::string>& kActions() {
-    static const std::vector<std::string> v = {"move", "charge", "intercept"};
-    return v;
-}
-const std::vector<std::string>& kEffects() {
-    static const std::vector<std::string> v = {"normal", "half-rate", "prohibited"};
-    return v;
-}
-const std::vector<std::string>& kKinds() {
-    static const std::vector<std::string> v = {"general", "linear"};
-    return v;
-}
-const std::vector<std::string>& kOnRoad() {
-    static const std::vector<std::string> v = {"ignored", "applies", "designate", "replaced"};
-    return v;
-}
-const std::vector<std::string>& kSight() {
-    static const std::vector<std::string> v = {"none", "blocks-beyond"};
-    return v;
-}
-const std::vector<std::string>& kMelee() {
-    static const std::vector<std::string> v = {"none", "defended", "against-units-in-it"};
-    return v;
-}
-const std::vector<std::string>& kQuestions() {
-    static const std::vector<std::string> v = {"movement", "fire", "melee"};
-    return v;
-}
+const std::vector<std::string> kUnitTypes = {"foot", "mounted", "elephant", "artillery"};
+const std::vector<std::string> kFirerTypes = {"foot", "mounted", "elephant", "artillery", "light-artillery"};
+const std::vector<std::string> kActions = {"move", "charge", "intercept"};
+const std::vector<std::string> kEffects = {"normal", "half-rate", "prohibited"};
+const std::vector<std::string> kKinds = {"general", "linear"};
+const std::vector<std::string> kOnRoad = {"ignored", "applies", "designate", "replaced"};
+const std::vector<std::string> kSight = {"none", "blocks-beyond"};
+const std::vector<std::string> kMelee = {"none", "defended", "against-units-in-it"};
+const std::vector<std::string> kQuestions = {"movement", "fire", "melee"};
 
 // Citation ids the procedures themselves use; the data file must list them in [citations].
 const char* const kMovement = "AGV-movement";
@@ -68,10 +39,7 @@ const char* const kCover = "AGV-cover";
 const char* const kMeleeRule = "AGV-hand-to-hand";
 const char* const kRoads = "AGV-roads";
 const char* const kPlacement = "AGV-placement";
-const std::vector<std::string>& kProcedureCitations() {
-    static const std::vector<std::string> v = {kMovement, kFiring, kCover, kMeleeRule, kRoads, kPlacement};
-    return v;
-}
+const std::vector<std::string> kProcedureCitations = {kMovement, kFiring, kCover, kMeleeRule, kRoads, kPlacement};
 
 std::string cap(std::string s) {
     if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
@@ -91,20 +59,20 @@ std::string plural(int n, const char* one, const char* many) { return std::to_st
 
 }  // namespace
 
-const char* to_string(UnitType t) { return enum_name(t, kUnitTypes()); }
-const char* to_string(FirerType t) { return enum_name(t, kFirerTypes()); }
-const char* to_string(Action a) { return enum_name(a, kActions()); }
-const char* to_string(Effect e) { return enum_name(e, kEffects()); }
-const char* to_string(Kind k) { return enum_name(k, kKinds()); }
-const char* to_string(OnRoad r) { return enum_name(r, kOnRoad()); }
-const char* to_string(Sight s) { return enum_name(s, kSight()); }
-const char* to_string(MeleeEffect m) { return enum_name(m, kMelee()); }
-const char* to_string(Question q) { return enum_name(q, kQuestions()); }
+const char* to_string(UnitType t) { return enum_name(t, kUnitTypes); }
+const char* to_string(FirerType t) { return enum_name(t, kFirerTypes); }
+const char* to_string(Action a) { return enum_name(a, kActions); }
+const char* to_string(Effect e) { return enum_name(e, kEffects); }
+const char* to_string(Kind k) { return enum_name(k, kKinds); }
+const char* to_string(OnRoad r) { return enum_name(r, kOnRoad); }
+const char* to_string(Sight s) { return enum_name(s, kSight); }
+const char* to_string(MeleeEffect m) { return enum_name(m, kMelee); }
+const char* to_string(Question q) { return enum_name(q, kQuestions); }
 
-const std::vector<std::string>& unit_type_names() { return kUnitTypes(); }
-const std::vector<std::string>& firer_type_names() { return kFirerTypes(); }
-const std::vector<std::string>& action_names() { return kActions(); }
-const std::vector<std::string>& question_names() { return kQuestions(); }
+const std::vector<std::string>& unit_type_names() { return kUnitTypes; }
+const std::vector<std::string>& firer_type_names() { return kFirerTypes; }
+const std::vector<std::string>& action_names() { return kActions; }
+const std::vector<std::string>& question_names() { return kQuestions; }
 
 UnitType moves_as(FirerType t) {
     return t == FirerType::light_artillery ? UnitType::artillery : static_cast<UnitType>(static_cast<int>(t));
@@ -161,11 +129,11 @@ template <class E> std::vector<E> enums_from(const std::vector<std::string>& giv
 std::optional<Row> load_row(const Section& rows, const std::string& key, bool required) {
     Section t = rows.table(key, required);
     if (!t.present()) return std::nullopt;
-    t.only_keys(kActions());
+    t.only_keys(kActions);
     Row row{};
     bool ok = true;
-    for (std::size_t a = 0; a < kActions().size(); ++a) {
-        if (auto e = t.choice(kActions()[a], kEffects(), true)) row[a] = enum_from<Effect>(*e, kEffects());
+    for (std::size_t a = 0; a < kActions.size(); ++a) {
+        if (auto e = t.choice(kActions[a], kEffects, true)) row[a] = enum_from<Effect>(*e, kEffects);
         else ok = false;
     }
     if (!ok) return std::nullopt;
@@ -176,14 +144,14 @@ std::optional<Row> load_row(const Section& rows, const std::string& key, bool re
 bool valid_call_cell(const std::string& cell) {
     if (cell == "sight" || cell == "sight-off" || cell == "melee.charger") return true;
     if (cell.rfind("fire-from.", 0) == 0)
-        return std::find(kFirerTypes().begin(), kFirerTypes().end(), cell.substr(10)) != kFirerTypes().end();
+        return std::find(kFirerTypes.begin(), kFirerTypes.end(), cell.substr(10)) != kFirerTypes.end();
     if (cell.rfind("movement.", 0) == 0) {
         const std::string rest = cell.substr(9);
         const auto dot = rest.find('.');
         if (dot == std::string::npos) return false;
         const std::string unit = rest.substr(0, dot), action = rest.substr(dot + 1);
-        const bool unit_ok = unit == "artillery-unpacked" || std::find(kUnitTypes().begin(), kUnitTypes().end(), unit) != kUnitTypes().end();
-        return unit_ok && std::find(kActions().begin(), kActions().end(), action) != kActions().end();
+        const bool unit_ok = unit == "artillery-unpacked" || std::find(kUnitTypes.begin(), kUnitTypes.end(), unit) != kUnitTypes.end();
+        return unit_ok && std::find(kActions.begin(), kActions.end(), action) != kActions.end();
     }
     return false;
 }
@@ -207,30 +175,27 @@ void load_cites(Data& d, const Section& t, Feature& f) {
     }
 }
 
-const std::vector<std::string>& kFeatureKeys() {
-    static const std::vector<std::string> v = {"kind", "label", "cite", "also_cite", "movement", "ends_movement",
+const std::vector<std::string> kFeatureKeys = {"kind", "label", "cite", "also_cite", "movement", "ends_movement",
                                                "on_road", "road_as", "crossed_at", "sight", "cover_against", "cover_targets",
                                                "cover_only_in", "fire_through_own", "no_fire_from", "melee", "calls"};
-    return v;
-}
 
 // [feature.NAME.movement]: a row per unit type (AGV-movement: prohibited, half rate or normal
 // for move, charge and intercept), and artillery-unpacked where it differs (streams).
 void load_movement(const Section& t, Feature& f) {
     Section mv = t.table("movement", true);
     if (!mv.present()) return;
-    std::vector<std::string> rows = kUnitTypes();
+    std::vector<std::string> rows = kUnitTypes;
     rows.push_back("artillery-unpacked");
     mv.only_keys(rows);
-    for (std::size_t u = 0; u < kUnitTypes().size(); ++u)
-        if (auto r = load_row(mv, kUnitTypes()[u], true)) f.movement[u] = *r;
+    for (std::size_t u = 0; u < kUnitTypes.size(); ++u)
+        if (auto r = load_row(mv, kUnitTypes[u], true)) f.movement[u] = *r;
     f.artillery_unpacked = load_row(mv, "artillery-unpacked", false);
 }
 
 // AGV-roads, AGV-placement, AGV-bridges: what a road through the feature does to it, and where
 // the feature is crossed (bridge, ford).
 void load_road(const Section& t, Feature& f) {
-    if (auto r = t.choice("on_road", kOnRoad(), true)) f.on_road = enum_from<OnRoad>(*r, kOnRoad());
+    if (auto r = t.choice("on_road", kOnRoad, true)) f.on_road = enum_from<OnRoad>(*r, kOnRoad);
     if (auto ra = t.str("road_as")) {
         if (f.on_road != OnRoad::replaced) t.error("road_as", "only used with on_road = \"replaced\"");
         f.road_as = *ra;  // checked once every feature is known
@@ -243,20 +208,20 @@ void load_road(const Section& t, Feature& f) {
 // AGV-firing, AGV-cover: sight, the cover the feature gives (against which fire, to which
 // targets, only to stands in it), and who cannot fire from it.
 void load_fire(const Section& t, Feature& f) {
-    if (auto s = t.choice("sight", kSight())) f.sight = enum_from<Sight>(*s, kSight());
-    if (auto c = t.choice_array("cover_against", kFirerTypes())) f.cover_against = enums_from<FirerType>(*c, kFirerTypes());
-    if (auto c = t.choice_array("cover_targets", kUnitTypes())) {
-        f.cover_targets = enums_from<UnitType>(*c, kUnitTypes());
+    if (auto s = t.choice("sight", kSight)) f.sight = enum_from<Sight>(*s, kSight);
+    if (auto c = t.choice_array("cover_against", kFirerTypes)) f.cover_against = enums_from<FirerType>(*c, kFirerTypes);
+    if (auto c = t.choice_array("cover_targets", kUnitTypes)) {
+        f.cover_targets = enums_from<UnitType>(*c, kUnitTypes);
         if (f.cover_against.empty()) t.error("cover_targets", "this feature gives no cover (cover_against is empty)");
     } else {
-        f.cover_targets = enums_from<UnitType>(kUnitTypes(), kUnitTypes());
+        f.cover_targets = enums_from<UnitType>(kUnitTypes, kUnitTypes);
     }
     if (auto b = t.boolean("cover_only_in")) {
         f.cover_only_in = *b;
         if (*b && f.cover_against.empty()) t.error("cover_only_in", "this feature gives no cover (cover_against is empty)");
     }
     f.fire_through_own = t.boolean("fire_through_own").value_or(true);
-    if (auto c = t.choice_array("no_fire_from", kFirerTypes())) f.no_fire_from = enums_from<FirerType>(*c, kFirerTypes());
+    if (auto c = t.choice_array("no_fire_from", kFirerTypes)) f.no_fire_from = enums_from<FirerType>(*c, kFirerTypes);
 }
 
 // [feature.NAME.calls]: the cells where the guidelines are silent, each naming a [choices] id,
@@ -267,9 +232,9 @@ void load_calls(const Section& t, Feature& f) {
         for (const auto& [k, v] : *calls.raw()) {
             const std::string cell(k.str());
             if (!valid_call_cell(cell)) {
-                calls.error(cell, "unknown cell (accepted: movement.UNIT.ACTION with UNIT " + join_names(kUnitTypes(), ", ") +
-                                      " or artillery-unpacked and ACTION " + join_names(kActions()) + "; fire-from.FIRER with FIRER " +
-                                      join_names(kFirerTypes()) + "; sight; sight-off; melee.charger)");
+                calls.error(cell, "unknown cell (accepted: movement.UNIT.ACTION with UNIT " + join_names(kUnitTypes, ", ") +
+                                      " or artillery-unpacked and ACTION " + join_names(kActions) + "; fire-from.FIRER with FIRER " +
+                                      join_names(kFirerTypes) + "; sight; sight-off; melee.charger)");
                 continue;
             }
             if (!v.is_string()) {
@@ -290,17 +255,17 @@ void load_calls(const Section& t, Feature& f) {
 // One [feature.NAME] table: its kind (AGV-terrain-types), movement, roads and crossings, fire,
 // hand-to-hand effect (AGV-hand-to-hand) and calls.
 Feature load_feature(Data& d, const std::string& name, const Section& t) {
-    t.only_keys(kFeatureKeys());
+    t.only_keys(kFeatureKeys);
     Feature f;
     f.name = name;
-    if (auto k = t.choice("kind", kKinds(), true)) f.kind = enum_from<Kind>(*k, kKinds());
+    if (auto k = t.choice("kind", kKinds, true)) f.kind = enum_from<Kind>(*k, kKinds);
     f.label = t.str("label", true).value_or(name);
     load_cites(d, t, f);
     load_movement(t, f);
     f.ends_movement = t.boolean("ends_movement").value_or(false);
     load_road(t, f);
     load_fire(t, f);
-    if (auto m = t.choice("melee", kMelee(), true)) f.melee = enum_from<MeleeEffect>(*m, kMelee());
+    if (auto m = t.choice("melee", kMelee, true)) f.melee = enum_from<MeleeEffect>(*m, kMelee);
     load_calls(t, f);
     return f;
 }
@@ -323,7 +288,7 @@ void load_citations(Data& d, const Section& root) {
         const std::string id(k.str());
         if (auto s = cites.str(id, true)) d.citations[id] = *s;
     }
-    for (const auto& id : kProcedureCitations())
+    for (const auto& id : kProcedureCitations)
         if (!d.citations.count(id)) cites.error("", "missing the citation id \"" + id + "\" that the rulings use");
 }
 
@@ -481,12 +446,12 @@ void marks_within(const Section& t, const std::string& key, const std::vector<st
 void parse_movement(const Data& d, const Section& root, Movement& m) {
     Section unit = root.table("unit", true);
     unit.only_keys({"type", "packed", "block"});
-    if (auto t = unit.choice("type", kUnitTypes(), true)) m.type = enum_from<UnitType>(*t, kUnitTypes());
+    if (auto t = unit.choice("type", kUnitTypes, true)) m.type = enum_from<UnitType>(*t, kUnitTypes);
     m.packed = unit.boolean("packed");
     m.block = unit.boolean("block");
     Section move = root.table("move", true);
     move.only_keys({"action", "terrain", "on_road", "starts_in", "beside_road"});
-    if (auto a = move.choice("action", kActions(), true)) m.action = enum_from<Action>(*a, kActions());
+    if (auto a = move.choice("action", kActions, true)) m.action = enum_from<Action>(*a, kActions);
     if (auto t = move.choice_array("terrain", d.feature_names(), true)) m.terrain = *t;
     // Added key: the features the unit is interpenetrated with when it begins; the movement leaves
     // them ("out of"), so each must also be in `terrain` (features entered, crossed or left).
@@ -564,7 +529,7 @@ Stand parse_stand(const Data& d, const Section& t, const Fire& f) {
 void parse_fire(const Data& d, const Section& root, Fire& f) {
     Section firer = root.table("firer", true);
     firer.only_keys({"type", "in", "dice", "wholly_in"});
-    if (auto t = firer.choice("type", kFirerTypes(), true)) f.firer = enum_from<FirerType>(*t, kFirerTypes());
+    if (auto t = firer.choice("type", kFirerTypes, true)) f.firer = enum_from<FirerType>(*t, kFirerTypes);
     f.firer_in = names_or_empty(firer, "in", d);
     f.wholly_in = names_or_empty(firer, "wholly_in", d);
     for (const auto& w : f.wholly_in)
@@ -581,12 +546,12 @@ void parse_fire(const Data& d, const Section& root, Fire& f) {
             if (const toml::node* arr = t.node(key); arr && arr->is_array())
                 for (const auto& el : *arr->as_array())
                     if (const Feature* feat = el.is_string() ? d.find(el.as_string()->get()) : nullptr)
-                    for (const auto& u : kUnitTypes())
-                        type_matters = type_matters || feat->cover_claimable_by(enum_from<UnitType>(u, kUnitTypes())) !=
+                    for (const auto& u : kUnitTypes)
+                        type_matters = type_matters || feat->cover_claimable_by(enum_from<UnitType>(u, kUnitTypes)) !=
                                                            feat->cover_claimable_by(UnitType::foot);
     Section target = root.table("target", type_matters);
     target.only_keys({"type"});
-    if (auto t = target.choice("type", kUnitTypes(), type_matters)) f.target = enum_from<UnitType>(*t, kUnitTypes());
+    if (auto t = target.choice("type", kUnitTypes, type_matters)) f.target = enum_from<UnitType>(*t, kUnitTypes);
     for (const Section& t : stands) f.stands.push_back(parse_stand(d, t, f));
     // No [[stand]] (or an empty array): nothing is said to be in or between, so the target is read as
     // one stand in the open; the ruling says so.
@@ -617,13 +582,13 @@ toml::array to_array(const std::vector<std::string>& v) {
 
 Situation parse_situation(const Data& d, const Section& root) {
     Situation s;
-    auto q = root.choice("question", kQuestions(), true);
+    auto q = root.choice("question", kQuestions, true);
     std::vector<std::string> keys = common_situation_keys({"question"});
     if (!q) {
         root.sink().throw_if_errors();
         return s;
     }
-    s.question = enum_from<Question>(*q, kQuestions());
+    s.question = enum_from<Question>(*q, kQuestions);
     if (auto t = root.str("title")) s.title = *t;
     switch (s.question) {
         case Question::movement:
@@ -1457,10 +1422,10 @@ Ruling rule(const Data& d, const Situation& s) {
 // =====================================================================================
 
 std::vector<NameList> names(const Data& d) {
-    return {{"questions", kQuestions()},
-            {"unit types", kUnitTypes()},
-            {"firer types", kFirerTypes()},
-            {"actions", kActions()},
+    return {{"questions", kQuestions},
+            {"unit types", kUnitTypes},
+            {"firer types", kFirerTypes},
+            {"actions", kActions},
             {"terrain", d.feature_names()}};
 }
 

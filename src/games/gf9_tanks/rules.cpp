@@ -27,54 +27,19 @@ namespace umpire::gf9_tanks {
 
 namespace {
 
-// Lists of names, each built on its first use (a function-local static): a program start builds
-// none, and a ruling only its own game's (issue 21, point 6).
-const std::vector<std::string>& kEffects() {
-    static const std::vector<std::string> v = {"normal", "single-move", "impassable"};
-    return v;
-}
-const std::vector<std::string>& kLos() {
-    static const std::vector<std::string> v = {"clear", "blocked"};
-    return v;
-}
-const std::vector<std::string>& kOnHill() {
-    static const std::vector<std::string> v = {"no", "partly", "wholly"};
-    return v;
-}
-const std::vector<std::string>& kShooting() {
-    static const std::vector<std::string> v = {"none", "cover", "block"};
-    return v;
-}
-const std::vector<std::string>& kCore() {
-    static const std::vector<std::string> v = {"over", "core"};
-    return v;
-}
-const std::vector<std::string>& kQuestions() {
-    static const std::vector<std::string> v = {"los", "movement"};
-    return v;
-}
-const std::vector<std::string>& kTargetHill() {
-    static const std::vector<std::string> v = {"other", "same"};
-    return v;
-}
-const std::vector<std::string>& kBetween() {
-    static const std::vector<std::string> v = {"none", "some"};
-    return v;
-}
-const std::vector<std::string>& kHidden() {
-    static const std::vector<std::string> v = {"fully", "partly"};
-    return v;
-}
+const std::vector<std::string> kEffects = {"normal", "single-move", "impassable"};
+const std::vector<std::string> kLos = {"clear", "blocked"};
+const std::vector<std::string> kOnHill = {"no", "partly", "wholly"};
+const std::vector<std::string> kShooting = {"none", "cover", "block"};
+const std::vector<std::string> kCore = {"over", "core"};
+const std::vector<std::string> kQuestions = {"los", "movement"};
+const std::vector<std::string> kTargetHill = {"other", "same"};
+const std::vector<std::string> kBetween = {"none", "some"};
+const std::vector<std::string> kHidden = {"fully", "partly"};
 // The situation format (docs/situations.md) names these; the data must define them.
-const std::vector<std::string>& kRequiredTerrain() {
-    static const std::vector<std::string> v = {"rough", "desert", "creek", "river", "swamp", "canal",
+const std::vector<std::string> kRequiredTerrain = {"rough", "desert", "creek", "river", "swamp", "canal",
                                                    "anti-tank-ditch", "escarpment", "water", "hill", "open"};
-    return v;
-}
-const std::vector<std::string>& kRequiredVias() {
-    static const std::vector<std::string> v = {"bridge", "ford", "road"};
-    return v;
-}
+const std::vector<std::string> kRequiredVias = {"bridge", "ford", "road"};
 
 Effect effect_from(const std::string& s) {
     return s == "normal" ? Effect::normal : s == "single-move" ? Effect::single_move : Effect::impassable;
@@ -111,12 +76,12 @@ std::string hill_phrase(OnHill h) {
 
 // Each enum's name in the files and the JSON: its entry in the names table above (rules.hpp lists
 // the enumerators in the tables' order).
-const char* to_string(Effect e) { return enum_name(e, kEffects()); }
-const char* to_string(Los l) { return enum_name(l, kLos()); }
-const char* to_string(OnHill h) { return enum_name(h, kOnHill()); }
-const char* to_string(Shooting s) { return enum_name(s, kShooting()); }
-const char* to_string(CoreEffect c) { return enum_name(c, kCore()); }
-const char* to_string(Question q) { return enum_name(q, kQuestions()); }
+const char* to_string(Effect e) { return enum_name(e, kEffects); }
+const char* to_string(Los l) { return enum_name(l, kLos); }
+const char* to_string(OnHill h) { return enum_name(h, kOnHill); }
+const char* to_string(Shooting s) { return enum_name(s, kShooting); }
+const char* to_string(CoreEffect c) { return enum_name(c, kCore); }
+const char* to_string(Question q) { return enum_name(q, kQuestions); }
 
 std::vector<EscarpmentLine> LosSituation::escarpments() const {
     std::vector<EscarpmentLine> out;
@@ -240,14 +205,14 @@ void load_limits(Data& d, const Section& root) {
 std::optional<Cell> load_cell(const Data& d, const Section& t, const std::string& terrain_rule) {
     t.only_keys({"effect", "says", "rule", "call", "alternative"});
     Cell c;
-    auto e = t.choice("effect", kEffects(), true);
+    auto e = t.choice("effect", kEffects, true);
     auto says = read_text(t, "says");
     auto rule = read_rule(d, t, terrain_rule);
     std::optional<std::string> call;
     if (t.has("call")) call = read_text(t, "call");
     std::optional<std::string> alt;
     if (t.has("alternative")) {
-        alt = t.choice("alternative", kEffects(), true);
+        alt = t.choice("alternative", kEffects, true);
         if (alt && !call) t.error("alternative", "only a cell with a `call` has an alternative reading");
     }
     if (!e || !says || !rule || (t.has("call") && !call) || (t.has("alternative") && !alt)) return std::nullopt;
@@ -262,9 +227,9 @@ std::optional<Cell> load_cell(const Data& d, const Section& t, const std::string
 void load_movement(Data& d, const Section& root) {
     Section m = root.table("movement", true);
     m.only_keys({"severity", "vias", "terrain"});
-    if (auto sev = m.choice_array("severity", kEffects(), true)) {
+    if (auto sev = m.choice_array("severity", kEffects, true)) {
         std::set<std::string> seen(sev->begin(), sev->end());
-        if (sev->size() != kEffects().size() || seen.size() != kEffects().size())
+        if (sev->size() != kEffects.size() || seen.size() != kEffects.size())
             m.error("severity", "must list each of normal, single-move and impassable exactly once, least restrictive first");
         else
             for (const auto& s : *sev) d.severity.push_back(effect_from(s));
@@ -280,7 +245,7 @@ void load_movement(Data& d, const Section& root) {
             else
                 d.vias.push_back(v);
         }
-        for (const auto& r : kRequiredVias())
+        for (const auto& r : kRequiredVias)
             if (!match_name(r, d.vias)) m.error("vias", "must include \"" + r + "\" (the situation format names it)");
     }
     Section terr = m.table("terrain", true);
@@ -319,7 +284,7 @@ void load_movement(Data& d, const Section& root) {
             Section st = t.table("shooting");
             if (st.present()) {
                 st.only_keys({"effect", "says", "rule"});
-                auto e = st.choice("effect", kShooting(), true);
+                auto e = st.choice("effect", kShooting, true);
                 auto says = read_text(st, "says");
                 auto r = read_rule(d, st, fallback);
                 if (e && says && r) {
@@ -333,7 +298,7 @@ void load_movement(Data& d, const Section& root) {
         }
         d.terrain.push_back(std::move(tr));
     }
-    for (const auto& r : kRequiredTerrain())
+    for (const auto& r : kRequiredTerrain)
         if (!d.find_terrain(r)) terr.error("", "must define terrain \"" + r + "\" (the situation format names it)");
 }
 
@@ -362,12 +327,12 @@ void load_hills(Data& d, const Section& los) {
             }
             return *v;
         };
-        for (const auto& s : list("firer", kOnHill())) row.firer.push_back(on_hill_from(s));
-        for (const auto& s : list("target", kOnHill())) row.target.push_back(on_hill_from(s));
-        row.target_hill = list("target_hill", kTargetHill());
-        row.between = list("between", kBetween());
-        row.hidden = list("hidden", kHidden());
-        auto l = rt.choice("los", kLos(), true);
+        for (const auto& s : list("firer", kOnHill)) row.firer.push_back(on_hill_from(s));
+        for (const auto& s : list("target", kOnHill)) row.target.push_back(on_hill_from(s));
+        row.target_hill = list("target_hill", kTargetHill);
+        row.between = list("between", kBetween);
+        row.hidden = list("hidden", kHidden);
+        auto l = rt.choice("los", kLos, true);
         auto cover = rt.boolean("cover", true);
         auto h2h = rt.boolean("hill_to_hill");
         auto says = read_text(rt, "says");
@@ -464,7 +429,7 @@ void load_core(Data& d, const Section& los) {
             Section ot = t.table(key, true);
             if (!ot.present()) { ok = false; continue; }
             ot.only_keys({"effect", "rule", "says"});
-            auto eff = ot.choice("effect", kCore(), true);
+            auto eff = ot.choice("effect", kCore, true);
             auto r = read_rule(d, ot);
             auto s = read_text(ot, "says");
             if (!eff || !r || !s) { ok = false; continue; }
@@ -588,9 +553,9 @@ void parse_los(const Data& d, const Section& root, LosSituation& s) {
     // on_hill: absent means not on a hill (the contract marks no gf9 key required; an
     // escarpment-only situation need not say it).
     if (f.present())
-        if (auto v = f.choice("on_hill", kOnHill(), false)) s.firer.on_hill = on_hill_from(*v);
+        if (auto v = f.choice("on_hill", kOnHill, false)) s.firer.on_hill = on_hill_from(*v);
     if (t.present())
-        if (auto v = t.choice("on_hill", kOnHill(), false)) s.target.on_hill = on_hill_from(*v);
+        if (auto v = t.choice("on_hill", kOnHill, false)) s.target.on_hill = on_hill_from(*v);
     s.firer.on_escarpment = f.boolean("on_escarpment").value_or(false);
     s.target.on_escarpment = t.boolean("on_escarpment").value_or(false);
     s.target.below_escarpment = t.boolean("below_escarpment").value_or(false);
@@ -665,7 +630,7 @@ void parse_move(const Data& d, const Section& root, MoveSituation& s) {
 
 Situation parse_situation(const Data& d, const Section& root) {
     Situation s;
-    auto q = root.choice("question", kQuestions(), true);
+    auto q = root.choice("question", kQuestions, true);
     std::vector<std::string> keys = common_situation_keys({"question"});
     if (q && *q == "los") for (const char* k : {"firer", "target", "line", "escarpment"}) keys.push_back(k);
     if (q && *q == "movement") keys.push_back("move");
@@ -1141,8 +1106,8 @@ Ruling rule(const Data& d, const Situation& s) {
 std::vector<NameList> names(const Data& d) {
     std::vector<std::string> vias = {"none"};
     for (const auto& v : d.vias) vias.push_back(v);
-    return {{"question", kQuestions()},
-            {"on_hill", kOnHill()},
+    return {{"question", kQuestions},
+            {"on_hill", kOnHill},
             {"move.terrain", d.terrain_names()},
             {"move.via", vias},
             {"line.terrain", d.shooting_terrain_names()},

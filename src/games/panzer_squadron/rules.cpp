@@ -19,28 +19,11 @@
 namespace umpire::panzer_squadron {
 
 namespace {
-// Lists of names, each built on its first use (a function-local static): a program start builds
-// none, and a ruling only its own game's (issue 21, point 6).
-const std::vector<std::string>& kStarts() {
-    static const std::vector<std::string> v = {"stationary", "in-movement"};
-    return v;
-}
-const std::vector<std::string>& kMoveActions() {
-    static const std::vector<std::string> v = {"move", "move-and-fire"};
-    return v;
-}
-const std::vector<std::string>& kQuestions() {
-    static const std::vector<std::string> v = {"movement", "actions", "opportunity", "line-of-fire"};
-    return v;
-}
-const std::vector<std::string>& kShooter() {
-    static const std::vector<std::string> v = {"not-activated", "ambush", "activated"};
-    return v;
-}
-const std::vector<std::string>& kAllActions() {
-    static const std::vector<std::string> v = {"move", "fire", "move-and-fire", "ambush"};
-    return v;
-}
+const std::vector<std::string> kStarts = {"stationary", "in-movement"};
+const std::vector<std::string> kMoveActions = {"move", "move-and-fire"};
+const std::vector<std::string> kQuestions = {"movement", "actions", "opportunity", "line-of-fire"};
+const std::vector<std::string> kShooter = {"not-activated", "ambush", "activated"};
+const std::vector<std::string> kAllActions = {"move", "fire", "move-and-fire", "ambush"};
 }  // namespace
 
 const std::vector<std::string>& step_names() {
@@ -118,7 +101,7 @@ Data load_data(const std::filesystem::path& file) {
         Section dice = root.table("dice", true);
         dice.only_keys({"sides", "stationary", "in-movement"});
         d.die_sides = int(dice.integer("sides", true, 2, 100).value_or(4));
-        for (const auto& s : kStarts()) d.dice_by_start[s] = int(dice.integer(s, true, 1, 10).value_or(1));
+        for (const auto& s : kStarts) d.dice_by_start[s] = int(dice.integer(s, true, 1, 10).value_or(1));
         Section costs = root.table("costs", true);
         costs.only_keys({"hexagon", "turn", "move_and_fire", "min_hexagons_in_movement"});
         d.hexagon_cost = int(costs.integer("hexagon", true, 0, 99).value_or(1));
@@ -135,20 +118,20 @@ Data load_data(const std::filesystem::path& file) {
         for (const Section& a : root.tables("action", true)) {
             a.only_keys({"name", "open_from", "dice"});
             ActionRule ar;
-            ar.name = a.choice("name", kAllActions(), true).value_or("");
+            ar.name = a.choice("name", kAllActions, true).value_or("");
             if (!ar.name.empty() && std::find(seen.begin(), seen.end(), ar.name) != seen.end())
                 a.error("name", "action \"" + ar.name + "\" is listed twice");
             seen.push_back(ar.name);
-            ar.open_from = a.choice_array("open_from", kStarts(), true).value_or(std::vector<std::string>{});
+            ar.open_from = a.choice_array("open_from", kStarts, true).value_or(std::vector<std::string>{});
             ar.dice = a.boolean("dice", true).value_or(false);
             d.actions.push_back(ar);
         }
-        for (const auto& n : kAllActions())
+        for (const auto& n : kAllActions)
             if (std::find(seen.begin(), seen.end(), n) == seen.end())
-                root.error("action", "the action \"" + n + "\" is missing (needed: " + join_names(kAllActions()) + ")");
+                root.error("action", "the action \"" + n + "\" is missing (needed: " + join_names(kAllActions) + ")");
         Section opp = root.table("opportunity", true);
         opp.only_keys({"eligible_states", "min_hexagons_moved"});
-        d.opportunity_states = opp.choice_array("eligible_states", kShooter(), true).value_or(std::vector<std::string>{});
+        d.opportunity_states = opp.choice_array("eligible_states", kShooter, true).value_or(std::vector<std::string>{});
         d.opportunity_min_hexagons = int(opp.integer("min_hexagons_moved", true, 0, 99).value_or(1));
         Section ch = root.table("choices", true);
         ch.only_keys({"turn_over_three", "floor_available_at_zero", "free_point_after_move", "stationary_uses_all_points",
@@ -309,7 +292,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
     root.only_keys(common_situation_keys({"question", "tank", "shooter", "target", "board", "firer", "line"}));
     s.title = root.str("title").value_or("");
     s.print_only = root.sink().print_only();
-    const auto question = root.choice("question", kQuestions(), true);
+    const auto question = root.choice("question", kQuestions, true);
     if (!question) return s;  // reported; the rest depends on the question, so no follow-on errors
     s.question = *question;
     if (const auto b = root.str("board")) {
@@ -327,7 +310,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
     if (s.question == "opportunity") {
         Section sh = root.table("shooter", true);
         sh.only_keys({"state"});
-        s.shooter = sh.choice("state", kShooter(), true).value_or("not-activated");
+        s.shooter = sh.choice("state", kShooter, true).value_or("not-activated");
         Section tg = root.table("target", true);
         tg.only_keys({"moving", "hexagons_moved"});
         s.target_moving = tg.boolean("moving", true).value_or(true);
@@ -337,12 +320,12 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
     Section tank = root.table("tank", true);
     if (s.question == "actions") {
         tank.only_keys({"start"});
-        s.start = tank.choice("start", kStarts(), true).value_or("stationary");
+        s.start = tank.choice("start", kStarts, true).value_or("stationary");
         return s;
     }
     tank.only_keys({"start", "action", "dice", "restriction", "steps", "hex", "facing"});
     parse_tank_on_board(d, tank, s, placed);
-    if (auto start = tank.choice("start", kStarts())) {
+    if (auto start = tank.choice("start", kStarts)) {
         s.start = *start;
     } else if (!tank.has("start")) {
         // Left out, the start state is the one the number of dice rolled belongs to (PS-movement).
@@ -352,7 +335,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
             if (count == n) s.start = st;
         s.start_inferred = true;
     }
-    s.action = tank.choice("action", kMoveActions()).value_or("move");
+    s.action = tank.choice("action", kMoveActions).value_or("move");
     if (auto dice = tank.int_array("dice", true)) {
         const int want = d.dice_by_start.at(s.start);
         s.dice.clear();
@@ -929,8 +912,8 @@ std::vector<NameList> names(const Data& d) {
     std::vector<std::string> faces;
     for (const auto& f : d.armour)
         if (std::find(faces.begin(), faces.end(), f) == faces.end()) faces.push_back(f);
-    return {{"question", kQuestions()}, {"tank.start", kStarts()}, {"tank.action", kMoveActions()}, {"tank.steps", step_names()},
-            {"shooter.state", kShooter()}, {"tank.facing", d.board.corner_names}, {"line.face", faces}};
+    return {{"question", kQuestions}, {"tank.start", kStarts}, {"tank.action", kMoveActions}, {"tank.steps", step_names()},
+            {"shooter.state", kShooter}, {"tank.facing", d.board.corner_names}, {"line.face", faces}};
 }
 
 }  // namespace umpire::panzer_squadron

@@ -49,52 +49,17 @@ const char* to_string(Touches t) {
 
 namespace {
 
-// Lists of names, each built on its first use (a function-local static): a program start builds
-// none, and a ruling only its own game's (issue 21, point 6).
-const std::vector<std::string>& kModes() {
-    static const std::vector<std::string> v = {"closed", "mixed", "open"};
-    return v;
-}
-const std::vector<std::string>& kTerrainNames() {
-    static const std::vector<std::string> v = {"clear", "rough", "woods", "berm", "slope", "wreck", "improved-position"};
-    return v;
-}
-const std::vector<std::string>& kHexsideTerrain() {
-    static const std::vector<std::string> v = {"berm", "slope"};
-    return v;
-}
-const std::vector<std::string>& kTargetTerrain() {
-    static const std::vector<std::string> v = {"clear", "rough", "woods", "wreck"};
-    return v;
-}
-const std::vector<std::string>& kObstacleTerrain() {
-    static const std::vector<std::string> v = {"woods", "berm", "slope", "rough", "wreck"};
-    return v;
-}
-const std::vector<std::string>& kAspects() {
-    static const std::vector<std::string> v = {"front", "side", "rear"};
-    return v;
-}
-const std::vector<std::string>& kBehind() {
-    static const std::vector<std::string> v = {"none", "berm", "slope"};
-    return v;
-}
-const std::vector<std::string>& kFriendly() {
-    static const std::vector<std::string> v = {"none", "infantry", "other"};
-    return v;
-}
-const std::vector<std::string>& kAt() {
-    static const std::vector<std::string> v = {"hex", "hexside", "along-hexside"};
-    return v;
-}
-const std::vector<std::string>& kTouches() {
-    static const std::vector<std::string> v = {"none", "firer", "target", "both"};
-    return v;
-}
-const std::vector<std::string>& kFireControls() {
-    static const std::vector<std::string> v = {"N", "SR", "SC"};
-    return v;
-}
+const std::vector<std::string> kModes = {"closed", "mixed", "open"};
+const std::vector<std::string> kTerrainNames = {"clear", "rough", "woods", "berm", "slope", "wreck", "improved-position"};
+const std::vector<std::string> kHexsideTerrain = {"berm", "slope"};
+const std::vector<std::string> kTargetTerrain = {"clear", "rough", "woods", "wreck"};
+const std::vector<std::string> kObstacleTerrain = {"woods", "berm", "slope", "rough", "wreck"};
+const std::vector<std::string> kAspects = {"front", "side", "rear"};
+const std::vector<std::string> kBehind = {"none", "berm", "slope"};
+const std::vector<std::string> kFriendly = {"none", "infantry", "other"};
+const std::vector<std::string> kAt = {"hex", "hexside", "along-hexside"};
+const std::vector<std::string> kTouches = {"none", "firer", "target", "both"};
+const std::vector<std::string> kFireControls = {"N", "SR", "SC"};
 
 // A value the user typed, quoted for an error line: quotes, backslashes and control characters
 // escaped, so one problem stays one line.
@@ -113,7 +78,7 @@ std::string typed_value(const std::string& v) {
 }
 
 bool is_hexside_terrain(const std::string& t) {
-    return std::find(kHexsideTerrain().begin(), kHexsideTerrain().end(), t) != kHexsideTerrain().end();
+    return std::find(kHexsideTerrain.begin(), kHexsideTerrain.end(), t) != kHexsideTerrain.end();
 }
 
 std::string kills_text(const std::vector<int>& k) {
@@ -187,7 +152,7 @@ int halve_up(int v) { return (v + 1) / 2; }  // 8.31, 15.11: fractions are round
 }  // namespace
 
 std::optional<Mode> mode_named(const std::string& name) {
-    const auto i = match_name(name, kModes());
+    const auto i = match_name(name, kModes);
     if (!i) return std::nullopt;
     return *i == 0 ? Mode::closed : *i == 1 ? Mode::mixed : Mode::open;
 }
@@ -321,7 +286,7 @@ void load_units(Data& d, const Section& root) {
         u.he = int(t.integer("he", true, 0, 99).value_or(0));
         u.movement = int(t.integer("movement", true, 0, kMaxMovement).value_or(0));
         u.effective_range = int(t.integer("effective_range", true, 1, kMaxRangeHexes).value_or(1));
-        if (auto fc = t.choice("fire_control", kFireControls(), true)) u.fire_control = *fc;
+        if (auto fc = t.choice("fire_control", kFireControls, true)) u.fire_control = *fc;
         if (auto tur = t.boolean("turreted")) {
             if (!u.vehicle && *tur) t.error("turreted", "an AT gun cannot be turreted: its field of fire is its front arc (7.21)");
             u.turreted = *tur;
@@ -352,7 +317,7 @@ void load_crts(Data& d, const Section& root) {
         c.id = t.str("id", true).value_or("");
         if (!c.id.empty() && !ids.insert(c.id).second) t.error("id", "table \"" + c.id + "\" is defined twice");
         c.title = t.str("title").value_or("");
-        c.fire_control = t.choice_array("fire_control", kFireControls(), true).value_or(std::vector<std::string>{});
+        c.fire_control = t.choice_array("fire_control", kFireControls, true).value_or(std::vector<std::string>{});
         if (auto p = t.int_array("panic", true)) {
             if (p->size() != 2 || (*p)[0] < 0 || (*p)[1] > 10 || (*p)[0] > (*p)[1])
                 t.error("panic", "expected [lowest, highest] panic levels within 0..10");
@@ -401,7 +366,7 @@ void load_crts(Data& d, const Section& root) {
     }
     // 8.9: every fire control system at every panic level must find exactly one table.
     if (root.sink().ok()) {
-        for (const auto& fc : kFireControls()) {
+        for (const auto& fc : kFireControls) {
             for (int p = 0; p <= 10; ++p) {
                 int n = 0;
                 for (const auto& c : d.crts)
@@ -495,10 +460,10 @@ void load_terrain(Data& d, const Section& root) {
         for (const auto& [k, v] : *sec.raw()) {
             const std::string key(k.str());
             if (key == "as_clear") continue;
-            auto idx = match_name(key, kTerrainNames());
-            if (!idx) { sec.error(key, "unknown terrain (accepted: " + join_names(kTerrainNames()) + ")"); continue; }
+            auto idx = match_name(key, kTerrainNames);
+            if (!idx) { sec.error(key, "unknown terrain (accepted: " + join_names(kTerrainNames) + ")"); continue; }
             Section et = sec.table(key, true);
-            if (et.present()) into[kTerrainNames()[*idx]] = load_effect(et, kTerrainNames()[*idx]);
+            if (et.present()) into[kTerrainNames[*idx]] = load_effect(et, kTerrainNames[*idx]);
         }
     };
     load_section(terrain.table("all_modes", true), all);
@@ -511,15 +476,15 @@ void load_terrain(Data& d, const Section& root) {
             if (all.count(k)) sec.error(k, k + " is already given for all modes");
             mine[k] = v;
         }
-        for (const auto& n : kTerrainNames())
-            if (!mine.count(n) && sec.present()) sec.error("", std::string("the ") + to_string(m) + " mode does not define " + n + " (needed: " + join_names(kTerrainNames()) + ")");
+        for (const auto& n : kTerrainNames)
+            if (!mine.count(n) && sec.present()) sec.error("", std::string("the ") + to_string(m) + " mode does not define " + n + " (needed: " + join_names(kTerrainNames) + ")");
         d.terrain[m] = std::move(mine);
     }
     // Open mode: what is not listed under all_modes is named in as_clear and behaves as clear (10.61).
     Section open = terrain.table("open", true);
     open.only_keys({"as_clear"});
     std::map<std::string, TerrainEffect> mine = all;
-    auto as_clear = open.choice_array("as_clear", kTerrainNames(), true);
+    auto as_clear = open.choice_array("as_clear", kTerrainNames, true);
     if (as_clear && all.count("clear")) {
         for (const auto& n : *as_clear) {
             TerrainEffect e = all.at("clear");
@@ -530,7 +495,7 @@ void load_terrain(Data& d, const Section& root) {
             mine[n] = std::move(e);
         }
     }
-    for (const auto& n : kTerrainNames())
+    for (const auto& n : kTerrainNames)
         if (!mine.count(n) && open.present()) open.error("as_clear", "the open mode does not define " + n + " (give it under all_modes or as_clear)");
     d.terrain[Mode::open] = std::move(mine);
     if (!all.count("clear") || !all.at("clear").soft_defense)
@@ -888,11 +853,11 @@ void parse_target(Parse& p) {
     // Given hexes and facing stand in for the aspect even when one of them is wrong: that one is
     // reported on its own key, not again as a missing aspect.
     const bool aspect_from_map = p.facing_given && p.hexes_given;
-    if (auto a = p.target.choice("aspect", kAspects(), p.target_vehicle() && s.firer != "infantry" && !aspect_from_map))
-        s.aspect = enum_from<Aspect>(*a, kAspects());
+    if (auto a = p.target.choice("aspect", kAspects, p.target_vehicle() && s.firer != "infantry" && !aspect_from_map))
+        s.aspect = enum_from<Aspect>(*a, kAspects);
     else
         s.aspect.reset();
-    s.terrain = p.target.choice("terrain", kTargetTerrain()).value_or("clear");
+    s.terrain = p.target.choice("terrain", kTargetTerrain).value_or("clear");
     s.wreck = p.target.boolean("wreck").value_or(false);
     if (s.wreck && s.terrain == "wreck")
         p.target.error("wreck", "target.terrain is already \"wreck\"; with wreck = true give target.terrain the ground under the wreck (clear, rough or woods)");
@@ -909,7 +874,7 @@ void parse_target(Parse& p) {
     } else {
         s.moving_mp = int(p.target.integer("moving_mp", false, 0, 99).value_or(0));
     }
-    s.behind = enum_from<Behind>(p.target.choice("behind", kBehind()).value_or("none"), kBehind());
+    s.behind = enum_from<Behind>(p.target.choice("behind", kBehind).value_or("none"), kBehind);
 }
 
 // With both hexes the map decides the range (8.3); a given range, aspect (8.7) or field of fire
@@ -989,14 +954,14 @@ Obstacle parse_obstacle(Parse& p, const Section& o, bool& ok) {
     const Situation& s = p.s;
     o.only_keys({"terrain", "at", "touches", "hex", "wreck"});
     Obstacle ob;
-    auto terr = o.choice("terrain", kObstacleTerrain(), true);
+    auto terr = o.choice("terrain", kObstacleTerrain, true);
     ok = bool(terr);
     if (!terr) return ob;
     ob.terrain = *terr;
     const bool side_feature = is_hexside_terrain(ob.terrain);
     // `at` may be left out: a woods/rough/wreck feature is a hex, a berm/slope a hexside (10.12).
-    auto at = o.choice("at", kAt());
-    ob.at = at ? enum_from<At>(*at, kAt()) : (side_feature ? At::hexside : At::hex);
+    auto at = o.choice("at", kAt);
+    ob.at = at ? enum_from<At>(*at, kAt) : (side_feature ? At::hexside : At::hex);
     if (ob.at == At::hexside && !side_feature)
         o.error("at", ob.terrain + " is a hex feature and has no hexsides of its own (10.12); use at = \"hex\", or \"along-hexside\" for a line running along the side of such a hex (10.24)");
     if (ob.at == At::hex && side_feature)
@@ -1004,7 +969,7 @@ Obstacle parse_obstacle(Parse& p, const Section& o, bool& ok) {
     ob.wreck = o.boolean("wreck").value_or(false);
     if (ob.wreck && (ob.at != At::hex || ob.terrain == "wreck"))
         o.error("wreck", "a wreck lies in a hex (8.62): wreck = true goes with a woods or rough hex obstacle (terrain = \"wreck\" alone for a wreck in clear terrain)");
-    ob.touches = enum_from<Touches>(o.choice("touches", kTouches()).value_or("none"), kTouches());
+    ob.touches = enum_from<Touches>(o.choice("touches", kTouches).value_or("none"), kTouches);
     ob.hex = o.str("hex").value_or("");
     if (!ob.hex.empty() && !p.pos)
         o.error("hex", "an obstacle's map hex needs firer.hex and target.hex: the line is traced between them (10.2)");
@@ -1075,7 +1040,7 @@ void parse_line(Parse& p) {
     s.in_field_of_fire = fof.value_or(true);
     s.in_field_of_fire_given = fof.has_value();
     if (p.pos) check_against_map(p);
-    s.friendly_in_line = enum_from<Friendly>(p.line.choice("friendly_in_line", kFriendly()).value_or("none"), kFriendly());
+    s.friendly_in_line = enum_from<Friendly>(p.line.choice("friendly_in_line", kFriendly).value_or("none"), kFriendly);
     std::optional<std::string> ground;  // target.terrain left out and taken from an obstacle hex
     for (const Section& o : p.line.tables("obstacles")) {
         bool ok = false;
@@ -1332,7 +1297,7 @@ Situation parse_situation(const Data& d, const Section& root, const board::Board
     Parse p(d, root, place);
     root.only_keys(common_situation_keys({"terrain_mode", "firer", "target", "line", "extra_firer", "board"}));
     p.s.title = root.str("title").value_or("");
-    if (auto m = root.choice("terrain_mode", kModes(), true)) p.s.mode = *mode_named(*m);
+    if (auto m = root.choice("terrain_mode", kModes, true)) p.s.mode = *mode_named(*m);
     parse_firer(p);
     parse_target(p);
     parse_line(p);
@@ -2429,14 +2394,14 @@ double kill_chance(const Data& d, const Situation& s) {
 
 std::vector<NameList> names(const Data& d) {
     return {{"units", d.unit_names()},
-            {"terrain_mode", kModes()},
-            {"target.terrain", kTargetTerrain()},
-            {"target.aspect", kAspects()},
-            {"target.behind", kBehind()},
-            {"line.friendly_in_line", kFriendly()},
-            {"obstacle terrain", kObstacleTerrain()},
-            {"obstacle at", kAt()},
-            {"obstacle touches", kTouches()}};
+            {"terrain_mode", kModes},
+            {"target.terrain", kTargetTerrain},
+            {"target.aspect", kAspects},
+            {"target.behind", kBehind},
+            {"line.friendly_in_line", kFriendly},
+            {"obstacle terrain", kObstacleTerrain},
+            {"obstacle at", kAt},
+            {"obstacle touches", kTouches}};
 }
 
 }  // namespace umpire::spi_tank

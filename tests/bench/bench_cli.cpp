@@ -10,6 +10,8 @@
 //                         find the rules-data folder, the engine (Load::on_demand, as the CLI),
 //                         rule the situation file (which reads its game's rules data and, with
 //                         `board`, its board file), the JSON
+//   BM_CliVsParseInTurn/N the two programs run in turn, one of each per iteration: `ratio` is
+//                         the CPU time of umpire-cli over the yardstick's, the steadiest figure
 //   BM_ParseOnly/N        the in-process yardstick: read the same files, parse them with toml::parse
 //                         (BM_ParseFileOnly: toml::parse_file, toml++'s other way, for comparison)
 //
@@ -151,5 +153,24 @@ void BM_ParseOnlyProcess(benchmark::State& state) {
     run_processes(state, argv);
 }
 BENCHMARK(BM_ParseOnlyProcess)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// Both programs in turn, each iteration one run of each: the machine's drift (other work, the CPU's
+// clock) then falls on both alike, so the ratio of their CPU times (`ratio`) is steadier than the
+// ratio of two benchmarks run one after the other.
+void BM_CliVsParseInTurn(benchmark::State& state) {
+    const CliCase& c = cli_case(state.range(0));
+    const std::vector<std::string> cli = {build_dir() + "/umpire-cli", "rule", c.situation, "--json"};
+    std::vector<std::string> parse = {build_dir() + "/umpire_parse_only"};
+    parse.insert(parse.end(), c.toml_files.begin(), c.toml_files.end());
+    double cli_cpu = 0, parse_cpu = 0;
+    for (auto _ : state) {
+        cli_cpu += run_program(state, cli);
+        parse_cpu += run_program(state, parse);
+    }
+    state.counters["cli_cpu"] = benchmark::Counter(cli_cpu, benchmark::Counter::kAvgIterations);
+    state.counters["parse_cpu"] = benchmark::Counter(parse_cpu, benchmark::Counter::kAvgIterations);
+    state.counters["ratio"] = parse_cpu > 0 ? cli_cpu / parse_cpu : 0;
+}
+BENCHMARK(BM_CliVsParseInTurn)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -103,6 +103,30 @@ TEST_CASE("Boards: hexside shorthand names sides of one hex or the sides along a
     CHECK(names("0607>0606>0506") == std::vector<std::string>{"0607/A", "0606/F"});
 }
 
+// A board keeps a record only for the hexsides something was set on (issue 21, point 6): reading a
+// slot never makes one, so a ruling reading a board touches a small table.
+TEST_CASE("Boards: the hexside table keeps records only for hexsides set", "[boards]") {
+    umpire::board::SideTable t;
+    t.assign(9384);  // the 66 x 44 board's slots
+    CHECK(t.size() == 9384);
+    CHECK(t.records().empty());
+    CHECK(t[17].feature == -1);
+    CHECK(t[17].suggested == umpire::board::suggestion::none);
+    CHECK(t.records().empty());  // reading made nothing
+    t.edit(17).feature = 2;
+    t.edit(9000).sloped = umpire::hex::Cube{1, -1, 0};
+    CHECK(&t.edit(17) == &t[17]);  // the same record again, not a second one
+    CHECK(t.records().size() == 2);
+    CHECK(t[17].feature == 2);
+    CHECK(t[9000].feature == -1);
+    CHECK(t[9000].sloped == umpire::hex::Cube{1, -1, 0});
+    CHECK(t[18].feature == -1);
+    t.assign(10);  // a new board: every slot empty again
+    CHECK(t.size() == 10);
+    CHECK(t.records().empty());
+    CHECK(t[5].feature == -1);
+}
+
 TEST_CASE("Boards: the small test board loads with its features", "[boards]") {
     const board::Board b = shipped("test-small.toml");
     CHECK(b.sample);

@@ -273,7 +273,11 @@ TEST_CASE("Board marks: a typed place stands in for its key, and a key it leaves
     REQUIRE(r.board_marks);
     CHECK(r.board_marks->target == t);
     // A placed unit off the board is bad input like a typed one, located on its key.
-    place.target = *b.parse_hex("0399");
+    // (Board::parse_hex refuses a hex off the board; the numbering alone places it.)
+    const auto off = b.numbering.parse("0399");
+    REQUIRE(off);
+    REQUIRE_FALSE(b.contains(*off));
+    place.target = *off;
     try {
         test::engine().rule_on_board(text, "keys.toml", b, &place);
         FAIL("a target off the board was accepted");

@@ -27,9 +27,10 @@ int rule(Context& c, const std::string& file, bool json, const std::optional<std
     // The engine outlives the command: the process ends right after, and taking the rules data
     // apart would only delay that (issue 21, point 6). Held by a static, it stays reachable (no
     // leak to report); a second call in one process (the tests) frees the first.
-    static std::unique_ptr<Engine>* kept = new std::unique_ptr<Engine>;
-    *kept = std::make_unique<Engine>(c.rules(), Engine::Load::on_demand);
-    Engine& engine = **kept;
+    static Engine* kept = nullptr;
+    delete kept;
+    kept = new Engine(c.rules(), Engine::Load::on_demand);
+    Engine& engine = *kept;
     engine.set_print_only(!png);  // the picture draws the view and the marks; the text and JSON do not
     // As Engine::rule_text and rule_file, keeping the situation for the picture.
     const bool from_stdin = file == "-";

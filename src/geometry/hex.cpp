@@ -72,8 +72,8 @@ std::optional<Cube> Numbering::parse(std::string_view number) const {
     return to_cube(column, row);
 }
 
-// `v` in decimal into `out` (at least 12 chars), a non-negative one padded with zeros to `digits`
-// (a negative one, off the board, is written as it is); returns the length.
+// `v` in decimal into `out` (at least 24 chars), a non-negative one padded with zeros to `digits`
+// (at most 12; a negative one, off the board, is written as it is); returns the length.
 static int padded(char* out, int v, int digits) {
     char rev[12];
     int n = 0;
@@ -84,7 +84,8 @@ static int padded(char* out, int v, int digits) {
     } while (u != 0);
     if (v < 0) rev[n++] = '-';
     int len = 0;
-    for (int k = n; v >= 0 && k < digits && len < 12 - n; ++k) out[len++] = '0';
+    if (v >= 0)
+        for (int k = n; k < std::min(digits, 12); ++k) out[len++] = '0';
     while (n > 0) out[len++] = rev[--n];
     return len;
 }

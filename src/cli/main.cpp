@@ -8,11 +8,14 @@
 //
 // Sections
 //   standard streams     reserve_standard_fds, emit
+//   the end              finish
 //   main
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -52,6 +55,30 @@ int emit(const std::string& text) {
     return 1;
 }
 
+// ---- the end ------------------------------------------------------------------------
+
+// Ends the process once its answer is out. Everything left -- the rules data, the parser, the
+// static name lists -- is memory the system takes back anyway, so the destructors and exit
+// handlers are skipped (std::_Exit), which saves about 0.04 ms of a 2 ms ruling (README "Speed").
+// Nothing is lost: the answer went out by write() and standard output is closed (emit), standard
+// error is unbuffered, and any stdio buffer is flushed here. Under the sanitizers the process ends
+// normally, so that LeakSanitizer still looks for leaks at exit.
+#if defined(__SANITIZE_ADDRESS__)
+#define UMPIRE_EXIT_NORMALLY 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UMPIRE_EXIT_NORMALLY 1
+#endif
+#endif
+[[noreturn]] void finish(int status) {
+#ifdef UMPIRE_EXIT_NORMALLY
+    std::exit(status);
+#else
+    std::fflush(nullptr);
+    std::_Exit(status);
+#endif
+}
+
 }  // namespace
 
 // ---- main ---------------------------------------------------------------------
@@ -60,7 +87,7 @@ int main(int argc, char** argv) {
     reserve_standard_fds();
     std::string out;
     const int status = umpire::cli::run(std::vector<std::string>(argv + 1, argv + argc), out);
-    if (status != 0 && status != 3) return status;  // nothing to print: the problems are on stderr
+    if (status != 0 && status != 3) finish(status);  // nothing to print: the problems are on stderr
     const int written = emit(out);
-    return written ? written : status;
+    finish(written ? written : status);
 }

@@ -28,6 +28,14 @@ sed -i '/^name = "T62"/,/^ap = /s/^ap = 21$/ap = 29/' "$data/spi-tank.toml"
 grep -q '^ap = 29$' "$data/spi-tank.toml" || fail "could not edit the installed rules data"
 "$cli" rule situation.toml --json >out.json || fail "installed umpire-cli failed after the edit"
 grep -q '"attack_strength":29' out.json || fail "umpire-cli did not read the installed rules data: $(cat out.json)"
+# Started through a symbolic link in another folder (as a link in /usr/local/bin would be), and by
+# a relative path: it still finds its own rules data (default_rules_dir: the started path made
+# canonical, else /proc/self/exe).
+mkdir "$work/links" && ln -s "$cli" "$work/links/umpire-cli"
+"$work/links/umpire-cli" rule situation.toml --json >out.json || fail "umpire-cli started through a symbolic link failed"
+grep -q '"attack_strength":29' out.json || fail "umpire-cli started through a symbolic link did not read the installed rules data: $(cat out.json)"
+(cd "$prefix" && bin/umpire-cli rule "$work/situation.toml" --json) >out.json || fail "umpire-cli started by a relative path failed"
+grep -q '"attack_strength":29' out.json || fail "umpire-cli started by a relative path did not read the installed rules data: $(cat out.json)"
 # A broken installed copy is reported against the installed file (exit 2), never papered over.
 sed -i 's/^die_sides = 6$/die_sides = "six"/' "$data/spi-tank.toml"
 status=0

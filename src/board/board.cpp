@@ -1,7 +1,7 @@
 // Boards (see board.hpp and docs/boards.md).
 //
 // Sections
-//   1. lookups       index, terrain, side slots
+//   1. lookups       index, terrain, side slots; SideTable (the hexside records and their hash)
 //   2. shorthand     hex runs/areas/columns/rows; hexside lists and paths
 //   3. load_board    keys, numbering, size, [hexes], [hexsides], [[area]]; every problem located;
 //                    shipped_boards, find_board
@@ -9,7 +9,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <limits>
 #include <map>
+#include <stdexcept>
 
 #include "core/names.hpp"
 
@@ -67,8 +70,50 @@ const std::string& Board::terrain(const hex::Cube& h) const {
 
 const SideFeature* Board::side(const hex::Cube& h, int d) const {
     const int s = side_slot(h, d);
-    if (s < 0 || sides_of[std::size_t(s)].feature < 0) return nullptr;
-    return &sides_of[std::size_t(s)];
+    if (s < 0) return nullptr;
+    const SideFeature& f = sides_of[std::size_t(s)];
+    return f.feature < 0 ? nullptr : &f;
+}
+
+void SideTable::assign(std::size_t slots) {
+    // A slot is kept in 32 bits: a board of 2^32 hexsides would need 16 GB for its terrain alone.
+    if (slots > std::numeric_limits<std::uint32_t>::max()) throw std::length_error("SideTable: too many hexsides");
+    slots_ = slots;
+    cells_.clear();
+    shift_ = 32;
+    slot_of_.clear();
+    entries_.clear();
+}
+
+SideFeature& SideTable::edit(std::size_t slot) {
+    if (2 * (entries_.size() + 1) > cells_.size()) grow();
+    const std::size_t mask = cells_.size() - 1;
+    std::size_t i = home(slot);
+    while (cells_[i].entry != 0 && cells_[i].slot != slot) i = (i + 1) & mask;
+    if (cells_[i].entry == 0) {
+        entries_.emplace_back();
+        slot_of_.push_back(std::uint32_t(slot));
+        cells_[i] = {std::uint32_t(slot), std::uint32_t(entries_.size())};
+    }
+    return entries_[cells_[i].entry - 1];
+}
+
+void SideTable::grow() {
+    const std::size_t n = cells_.empty() ? 16 : cells_.size() * 2;
+    cells_.assign(n, Cell{});
+    shift_ = 32;
+    for (std::size_t k = n; k > 1; k /= 2) --shift_;
+    for (std::size_t e = 0; e < slot_of_.size(); ++e) {
+        std::size_t i = home(slot_of_[e]);
+        while (cells_[i].entry != 0) i = (i + 1) & (n - 1);
+        cells_[i] = {slot_of_[e], std::uint32_t(e + 1)};
+    }
+}
+
+std::vector<std::size_t> SideTable::slots() const {
+    std::vector<std::size_t> out(slot_of_.begin(), slot_of_.end());
+    std::sort(out.begin(), out.end());
+    return out;
 }
 
 std::string Board::side_name(const hex::Cube& h, int d) const {
@@ -162,6 +207,7 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
         if (!all_digits(num) || num.size() > 4 || std::stoi(num) < 1 || std::stoi(num) > limit)
             return fail("'" + num + "' is not a " + w.substr(0, w.size() - 1) + " of this board (1-" + std::to_string(limit) + ")", w.size() + o2);
         const int n = std::stoi(num);
+        out.hexes.reserve(std::size_t(w == "column " ? b.rows : b.columns));
         if (w == "column ")
             for (int r = 1; r <= b.rows; ++r) out.hexes.push_back(b.numbering.to_cube(n, r));
         else
@@ -193,6 +239,7 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
     // "0305..0812": the rectangle of columns 03-08 and rows 05-12.
     if (auto dots = text.find(".."); dots != std::string::npos) {
         if (!ends(dots, 2)) return out;
+        out.hexes.reserve(std::size_t(std::abs(c2 - c1) + 1) * std::size_t(std::abs(r2 - r1) + 1));
         for (int c = std::min(c1, c2); c <= std::max(c1, c2); ++c)
             for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) out.hexes.push_back(b.numbering.to_cube(c, r));
         return out;
@@ -200,6 +247,7 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
     // "0101-0110": a run down one column, or along one row number.
     if (auto dash = text.find('-'); dash != std::string::npos) {
         if (!ends(dash, 1)) return out;
+        out.hexes.reserve(std::size_t(std::max(std::abs(c2 - c1), std::abs(r2 - r1)) + 1));
         if (c1 == c2)
             for (int r = std::min(r1, r2); r <= std::max(r1, r2); ++r) out.hexes.push_back(b.numbering.to_cube(c1, r));
         else if (r1 == r2)
@@ -275,11 +323,6 @@ ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
 
 namespace {
 
-// Where a hex's entry was set (line 0: not yet). Two ints: read_hex_layer keeps one per hex of
-// the board (2,904 on a 66 x 44 map), so a name copied into each cost a string per hex.
-struct Origin {
-    int line = 0, column = 0;
-};
 
 // toml++ positions point at a string's opening quote; messages point into the string.
 void error_in_string(Sink& sink, const toml::node& n, std::size_t offset, const std::string& message) {
@@ -403,9 +446,33 @@ struct HexLayer {
     std::string (*hint)(const Vocabulary&, const std::string&);  // more words for an unknown name
 };
 
+// The entries read so far from one layer, in file order, and which hexes were set: a bit per hex
+// (363 bytes on a 66 x 44 map, where a position per hex took 23 KB of pages to touch). Where an
+// entry set a hex is wanted only for a message, so it is found again then: the latest entry that
+// set it, by expanding the entries afresh (issue 21, point 6).
+struct LayerEntries {
+    struct Entry {
+        const toml::node* item;
+        std::size_t applied;  // how many of its hexes it set (all, unless it stopped at a clash)
+    };
+    std::vector<Entry> done;
+    std::vector<bool> set;
+
+    // The line and column of the latest entry that set hex i.
+    std::pair<int, int> origin(const Board& b, int i) const {
+        for (auto e = done.rbegin(); e != done.rend(); ++e) {
+            const Expanded x = expand_hexes(b, e->item->as_string()->get());
+            for (std::size_t k = 0; k < e->applied && k < x.hexes.size(); ++k)
+                if (b.index(x.hexes[k]) == i) return {int(e->item->source().begin.line), int(e->item->source().begin.column)};
+        }
+        return {0, 0};
+    }
+};
+
 void read_hex_layer(Sink& sink, const Section& section, Board& b, const HexLayer& layer) {
     const Vocabulary& v = b.vocabulary;
-    std::vector<Origin> origin(std::size_t(b.hex_count()));
+    LayerEntries entries;
+    entries.set.assign(std::size_t(b.hex_count()), false);
     const std::string table = layer.table;
     for (const auto& [key, node_ptr] : in_file_order(*section.raw())) {
         const toml::node& node = *node_ptr;
@@ -434,17 +501,20 @@ void read_hex_layer(Sink& sink, const Section& section, Board& b, const HexLayer
                 continue;
             }
             const int line = int(item.source().begin.line), col = int(item.source().begin.column);
+            std::size_t applied = 0;
             for (const hex::Cube& h : e.hexes) {
                 const std::size_t i = std::size_t(b.index(h));
-                Origin& o = origin[i];
-                if (o.line != 0 && layer.of[i] != t) {
+                if (entries.set[i] && layer.of[i] != t) {
+                    const auto [was_line, was_column] = entries.origin(b, int(i));
                     sink.error_at(line, col, table + "." + name + ": hex " + b.name(h) + " is already " + layer.names[std::size_t(layer.of[i] - layer.first)] +
-                                                 " (line " + std::to_string(o.line) + ", column " + std::to_string(o.column) + "): a hex has one " + layer.one);
+                                                 " (line " + std::to_string(was_line) + ", column " + std::to_string(was_column) + "): a hex has one " + layer.one);
                     break;
                 }
                 layer.of[i] = std::uint8_t(t);
-                o = {line, col};
+                entries.set[i] = true;
+                ++applied;
             }
+            entries.done.push_back({&item, applied});
         }
     }
 }

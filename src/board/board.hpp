@@ -75,39 +75,48 @@ struct SideFeature {
     std::uint8_t suggested = suggestion::none;  // the feature (or its absence) is an unconfirmed suggestion
 };
 
-// The hexside features of a board, one slot per hexside (Board::side_slot). Most hexsides carry
-// nothing, so a slot holds only a 32-bit index into the few that do: the 66 x 44 sample board's
-// 9,384 slots take 37 KB instead of 262 KB of 28-byte records, which every ruling on a board
-// touched once when the board was read (issue 21, point 6: a page first touched costs more than
-// the instructions that fill it). Reading a slot never adds one; edit() does.
+// The hexside features of a board, by slot (Board::side_slot). Most hexsides carry nothing -- the
+// 66 x 44 sample board has 9,384 slots and 150 features -- so only the slots ever set are kept: a
+// record each, found through a small open-addressing hash (a cell per record, at most half full).
+// Reading that board touches a few kilobytes instead of an index over every slot (issue 21, point
+// 6: a page first touched costs more than the instructions that fill it). Reading a slot never
+// adds one; edit() does. Whole-board scans ask slots(), which lists only the slots set.
 class SideTable {
 public:
-    std::size_t size() const { return index_.size(); }  // slots, featured or not
-    void assign(std::size_t slots) {
-        index_.assign(slots, 0);
-        entries_.clear();
-    }
+    std::size_t size() const { return slots_; }  // slots, featured or not
+    void assign(std::size_t slots);                // `slots` slots, none set
     // The slot's record, or an empty one (no feature, confirmed) when it was never set.
     const SideFeature& operator[](std::size_t slot) const {
         static const SideFeature none;
-        const std::uint32_t i = index_[slot];
-        return i == 0 ? none : entries_[i - 1];
+        const std::uint32_t e = entry(slot);
+        return e == 0 ? none : entries_[e - 1];
     }
-    SideFeature& edit(std::size_t slot) {  // the slot's record, made when it had none
-        std::uint32_t& i = index_[slot];
-        if (i == 0) {
-            entries_.emplace_back();
-            i = std::uint32_t(entries_.size());
-        }
-        return entries_[i - 1];
-    }
+    SideFeature& edit(std::size_t slot);  // the slot's record, made when it had none
     // The records made so far (each slot set at least once), in no particular order; a slot
     // set and then cleared keeps a record with no feature.
     const std::vector<SideFeature>& records() const { return entries_; }
+    std::vector<std::size_t> slots() const;  // the slots with a record, ascending
 
 private:
-    std::vector<std::uint32_t> index_;  // per slot: 0 never set, else 1 + index into entries_
+    struct Cell {
+        std::uint32_t slot = 0;
+        std::uint32_t entry = 0;  // 0: an empty cell; else 1 + index into entries_
+    };
+    // Fibonacci hashing: the top bits of the slot times 2^32 / golden ratio pick its first cell.
+    std::size_t home(std::size_t slot) const { return std::size_t(std::uint32_t(std::uint32_t(slot) * 2654435769u) >> shift_); }
+    std::uint32_t entry(std::size_t slot) const {
+        if (cells_.empty()) return 0;
+        const std::size_t mask = cells_.size() - 1;
+        for (std::size_t i = home(slot);; i = (i + 1) & mask)
+            if (cells_[i].entry == 0 || cells_[i].slot == slot) return cells_[i].entry;
+    }
+    void grow();  // twice the cells (16 at first), every record placed again
+
+    std::vector<Cell> cells_;             // a power of two of them, or none
+    unsigned shift_ = 32;                 // 32 - log2(cells_.size())
+    std::vector<std::uint32_t> slot_of_;  // per record: its slot
     std::vector<SideFeature> entries_;
+    std::size_t slots_ = 0;
 };
 
 // ---- Underlay -----------------------------------------------------------------------

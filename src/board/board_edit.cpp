@@ -134,7 +134,7 @@ int EditHistory::confirm_all(Board& b) {
     for (std::size_t i = 0; i < b.suggested_of.size(); ++i)
         if (b.suggested_of[i] != suggestion::none) hexes.push_back(b.hex_at(int(i)));
     std::vector<std::pair<hex::Cube, int>> sides;
-    for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot)
+    for (const std::size_t slot : b.sides_of.slots())
         if (b.sides_of[slot].suggested != suggestion::none)
             if (const auto side = side_of_slot(b, int(slot))) sides.push_back(*side);
     return confirm_many(b, hexes, sides);
@@ -494,8 +494,10 @@ bool equal_boards(const Board& a, const Board& b) {
     if (a.feature_of != b.feature_of && !(a.feature_of.empty() && std::all_of(b.feature_of.begin(), b.feature_of.end(), [](auto x) { return x == 0; })) &&
         !(b.feature_of.empty() && std::all_of(a.feature_of.begin(), a.feature_of.end(), [](auto x) { return x == 0; })))
         return false;
-    for (std::size_t i = 0; i < a.sides_of.size(); ++i)
-        if (!same_side(a, a.sides_of[i], b.sides_of[i])) return false;
+    // Only slots either board ever set can differ (SideTable::slots).
+    for (const Board* x : {&a, &b})
+        for (const std::size_t i : x->sides_of.slots())
+            if (!same_side(a, a.sides_of[i], b.sides_of[i])) return false;
     if (a.areas.size() != b.areas.size()) return false;
     if (a.suggested_of != b.suggested_of || a.underlay.has_value() != b.underlay.has_value()) return false;
     if (a.underlay) {

@@ -134,7 +134,7 @@ namespace {
 // The hexsides whose mark is at least `mark`, one string per hex: "1204/B-C".
 std::vector<std::string> marked_sides(const Board& b, std::uint8_t mark) {
     std::map<int, std::vector<int>> per_hex;
-    for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot) {
+    for (const std::size_t slot : b.sides_of.slots()) {
         if (b.sides_of[slot].suggested < mark) continue;
         if (const auto side = side_of_slot(b, int(slot))) per_hex[b.index(side->first)].push_back(side->second);
     }

@@ -29,7 +29,7 @@ Suggestions count_suggestions(const Board& b) {
         ++s.hexes;
         if (b.suggested_of[i] == suggestion::unsure) s.unsure_hexes.push_back(int(i));
     }
-    for (std::size_t slot = 0; slot < b.sides_of.size(); ++slot) {
+    for (const std::size_t slot : b.sides_of.slots()) {
         if (b.sides_of[slot].suggested == suggestion::none) continue;
         const auto side = side_of_slot(b, int(slot));
         if (!side) continue;

@@ -568,22 +568,21 @@ Grid make_grid(const board::Board& b, const LosRules& rules, const std::vector<s
             const int t = b.terrain_of[i], k = b.feature_of.empty() ? 0 : int(b.feature_of[i]);  // k: 0 none, else 1 + feature
             if (rules.hex_obstructs[std::size_t(t)] || (k > 0 && rules.feature_obstructs[std::size_t(k - 1)])) cell(b.numbering.to_cube(c, r)) |= 1;
         }
-    // Board::side_slot: hex (c, r) of the grid one wider than the board holds its sides A-C.
-    for (int c = 0; c <= b.columns + 1; ++c)
-        for (int r = 0; r <= b.rows + 1; ++r) {
-            const hex::Cube h = b.numbering.to_cube(c, r);
-            for (int d = 0; d < 3; ++d) {
-                const board::SideFeature& sf = b.sides_of[std::size_t((c * (b.rows + 2) + r) * 3 + d)];
-                if (sf.feature < 0 || !rules.side_obstructs[std::size_t(sf.feature)]) continue;
-                if (!masks.empty()) {
-                    auto in = [&](const hex::Cube& x) { const int i = b.index(x); return i < 0 ? 0u : masks[std::size_t(i)]; };
-                    const std::uint32_t bound = boundary_ignoring(rules, in(h), in(hex::neighbour(h, d)), sf.feature);
-                    if (bound && !(bound & units_in)) continue;  // 10.26: the line passes over it
-                }
-                cell(h) |= std::uint8_t(2 << d);
-                cell(hex::neighbour(h, d)) |= std::uint8_t(2 << (d + 3));
-            }
+    // Board::side_slot: hex (c, r) of the grid one wider than the board holds its sides A-C, in
+    // slot ((c * (rows + 2) + r) * 3 + d). Only the slots the board set can hold a feature.
+    for (const std::size_t slot : b.sides_of.slots()) {
+        const board::SideFeature& sf = b.sides_of[slot];
+        if (sf.feature < 0 || !rules.side_obstructs[std::size_t(sf.feature)]) continue;
+        const int d = int(slot % 3), c = int(slot / 3) / (b.rows + 2), r = int(slot / 3) % (b.rows + 2);
+        const hex::Cube h = b.numbering.to_cube(c, r);
+        if (!masks.empty()) {
+            auto in = [&](const hex::Cube& x) { const int i = b.index(x); return i < 0 ? 0u : masks[std::size_t(i)]; };
+            const std::uint32_t bound = boundary_ignoring(rules, in(h), in(hex::neighbour(h, d)), sf.feature);
+            if (bound && !(bound & units_in)) continue;  // 10.26: the line passes over it
         }
+        cell(h) |= std::uint8_t(2 << d);
+        cell(hex::neighbour(h, d)) |= std::uint8_t(2 << (d + 3));
+    }
     return g;
 }
 

@@ -35,6 +35,11 @@ void trace_into(const Cube& from, const Cube& to, Trace& out) {
     out.vertices.clear();
     const Cube D = to - from;
     out.hexspine = D.q != D.r && D.r != D.s && D.s != D.q ? false : !(D.q == 0 && D.r == 0);
+    // A line n hexes long meets at most 2n + 1 hexes and 2n hexsides (two a step along a hexspine):
+    // room for them at once, not grown a few times (a ruling traces one or two lines).
+    const std::size_t n = std::size_t(distance(from, to));
+    out.hexes.reserve(2 * n + 1);
+    out.sides.reserve(2 * n);
     TraceBuilder b{out};
     walk_line(from, to, b);
 }

@@ -1643,22 +1643,36 @@ void rule_path(Fire& f, const HexPosition& pos) {
     const hex::Trace tr = hex::trace_line(pos.firer, pos.target);
     json::Array hexes, crossed, along, corners;
     std::string hexes_text, crossed_text, along_text, corners_text;
-    auto add = [](std::string& text, const std::string& item) { text += (text.empty() ? "" : ", ") + item; };
+    // Each name written once and appended in place: a line on a full board names a hundred hexes.
+    auto add = [](std::string& text, std::string_view item) {
+        if (!text.empty()) text += ", ";
+        text += item;
+    };
     for (const auto& h : tr.hexes)
         if (h.contact == hex::Contact::crosses && h.hex != pos.firer && h.hex != pos.target) {
-            hexes.push_back(board.format(h.hex));
-            add(hexes_text, board.format(h.hex));
+            std::string name = board.format(h.hex);
+            add(hexes_text, name);
+            hexes.push_back(std::move(name));
         }
     for (const auto& sd : tr.sides) {
-        const std::string name = board.format(sd.hex) + "/" + board.side_names[std::size_t(sd.side)];
-        const std::string both = name + " (between " + board.format(sd.hex) + " and " + board.format(hex::neighbour(sd.hex, sd.side)) + ")";
-        if (sd.kind == hex::SideMeet::crossed) crossed.push_back(name), add(crossed_text, name);
-        else along.push_back(name), add(along_text, both);
+        const std::string hex_name = board.format(sd.hex);
+        std::string name = cat({hex_name, "/", board.side_names[std::size_t(sd.side)]});
+        if (sd.kind == hex::SideMeet::crossed) {
+            add(crossed_text, name);
+            crossed.push_back(std::move(name));
+        } else {
+            add(along_text, cat({name, " (between ", hex_name, " and ", board.format(hex::neighbour(sd.hex, sd.side)), ")"}));
+            along.push_back(std::move(name));
+        }
     }
     for (const auto& v : tr.vertices) {
         json::Array at;
         std::string text;
-        for (const auto& h : v.hexes) at.push_back(board.format(h)), add(text, board.format(h));
+        for (const auto& h : v.hexes) {
+            std::string name = board.format(h);
+            add(text, name);
+            at.push_back(std::move(name));
+        }
         corners.push_back(std::move(at));
         add(corners_text, "[" + text + "]");
     }

@@ -40,7 +40,7 @@ std::filesystem::path Context::rules() const { return rules_dir.empty() ? defaul
 CLI::App* add_command(CLI::App& parent, const std::string& name, const std::string& description) {
     CLI::App* cmd = parent.add_subcommand(name, description);
     cmd->fallthrough();  // --rules-data (and --help, --version) after the command's own words
-    cmd->set_help_flag("-h,--help", "show this help");
+    // -h/--help ("show this help") comes with the command: CLI11 copies its parent's help flag.
     cmd->group("Commands");
     cmd->footer(kExitStatus);
     return cmd;
@@ -120,7 +120,7 @@ std::unique_ptr<CLI::App> make_app(Context& c, const Command* only) {
     app->get_formatter()->label("SUBCOMMAND", "COMMAND");
     app->get_formatter()->column_width(30);
     app->footer(std::string("COMMAND --help shows a command's arguments and options; --rules-data may follow it.\n") + kExitStatus);
-    app->set_help_flag("-h,--help", "show this help");
+    app->get_help_ptr()->description("show this help");  // the flag CLI11 made, said in our words
     app->set_version_flag("--version", std::string("umpire-cli ") + UMPIRE_VERSION, "show the version");
     app->add_option("--rules-data", c.rules_dir, "use the rules data in DIR (default: the shipped\nrules-data)")
         ->type_name("DIR")

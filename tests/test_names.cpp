@@ -14,9 +14,12 @@
 //   CLI                 `--json` carries `matched`; an ambiguous name exits 2 with FILE:LINE:COL
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <string>
+#include <thread>
+#include <type_traits>
 #include <vector>
 
 #include "core/names.hpp"
@@ -235,4 +238,26 @@ TEST_CASE("CLI: --json has matched for an alias, and an ambiguous name exits 2 a
     CHECK(r.status == 2);
     CHECK(r.out.empty());
     CHECK(r.err == bad + ":4:8: firer.unit: \"Pz VI\" names more than one unit: Pz VI a and Pz VI b (give the one meant by its own name)\n");
+}
+
+// A name list fixed in the source reads as the vector the readers take, made once even when
+// several threads ask first; made at compile time, so it costs a process nothing until read.
+namespace {
+const umpire::FixedNames kTestModes = {"closed", "mixed", "open"};
+}  // namespace
+
+TEST_CASE("FixedNames: a source list reads as the vector of its names, built once across threads", "[names]") {
+    static_assert(std::is_trivially_destructible_v<decltype(kTestModes)>, "no destructor to register at start-up");
+    std::vector<const std::vector<std::string>*> seen(8, nullptr);
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < seen.size(); ++i) threads.emplace_back([&seen, i] { seen[i] = &kTestModes.get(); });
+    for (auto& t : threads) t.join();
+    for (const auto* v : seen) CHECK(v == seen.front());
+    const std::vector<std::string>& v = kTestModes;  // the readers' type, by conversion
+    CHECK(v == std::vector<std::string>{"closed", "mixed", "open"});
+    CHECK(kTestModes.size() == 3);
+    CHECK(kTestModes[1] == "mixed");
+    CHECK(std::find(kTestModes.begin(), kTestModes.end(), "open") - kTestModes.begin() == 2);
+    CHECK(umpire::match_name("Mixed", kTestModes) == std::optional<std::size_t>(1));
+    CHECK(umpire::join_names(kTestModes) == "closed, mixed or open");
 }

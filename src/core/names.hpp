@@ -12,9 +12,12 @@
 //   join_names                  "a, b or c" for messages
 //   enum_from, enum_name        an enum and its name in the files, by a table listing the
 //                               enumerators' names in their order
+//   FixedNames                  a list of names written in the source (a game's modes,
+//                               aspects, questions), made without start-up work
 // docs/situations.md ("Names") describes the same rule for users.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -91,5 +94,40 @@ template <class E>
 const char* enum_name(E e, const std::vector<std::string>& names) {
     return names[static_cast<std::size_t>(e)].c_str();
 }
+
+// A list of names written in the source, as `const FixedNames kModes = {"closed", "mixed", "open"};`.
+// It is made at compile time (constant initialisation): the 40 such lists of the games, made as
+// std::vector<std::string> constants, built their strings in every process before main (issue
+// 21, point 6). It reads as the std::vector<std::string> the readers take, built the first time
+// it is asked for (safe from several threads at once) and kept while the process runs.
+template <std::size_t N>
+class FixedNames {
+public:
+    template <class... S>
+    constexpr FixedNames(const S&... names) : text_{std::string_view(names)...} {}
+    FixedNames(const FixedNames&) = delete;
+    FixedNames& operator=(const FixedNames&) = delete;
+
+    const std::vector<std::string>& get() const {
+        if (const auto* v = built_.load(std::memory_order_acquire)) return *v;
+        auto* made = new std::vector<std::string>(std::begin(text_), std::end(text_));
+        const std::vector<std::string>* first = nullptr;
+        if (built_.compare_exchange_strong(first, made, std::memory_order_acq_rel)) return *made;
+        delete made;  // another thread built it first
+        return *first;
+    }
+    operator const std::vector<std::string>&() const { return get(); }
+    std::size_t size() const { return N; }
+    const std::string& operator[](std::size_t i) const { return get()[i]; }
+    std::vector<std::string>::const_iterator begin() const { return get().begin(); }
+    std::vector<std::string>::const_iterator end() const { return get().end(); }
+
+private:
+    std::string_view text_[N];
+    // Never freed: reachable to the end, so no leak is reported.
+    mutable std::atomic<const std::vector<std::string>*> built_{nullptr};
+};
+template <class... S>
+FixedNames(const S&...) -> FixedNames<sizeof...(S)>;
 
 }  // namespace umpire

@@ -22,24 +22,24 @@ namespace umpire::agv {
 
 namespace {
 
-const std::vector<std::string> kUnitTypes = {"foot", "mounted", "elephant", "artillery"};
-const std::vector<std::string> kFirerTypes = {"foot", "mounted", "elephant", "artillery", "light-artillery"};
-const std::vector<std::string> kActions = {"move", "charge", "intercept"};
-const std::vector<std::string> kEffects = {"normal", "half-rate", "prohibited"};
-const std::vector<std::string> kKinds = {"general", "linear"};
-const std::vector<std::string> kOnRoad = {"ignored", "applies", "designate", "replaced"};
-const std::vector<std::string> kSight = {"none", "blocks-beyond"};
-const std::vector<std::string> kMelee = {"none", "defended", "against-units-in-it"};
-const std::vector<std::string> kQuestions = {"movement", "fire", "melee"};
+const FixedNames kUnitTypes = {"foot", "mounted", "elephant", "artillery"};
+const FixedNames kFirerTypes = {"foot", "mounted", "elephant", "artillery", "light-artillery"};
+const FixedNames kActions = {"move", "charge", "intercept"};
+const FixedNames kEffects = {"normal", "half-rate", "prohibited"};
+const FixedNames kKinds = {"general", "linear"};
+const FixedNames kOnRoad = {"ignored", "applies", "designate", "replaced"};
+const FixedNames kSight = {"none", "blocks-beyond"};
+const FixedNames kMelee = {"none", "defended", "against-units-in-it"};
+const FixedNames kQuestions = {"movement", "fire", "melee"};
 
 // Citation ids the procedures themselves use; the data file must list them in [citations].
-const char* const kMovement = "AGV-movement";
-const char* const kFiring = "AGV-firing";
-const char* const kCover = "AGV-cover";
-const char* const kMeleeRule = "AGV-hand-to-hand";
-const char* const kRoads = "AGV-roads";
-const char* const kPlacement = "AGV-placement";
-const std::vector<std::string> kProcedureCitations = {kMovement, kFiring, kCover, kMeleeRule, kRoads, kPlacement};
+constexpr const char* kMovement = "AGV-movement";
+constexpr const char* kFiring = "AGV-firing";
+constexpr const char* kCover = "AGV-cover";
+constexpr const char* kMeleeRule = "AGV-hand-to-hand";
+constexpr const char* kRoads = "AGV-roads";
+constexpr const char* kPlacement = "AGV-placement";
+const FixedNames kProcedureCitations = {kMovement, kFiring, kCover, kMeleeRule, kRoads, kPlacement};
 
 std::string cap(std::string s) {
     if (!s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
@@ -175,7 +175,7 @@ void load_cites(Data& d, const Section& t, Feature& f) {
     }
 }
 
-const std::vector<std::string> kFeatureKeys = {"kind", "label", "cite", "also_cite", "movement", "ends_movement",
+const FixedNames kFeatureKeys = {"kind", "label", "cite", "also_cite", "movement", "ends_movement",
                                                "on_road", "road_as", "crossed_at", "sight", "cover_against", "cover_targets",
                                                "cover_only_in", "fire_through_own", "no_fire_from", "melee", "calls"};
 

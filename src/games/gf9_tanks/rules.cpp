@@ -27,19 +27,19 @@ namespace umpire::gf9_tanks {
 
 namespace {
 
-const std::vector<std::string> kEffects = {"normal", "single-move", "impassable"};
-const std::vector<std::string> kLos = {"clear", "blocked"};
-const std::vector<std::string> kOnHill = {"no", "partly", "wholly"};
-const std::vector<std::string> kShooting = {"none", "cover", "block"};
-const std::vector<std::string> kCore = {"over", "core"};
-const std::vector<std::string> kQuestions = {"los", "movement"};
-const std::vector<std::string> kTargetHill = {"other", "same"};
-const std::vector<std::string> kBetween = {"none", "some"};
-const std::vector<std::string> kHidden = {"fully", "partly"};
+const FixedNames kEffects = {"normal", "single-move", "impassable"};
+const FixedNames kLos = {"clear", "blocked"};
+const FixedNames kOnHill = {"no", "partly", "wholly"};
+const FixedNames kShooting = {"none", "cover", "block"};
+const FixedNames kCore = {"over", "core"};
+const FixedNames kQuestions = {"los", "movement"};
+const FixedNames kTargetHill = {"other", "same"};
+const FixedNames kBetween = {"none", "some"};
+const FixedNames kHidden = {"fully", "partly"};
 // The situation format (docs/situations.md) names these; the data must define them.
-const std::vector<std::string> kRequiredTerrain = {"rough", "desert", "creek", "river", "swamp", "canal",
+const FixedNames kRequiredTerrain = {"rough", "desert", "creek", "river", "swamp", "canal",
                                                    "anti-tank-ditch", "escarpment", "water", "hill", "open"};
-const std::vector<std::string> kRequiredVias = {"bridge", "ford", "road"};
+const FixedNames kRequiredVias = {"bridge", "ford", "road"};
 
 Effect effect_from(const std::string& s) {
     return s == "normal" ? Effect::normal : s == "single-move" ? Effect::single_move : Effect::impassable;

@@ -19,11 +19,11 @@
 namespace umpire::panzer_squadron {
 
 namespace {
-const std::vector<std::string> kStarts = {"stationary", "in-movement"};
-const std::vector<std::string> kMoveActions = {"move", "move-and-fire"};
-const std::vector<std::string> kQuestions = {"movement", "actions", "opportunity", "line-of-fire"};
-const std::vector<std::string> kShooter = {"not-activated", "ambush", "activated"};
-const std::vector<std::string> kAllActions = {"move", "fire", "move-and-fire", "ambush"};
+const FixedNames kStarts = {"stationary", "in-movement"};
+const FixedNames kMoveActions = {"move", "move-and-fire"};
+const FixedNames kQuestions = {"movement", "actions", "opportunity", "line-of-fire"};
+const FixedNames kShooter = {"not-activated", "ambush", "activated"};
+const FixedNames kAllActions = {"move", "fire", "move-and-fire", "ambush"};
 }  // namespace
 
 const std::vector<std::string>& step_names() {

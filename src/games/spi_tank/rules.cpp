@@ -49,17 +49,17 @@ const char* to_string(Touches t) {
 
 namespace {
 
-const std::vector<std::string> kModes = {"closed", "mixed", "open"};
-const std::vector<std::string> kTerrainNames = {"clear", "rough", "woods", "berm", "slope", "wreck", "improved-position"};
-const std::vector<std::string> kHexsideTerrain = {"berm", "slope"};
-const std::vector<std::string> kTargetTerrain = {"clear", "rough", "woods", "wreck"};
-const std::vector<std::string> kObstacleTerrain = {"woods", "berm", "slope", "rough", "wreck"};
-const std::vector<std::string> kAspects = {"front", "side", "rear"};
-const std::vector<std::string> kBehind = {"none", "berm", "slope"};
-const std::vector<std::string> kFriendly = {"none", "infantry", "other"};
-const std::vector<std::string> kAt = {"hex", "hexside", "along-hexside"};
-const std::vector<std::string> kTouches = {"none", "firer", "target", "both"};
-const std::vector<std::string> kFireControls = {"N", "SR", "SC"};
+const FixedNames kModes = {"closed", "mixed", "open"};
+const FixedNames kTerrainNames = {"clear", "rough", "woods", "berm", "slope", "wreck", "improved-position"};
+const FixedNames kHexsideTerrain = {"berm", "slope"};
+const FixedNames kTargetTerrain = {"clear", "rough", "woods", "wreck"};
+const FixedNames kObstacleTerrain = {"woods", "berm", "slope", "rough", "wreck"};
+const FixedNames kAspects = {"front", "side", "rear"};
+const FixedNames kBehind = {"none", "berm", "slope"};
+const FixedNames kFriendly = {"none", "infantry", "other"};
+const FixedNames kAt = {"hex", "hexside", "along-hexside"};
+const FixedNames kTouches = {"none", "firer", "target", "both"};
+const FixedNames kFireControls = {"N", "SR", "SC"};
 
 // A value the user typed, quoted for an error line: quotes, backslashes and control characters
 // escaped, so one problem stays one line.

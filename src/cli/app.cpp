@@ -5,8 +5,12 @@
 // FILE:LINE:COL lines, nothing on stdout); 3 table check found breaches; 1 anything else: a wrong
 // command, option or argument (one "umpire-cli: ..." line, escaped), a failed write.
 //
+// The only file that includes CLI11 (commands.hpp says why): the commands' files reach it through
+// Command and Option, defined here.
+//
 // Sections
-//   shared      add_command, add_argument, add_value, say, report (commands.hpp)
+//   Command     Command, Option: CLI11's App and Option for the commands' files (commands.hpp)
+//   shared      say, report (commands.hpp)
 //   the parser  named_command, make_app: the top-level options, then the command named (or every one)
 //   errors      CLI11's errors said in umpire-cli's words, one line each
 //   run         parse, then the chosen command
@@ -23,8 +27,6 @@
 
 namespace umpire::cli {
 
-// ---- shared -------------------------------------------------------------------------
-
 namespace {
 
 // The exit statuses, under every --help.
@@ -37,32 +39,61 @@ const char* kExitStatus =
 
 std::filesystem::path Context::rules() const { return rules_dir.empty() ? default_rules_dir() : std::filesystem::path(rules_dir); }
 
-CLI::App* add_command(CLI::App& parent, const std::string& name, const std::string& description) {
-    CLI::App* cmd = parent.add_subcommand(name, description);
+// ---- Command ------------------------------------------------------------------------
+
+Option& Option::required() {
+    o_->required();
+    return *this;
+}
+
+bool Option::given() const { return o_->count() > 0; }
+
+Command Command::command(const std::string& name, const std::string& description) {
+    CLI::App* cmd = app_->add_subcommand(name, description);
     cmd->fallthrough();  // --rules-data (and --help, --version) after the command's own words
     // -h/--help ("show this help") comes with the command: CLI11 copies its parent's help flag.
     cmd->group("Commands");
     cmd->footer(kExitStatus);
-    return cmd;
+    return Command(cmd);
 }
 
-CLI::Option* add_argument(CLI::App& cmd, const std::string& name, std::string& into, const std::string& description) {
-    CLI::Option* o = cmd.add_option(name, into, description);
+void Command::needs_command() { app_->require_subcommand(1); }
+
+Option Command::argument(const std::string& name, std::string& into, const std::string& description) {
+    CLI::Option* o = app_->add_option(name, into, description);
     o->type_name("");
     o->check([](const std::string& word) -> std::string {
         // Thrown, not returned: CLI11 would wrap a returned message as "FROM: ..." (run() says it).
         if (word.size() > 1 && word[0] == '-') throw UsageError("unknown option " + word);
         return "";
     });
-    return o;
+    return Option(o);
 }
 
-CLI::Option* add_value(CLI::App& cmd, const std::string& name, const std::string& value_name, std::optional<std::string>* into,
-                       const std::string& description) {
-    CLI::Option* o = cmd.add_option_function<std::string>(name, [into](const std::string& v) { *into = v; }, description);
-    o->type_name(value_name)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-    return o;
+void Command::flag(const std::string& name, bool& into, const std::string& description) {
+    app_->add_flag(name, into, description)->disable_flag_override();
 }
+
+Option Command::value(const std::string& name, const std::string& value_name, std::optional<std::string>* into, const std::string& description) {
+    return value(name, value_name, [into](const std::string& v) { *into = v; }, description);
+}
+
+Option Command::value(const std::string& name, const std::string& value_name, std::function<void(const std::string&)> take,
+                      const std::string& description) {
+    CLI::Option* o = app_->add_option_function<std::string>(name, std::move(take), description);
+    o->type_name(value_name)->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+    return Option(o);
+}
+
+Option Command::values(const std::string& name, const std::string& value_name, std::vector<std::string>& into, const std::string& description) {
+    CLI::Option* o = app_->add_option(name, into, description);
+    o->type_name(value_name)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    return Option(o);
+}
+
+void Command::on_chosen(std::function<void()> chosen) { app_->callback(std::move(chosen)); }
+
+// ---- shared -------------------------------------------------------------------------
 
 void say(const std::string& message) { std::cerr << "umpire-cli: " << escape_text(message) << "\n"; }
 
@@ -77,19 +108,19 @@ namespace {
 
 const char* kDescription = "umpire-cli: rulings for wargame referees, for a person or as JSON (README.md \"The command line\").";
 
-void add_board_commands(CLI::App& app, Context& c) {
-    CLI::App* board = add_board(app, c);
-    add_board_check(*board, c);
-    add_board_from_image(*board, c);
+void add_board_commands(Command& app, Context& c) {
+    Command board = add_board(app, c);
+    add_board_check(board, c);
+    add_board_from_image(board, c);
 }
 
 // The commands in the order --help lists them (one function each, commands.hpp), by the word that
 // names each (the name its add_* function gives it; tests/test_cli_parser.cpp runs each one).
-struct Command {
+struct Listed {
     const char* word;
-    void (*add)(CLI::App&, Context&);
+    void (*add)(Command&, Context&);
 };
-constexpr Command kCommands[] = {{"rule", add_rule},         {"systems", add_systems},       {"check-data", add_check_data},
+constexpr Listed kCommands[] = {{"rule", add_rule},         {"systems", add_systems},       {"check-data", add_check_data},
                                  {"board", add_board_commands}, {"los", add_los},           {"visibility", add_visibility},
                                  {"table", add_table}};
 
@@ -99,13 +130,13 @@ constexpr Command kCommands[] = {{"rule", add_rule},         {"systems", add_sys
 // "Speed"); the others could not be reached anyway, as a command line holds one command (the
 // parser takes at most one, require_subcommand(0, 1), so a later word naming another command is
 // that command's argument either way).
-const Command* named_command(const std::vector<std::string>& args) {
+const Listed* named_command(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& word = args[i];
         if (word == "--") return nullptr;
         if (word == "--rules-data") { ++i; continue; }
         if (word.size() > 1 && word[0] == '-') continue;
-        for (const Command& cmd : kCommands)
+        for (const Listed& cmd : kCommands)
             if (word == cmd.word) return &cmd;
         return nullptr;
     }
@@ -115,7 +146,7 @@ const Command* named_command(const std::vector<std::string>& args) {
 // The whole command line: the options every command shares, then the commands -- only `only`
 // when it is given (named_command), else every one, so that --help and the errors about an
 // unknown command see them all.
-std::unique_ptr<CLI::App> make_app(Context& c, const Command* only) {
+std::unique_ptr<CLI::App> make_app(Context& c, const Listed* only) {
     auto app = std::make_unique<CLI::App>(kDescription, "umpire-cli");
     app->get_formatter()->label("SUBCOMMAND", "COMMAND");
     app->get_formatter()->column_width(30);
@@ -128,9 +159,10 @@ std::unique_ptr<CLI::App> make_app(Context& c, const Command* only) {
     app->require_subcommand(0, 1);
     app->allow_extras();  // an unknown command, option or argument: said by run() in umpire-cli's words
 
-    if (only) only->add(*app, c);
+    Command root(app.get());
+    if (only) only->add(root, c);
     else
-        for (const Command& cmd : kCommands) cmd.add(*app, c);
+        for (const Listed& cmd : kCommands) cmd.add(root, c);
     return app;
 }
 

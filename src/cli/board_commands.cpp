@@ -10,8 +10,6 @@
 #include <iostream>
 #include <memory>
 
-#include <CLI/CLI.hpp>
-
 #include "cli/board_report.hpp"
 #include "cli/commands.hpp"
 #include "cli/picture_command.hpp"
@@ -55,27 +53,27 @@ int board_command(const Context& c, const BoardArgs& a, std::ostream& out) {
 }
 
 // Sets `c.run` to the command when the parser chose it.
-void run_on_choice(CLI::App* cmd, Context& c, const std::shared_ptr<BoardArgs>& a) {
-    cmd->callback([&c, a] { c.run = [&c, a] { return board_command(c, *a, c.out); }; });
+void run_on_choice(Command& cmd, Context& c, const std::shared_ptr<BoardArgs>& a) {
+    cmd.on_chosen([&c, a] { c.run = [&c, a] { return board_command(c, *a, c.out); }; });
 }
 
 // A board command and its own BoardArgs, the board file its first argument (named `file_name`).
 struct BoardCommand {
-    CLI::App* cmd;
+    Command cmd;
     std::shared_ptr<BoardArgs> args;
 };
-BoardCommand board_command_of(CLI::App& parent, const char* command, const char* file_name, const std::string& description) {
-    BoardCommand b{add_command(parent, command, description), std::make_shared<BoardArgs>()};
+BoardCommand board_command_of(Command& parent, const char* command, const char* file_name, const std::string& description) {
+    BoardCommand b{parent.command(command, description), std::make_shared<BoardArgs>()};
     b.args->command = command;
-    add_argument(*b.cmd, file_name, b.args->file, "the board file")->required();
+    b.cmd.argument(file_name, b.args->file, "the board file").required();
     return b;
 }
 
 // A line-of-sight command (los, visibility) with what they share: BOARD, --json, --mode.
-BoardCommand sight_command(CLI::App& app, const char* command, const std::string& description) {
+BoardCommand sight_command(Command& app, const char* command, const std::string& description) {
     BoardCommand b = board_command_of(app, command, "BOARD", description);
-    b.cmd->add_flag("--json", b.args->json, "print one JSON object")->disable_flag_override();
-    add_value(*b.cmd, "--mode", "MODE", &b.args->mode, "TANK!: the terrain mode, closed, mixed or open (10.6;\ndefault: the board's terrain_mode)");
+    b.cmd.flag("--json", b.args->json, "print one JSON object");
+    b.cmd.value("--mode", "MODE", &b.args->mode, "TANK!: the terrain mode, closed, mixed or open (10.6;\ndefault: the board's terrain_mode)");
     return b;
 }
 
@@ -83,57 +81,54 @@ BoardCommand sight_command(CLI::App& app, const char* command, const std::string
 
 // ---- commands -------------------------------------------------------------------------
 
-CLI::App* add_board(CLI::App& app, Context& c) {
+Command add_board(Command& app, Context& c) {
     (void)c;
-    CLI::App* board = add_command(app, "board", "board files (docs/boards.md): board check FILE, board from-image\nIMAGE ... -o BOARD (docs/maps.md)");
-    board->require_subcommand(1);
+    Command board = app.command("board", "board files (docs/boards.md): board check FILE, board from-image\nIMAGE ... -o BOARD (docs/maps.md)");
+    board.needs_command();
     return board;
 }
 
-void add_board_check(CLI::App& board, Context& c) {
-    const BoardCommand check = board_command_of(board, "check", "FILE",
-                                                "validate a board file of any game with hex boards (its `system`):\n"
-                                                "size, numbering, what its hexes and hexsides hold (docs/boards.md)");
-    check.cmd->add_flag("--json", check.args->json, "the whole board as one JSON object: every hex, each hexside\nfeature once, what is still an unconfirmed suggestion")
-        ->disable_flag_override();
+void add_board_check(Command& board, Context& c) {
+    BoardCommand check = board_command_of(board, "check", "FILE",
+                                          "validate a board file of any game with hex boards (its `system`):\n"
+                                          "size, numbering, what its hexes and hexsides hold (docs/boards.md)");
+    check.cmd.flag("--json", check.args->json, "the whole board as one JSON object: every hex, each hexside\nfeature once, what is still an unconfirmed suggestion");
     run_on_choice(check.cmd, c, check.args);
 }
 
-void add_los(CLI::App& app, Context& c) {
-    const auto [cmd, a] = sight_command(app, "los",
-                                        "the line between two hexes of a board and what it meets (TANK! 10.2;\n"
-                                        "PanzerBlitz: every route; Panzer Squadron: the two lines of fire)");
+void add_los(Command& app, Context& c) {
+    auto [cmd, a] = sight_command(app, "los",
+                                  "the line between two hexes of a board and what it meets (TANK! 10.2;\n"
+                                  "PanzerBlitz: every route; Panzer Squadron: the two lines of fire)");
     a->hexes.resize(2);
-    add_argument(*cmd, "FROM", a->hexes[0], "the firer's hex (0302)")->required();
-    add_argument(*cmd, "TO", a->hexes[1], "the target's hex")->required();
-    add_value(*cmd, "--facing", "POINT", &a->facing, "Panzer Squadron: the target's facing point (NW, NE, E, SE,\nSW or W): which armour faces the lines hit");
-    add_png(*cmd, &a->png, "the board around the line: the line, the\nunits, the verdict and the deciding reasons");
+    cmd.argument("FROM", a->hexes[0], "the firer's hex (0302)").required();
+    cmd.argument("TO", a->hexes[1], "the target's hex").required();
+    cmd.value("--facing", "POINT", &a->facing, "Panzer Squadron: the target's facing point (NW, NE, E, SE,\nSW or W): which armour faces the lines hit");
+    add_png(cmd, &a->png, "the board around the line: the line, the\nunits, the verdict and the deciding reasons");
     run_on_choice(cmd, c, a);
 }
 
-void add_visibility(CLI::App& app, Context& c) {
-    const BoardCommand sight = sight_command(app, "visibility",
-                                             "every hex seen from FROM: clear, blocked (by what, where) or\n"
-                                             "referee's call; --all: every pair of a TANK! board, one file");
-    CLI::App* const cmd = sight.cmd;
+void add_visibility(Command& app, Context& c) {
+    BoardCommand sight = sight_command(app, "visibility",
+                                       "every hex seen from FROM: clear, blocked (by what, where) or\n"
+                                       "referee's call; --all: every pair of a TANK! board, one file");
+    Command& cmd = sight.cmd;
     const std::shared_ptr<BoardArgs> a = sight.args;
     auto from = std::make_shared<std::string>();
-    CLI::Option* from_given = add_argument(*cmd, "FROM", *from, "the hex seen from (not with --all)");
-    add_value(*cmd, "--all", "OUT", &a->all_out, "TANK!: write every pair of hexes to the file OUT");
-    cmd->add_option_function<std::string>(
-           "--threads",
-           [a](const std::string& v) {
-               if (v.empty() || v.size() > 3 || v.find_first_not_of("0123456789") != std::string::npos)
-                   throw UsageError("--threads needs a number 0..999 (0: one per core), got '" + v + "'");
-               a->threads = unsigned(std::stoi(v));
-           },
-           "with --all: the threads to use, 0..999 (0, the default: one\nper core)")
-        ->type_name("N")
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-    cmd->callback([&c, a, from, from_given] {
-        if (a->all_out && from_given->count()) throw UsageError("--all takes BOARD and the output file, without FROM");
-        if (!a->all_out && !from_given->count()) throw UsageError("give BOARD FROM (or BOARD --all OUT)");
-        if (from_given->count()) a->hexes = {*from};
+    const Option from_given = cmd.argument("FROM", *from, "the hex seen from (not with --all)");
+    cmd.value("--all", "OUT", &a->all_out, "TANK!: write every pair of hexes to the file OUT");
+    cmd.value(
+        "--threads", "N",
+        [a](const std::string& v) {
+            if (v.empty() || v.size() > 3 || v.find_first_not_of("0123456789") != std::string::npos)
+                throw UsageError("--threads needs a number 0..999 (0: one per core), got '" + v + "'");
+            a->threads = unsigned(std::stoi(v));
+        },
+        "with --all: the threads to use, 0..999 (0, the default: one\nper core)");
+    cmd.on_chosen([&c, a, from, from_given] {
+        if (a->all_out && from_given.given()) throw UsageError("--all takes BOARD and the output file, without FROM");
+        if (!a->all_out && !from_given.given()) throw UsageError("give BOARD FROM (or BOARD --all OUT)");
+        if (from_given.given()) a->hexes = {*from};
         c.run = [&c, a] { return board_command(c, *a, c.out); };
     });
 }

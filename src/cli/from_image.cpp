@@ -15,8 +15,6 @@
 #include <map>
 #include <memory>
 
-#include <CLI/CLI.hpp>
-
 #include "board/board_edit.hpp"
 #include "board/board_support.hpp"
 #include "board/suggest.hpp"
@@ -225,8 +223,8 @@ int from_image(const Engine& e, const FromImageOptions& o, std::ostream& out) {
 // 4. options
 // =====================================================================================
 
-void add_board_from_image(CLI::App& board, Context& c) {
-    CLI::App* cmd = add_command(board, "from-image",
+void add_board_from_image(Command& board, Context& c) {
+    Command cmd = board.command("from-image",
                                 "a board from a scan or photo of the printed map (docs/maps.md):\n"
                                 "3 clicked hex centres fix an affine map, 4 or more a perspective\n"
                                 "one; the examples suggest every hex and hexside, marked unconfirmed");
@@ -234,20 +232,16 @@ void add_board_from_image(CLI::App& board, Context& c) {
     auto columns = std::make_shared<std::optional<std::string>>(), rows = std::make_shared<std::optional<std::string>>();
     auto model = std::make_shared<std::optional<std::string>>(), title = std::make_shared<std::optional<std::string>>();
     auto output = std::make_shared<std::optional<std::string>>(), system = std::make_shared<std::optional<std::string>>();
-    add_argument(*cmd, "IMAGE", o->image, "the picture: a PNG or JPEG file")->required();
-    add_value(*cmd, "--system", "SYSTEM", system.get(), "the game: spi-tank, panzerblitz or panzer-squadron")->required();
-    add_value(*cmd, "--columns", "C", columns.get(), "the board's columns of hexes")->required();
-    add_value(*cmd, "--rows", "R", rows.get(), "the board's rows of hexes")->required();
-    // One value each time the option is given, kept in order.
-    auto many = [&](const char* name, const char* value, std::vector<std::string>& into, const char* what) {
-        cmd->add_option(name, into, what)->type_name(value)->allow_extra_args(false)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-    };
-    many("--hex", "ID=X,Y", o->hexes, "a clicked hex centre: its printed number and pixel (x right,\ny down from the top-left corner; fractions allowed)");
-    many("--sample", "FEATURE=X,Y", o->samples, "an example: a hex terrain at a hex centre, a hexside\nfeature at a hexside's midpoint");
-    add_value(*cmd, "--model", "MODEL", model.get(), "affine or perspective (default: 3 points affine, 4 or\nmore perspective)");
-    add_value(*cmd, "--title", "TITLE", title.get(), "the board's title (default: Suggested from IMAGE)");
-    add_value(*cmd, "-o,--output", "BOARD", output.get(), "the board file to write")->required();
-    cmd->callback([&c, o, columns, rows, model, title, output, system] {
+    cmd.argument("IMAGE", o->image, "the picture: a PNG or JPEG file").required();
+    cmd.value("--system", "SYSTEM", system.get(), "the game: spi-tank, panzerblitz or panzer-squadron").required();
+    cmd.value("--columns", "C", columns.get(), "the board's columns of hexes").required();
+    cmd.value("--rows", "R", rows.get(), "the board's rows of hexes").required();
+    cmd.values("--hex", "ID=X,Y", o->hexes, "a clicked hex centre: its printed number and pixel (x right,\ny down from the top-left corner; fractions allowed)");
+    cmd.values("--sample", "FEATURE=X,Y", o->samples, "an example: a hex terrain at a hex centre, a hexside\nfeature at a hexside's midpoint");
+    cmd.value("--model", "MODEL", model.get(), "affine or perspective (default: 3 points affine, 4 or\nmore perspective)");
+    cmd.value("--title", "TITLE", title.get(), "the board's title (default: Suggested from IMAGE)");
+    cmd.value("-o,--output", "BOARD", output.get(), "the board file to write").required();
+    cmd.on_chosen([&c, o, columns, rows, model, title, output, system] {
         auto whole = [](const std::string& name, const std::string& v) {
             if (v.empty() || v.size() > 4 || v.find_first_not_of("0123456789") != std::string::npos)
                 throw UsageError(name + " needs a whole number, got '" + v + "'");

@@ -3,24 +3,20 @@
 
 #include <iostream>
 
-#include <CLI/CLI.hpp>
-
 #include "cli/commands.hpp"
 #include "core/names.hpp"
 #include "engine/picture.hpp"
 
 namespace umpire::cli {
 
-CLI::Option* add_png(CLI::App& cmd, std::optional<std::string>* out, const std::string& what) {
-    CLI::Option* o = cmd.add_option_function<std::string>(
-        "--png",
+Option add_png(Command& cmd, std::optional<std::string>* out, const std::string& what) {
+    return cmd.value(
+        "--png", "OUT",
         [out](const std::string& v) {
             if (v.empty()) throw UsageError("--png needs a file name (e.g. --png ruling.png)");
             *out = v;
         },
         "also write a picture of " + what + " to the PNG file OUT\n(written first; a file that cannot be written: exit 1,\nnothing printed)");
-    o->type_name("OUT")->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-    return o;
 }
 
 int write_picture(const std::function<canvas::Canvas()>& draw, const std::string& out) {

@@ -24,12 +24,8 @@
 #include "board/picture.hpp"
 #include "core/canvas.hpp"
 #include "core/picture.hpp"
+#include "cli/commands.hpp"
 #include "core/ruling.hpp"
-
-namespace CLI {
-class App;
-class Option;
-}  // namespace CLI
 
 namespace umpire {
 class Engine;
@@ -41,7 +37,7 @@ namespace umpire::cli {
 
 // Adds `--png OUT` to `cmd` (`what`: what the picture shows, for --help); *out is set when given.
 // An empty file name is a usage error (exit 1); given twice, the last one wins (as --mode).
-CLI::Option* add_png(CLI::App& cmd, std::optional<std::string>* out, const std::string& what);
+Option add_png(Command& cmd, std::optional<std::string>* out, const std::string& what);
 
 // ---- writing --------------------------------------------------------------------------
 

@@ -7,8 +7,6 @@
 //   umpire-cli check-data [DIR]      validate a rules-data folder
 #include <memory>
 
-#include <CLI/CLI.hpp>
-
 #include "cli/commands.hpp"
 #include "cli/picture_command.hpp"
 #include "core/input.hpp"
@@ -65,28 +63,28 @@ int check_data(Context& c, const std::filesystem::path& dir) {
 
 }  // namespace
 
-void add_rule(CLI::App& app, Context& c) {
-    CLI::App* cmd = add_command(app, "rule", "rule a situation file: the verdict, then every step with its rule");
+void add_rule(Command& app, Context& c) {
+    Command cmd = app.command("rule", "rule a situation file: the verdict, then every step with its rule");
     auto file = std::make_shared<std::string>();
     auto json = std::make_shared<bool>(false);
     auto png = std::make_shared<std::optional<std::string>>();
-    add_argument(*cmd, "FILE", *file, "the situation file (docs/situations.md); '-' reads standard\ninput")->required();
-    cmd->add_flag("--json", *json, "print the ruling as one JSON object")->disable_flag_override();
-    add_png(*cmd, png.get(), "the ruling: its board or table with the line,\nthe units, the verdict and the deciding reasons");
-    cmd->callback([&c, file, json, png] { c.run = [&c, file, json, png] { return rule(c, *file, *json, *png); }; });
+    cmd.argument("FILE", *file, "the situation file (docs/situations.md); '-' reads standard\ninput").required();
+    cmd.flag("--json", *json, "print the ruling as one JSON object");
+    add_png(cmd, png.get(), "the ruling: its board or table with the line,\nthe units, the verdict and the deciding reasons");
+    cmd.on_chosen([&c, file, json, png] { c.run = [&c, file, json, png] { return rule(c, *file, *json, *png); }; });
 }
 
-void add_systems(CLI::App& app, Context& c) {
-    CLI::App* cmd = add_command(app, "systems", "list the game systems and the names each accepts (units, ...)");
-    cmd->callback([&c] { c.run = [&c] { return systems(c); }; });
+void add_systems(Command& app, Context& c) {
+    Command cmd = app.command("systems", "list the game systems and the names each accepts (units, ...)");
+    cmd.on_chosen([&c] { c.run = [&c] { return systems(c); }; });
 }
 
-void add_check_data(CLI::App& app, Context& c) {
-    CLI::App* cmd = add_command(app, "check-data", "validate a rules-data folder (e.g. a club's house rules)");
+void add_check_data(Command& app, Context& c) {
+    Command cmd = app.command("check-data", "validate a rules-data folder (e.g. a club's house rules)");
     auto dir = std::make_shared<std::string>();
-    auto* given = add_argument(*cmd, "DIR", *dir, "the folder (default: the one in use: --rules-data, else the\nshipped one)");
-    cmd->callback([&c, dir, given] {
-        c.run = [&c, dir, given] { return check_data(c, given->count() ? std::filesystem::path(*dir) : c.rules()); };
+    const Option given = cmd.argument("DIR", *dir, "the folder (default: the one in use: --rules-data, else the\nshipped one)");
+    cmd.on_chosen([&c, dir, given] {
+        c.run = [&c, dir, given] { return check_data(c, given.given() ? std::filesystem::path(*dir) : c.rules()); };
     });
 }
 

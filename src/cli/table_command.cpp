@@ -7,8 +7,6 @@
 #include <iostream>
 #include <memory>
 
-#include <CLI/CLI.hpp>
-
 #include "cli/board_report.hpp"
 #include "cli/commands.hpp"
 #include "engine/engine.hpp"
@@ -45,16 +43,16 @@ int table_check(const std::string& file, const std::filesystem::path& rules_dir,
 
 }  // namespace
 
-void add_table(CLI::App& app, Context& c) {
-    CLI::App* table = add_command(app, "table", "table sketches (docs/tables.md): table check FILE");
-    table->require_subcommand(1);
-    CLI::App* check = add_command(*table, "check",
+void add_table(Command& app, Context& c) {
+    Command table = app.command("table", "table sketches (docs/tables.md): table check FILE");
+    table.needs_command();
+    Command check = table.command("check",
                                   "check a table sketch against its game's terrain placement\n"
                                   "guidelines (exit 3: breaches, one FILE:LINE:COL warning each\n"
                                   "on standard output)");
     auto file = std::make_shared<std::string>();
-    add_argument(*check, "FILE", *file, "the table sketch")->required();
-    check->callback([&c, file] { c.run = [&c, file] { return table_check(*file, c.rules(), c.out); }; });
+    check.argument("FILE", *file, "the table sketch").required();
+    check.on_chosen([&c, file] { c.run = [&c, file] { return table_check(*file, c.rules(), c.out); }; });
 }
 
 }  // namespace umpire::cli

@@ -9,7 +9,12 @@
 //   syntax errors     an unclosed quote and other toml++ errors in plain words
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
 #include "core/diag.hpp"
+#include "core/text.hpp"
 #include "core/toml_reader.hpp"
 #include "hostile_support.hpp"
 
@@ -137,4 +142,44 @@ TEST_CASE("syntax errors are said plainly, at FILE:LINE:COL", "[cli][diag]") {
             CHECK(r.err.find("Error while parsing") == std::string::npos);
         }
     }
+}
+
+// append_quoted looks at sixteen bytes at a time for what it escapes; byte by byte, as written
+// out below, must give the same text for any bytes, any length, either treatment of DEL.
+TEST_CASE("escaping: quoted strings are the same as escaping byte by byte, at every length", "[diag]") {
+    auto one_by_one = [](std::string_view s, bool escape_delete) {
+        std::string out = "\"";
+        for (const char ch : s) {
+            const unsigned char c = static_cast<unsigned char>(ch);
+            if (c == '"') out += "\\\"";
+            else if (c == '\\') out += "\\\\";
+            else if (c == '\n') out += "\\n";
+            else if (c == '\r') out += "\\r";
+            else if (c == '\t') out += "\\t";
+            else if (c < 0x20 || (escape_delete && c == 0x7f)) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else out += ch;
+        }
+        return out + "\"";
+    };
+    std::uint32_t seed = 12345;
+    auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+    int checked = 0;
+    for (int round = 0; round < 3000; ++round) {
+        std::string s(next() % 70, 'a');
+        // Mostly plain text with a few of each kind of byte that is escaped, anywhere.
+        for (char& ch : s) {
+            const std::uint32_t r = next() % 100;
+            ch = r < 80 ? char('a' + r % 26) : r < 84 ? '"' : r < 88 ? '\\' : r < 92 ? char(next() % 0x20) : r < 95 ? char(0x7f) : char(0x80 + next() % 0x80);
+        }
+        for (const bool del : {false, true}) {
+            std::string got = "prefix:";
+            umpire::append_quoted(got, s, del);
+            REQUIRE(got == "prefix:" + one_by_one(s, del));
+            ++checked;
+        }
+    }
+    CHECK(checked == 6000);
 }

@@ -150,8 +150,10 @@ namespace {
 // Views, not copies: a board file names hundreds of hexes and hexsides (issue 21, point 6).
 std::string_view trim(std::string_view s, std::size_t& offset) {
     std::size_t a = 0, b = s.size();
-    while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
-    while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
+    // The C locale's white space (std::isspace's, as umpire never sets a locale), without a call per byte.
+    auto space = [](char c) { return c == ' ' || (c >= '\t' && c <= '\r'); };
+    while (a < b && space(s[a])) ++a;
+    while (b > a && space(s[b - 1])) --b;
     offset = a;
     return s.substr(a, b - a);
 }
@@ -277,6 +279,7 @@ ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
         auto h = one_hex(b, hexpart, err);
         if (!h) return fail(err, o1);
         std::size_t pos = slash + 1;
+        out.sides.reserve(6);
         for (;;) {
             const std::size_t dash = text.find('-', pos);
             std::size_t o2 = 0;

@@ -82,7 +82,7 @@ void Value::dump_into(std::string& out) const {
 
 std::string Value::dump() const {
     std::string out;
-    out.reserve(256);
+    out.reserve(4096);  // a ruling's JSON is a few kilobytes: written without growing
     dump_into(out);
     return out;
 }

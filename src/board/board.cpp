@@ -81,7 +81,6 @@ void SideTable::assign(std::size_t slots) {
     slots_ = slots;
     cells_.clear();
     shift_ = 32;
-    slot_of_.clear();
     entries_.clear();
 }
 
@@ -92,26 +91,30 @@ SideFeature& SideTable::edit(std::size_t slot) {
     while (cells_[i].entry != 0 && cells_[i].slot != slot) i = (i + 1) & mask;
     if (cells_[i].entry == 0) {
         entries_.emplace_back();
-        slot_of_.push_back(std::uint32_t(slot));
         cells_[i] = {std::uint32_t(slot), std::uint32_t(entries_.size())};
     }
     return entries_[cells_[i].entry - 1];
 }
 
 void SideTable::grow() {
-    const std::size_t n = cells_.empty() ? 16 : cells_.size() * 2;
+    const std::vector<Cell> old = std::move(cells_);
+    const std::size_t n = old.empty() ? 16 : old.size() * 2;
     cells_.assign(n, Cell{});
     shift_ = 32;
     for (std::size_t k = n; k > 1; k /= 2) --shift_;
-    for (std::size_t e = 0; e < slot_of_.size(); ++e) {
-        std::size_t i = home(slot_of_[e]);
+    for (const Cell& c : old) {
+        if (c.entry == 0) continue;
+        std::size_t i = home(c.slot);
         while (cells_[i].entry != 0) i = (i + 1) & (n - 1);
-        cells_[i] = {slot_of_[e], std::uint32_t(e + 1)};
+        cells_[i] = c;
     }
 }
 
 std::vector<std::size_t> SideTable::slots() const {
-    std::vector<std::size_t> out(slot_of_.begin(), slot_of_.end());
+    std::vector<std::size_t> out;
+    out.reserve(entries_.size());
+    for (const Cell& c : cells_)
+        if (c.entry != 0) out.push_back(c.slot);
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -325,7 +328,6 @@ ExpandedSides expand_hexsides(const Board& b, const std::string& raw) {
 // =====================================================================================
 
 namespace {
-
 
 // toml++ positions point at a string's opening quote; messages point into the string.
 void error_in_string(Sink& sink, const toml::node& n, std::size_t offset, const std::string& message) {

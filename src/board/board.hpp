@@ -112,9 +112,8 @@ private:
     }
     void grow();  // twice the cells (16 at first), every record placed again
 
-    std::vector<Cell> cells_;             // a power of two of them, or none
-    unsigned shift_ = 32;                 // 32 - log2(cells_.size())
-    std::vector<std::uint32_t> slot_of_;  // per record: its slot
+    std::vector<Cell> cells_;  // a power of two of them, or none
+    unsigned shift_ = 32;      // 32 - log2(cells_.size()), kept for home()
     std::vector<SideFeature> entries_;
     std::size_t slots_ = 0;
 };

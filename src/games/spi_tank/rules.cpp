@@ -61,6 +61,13 @@ const FixedNames kAt = {"hex", "hexside", "along-hexside"};
 const FixedNames kTouches = {"none", "firer", "target", "both"};
 const FixedNames kFireControls = {"N", "SR", "SC"};
 
+// `item` added to a list said in words, "0605, 0606": appended in place (a line on a full board
+// names a hundred hexes).
+void add_listed(std::string& text, std::string_view item) {
+    if (!text.empty()) text += ", ";
+    text += item;
+}
+
 // A value the user typed, quoted for an error line: quotes, backslashes and control characters
 // escaped, so one problem stays one line.
 std::string typed_value(const std::string& v) {
@@ -741,11 +748,10 @@ ObstacleMeet locate_obstacle(const Data& d, const HexPosition& pos, const Obstac
 std::string trace_summary(const Data& d, const HexPosition& pos) {
     const hex::Trace tr = hex::trace_line(pos.firer, pos.target);
     std::string hexes, crossed, along;
-    auto add = [](std::string& text, const std::string& item) { text += (text.empty() ? "" : ", ") + item; };
     for (const auto& h : tr.hexes)
-        if (h.contact == hex::Contact::crosses) add(hexes, d.board.format(h.hex));
+        if (h.contact == hex::Contact::crosses) add_listed(hexes, d.board.format(h.hex));
     for (const auto& sd : tr.sides)
-        add(sd.kind == hex::SideMeet::crossed ? crossed : along, d.board.format(sd.hex) + "/" + d.board.side_names[std::size_t(sd.side)]);
+        add_listed(sd.kind == hex::SideMeet::crossed ? crossed : along, d.board.format(sd.hex) + "/" + d.board.side_names[std::size_t(sd.side)]);
     return "the line from " + d.board.format(pos.firer) + " to " + d.board.format(pos.target) + " enters " + hexes + "; crosses " +
            (crossed.empty() ? "no hexside" : crossed) + "; runs along " + (along.empty() ? "no hexside" : along);
 }
@@ -1643,25 +1649,20 @@ void rule_path(Fire& f, const HexPosition& pos) {
     const hex::Trace tr = hex::trace_line(pos.firer, pos.target);
     json::Array hexes, crossed, along, corners;
     std::string hexes_text, crossed_text, along_text, corners_text;
-    // Each name written once and appended in place: a line on a full board names a hundred hexes.
-    auto add = [](std::string& text, std::string_view item) {
-        if (!text.empty()) text += ", ";
-        text += item;
-    };
     for (const auto& h : tr.hexes)
         if (h.contact == hex::Contact::crosses && h.hex != pos.firer && h.hex != pos.target) {
             std::string name = board.format(h.hex);
-            add(hexes_text, name);
+            add_listed(hexes_text, name);
             hexes.push_back(std::move(name));
         }
     for (const auto& sd : tr.sides) {
         const std::string hex_name = board.format(sd.hex);
         std::string name = cat({hex_name, "/", board.side_names[std::size_t(sd.side)]});
         if (sd.kind == hex::SideMeet::crossed) {
-            add(crossed_text, name);
+            add_listed(crossed_text, name);
             crossed.push_back(std::move(name));
         } else {
-            add(along_text, cat({name, " (between ", hex_name, " and ", board.format(hex::neighbour(sd.hex, sd.side)), ")"}));
+            add_listed(along_text, cat({name, " (between ", hex_name, " and ", board.format(hex::neighbour(sd.hex, sd.side)), ")"}));
             along.push_back(std::move(name));
         }
     }
@@ -1670,11 +1671,11 @@ void rule_path(Fire& f, const HexPosition& pos) {
         std::string text;
         for (const auto& h : v.hexes) {
             std::string name = board.format(h);
-            add(text, name);
+            add_listed(text, name);
             at.push_back(std::move(name));
         }
         corners.push_back(std::move(at));
-        add(corners_text, "[" + text + "]");
+        add_listed(corners_text, "[" + text + "]");
     }
     f.position.emplace_back("hexes", std::move(hexes));
     f.position.emplace_back("hexsides_crossed", std::move(crossed));

@@ -38,6 +38,7 @@ std::string formatted(double v, const char* format) {
 // at a time (a ruling's JSON quotes a few kilobytes of names and explanations, nearly all plain).
 static std::size_t plain_until(std::string_view s, std::size_t i, bool escape_delete) {
 #if defined(__SSE2__)
+    // DEL is looked for only when it is escaped; otherwise its lane repeats the quote's.
     const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), control = _mm_set1_epi8(0x1f),
                   del = _mm_set1_epi8(escape_delete ? 0x7f : '"');
     for (; i + 16 <= s.size(); i += 16) {

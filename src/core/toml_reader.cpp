@@ -281,34 +281,43 @@ void check_key_parts(std::string_view text, const std::string& display_name) {
     if (may_have_long_keys(text)) scan_key_parts(text, display_name);
 }
 
+namespace {
+
+// What each byte is to scan_key_parts (most are nothing: skipped in a tight loop). Outside strings
+// and comments a dot is either a key separator or the one dot of a number or time; a run of dots
+// not broken by = , [ ] { } or a new line counts a key's separators. Made at compile time.
+enum class KeyByte : unsigned char { other, comment, quote, dot, separator };
+
+constexpr std::array<KeyByte, 256> key_byte_table() {
+    std::array<KeyByte, 256> k{};
+    k[0x23] = KeyByte::comment;          // #
+    k[0x22] = k[0x27] = KeyByte::quote;  // " and '
+    k[0x2e] = KeyByte::dot;              // .
+    for (const unsigned char c : {0x3d, 0x2c, 0x5b, 0x5d, 0x7b, 0x7d, 0x0a}) k[c] = KeyByte::separator;  // = , [ ] { } new line
+    return k;
+}
+constexpr std::array<KeyByte, 256> kKeyBytes = key_byte_table();
+
+}  // namespace
+
 void scan_key_parts(std::string_view text, const std::string& display_name) {
-    // Outside strings and comments a dot is either a key separator or the one dot of a number
-    // or time; a run of dots not broken by = , [ ] { } or a new line counts a key's separators.
-    // What each byte is to this scan (most are nothing: skipped in a tight loop).
-    enum : unsigned char { other, comment, quote, dot, separator };
-    static const auto kinds = [] {
-        std::array<unsigned char, 256> k{};
-        k['#'] = comment, k['"'] = quote, k['\''] = quote, k['.'] = dot;
-        for (const unsigned char c : {'=', ',', '[', ']', '{', '}', '\n'}) k[c] = separator;
-        return k;
-    }();
     std::size_t dots = 0;
     for (std::size_t i = 0; i < text.size();) {
-        const unsigned char kind = kinds[static_cast<unsigned char>(text[i])];
-        if (kind == other) { ++i; continue; }
-        if (kind == comment) {
+        const KeyByte kind = kKeyBytes[static_cast<unsigned char>(text[i])];
+        if (kind == KeyByte::other) { ++i; continue; }
+        if (kind == KeyByte::comment) {
             const std::size_t nl = text.find('\n', i);
             i = nl == std::string_view::npos ? text.size() : nl;
             continue;
         }
-        if (kind == quote) { i = skip_string(text, i); continue; }
-        if (kind == dot && ++dots >= kMaxKeyParts) {
+        if (kind == KeyByte::quote) { i = skip_string(text, i); continue; }
+        if (kind == KeyByte::dot && ++dots >= kMaxKeyParts) {
             const auto [line, column] = location_of(text, i);
             throw InputError({Diagnostic{display_name, line, column,
                                          "a dotted key or table header has too many parts: more than " +
                                              std::to_string(kMaxKeyParts)}});
         }
-        if (kind == separator) dots = 0;
+        if (kind == KeyByte::separator) dots = 0;
         ++i;
     }
 }

@@ -121,8 +121,8 @@ struct Listed {
     void (*add)(Command&, Context&);
 };
 constexpr Listed kCommands[] = {{"rule", add_rule},         {"systems", add_systems},       {"check-data", add_check_data},
-                                 {"board", add_board_commands}, {"los", add_los},           {"visibility", add_visibility},
-                                 {"table", add_table}};
+                                {"board", add_board_commands}, {"los", add_los},           {"visibility", add_visibility},
+                                {"table", add_table}};
 
 // The command the arguments name: their first word that is neither an option nor --rules-data's
 // value, when it is one of kCommands; else nullptr (none, an unknown word, or "--" first).

@@ -176,8 +176,8 @@ void load_cites(Data& d, const Section& t, Feature& f) {
 }
 
 const FixedNames kFeatureKeys = {"kind", "label", "cite", "also_cite", "movement", "ends_movement",
-                                               "on_road", "road_as", "crossed_at", "sight", "cover_against", "cover_targets",
-                                               "cover_only_in", "fire_through_own", "no_fire_from", "melee", "calls"};
+                                 "on_road", "road_as", "crossed_at", "sight", "cover_against", "cover_targets",
+                                 "cover_only_in", "fire_through_own", "no_fire_from", "melee", "calls"};
 
 // [feature.NAME.movement]: a row per unit type (AGV-movement: prohibited, half rate or normal
 // for move, charge and intercept), and artillery-unpacked where it differs (streams).

@@ -38,7 +38,7 @@ const FixedNames kBetween = {"none", "some"};
 const FixedNames kHidden = {"fully", "partly"};
 // The situation format (docs/situations.md) names these; the data must define them.
 const FixedNames kRequiredTerrain = {"rough", "desert", "creek", "river", "swamp", "canal",
-                                                   "anti-tank-ditch", "escarpment", "water", "hill", "open"};
+                                     "anti-tank-ditch", "escarpment", "water", "hill", "open"};
 const FixedNames kRequiredVias = {"bridge", "ford", "road"};
 
 Effect effect_from(const std::string& s) {

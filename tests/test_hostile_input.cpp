@@ -425,4 +425,39 @@ TEST_CASE("hostile input: the quick look before the key-parts scan never changes
         CHECK(refused > 100);  // the texts exercise both answers
         CHECK(refused < 2900);
     }
+    // The quick look reads sixteen bytes at a time: each way of carrying dots over a line, and a
+    // line of 32 dots, at every offset against those blocks (and in the bytes after the last one).
+    SECTION("each pattern at every offset against the sixteen-byte blocks") {
+        const std::string patterns[] = {"a" + dots20 + "\"\"\"\n\"\"\"" + dots20 + " = 1\n",
+                                        "a" + dots20 + "'''\n'''" + dots20 + " = 1\n",
+                                        "a" + dots20 + "\"x\\\n\"" + dots20 + " = 1\n",
+                                        "x = 1\n" + std::string(32, '.') + "\n",
+                                        "x = 1\n" + std::string(31, '.') + "\n" + dots20 + "\n"};
+        for (const auto& pattern : patterns)
+            for (std::size_t offset = 0; offset < 48; ++offset)
+                for (std::size_t after = 0; after < 20; after += 3) {
+                    const std::string text = std::string(offset, 'k') + "\n" + pattern + std::string(after, 'z');
+                    INFO(text);
+                    REQUIRE(answer(umpire::check_key_parts, text) == answer(umpire::scan_key_parts, text));
+                }
+    }
+    SECTION("random texts with few dots: the quick look must not miss a run") {
+        std::uint32_t seed = 777;
+        const auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+        const char others[] = {'a', 'a', 'a', 'a', '\n', '"', '\'', '#', '=', '\\', ' ', '[', ','};
+        int refused = 0;
+        for (int n = 0; n < 3000; ++n) {
+            std::string text;
+            const std::size_t length = 20 + next() % 400;
+            const unsigned dot_share = 3 + next() % 6;  // in ten
+            for (std::size_t i = 0; i < length; ++i)
+                text += (next() >> 8) % 10 < dot_share ? '.' : others[(next() >> 8) % sizeof others];
+            const std::string want = answer(umpire::scan_key_parts, text);
+            refused += want != "fine";
+            INFO(text);
+            REQUIRE(answer(umpire::check_key_parts, text) == want);
+        }
+        CHECK(refused > 100);
+        CHECK(refused < 2900);
+    }
 }

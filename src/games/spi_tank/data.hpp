@@ -34,12 +34,25 @@ struct Unit {  // one row of the Weapons Systems Characteristics Chart (17.4)
     bool turreted = true;      // false: field of fire limited to the front arc (7.21)
 };
 
+// A printed cell's kill numbers (8.9): the run of die numbers lo..hi ("1-3", "1"); none for "•".
+struct Kills {
+    int lo = 1, hi = 0;  // hi < lo: no effect
+    bool empty() const { return hi < lo; }
+    int size() const { return empty() ? 0 : hi - lo + 1; }
+    std::vector<int> numbers() const {
+        std::vector<int> v;
+        v.reserve(std::size_t(size()));
+        for (int n = lo; n <= hi; ++n) v.push_back(n);
+        return v;
+    }
+};
+
 struct Crt {  // a combat results table (8.91, 8.92, 8.93)
     std::string id;     // "8.91"
     std::string title;
     std::vector<std::string> fire_control;  // systems that use it
     int panic_min = 0, panic_max = 10;      // panic levels that use it
-    struct Row { int lo, hi; std::vector<std::vector<int>> cells; };  // cells[column] = kill numbers ([] = miss)
+    struct Row { int lo, hi; std::vector<Kills> cells; };  // cells[column] = kill numbers (empty = no effect)
     std::vector<Row> rows;
     int absolute_range() const { return rows.empty() ? 0 : rows.back().hi; }
     const Row* row_for(int range) const;

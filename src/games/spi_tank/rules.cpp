@@ -112,11 +112,10 @@ struct CellProblem {
     std::string text;
 };
 
-// Parses a printed cell: "1-3", "1", "•"/"miss"/"-" into its die numbers, each 1..max_number.
-// Both ends are bounded before the run is expanded, so "1-2000000000" is refused instead of
-// filling memory.
-CellProblem parse_cell(const std::string& s, int max_number, std::vector<int>& out) {
-    out.clear();
+// Parses a printed cell: "1-3", "1", "•"/"miss"/"-" into its run of die numbers, each
+// 1..max_number (an empty run for no effect). Both ends are bounded, so "1-2000000000" is refused.
+CellProblem parse_run(const std::string& s, int max_number, Kills& out) {
+    out = Kills{};
     if (s == "•") return {};
     // A cell starting with a digit is a die range; anything else may be a miss in words. (A
     // digit is kept as it is by normalize_name, so such a cell is never "miss" or empty.)
@@ -134,9 +133,16 @@ CellProblem parse_cell(const std::string& s, int max_number, std::vector<int>& o
             return {CellProblem::out_of_range,
                     cat({"names die number ", text, ", out of range (accepted: 1..", max_number, ")"})};
     if (*hi < *lo) return {CellProblem::backwards, "runs backwards (accepted: a run from low to high, e.g. \"1-3\")"};
-    out.reserve(std::size_t(*hi - *lo + 1));
-    for (int v = int(*lo); v <= int(*hi); ++v) out.push_back(v);
+    out = Kills{int(*lo), int(*hi)};
     return {};
+}
+
+// The same, as the list of die numbers (the infantry table and spotting keep lists).
+CellProblem parse_cell(const std::string& s, int max_number, std::vector<int>& out) {
+    Kills run;
+    CellProblem why = parse_run(s, max_number, run);
+    out = run.numbers();
+    return why;
 }
 
 // A spotting value (13.5): "automatic", "unspottable", or a roll "1-N" / "1" with N a die number.
@@ -222,21 +228,23 @@ constexpr int kMaxRangeHexes = 999;
 std::optional<std::pair<int, int>> read_row_range(const Section& r, bool open_end) {
     auto rg = r.int_array("range", true);
     if (!rg) return std::nullopt;
-    const std::string max = std::to_string(kMaxRangeHexes);
-    const std::string accepted = "(accepted: [from, to] with 1 <= from <= to <= " + max +
-                                 (open_end ? ", or to = 0 for \"or more\")" : ")");
+    // For a message only: a rules file reads dozens of rows, and a good one reports none.
+    const auto accepted = [open_end] {
+        return "(accepted: [from, to] with 1 <= from <= to <= " + std::to_string(kMaxRangeHexes) +
+               (open_end ? ", or to = 0 for \"or more\")" : ")");
+    };
     if (rg->size() != 2) {
-        r.error("range", "expected two hex ranges [from, to], found " + std::to_string(rg->size()) + " numbers " + accepted);
+        r.error("range", "expected two hex ranges [from, to], found " + std::to_string(rg->size()) + " numbers " + accepted());
         return std::nullopt;
     }
     const std::int64_t lo = (*rg)[0], hi = (*rg)[1];
     auto in_bounds = [](std::int64_t v) { return v >= 1 && v <= kMaxRangeHexes; };
     if (!in_bounds(lo) || !(in_bounds(hi) || (open_end && hi == 0))) {
-        r.error("range", std::to_string(in_bounds(lo) ? hi : lo) + " is out of range " + accepted);
+        r.error("range", std::to_string(in_bounds(lo) ? hi : lo) + " is out of range " + accepted());
         return std::nullopt;
     }
     if (hi != 0 && hi < lo) {
-        r.error("range", "[" + std::to_string(lo) + ", " + std::to_string(hi) + "] runs backwards " + accepted);
+        r.error("range", "[" + std::to_string(lo) + ", " + std::to_string(hi) + "] runs backwards " + accepted());
         return std::nullopt;
     }
     return std::pair<int, int>{int(lo), int(hi)};
@@ -355,15 +363,15 @@ void load_crts(Data& d, const Section& root) {
                     r.error("cells", "expected 11 cells (attack differentials 0..10, 8.9), found " + std::to_string(cells->size()));
                 row.cells.reserve(cells->size());
                 for (std::size_t i = 0; i < cells->size(); ++i) {
-                    std::vector<int> k;
-                    const CellProblem why = parse_cell((*cells)[i], max_kill, k);
+                    Kills k;  // a run, not a list: a table's few hundred cells are read on every ruling
+                    const CellProblem why = parse_run((*cells)[i], max_kill, k);
                     if (why.kind != CellProblem::none)
                         r.error("cells", "cell " + std::to_string(i) + " \"" + (*cells)[i] + "\" " + why.text +
                                              (why.kind == CellProblem::out_of_range
                                                   ? " (a roll of 1.." + std::to_string(d.die_sides) + " plus the 8.71 movement modifier, at most " +
                                                         std::to_string(kMaxMovementModifier) + ")"
                                                   : ""));
-                    row.cells.push_back(std::move(k));
+                    row.cells.push_back(k);
 
                 }
             }
@@ -1418,7 +1426,7 @@ const Crt* table_for(const Data& d, const std::string& fire_control, int panic) 
 int table_capability(const Crt& c) {
     int n = 0;
     for (const auto& row : c.rows)
-        for (const auto& cell : row.cells) n += int(cell.size());
+        for (const auto& cell : row.cells) n += cell.size();
     return n;
 }
 
@@ -2246,7 +2254,7 @@ void rule_differential(Fire& f) {
         f.column = std::min(*f.differential, 10);
         f.r.step("8.9", cat({sum, *f.differential > 10 ? ", counted as 10" : "", ": column ", *f.column, "."}));
         if (const Crt::Row* row = f.table->row_for(f.range_used)) {
-            f.kills = row->cells[std::size_t(*f.column)];
+            f.kills = row->cells[std::size_t(*f.column)].numbers();
             f.r.step(f.table->id, cat({"Row ", row->lo, "-", row->hi, ", column ", *f.column, ": ",
                                        f.kills.empty() ? "no effect (•)." : "a roll of ", f.kills.empty() ? "" : kills_text(f.kills),
                                        f.kills.empty() ? "" : " destroys the target."}));

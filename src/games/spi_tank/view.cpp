@@ -71,7 +71,7 @@ view::TankTable crt_table(const Crt& c, int range, const json::Value* column) {
         const auto& row = c.rows[i];
         t.rows.push_back(std::to_string(row.lo) + "-" + std::to_string(row.hi));
         std::vector<std::string> cells;
-        for (const auto& k : row.cells) cells.push_back(kills_cell(k));
+        for (const auto& k : row.cells) cells.push_back(kills_cell(k.numbers()));
         t.cells.push_back(cells);
         if (range >= row.lo && range <= row.hi) t.lit_row = int(i);
     }

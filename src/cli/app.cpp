@@ -244,7 +244,9 @@ int run(const std::vector<std::string>& args, std::string& out) {
     // The parser is left to the end of the process: umpire-cli ends with _Exit once it has
     // answered (main.cpp), so taking CLI11's objects apart would be work for nobody (README
     // "Speed"). A second run in one process (the tests) frees the first's here.
-    const std::unique_ptr<CLI::App> app = make_app(c, named_command(args), wants_shared_options(args));
+    static std::unique_ptr<CLI::App> kept;
+    kept = make_app(c, named_command(args), wants_shared_options(args));
+    CLI::App* const app = kept.get();
     try {
         std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
         app->parse(reversed);

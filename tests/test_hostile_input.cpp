@@ -432,7 +432,9 @@ TEST_CASE("hostile input: the quick look before the key-parts scan never changes
                                         "a" + dots20 + "'''\n'''" + dots20 + " = 1\n",
                                         "a" + dots20 + "\"x\\\n\"" + dots20 + " = 1\n",
                                         "x = 1\n" + std::string(32, '.') + "\n",
-                                        "x = 1\n" + std::string(31, '.') + "\n" + dots20 + "\n"};
+                                        "x = 1\n" + std::string(31, '.') + "\n" + dots20 + "\n",
+                                        // a run broken by letters only: blocks without a dot in it
+                                        "a" + dots20 + std::string(40, 'x') + dots20 + " = 1\n"};
         for (const auto& pattern : patterns)
             for (std::size_t offset = 0; offset < 48; ++offset)
                 for (std::size_t after = 0; after < 20; after += 3) {

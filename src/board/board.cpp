@@ -98,8 +98,10 @@ SideFeature& SideTable::edit(std::size_t slot) {
 
 void SideTable::grow() {
     const std::vector<Cell> old = std::move(cells_);
-    const std::size_t n = old.empty() ? 16 : old.size() * 2;
+    // 256 cells at first (2 KB): a board's hexsides are set by the hundred, one grow each doubling.
+    const std::size_t n = old.empty() ? 256 : old.size() * 2;
     cells_.assign(n, Cell{});
+    entries_.reserve(n / 2);  // at most half the cells are used
     shift_ = 32;
     for (std::size_t k = n; k > 1; k /= 2) --shift_;
     for (const Cell& c : old) {
@@ -203,14 +205,13 @@ Expanded expand_hexes(const Board& b, const std::string& raw) {
     const std::string_view text = trim(raw, off);
     const auto fail = failing(out, out.hexes, off);
     // "column 12" / "row 7": a whole column or row.
-    for (const char* word : {"column ", "row "}) {
-        const std::string w = word;
-        if (text.rfind(w, 0) != 0) continue;
+    for (const std::string_view w : {std::string_view("column "), std::string_view("row ")}) {
+        if (text.substr(0, w.size()) != w) continue;
         std::size_t o2 = 0;
         const std::string num(trim(text.substr(w.size()), o2));
         const int limit = w == "column " ? b.columns : b.rows;
         if (!all_digits(num) || num.size() > 4 || std::stoi(num) < 1 || std::stoi(num) > limit)
-            return fail("'" + num + "' is not a " + w.substr(0, w.size() - 1) + " of this board (1-" + std::to_string(limit) + ")", w.size() + o2);
+            return fail("'" + num + "' is not a " + std::string(w.substr(0, w.size() - 1)) + " of this board (1-" + std::to_string(limit) + ")", w.size() + o2);
         const int n = std::stoi(num);
         out.hexes.reserve(std::size_t(w == "column " ? b.rows : b.columns));
         if (w == "column ")

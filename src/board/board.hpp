@@ -110,7 +110,7 @@ private:
         for (std::size_t i = home(slot);; i = (i + 1) & mask)
             if (cells_[i].entry == 0 || cells_[i].slot == slot) return cells_[i].entry;
     }
-    void grow();  // twice the cells (16 at first), every record placed again
+    void grow();  // twice the cells (256 at first), every record placed again
 
     std::vector<Cell> cells_;  // a power of two of them, or none
     unsigned shift_ = 32;      // 32 - log2(cells_.size()), kept for home()

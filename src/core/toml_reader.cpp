@@ -249,31 +249,43 @@ static std::size_t skip_string(std::string_view text, std::size_t i) {
 static bool may_have_long_keys(std::string_view text) {
     const char* const s = text.data();
     const std::size_t n = text.size();
-    std::size_t dots = 0;
-    // One byte that matters here: true when the scan below must run.
-    const auto at = [&](std::size_t i) {
+    // Byte i starts what could hide a new line from the scan: a backslash before one, or three quotes.
+    const auto hides_new_line = [&](std::size_t i) {
         const char c = s[i];
-        if (c == '.') return ++dots >= kMaxKeyParts;
-        if (c == '\n') dots = 0;
-        else if (c == '\\') return i + 1 < n && s[i + 1] == '\n';
-        else if (c == '"' || c == '\'') return i + 2 < n && s[i + 1] == c && s[i + 2] == c;
-        return false;
+        if (c == '\\') return i + 1 < n && s[i + 1] == '\n';
+        return (c == '"' || c == '\'') && i + 2 < n && s[i + 1] == c && s[i + 2] == c;
     };
+    std::size_t dots = 0;  // since the last new line
     std::size_t i = 0;
 #if defined(__SSE2__)
-    // Sixteen bytes at a time: most bytes are none of . \n \ " ' (SSE2 is in every x86-64).
-    const __m128i dot = _mm_set1_epi8('.'), nl = _mm_set1_epi8('\n'), bs = _mm_set1_epi8('\\'), dq = _mm_set1_epi8('"'),
-                  sq = _mm_set1_epi8('\'');
-    for (; i + 16 <= n; i += 16) {
+    // Sixteen bytes at a time (SSE2 is in every x86-64), each beside the byte that follows it. Only
+    // a quote before the same quote or a backslash before a new line can start what hides a new
+    // line; a block without a dot only ends a run at its new line (most blocks are either).
+    const __m128i dot = _mm_set1_epi8('.'), nl = _mm_set1_epi8('\n'), bs = _mm_set1_epi8('\\'),
+                  dq = _mm_set1_epi8('"'), sq = _mm_set1_epi8('\'');
+    for (; i + 17 <= n; i += 16) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i));
-        const __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dot), _mm_cmpeq_epi8(v, nl)),
-                                         _mm_or_si128(_mm_cmpeq_epi8(v, bs), _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, sq))));
-        for (unsigned m = unsigned(_mm_movemask_epi8(hit)); m != 0; m &= m - 1)
-            if (at(i + unsigned(__builtin_ctz(m)))) return true;
+        const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + i + 1));
+        const __m128i quote_pair = _mm_and_si128(_mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, sq)), _mm_cmpeq_epi8(v, next));
+        const __m128i escaped_line = _mm_and_si128(_mm_cmpeq_epi8(v, bs), _mm_cmpeq_epi8(next, nl));
+        for (unsigned m = unsigned(_mm_movemask_epi8(_mm_or_si128(quote_pair, escaped_line))); m != 0; m &= m - 1)
+            if (hides_new_line(i + unsigned(__builtin_ctz(m)))) return true;
+        const unsigned d = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, dot))), l = unsigned(_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)));
+        if (d == 0) {
+            if (l != 0) dots = 0;
+            continue;
+        }
+        for (unsigned m = d | l; m != 0; m &= m - 1) {  // in order: each dot counts, each new line resets
+            if (s[i + unsigned(__builtin_ctz(m))] == '\n') dots = 0;
+            else if (++dots >= kMaxKeyParts) return true;
+        }
     }
 #endif
-    for (; i < n; ++i)
-        if (at(i)) return true;
+    for (; i < n; ++i) {
+        if (hides_new_line(i)) return true;
+        if (s[i] == '.' && ++dots >= kMaxKeyParts) return true;
+        if (s[i] == '\n') dots = 0;
+    }
     return false;
 }
 
@@ -541,6 +553,10 @@ static std::optional<std::vector<T>> typed_array(const Section& t, std::string_v
 
 std::optional<std::vector<std::string>> Section::string_array(std::string_view key, bool required) const {
     return typed_array<std::string>(*this, key, required, "string", &toml::node::is_string);
+}
+
+std::optional<std::vector<std::string_view>> Section::string_views(std::string_view key, bool required) const {
+    return typed_array<std::string_view>(*this, key, required, "string", &toml::node::is_string);
 }
 
 std::optional<std::vector<std::int64_t>> Section::int_array(std::string_view key, bool required) const {

@@ -138,6 +138,8 @@ public:
     std::optional<std::string> choice(std::string_view key, const std::vector<Named>& accepted, bool required,
                                       std::string_view what, std::string_view rule = {}) const;
     std::optional<std::vector<std::string>> string_array(std::string_view key, bool required = false) const;
+    // The same as views into the parsed document: valid while it lives (a rules file's readers).
+    std::optional<std::vector<std::string_view>> string_views(std::string_view key, bool required = false) const;
     std::optional<std::vector<std::int64_t>> int_array(std::string_view key, bool required = false) const;
     // Each element must be one of `accepted` (normalized match); returns accepted spellings.
     std::optional<std::vector<std::string>> choice_array(std::string_view key,

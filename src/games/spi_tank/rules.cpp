@@ -114,7 +114,7 @@ struct CellProblem {
 
 // Parses a printed cell: "1-3", "1", "•"/"miss"/"-" into its run of die numbers, each
 // 1..max_number (an empty run for no effect). Both ends are bounded, so "1-2000000000" is refused.
-CellProblem parse_run(const std::string& s, int max_number, Kills& out) {
+CellProblem parse_run(std::string_view s, int max_number, Kills& out) {
     out = Kills{};
     if (s == "•") return {};
     // A cell starting with a digit is a die range; anything else may be a miss in words. (A
@@ -124,8 +124,7 @@ CellProblem parse_run(const std::string& s, int max_number, Kills& out) {
         if (t == "miss" || t.empty() || t == "missnoeffect") return {};
     }
     const std::size_t dash = s.find('-');
-    const std::string_view all(s);
-    const std::string_view lo_text = all.substr(0, dash), hi_text = dash == std::string::npos ? lo_text : all.substr(dash + 1);
+    const std::string_view lo_text = s.substr(0, dash), hi_text = dash == std::string_view::npos ? lo_text : s.substr(dash + 1);
     const auto lo = read_digits(lo_text), hi = read_digits(hi_text);
     if (!lo || !hi) return {CellProblem::format, "is not a die range (accepted: \"1-3\", \"1\", \"•\" or \"miss\")"};
     for (const auto& [v, text] : {std::pair{*lo, lo_text}, std::pair{*hi, hi_text}})
@@ -358,7 +357,7 @@ void load_crts(Data& d, const Section& root) {
             } else {
                 expect_lo = 0;
             }
-            if (auto cells = r.string_array("cells", true)) {
+            if (auto cells = r.string_views("cells", true)) {  // views: the document outlives this loop
                 if (cells->size() != 11)
                     r.error("cells", "expected 11 cells (attack differentials 0..10, 8.9), found " + std::to_string(cells->size()));
                 row.cells.reserve(cells->size());
@@ -366,7 +365,7 @@ void load_crts(Data& d, const Section& root) {
                     Kills k;  // a run, not a list: a table's few hundred cells are read on every ruling
                     const CellProblem why = parse_run((*cells)[i], max_kill, k);
                     if (why.kind != CellProblem::none)
-                        r.error("cells", "cell " + std::to_string(i) + " \"" + (*cells)[i] + "\" " + why.text +
+                        r.error("cells", "cell " + std::to_string(i) + " \"" + std::string((*cells)[i]) + "\" " + why.text +
                                              (why.kind == CellProblem::out_of_range
                                                   ? " (a roll of 1.." + std::to_string(d.die_sides) + " plus the 8.71 movement modifier, at most " +
                                                         std::to_string(kMaxMovementModifier) + ")"

@@ -136,7 +136,7 @@ CellProblem parse_run(std::string_view s, int max_number, Kills& out) {
     return {};
 }
 
-// The same, as the list of die numbers (the infantry table and spotting keep lists).
+// The same, as the list of die numbers (the infantry table keeps lists).
 CellProblem parse_cell(const std::string& s, int max_number, std::vector<int>& out) {
     Kills run;
     CellProblem why = parse_run(s, max_number, run);
@@ -150,12 +150,12 @@ std::string parse_spot(const std::string& s, int die_sides, SpotValue& v) {
     const std::string t = normalize_name(s);
     if (t == "automatic") { v = {SpotValue::automatic, 0}; return ""; }
     if (t == "unspottable") { v = {SpotValue::unspottable, 0}; return ""; }
-    std::vector<int> k;
-    const CellProblem why = parse_cell(s, die_sides, k);
+    Kills k;
+    const CellProblem why = parse_run(s, die_sides, k);
     if (why.kind == CellProblem::out_of_range) return why.text;
-    if (why.kind != CellProblem::none || k.empty() || k.front() != 1)
+    if (why.kind != CellProblem::none || k.empty() || k.lo != 1)
         return "is not a spotting value (accepted: \"automatic\", \"unspottable\", \"1-N\" or \"1\")";
-    v = {SpotValue::roll, k.back()};
+    v = {SpotValue::roll, k.hi};
     return "";
 }
 

@@ -1,8 +1,8 @@
 // toml++ 3.3.0 asserts on some malformed TOML (upstream marzer/tomlplusplus PR #301 and issue
-// #294: "[[[a]]]", "[[[1]]]", "[[[]]", "[[=", "[&"). Debian's parser lives in its shared library,
-// built without asserts; the inline header code is compiled into ours, and the top-level
-// CMakeLists.txt makes TOML_ASSERT a no-op for every user of umpire_engine, so no build type
-// (Debug, release, sanitizer, fuzz) can abort on bad input. See docs/fuzzing.md.
+// #294: "[[[a]]]", "[[[1]]]", "[[[]]", "[[=", "[&"). The parser and the inline header code are
+// compiled into ours (umpire_toml, from Debian's headers), and the top-level CMakeLists.txt makes
+// TOML_ASSERT a no-op there and for every user of umpire_engine, so no build type (Debug,
+// release, sanitizer, fuzz) can abort on bad input. See docs/fuzzing.md.
 // The guard comes from the compiler command line (toml++ #undefs its macros at the end of
 // toml.h, and with NDEBUG swaps TOML_ASSERT for a no-op itself), so check it before any include.
 #ifndef TOML_ASSERT

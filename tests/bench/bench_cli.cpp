@@ -4,14 +4,17 @@
 //   BM_CliProcess/N       the real command: `umpire-cli rule FILE --json` started, run to its end
 //                         and waited for, each iteration (wall time; `cpu` is the child's user +
 //                         system time per run, which the machine's load disturbs less)
-//   BM_ParseOnlyProcess/N the yardstick program umpire_parse_only (tests/bench/yardstick/) on the
-//                         same TOML files: read each whole and parse it with toml++, nothing else
+//   BM_ParseOnlyProcess/N/Y the yardstick program (tests/bench/yardstick/) on the same TOML files:
+//                         read each whole and parse it with toml++, nothing else. Y picks how it
+//                         is linked: 0 umpire_parse_only, as anyone would build it (Debian's
+//                         libtomlplusplus.so and the shared C++ runtime); 1 umpire_parse_only_linked,
+//                         linked as umpire-cli is (toml++ and the C++ runtime built in)
 //   BM_CliRule/N          the command's path inside this process, without starting a program:
 //                         find the rules-data folder, the engine (Load::on_demand, as the CLI),
 //                         rule the situation file (which reads its game's rules data and, with
 //                         `board`, its board file), the JSON
-//   BM_CliVsParseInTurn/N the two programs run in turn, one of each per iteration: `ratio` is
-//                         the CPU time of umpire-cli over the yardstick's, the steadiest figure
+//   BM_CliVsParseInTurn/N/Y the two programs run in turn, one of each per iteration: `ratio` is
+//                         the CPU time of umpire-cli over the yardstick Y's, the steadiest figure
 //   BM_ParseOnly/N        the in-process yardstick: read the same files, parse them with toml::parse
 //                         (BM_ParseFileOnly: toml::parse_file, toml++'s other way, for comparison)
 //
@@ -134,6 +137,13 @@ double run_program(benchmark::State& state, const std::vector<std::string>& argv
     return secs(use.ru_utime) + secs(use.ru_stime);
 }
 
+// The yardstick program `y` picks (BM_ParseOnlyProcess), with the case's TOML files.
+std::vector<std::string> parse_only_argv(const CliCase& c, std::int64_t y) {
+    std::vector<std::string> argv = {build_dir() + (y == 0 ? "/umpire_parse_only" : "/umpire_parse_only_linked")};
+    argv.insert(argv.end(), c.toml_files.begin(), c.toml_files.end());
+    return argv;
+}
+
 void run_processes(benchmark::State& state, const std::vector<std::string>& argv) {
     double cpu = 0;
     for (auto _ : state) cpu += run_program(state, argv);
@@ -147,12 +157,9 @@ void BM_CliProcess(benchmark::State& state) {
 BENCHMARK(BM_CliProcess)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_ParseOnlyProcess(benchmark::State& state) {
-    const CliCase& c = cli_case(state.range(0));
-    std::vector<std::string> argv = {build_dir() + "/umpire_parse_only"};
-    argv.insert(argv.end(), c.toml_files.begin(), c.toml_files.end());
-    run_processes(state, argv);
+    run_processes(state, parse_only_argv(cli_case(state.range(0)), state.range(1)));
 }
-BENCHMARK(BM_ParseOnlyProcess)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ParseOnlyProcess)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // Both programs in turn, each iteration one run of each: the machine's drift (other work, the CPU's
 // clock) then falls on both alike, so the ratio of their CPU times (`ratio`) is steadier than the
@@ -160,8 +167,7 @@ BENCHMARK(BM_ParseOnlyProcess)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->U
 void BM_CliVsParseInTurn(benchmark::State& state) {
     const CliCase& c = cli_case(state.range(0));
     const std::vector<std::string> cli = {build_dir() + "/umpire-cli", "rule", c.situation, "--json"};
-    std::vector<std::string> parse = {build_dir() + "/umpire_parse_only"};
-    parse.insert(parse.end(), c.toml_files.begin(), c.toml_files.end());
+    const std::vector<std::string> parse = parse_only_argv(c, state.range(1));
     double cli_cpu = 0, parse_cpu = 0;
     for (auto _ : state) {
         cli_cpu += run_program(state, cli);
@@ -171,6 +177,6 @@ void BM_CliVsParseInTurn(benchmark::State& state) {
     state.counters["parse_cpu"] = benchmark::Counter(parse_cpu, benchmark::Counter::kAvgIterations);
     state.counters["ratio"] = parse_cpu > 0 ? cli_cpu / parse_cpu : 0;
 }
-BENCHMARK(BM_CliVsParseInTurn)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_CliVsParseInTurn)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Writes src/cli/hot-functions.txt: the functions of umpire-cli that a ruling runs, in the order
 # they first run, which CMakeLists.txt hands to lld (--symbol-ordering-file) so that they are
-# linked side by side (README, Speed; issue 21, point 6). Run it again after large changes to the
+# linked side by side (README, Speed; issue 21, point 6): ours, toml++'s and the C++ runtime's,
+# all three linked into umpire-cli (UMPIRE_STATIC_CXX_RUNTIME). Run it again after large changes to the
 # engine or the CLI, from a RelWithDebInfo build with GCC; names it no longer matches only cost
 # speed, never correctness. Needs valgrind (callgrind counts which functions run).
 #

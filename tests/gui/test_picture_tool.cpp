@@ -2,10 +2,12 @@
 // "Calibrating", "Examples"), without a display: the points' edits kept in the board's [underlay]
 // with their own undo and redo, the hex the fit puts under a click (through a known affine map
 // and through a photo's perspective), a residual over half a hex said as bad (calibration.hpp's
-// max_residual), every refusal of calibrate_board given what to do (docs/maps.md's table), and the
-// names an example may take (board::example_names, the same as --sample takes).
+// max_residual), every refusal of calibrate_board given what to do (docs/maps.md's table), the
+// names an example may take (board::example_names, the same as --sample takes), and a suggestion
+// set aside, not painted over, when the board was painted while it ran.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@
 #include <unistd.h>
 
 #include "window/board/host.hpp"
+#include "window/board/paint.hpp"
 #include "window/board/picture_points.hpp"
 #include "window/board/picture_tool.hpp"
 #include "board/board_edit.hpp"
@@ -22,6 +25,7 @@
 #include "games/spi_tank/board.hpp"
 #include "games/spi_tank/rules.hpp"
 #include "geometry/hex_layout.hpp"
+#include "window/ui/hex_layout.hpp"
 
 using namespace umpire;
 using namespace umpire::app;
@@ -218,5 +222,73 @@ TEST_CASE("Picture tool: calibration points not saved are kept when the board go
     CHECK_THAT(kept[0].text, Catch::Contains("[underlay]") && Catch::Contains("hex = \"1201\""));
     set_aside_paint(&b, &painter, "mine.toml", "the window closed", &kept, &tool);
     CHECK(kept.size() == 1);  // kept once
+    fs::remove_all(dir);
+}
+
+TEST_CASE("Picture tool: a suggestion that finishes after the board was painted is set aside, not painted over it", "[picture_tool]") {
+    // The window never loses the referee's work. board::suggest runs on a copy of the board (about
+    // half a second for 66 x 44); paint made meanwhile would be replaced by the copy when it is
+    // taken, so then the suggestion is set aside and said so. Without paint it fills the board.
+    namespace fs = std::filesystem;
+    static const Engine engine(UMPIRE_SOURCE_RULES_DATA);
+    const view::BoardSupport& support = *engine.find("spi-tank")->board_support();
+    const fs::path dir = fs::temp_directory_path() / ("umpire-suggest-race-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    REQUIRE_FALSE(image::write_png(dir / "scan.png", image::blank(640, 640, 3, 200)));
+    // Follows the tool until its suggestion is done (it is on a worker thread); true when it was taken.
+    auto finish = [&](PictureTool& tool, board::Board& b, BoardPainter& painter) {
+        bool taken = false;
+        for (int i = 0; i < 2000 && tool.suggesting(); ++i) {
+            taken = tool.follow(support, &b, &painter, true) || taken;
+            if (tool.suggesting()) ::usleep(5000);
+        }
+        REQUIRE_FALSE(tool.suggesting());
+        return taken;
+    };
+    for (const bool paint_meanwhile : {false, true}) {
+        INFO((paint_meanwhile ? "the board painted while the suggestion runs" : "the board left alone"));
+        board::Board b = small_board();
+        REQUIRE_FALSE(board::save_board_as(b, dir / "mine.toml"));
+        b.underlay->image = "scan.png";  // beside mine.toml (Save as kept it pointing where it was)
+        BoardPainter painter;
+        painter.attach(b, b.file);
+        PictureTool tool;
+        tool.follow(support, &b, &painter, true);  // reads scan.png (no OpenGL here: no texture, the picture kept)
+        for (const char* h : {"0101", "1201", "0110", "1210"}) click(tool.edits(), b, h);
+        tool.follow(support, &b, &painter, true);  // the fit
+        {
+            const calibration::Fit f = board::underlay_fit(b, plane::Vec2{640, 640});
+            INFO("the calibration: " << f.error);
+            REQUIRE(f.ok);
+        }
+        tool.set_step(PictureTool::Step::examples);
+        const plane::Vec2 at = scan_pixel(hex::plane_centre(*b.parse_hex("0606")));
+        tool.add_example("woods", at);
+        tool.suggest();
+        REQUIRE(tool.suggesting());
+        const hex::Cube painted = *b.parse_hex("0909");
+        const std::string before = b.terrain(painted);
+        if (paint_meanwhile) {
+            const auto& terrains = b.vocabulary.hex_terrain;
+            painter.brush = Brush{false, int(std::find(terrains.begin(), terrains.end(), "rough") - terrains.begin()), false, false};
+            REQUIRE(painter.on_mouse(b, hexdraw::centre(painted), true, true, true));
+            REQUIRE(b.terrain(painted) == "rough");
+        }
+        const bool taken = finish(tool, b, painter);
+        if (paint_meanwhile) {
+            CHECK_FALSE(taken);
+            CHECK(b.terrain(painted) == "rough");  // the paint is still there ...
+            CHECK(painter.can_undo());             // ... and so is its undo
+            CHECK_FALSE(board::count_suggestions(b).any());
+            CHECK_THAT(tool.suggest_problem(), Catch::Contains("changed while the suggestion ran") && Catch::Contains("Suggest the terrain again"));
+        } else {
+            CHECK(taken);
+            CHECK(tool.suggest_problem().empty());
+            CHECK(board::count_suggestions(b).hexes == b.hex_count());  // every hex suggested from the one example
+            CHECK(b.terrain(painted) == "woods");
+            CHECK(before != "woods");
+        }
+    }
     fs::remove_all(dir);
 }

@@ -39,11 +39,7 @@ bool PictureTool::follow(const view::BoardSupport& support, board::Board* b, Boa
     support_ = &support;
     board_ = b && b->underlay ? b : nullptr;
     painter_ = painter;
-    bool taken = false;
-    if (job_ && job_->done) {
-        taken = board_ != nullptr && job_->result.ok();
-        take_suggestion();
-    }
+    const bool taken = job_ && job_->done && take_suggestion();
     if (!board_) return taken;
     const std::string key = board_->file + "\n" + board_->underlay->image;
     ui::join_finished(read_old_);
@@ -114,13 +110,14 @@ void PictureTool::refit() {
 
 // board::suggest on a copy of the board, on a worker thread: about half a second for 66 x 44. The
 // window says "Suggesting…" meanwhile and is woken when it is done (ui::wake).
-void PictureTool::start_suggestion() {
+void PictureTool::suggest() {
     if (job_ || !board_ || !image_ || !fit_.ok) return;
     std::vector<board::Example> examples;
     for (const Marker& m : examples_) examples.push_back(m.example);
     suggest_error_.clear();
     job_ = std::make_unique<SuggestJob>();
     job_->board = *board_;
+    job_->revision = painter_ ? painter_->revision() : 0;
     SuggestJob* job = job_.get();
     job->worker = std::thread([job, picture = image_, to_pixel = fit_.to_pixel, examples]() {
         try {
@@ -135,20 +132,29 @@ void PictureTool::start_suggestion() {
 
 // A finished suggestion: the board filled (every hex and hexside it suggested marked so), its
 // painter's history started afresh from it, and the file written, so the suggestions are never
-// lost; a refusal is said in words and nothing changes.
-void PictureTool::take_suggestion() {
+// lost; a refusal is said in words and nothing changes. The suggestion was made on a copy of the
+// board as it was when it started: if the board was painted (or a suggestion accepted, or an
+// edit undone) while it ran, taking it would paint over that work, so it is set aside and said so
+// (Suggest again fills the board as it is now). Returns true when the board was filled.
+bool PictureTool::take_suggestion() {
     job_->worker.join();
     const std::unique_ptr<SuggestJob> job = std::move(job_);
     if (!job->result.ok()) {
         suggest_error_ = job->result.error;
-        return;
+        return false;
     }
-    if (!board_ || board_->file != job->board.file) return;  // the board went (or another came) while it ran
+    if (!board_ || board_->file != job->board.file) return false;  // the board went (or another came) while it ran
+    if (painter_ && painter_->revision() != job->revision) {
+        suggest_error_ = "the board was changed while the suggestion ran, and filling it would paint over that; "
+                         "Suggest the terrain again to fill the board as it is now";
+        return false;
+    }
     *board_ = std::move(job->board);
     if (painter_) {
         painter_->attach(*board_, painter_->path());
         save();
     }
+    return true;
 }
 
 void PictureTool::save() {
@@ -241,7 +247,7 @@ void PictureTool::draw_step_controls() {
     draw_name_choice();
     ui::same_line_if_fits(ImGui::CalcTextSize("Suggest the terrain").x + ImGui::GetStyle().FramePadding.x * 2);
     ImGui::BeginDisabled(examples_.empty() || suggesting() || !fit_.ok);
-    if (ImGui::Button("Suggest the terrain")) start_suggestion();
+    if (ImGui::Button("Suggest the terrain")) suggest();
     ImGui::EndDisabled();
     ui::tip("Name every hex and hexside after the examples (about a second). Everything suggested is hatched until you accept it "
             "or paint over it; the unsure ones are listed to check first.");
@@ -370,7 +376,11 @@ void PictureTool::handle_canvas_input(ImVec2 lo, ImVec2 hi) {
     }
     const std::vector<std::string> names = board::example_names(board_->vocabulary);
     if (names.empty()) return;
-    const std::string& base = names[std::size_t(std::clamp(name_, 0, int(names.size()) - 1))];
+    add_example(names[std::size_t(std::clamp(name_, 0, int(names.size()) - 1))], p);
+}
+
+void PictureTool::add_example(const std::string& base, plane::Vec2 p) {
+    if (!board_ || suggesting()) return;
     const std::string name = example_name(board_->vocabulary, base, on_);
     const view::BoardSupport::Look look = support_ ? support_->look(base) : view::BoardSupport::Look{};
     Marker m{{name, p, "example " + std::to_string(examples_.size() + 1) + " (" + name + " at " + pixel_text(p) + ")"},

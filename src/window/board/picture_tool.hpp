@@ -88,11 +88,20 @@ public:
         if (board_ == &b) edits_.mark_saved(b);
     }
     PointEdits& edits() { return edits_; }  // for tests: the points' edits
+    // What a click on the picture in Examples does: an example of `base` (one of
+    // board::example_names) at picture pixel `p`, joined with the feature chosen beside it.
+    void add_example(const std::string& base, plane::Vec2 p);
+    // What "Suggest the terrain" does: board::suggest on a copy of the board, on a worker thread;
+    // follow() takes it when it is done (nothing without a picture, a fit or while one runs).
+    void suggest();
+    // Why the last suggestion filled nothing ("" when it did, or none was asked for).
+    const std::string& suggest_problem() const { return suggest_error_; }
 
 private:
     struct SuggestJob {
         std::atomic<bool> done{false};
         board::Board board;  // a copy of the board it suggests for (its file names it)
+        std::uint64_t revision = 0;  // the painter's revision when it started (take_suggestion)
         board::Suggestion result;
         std::thread worker;
     };
@@ -111,8 +120,7 @@ private:
     void load_picture(bool wait);
     void take_picture();
     void refit();
-    void take_suggestion();
-    void start_suggestion();
+    bool take_suggestion();
     void save();
     void draw_step_controls();
     void draw_name_choice();

@@ -5,7 +5,8 @@
 # (STATE/ruling.json against umpire-cli rule --json). Then, on the GF9 escarpment dispute, a real
 # mouse drag (xdotool) moves the Panther 6 in back from the cliff: the ruling must change from
 # blocked to clear before anything is saved; "Save table" must write a table file on which the
-# CLI rules the same.
+# CLI rules the same; dragged again and closed without saving, the table is kept as
+# STATE/recovered-*.toml (the window never loses the referee's work).
 #   table-view-test.sh UMPIRE UMPIRE-CLI SOURCE-DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -101,3 +102,27 @@ wait_for 10 "the table file to be written" sh -c "[ \"\$(cksum <'$table')\" != '
 grep -q '"los":"clear"' "$work/cli.json" || { cat "$work/cli.json"; fail "the CLI does not rule the saved table as the window did"; }
 stop
 echo "ok: Save table wrote $(basename "$table"); the CLI rules it clear too"
+
+# ---- 4. changes not saved are never lost: drag the Panther again and close the window (SIGTERM,
+# as a desktop closes it): the table as dragged is kept as STATE/recovered-*.toml, a table file the
+# CLI reads, standard error says where, and the saved table file is untouched
+saved=$(cksum <"$table")
+start "$sit"
+rm -f "$state"/recovered-*.toml
+grep -q '^value table_modified no' "$state/layout.txt" || { on_fail; fail "the table reads as changed before any drag"; }
+moved=""
+for try in 1 2 3; do
+  drag_panther
+  if wait_for 5 "the table to read as changed" grep -q '^value table_modified yes' "$state/layout.txt"; then moved=1; break; fi
+  echo "the drag did not take (try $try)" >&2
+done
+[ -n "$moved" ] || { on_fail; fail "dragging the Panther again did not change the table"; }
+stop
+kept=$(ls "$state"/recovered-*.toml 2>/dev/null | head -1)
+[ -n "$kept" ] || { on_fail; ls -l "$state"; fail "no recovered-*.toml after closing with the table changed and not saved"; }
+[ "$(cksum <"$table")" = "$saved" ] || fail "closing the window wrote the table file"
+"$cli" table check "$kept" >/dev/null || [ $? -eq 3 ] || fail "the kept table does not load: $("$cli" table check "$kept" 2>&1)"
+! cmp -s "$kept" "$table" || fail "the kept table is the saved one, not the one dragged"
+grep -q "the table $(basename "$table") had changes not saved when the window closed; it was kept in" "$work/stderr" ||
+  { on_fail; fail "closing did not say where the table's changes were kept"; }
+echo "ok: closing with the table dragged and not saved keeps it as $(basename "$kept"); the table file is untouched"

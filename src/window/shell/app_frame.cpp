@@ -354,9 +354,11 @@ void App::draw_status() {
 void App::draw_status_line() {
     ImGui::Separator();
     if (table_modified()) {
-        // The table sketch is not autosaved: say so (Save or the table view's Save table writes it).
-        ImGui::Text("\xe2\x97\x8f %s", "table moved, not saved (Ctrl+S or Save table writes it)");
-        ui::tip("Drags on the table are kept in this window only until the table file is saved.");
+        // The table sketch is not autosaved: say so (Save or the table view's Save table writes it;
+        // closing the window keeps the changes aside, App::keep_panels_aside).
+        ImGui::Text("\xe2\x97\x8f %s", "table changed, not saved (Ctrl+S or Save table writes it)");
+        ui::tip("Changes to the table are not autosaved. Closing the window keeps them aside in the state folder "
+                "(recovered-*.toml, a table file) rather than losing them.");
     } else if (modified()) {
         const char* what = !autosaving_ ? (doc().path.empty() ? "unsaved (not autosaved)" : "modified (not autosaved)")
                                         : (doc().path.empty() ? "unsaved (kept by autosave)" : "modified (kept by autosave)");

@@ -215,17 +215,21 @@ void App::keep_aside(const std::string& text, const std::string& what) {
     else status_message(what + "; it was kept in " + keep.string());
 }
 
-// What a panel would otherwise lose (unsaved paint on a board it dropped): kept the same way, and
-// on stderr too when the window is closing (its status line is gone).
+// What a panel would otherwise lose (unsaved paint on a board it dropped) and what a table view
+// would (drags and pieces not saved): kept the same way, and on stderr too when the window is
+// closing (its status line is gone).
 void App::keep_panels_aside(bool closing) {
-    for (auto& [id, p] : panels_) {
-        if (!p) continue;
-        for (const auto& a : p->take_set_aside(closing)) {
+    const auto keep = [&](const std::vector<Panel::SetAside>& kept) {
+        for (const auto& a : kept) {
             if (a.text.empty()) status_message(a.what);
             else keep_aside(a.text, a.what);
             if (closing) std::cerr << "umpire: " << status_ << "\n";
         }
-    }
+    };
+    for (auto& [id, p] : panels_)
+        if (p) keep(p->take_set_aside(closing));
+    for (auto& [id, t] : tables_)
+        if (t) keep(t->take_set_aside(closing));
 }
 
 }  // namespace umpire::app

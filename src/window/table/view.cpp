@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "window/shell/files.hpp"
 #include "window/ui/widgets.hpp"
@@ -170,6 +171,9 @@ void TableView::load(const Engine& e, const toml::table& situation, const fs::pa
     const std::string file = n && n->is_string() ? n->as_string()->get() : std::string();
     const std::string key = file + "\n" + dir.string();
     if (key == key_ && !force) return;
+    // The situation names another table (its text edited, or read again): the drags and pieces not
+    // saved to the old one are kept aside, not dropped (the window never loses the referee's work).
+    if (modified_ && table_) set_aside_.push_back(unsaved("when the situation came to name another table"));
     key_ = key;
     table_.reset();
     undo_.clear();
@@ -195,6 +199,18 @@ void TableView::load(const Engine& e, const toml::table& situation, const fs::pa
     } catch (const std::exception& err) {
         errors_ = {shown + ":1:1: " + err.what()};
     }
+}
+
+Panel::SetAside TableView::unsaved(const std::string& when) const {
+    return {tt::write_sketch(*table_), "the table " + path_.filename().string() + " had changes not saved " + when};
+}
+
+std::vector<Panel::SetAside> TableView::take_set_aside(bool closing) {
+    if (closing && modified_ && table_) {
+        set_aside_.push_back(unsaved("when the window closed"));
+        modified_ = false;  // kept once
+    }
+    return std::exchange(set_aside_, {});
 }
 
 std::optional<std::string> TableView::save() {
@@ -311,10 +327,11 @@ void TableView::draw_toolbar(PanelContext& ctx, MapArea& area) {
         ui::tip("Show the ruling and the situation beside the table again (F11 or Esc).");
         ui::probe("map_only");
     }
-    const std::string state = modified_ ? "\xe2\x97\x8f table moved, not saved" : "table as saved";
+    const std::string state = modified_ ? "\xe2\x97\x8f table changed, not saved" : "table as saved";
     ui::same_line_if_fits(ImGui::CalcTextSize(state.c_str()).x);
     ImGui::AlignTextToFramePadding();
     ImGui::TextDisabled("%s", state.c_str());
+    ui::probe_value("table_modified", modified_ ? "yes" : "no");
     ui::tip("Left drag: move a piece or a base. Ctrl + wheel on a base: turn it. Right or middle drag: pan. "
             "Wheel: zoom. Shift + left drag (or Tape): measure.");
     if (!status_.empty()) ui::wrapped(ui::dim_text(), status_);

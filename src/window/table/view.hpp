@@ -70,6 +70,11 @@ public:
     // For tests: moves a base's centre (table units), as a drag does.
     bool move_base(const std::string& name, plane::Vec2 at);
 
+    // What would otherwise be lost, as the table file's text for the App to keep as
+    // STATE/recovered-*.toml (as a panel's unsaved paint is): changes not saved to a table the
+    // situation stopped naming (load), and with `closing` the changes not saved now.
+    std::vector<Panel::SetAside> take_set_aside(bool closing);
+
 private:
     struct Pick {
         tabletop::ItemRef item;
@@ -95,8 +100,11 @@ private:
     plane::Vec2 table_at(ImVec2 s) const;
     void remember();  // an undo step
 
+    Panel::SetAside unsaved(const std::string& when) const;  // the table as it is, to keep aside
+
     std::optional<tabletop::Sketch> table_;
     std::vector<tabletop::Sketch> undo_;
+    std::vector<Panel::SetAside> set_aside_;  // tables dropped with changes not saved (take_set_aside)
     std::vector<std::string> errors_;
     std::filesystem::path path_;
     std::string key_;  // the `table` value and folder last loaded

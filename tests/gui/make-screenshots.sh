@@ -94,6 +94,6 @@ bin=$(dirname "$umpire")
 if [ -x "$bin/umpire-cli" ] && [ -x "$bin/tests/gui/scan_fixture" ]; then
   scratch=$(mktemp -d)
   "$here/review-screenshots.sh" "$umpire" "$bin/umpire-cli" "$bin/tests/gui/scan_fixture" "$scratch"
-  cp "$scratch/board-review-list.png" "$scratch/board-review-painted-over.png" "$out/"
+  cp "$scratch/board-review-list.png" "$scratch/board-review-map-only.png" "$scratch/board-review-painted-over.png" "$out/"
   rm -rf "$scratch"
 fi

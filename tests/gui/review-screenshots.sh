@@ -5,6 +5,8 @@
 #   board-review-list.png         the sample map (66 x 44) read from its scan with no example of
 #                                 rough: its rough hexes come back unsure, listed under "Check these
 #                                 first" with Accept, Previous / Next, Accept all shown, Accept the rest
+#   board-review-map-only.png     the same with the map filling the window (F11, --map-only): the
+#                                 strip over its corner carries the check (Previous / Next / Accept)
 #   board-review-painted-over.png the test board (12 x 10) read the same way, in Paint mode (the
 #                                 brushes, Accept among them): two wrong suggestions (0908 and
 #                                 0207 "clear?", rough on the picture) painted rough: no longer
@@ -45,6 +47,9 @@ sed 's|^board = .*|board = "map.toml"|' "$root/examples/spi-tank-board-sample-ma
 shot "$work/map-situation.toml" "$out/board-review-list.png" 1280x800 1
 shot "$work/map-situation.toml" "$out/board-review-list-small.png" 800x600 1
 shot "$work/map-situation.toml" "$out/board-review-list-2x.png" 2560x1600 2
+shot "$work/map-situation.toml" "$out/board-review-map-only.png" 1280x800 1 --map-only
+shot "$work/map-situation.toml" "$out/board-review-map-only-small.png" 800x600 1 --map-only
+shot "$work/map-situation.toml" "$out/board-review-map-only-2x.png" 2560x1600 2 --map-only
 
 read_board test-small.toml 12 10 small
 "$cli" board check "$work/small.toml" | grep -i "check these first" || true

@@ -7,7 +7,8 @@
 # review_unconfirmed HEXES/HEXSIDES" and "value review_selected NAME" to STATE/layout.txt.
 #   review-test.sh UMPIRE UMPIRE-CLI EXAMPLE
 # Steps: 1. the list: 3 unsure -> 2. Accept on 0305: 2 left, 1108 selected -> 3. N, P -> 4. Enter:
-# 1108 accepted, 0706/C selected -> 5. Ctrl+Z: 1108 back -> 6. Accept all shown, confirmed with its
+# 1108 accepted, 0706/C selected -> 5. Ctrl+Z: 1108 back -> 5b. F11: the strip over the map (N,
+# Enter, Previous, Ctrl+Z), F11 back -> 6. Accept all shown, confirmed with its
 # count -> 7. Accept the rest, confirmed: nothing left; Ctrl+Z: one step back -> 8. Paint: Save
 # board writes the shrunk [suggested]; Accept the rest + Save: the section is gone -> 9. the Accept
 # brush -> 10. Save board as into a subfolder and another folder: the picture's path rewritten,
@@ -121,6 +122,28 @@ key ctrl+z
 expect review_unsure 2 "Ctrl+Z"
 expect review_unconfirmed 119/2 "Ctrl+Z"
 echo "ok 5: Ctrl+Z brought 1108's mark back"
+
+# ---- 5b. F11: the map alone; the strip over its corner carries the check (N, Enter, Ctrl+Z work
+# there as in the list), F11 again: the side panel's list is back
+key F11
+wait_for 5 "the map alone (F11)" grep -q '^layout map-only' "$state/layout.txt" || { on_fail; exit 1; }
+wait_for 5 "the review strip over the map" grep -q '^widget review_strip ' "$state/layout.txt" || { on_fail; exit 1; }
+! grep -q '^widget board_suggested ' "$state/layout.txt" || { on_fail; fail "the side panel's list is drawn in map-only"; }
+expect review_selected 1108 "map-only"
+key n
+expect review_selected 0706/C "N in map-only"
+key Return
+expect review_unsure 1 "Enter in map-only"
+expect review_unconfirmed 119/1 "Enter in map-only"
+click review_strip_prev
+expect review_selected 1108 "the strip's Previous"
+key ctrl+z
+expect review_unsure 2 "Ctrl+Z in map-only"
+expect review_unconfirmed 119/2 "Ctrl+Z in map-only"
+key F11
+wait_for 5 "the side panel back (F11)" grep -q '^layout map$' "$state/layout.txt" || { on_fail; exit 1; }
+wait_for 5 "the list back" grep -q '^widget board_suggested ' "$state/layout.txt" || { on_fail; exit 1; }
+echo "ok 5b: F11: the strip over the map checks as the list does (N, Enter, Previous, Ctrl+Z); F11: the list again"
 
 # ---- 6. Accept all shown: asks with the count, then one step
 click review_accept_shown

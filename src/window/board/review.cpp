@@ -8,6 +8,7 @@
 #include "window/board/review.hpp"
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
 #include "window/board/look.hpp"
@@ -125,10 +126,7 @@ std::string SuggestionReview::entry_label(const board::Board& b, const view::Boa
 void SuggestionReview::draw(const board::Board& b, BoardPainter* painter, const view::BoardSupport* support, bool undo_keys,
                             std::optional<hex::Cube>* centre_on) {
     if (painter && painter->board() != &b) painter = nullptr;  // another board is being painted: list only
-    ui::probe_value("review_unconfirmed", std::to_string(hexes_) + "/" + std::to_string(sides_));
-    ui::probe_value("review_unsure", std::to_string(unsure_.size()));
-    const std::optional<Entry> sel = selected();
-    ui::probe_value("review_selected", !sel ? std::string("none") : sel->side < 0 ? b.name(sel->hex) : b.side_name(sel->hex, sel->side));
+    probe_values(b);
     if (hexes_ == 0 && sides_ == 0 && done_.empty()) return;  // no suggestions, and none accepted here
     handle_keys(b, painter, undo_keys, centre_on);
     if (hexes_ == 0 && sides_ == 0) {  // all accepted just now: said, with the undo at hand
@@ -142,6 +140,63 @@ void SuggestionReview::draw(const board::Board& b, BoardPainter* painter, const 
     ui::probe("board_suggested");
     if (!unsure_.empty()) draw_entries(b, painter, support, centre_on);
     draw_bulk(b, painter);
+}
+
+// For the window tests (--test-layout): the counts and the selected entry.
+void SuggestionReview::probe_values(const board::Board& b) const {
+    ui::probe_value("review_unconfirmed", std::to_string(hexes_) + "/" + std::to_string(sides_));
+    ui::probe_value("review_unsure", std::to_string(unsure_.size()));
+    const std::optional<Entry> sel = selected();
+    ui::probe_value("review_selected", !sel ? std::string("none") : sel->side < 0 ? b.name(sel->hex) : b.side_name(sel->hex, sel->side));
+}
+
+// The map-only strip (F11): the side panel's check in a few lines over the map's corner, so that
+// the referee can go through the unsure ones with the map as large as it gets.
+void SuggestionReview::draw_strip(const board::Board& b, BoardPainter* painter, const view::BoardSupport* support, bool undo_keys,
+                                  std::optional<hex::Cube>* centre_on, ImVec2 corner) {
+    if (painter && painter->board() != &b) painter = nullptr;
+    probe_values(b);
+    if (hexes_ == 0 && sides_ == 0 && done_.empty()) return;
+    handle_keys(b, painter, undo_keys, centre_on);
+    const float pad = ImGui::GetStyle().WindowPadding.x;
+    ImGui::SetNextWindowPos({corner.x - pad, corner.y + pad}, ImGuiCond_Always, {1, 0});
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    // At most half the map's width: the words wrap rather than cover the board.
+    ImGui::SetNextWindowSizeConstraints({ImGui::GetFontSize() * 10, 0}, {std::max(ImGui::GetFontSize() * 10, ImGui::GetIO().DisplaySize.x * 0.5f), FLT_MAX});
+    const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
+                                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+    if (ImGui::Begin("##review_strip", nullptr, flags)) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetIO().DisplaySize.x * 0.5f - pad * 2);
+        if (hexes_ == 0 && sides_ == 0) {
+            ImGui::TextColored(ui::dim_text(), "Every suggestion from the picture is checked (last: %s).", done_.c_str());
+        } else if (unsure_.empty()) {
+            ImGui::TextColored(ui::neutral(), "Suggested from the picture, still to check: %s, %s; none unsure. F11: the whole list.",
+                               plural(hexes_, "hex", "hexes").c_str(), plural(sides_, "hexside", "hexsides").c_str());
+        } else {
+            const int n = int(unsure_.size());
+            const std::optional<Entry> sel = selected();
+            if (selected_ < 0) ImGui::TextColored(ui::heading(), "Check these first: %d unsure", n);
+            else ImGui::TextColored(ui::heading(), "Check these first: %d of %d unsure", selected_ + 1, n);
+            ImGui::TextUnformatted(sel ? ("\xe2\x96\xb6 " + entry_label(b, support, *sel)).c_str() : "N selects the first");
+            if (ImGui::SmallButton("\xe2\x97\x80 Previous")) select(selected_ < 0 ? n - 1 : (selected_ + n - 1) % n, centre_on);
+            ui::tip("The previous unsure one, centred on the map (P).");
+            ui::probe("review_strip_prev");
+            ImGui::SameLine();
+            if (ImGui::SmallButton("Next \xe2\x96\xb6")) select(selected_ < 0 ? 0 : (selected_ + 1) % n, centre_on);
+            ui::tip("The next unsure one, centred on the map (N).");
+            ui::probe("review_strip_next");
+            ImGui::SameLine();
+            ImGui::BeginDisabled(!painter || !sel);
+            if (ImGui::SmallButton("\xe2\x9c\x94 Accept")) accept_selected(b, painter, centre_on);
+            ImGui::EndDisabled();
+            ui::tip("Keep what the picture suggested for the selected one; the next one is selected (Enter). One undo step.");
+            ui::probe("review_strip_accept");
+            ImGui::TextColored(ui::dim_text(), "Enter: accept \xc2\xb7 N / P: next / previous \xc2\xb7 F11: the whole list");
+        }
+        ImGui::PopTextWrapPos();
+        ui::probe("review_strip");
+    }
+    ImGui::End();
 }
 
 // "Check these first": the keys' hint, Previous / Next, then one row per entry (Accept, then its

@@ -46,6 +46,12 @@ public:
     // referee picked, for the map to centre.
     void draw(const board::Board& b, BoardPainter* painter, const view::BoardSupport* support, bool undo_keys,
               std::optional<hex::Cube>* centre_on);
+    // The same check while the map has the whole window (F11), where the side panel is not drawn:
+    // a small strip over the map's top-right corner (at `corner`) with the counts, the selected
+    // entry, Previous / Next / Accept, and the keys (Enter, N / P, Ctrl+Z) working as in the list.
+    // Nothing while the board has no suggestions.
+    void draw_strip(const board::Board& b, BoardPainter* painter, const view::BoardSupport* support, bool undo_keys,
+                    std::optional<hex::Cube>* centre_on, ImVec2 corner);
     // The selected entry outlined on the map: a hex by a thick white-on-black hexagon, a hexside
     // by a thick white-on-black stroke along it (`R`: a hex's circumradius on screen).
     void draw_selected(ImDrawList* dl, const Camera& cam, const board::Board& b, float R) const;
@@ -57,6 +63,7 @@ public:
 
 private:
     void count(const board::Board& b);
+    void probe_values(const board::Board& b) const;
     void select(int i, std::optional<hex::Cube>* centre_on);
     bool accept_selected(const board::Board& b, BoardPainter* painter, std::optional<hex::Cube>* centre_on);
     void handle_keys(const board::Board& b, BoardPainter* painter, bool undo_keys, std::optional<hex::Cube>* centre_on);

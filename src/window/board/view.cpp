@@ -184,6 +184,12 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     const float used = ImGui::GetCursorPosY() - top;
     if (tool_ == Tool::picture) picture_.draw_canvas(ImVec2(area.size.x, area.size.y - used));
     else draw_canvas(b, place, &changed, ImVec2(area.size.x, area.size.y - used), roles, painter, paintable);
+    // The map has the whole window (F11): the side panel's check of the picture's suggestions is
+    // not drawn, so a strip over the map's corner carries it (review.hpp draw_strip).
+    if (area.map_only && tool_ != Tool::picture) {
+        review_.follow(b, generation_, painter_ ? painter_->revision() : paint_seen_);
+        review_.draw_strip(b, painter_, support_, tool_ == Tool::rule, &centre_on_, {canvas_hi_.x, canvas_lo_.y});
+    }
     follow_paint(painter);  // a stroke: the next frame recomputes the line and the overlays
     ImGui::PopID();
     // For the window tests (--test-layout): the zoom, the pinned unit, whether the kill chances are in.

@@ -48,6 +48,7 @@ struct Options {
     int width = 0, height = 0;         // 0: remembered, else 1280 x 800
     bool test_layout = false;          // write layout.txt for end-to-end tests
     bool show_shortcuts = false;       // --show-shortcuts: start with the F1 list open (its clipping check)
+    bool map_only = false;             // --map-only: start with the map filling the window (F11)
 };
 
 class App {
@@ -82,6 +83,7 @@ public:
     void after_frame();                      // layout.txt for tests
     void open_dropped(const std::filesystem::path& p);
     void show_shortcut_list() { show_shortcuts_ = true; }
+    void show_map_only() { map_only_ = true; }  // as F11 (left again when the game has no map)
 
     // ---- commands (the menus and shortcuts call these; so do tests) ----
     void switch_game(const std::string& system);  // shows that game's own document

@@ -85,6 +85,7 @@ const char* kUsage =
     "  --board-mode MODE    start the board view in 'rule' (the default), 'paint' or\n"
     "                       'picture' mode (a board with a picture: its calibration)\n"
     "  --show-shortcuts     start with the keyboard shortcuts list (F1) open\n"
+    "  --map-only           start with the map filling the window (as F11)\n"
     "  --test-layout        write the rectangles of named widgets to STATE-DIR/layout.txt\n"
     "                       and let F12 write STATE-DIR/screen.png (for end-to-end tests)\n"
     "  -h, --help, --version\n";
@@ -144,6 +145,7 @@ bool parse_options(int argc, char** argv, Options& o, int& exit_code) {
         if (a == "--test-layout") { o.test_layout = true; continue; }
         if (a == "--check-clipping") { g_check_clipping = true; continue; }
         if (a == "--show-shortcuts") { o.show_shortcuts = true; continue; }
+        if (a == "--map-only") { o.map_only = true; continue; }
         if (a == "--situation") { if (!need("a file")) return fail(); o.situation = value; continue; }
         if (a == "--rules-data") { if (!need("a folder")) return fail(); o.rules_dir = value; continue; }
         if (a == "--state-dir") { if (!need("a folder")) return fail(); o.state_dir = value; continue; }
@@ -711,6 +713,7 @@ int main(int argc, char** argv) {
     show_window(window, app);
     start_imgui(window, app, opts);
     if (opts.show_shortcuts) app.show_shortcut_list();
+    if (opts.map_only) app.show_map_only();
     const int result = app.headless() ? run_screenshot(window, app, opts) : run_window(window, app, opts);
     stop_imgui_and_window(window);
     return result;

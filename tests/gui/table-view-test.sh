@@ -83,13 +83,19 @@ drag_panther() {
   sleep 0.2
   xdotool mouseup 1
 }
-cleared=""
-for try in 1 2 3; do
-  drag_panther
-  if wait_for 5 "the ruling to follow the drag (los clear)" grep -q '"los":"clear"' "$state/ruling.json"; then cleared=1; break; fi
-  echo "the drag did not take (try $try)" >&2
-done
-[ -n "$cleared" ] || { on_fail; fail "the ruling did not change after dragging the Panther"; }
+# drag_until WHAT COMMAND...: drags the Panther (up to three tries) until COMMAND holds.
+drag_until() {
+  local what=$1 try
+  shift
+  for try in 1 2 3; do
+    drag_panther
+    wait_for 5 "$what" "$@" && return 0
+    echo "the drag did not take (try $try)" >&2
+  done
+  return 1
+}
+drag_until "the ruling to follow the drag (los clear)" grep -q '"los":"clear"' "$state/ruling.json" ||
+  { on_fail; fail "the ruling did not change after dragging the Panther"; }
 [ "$(cksum <"$table")" = "$before" ] || fail "the table file changed before Save table"
 echo "ok: dragging the Panther back 6 in clears the line of sight, nothing saved yet"
 
@@ -110,13 +116,8 @@ saved=$(cksum <"$table")
 start "$sit"
 rm -f "$state"/recovered-*.toml
 grep -q '^value table_modified no' "$state/layout.txt" || { on_fail; fail "the table reads as changed before any drag"; }
-moved=""
-for try in 1 2 3; do
-  drag_panther
-  if wait_for 5 "the table to read as changed" grep -q '^value table_modified yes' "$state/layout.txt"; then moved=1; break; fi
-  echo "the drag did not take (try $try)" >&2
-done
-[ -n "$moved" ] || { on_fail; fail "dragging the Panther again did not change the table"; }
+drag_until "the table to read as changed" grep -q '^value table_modified yes' "$state/layout.txt" ||
+  { on_fail; fail "dragging the Panther again did not change the table"; }
 stop
 kept=$(ls "$state"/recovered-*.toml 2>/dev/null | head -1)
 [ -n "$kept" ] || { on_fail; ls -l "$state"; fail "no recovered-*.toml after closing with the table changed and not saved"; }

@@ -47,6 +47,22 @@ plane::Vec2 scan_pixel(plane::Vec2 p) {
     return {30 * (c * p.x - s * p.y) + 50, 30 * (s * p.x + c * p.y) + 40};
 }
 
+// TANK!'s board support (the window's words and looks for its names).
+const view::BoardSupport& tank_support() {
+    static const Engine engine(UMPIRE_SOURCE_RULES_DATA);
+    return *engine.find("spi-tank")->board_support();
+}
+
+// A fresh folder in the temporary one holding scan.png, a blank w x h picture, for a board saved
+// beside it; the test removes it.
+std::filesystem::path scan_folder(const std::string& name, int w, int h) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("umpire-" + name + "-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    REQUIRE_FALSE(image::write_png(dir / "scan.png", image::blank(w, h, 3, 200)));
+    return dir;
+}
+
 void click(PointEdits& e, board::Board& b, const char* hex, plane::Vec2 off = {0, 0}) {
     const hex::Cube h = *b.parse_hex(hex);
     const plane::Vec2 p = scan_pixel(hex::plane_centre(h));
@@ -195,14 +211,9 @@ TEST_CASE("Picture tool: the names an example may take are the game's, as --samp
 TEST_CASE("Picture tool: calibration points not saved are kept when the board goes, as unsaved paint is", "[picture_tool]") {
     // The window never loses the referee's work: points clicked and not saved are set aside as a
     // recovered board (set_aside_paint), once; a board the tool does not follow is not set aside.
-    namespace fs = std::filesystem;
-    static const Engine engine(UMPIRE_SOURCE_RULES_DATA);
-    const view::BoardSupport& support = *engine.find("spi-tank")->board_support();
-    const fs::path dir = fs::temp_directory_path() / ("umpire-points-set-aside-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+    const view::BoardSupport& support = tank_support();
+    const std::filesystem::path dir = scan_folder("points-set-aside", 480, 400);
     board::Board b = small_board();
-    REQUIRE_FALSE(image::write_png(dir / "scan.png", image::blank(480, 400, 3, 200)));
     REQUIRE_FALSE(board::save_board(b, dir / "mine.toml"));
     BoardPainter painter;
     PictureTool tool;
@@ -222,20 +233,15 @@ TEST_CASE("Picture tool: calibration points not saved are kept when the board go
     CHECK_THAT(kept[0].text, Catch::Contains("[underlay]") && Catch::Contains("hex = \"1201\""));
     set_aside_paint(&b, &painter, "mine.toml", "the window closed", &kept, &tool);
     CHECK(kept.size() == 1);  // kept once
-    fs::remove_all(dir);
+    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("Picture tool: a suggestion that finishes after the board was painted is set aside, not painted over it", "[picture_tool]") {
     // The window never loses the referee's work. board::suggest runs on a copy of the board (about
     // half a second for 66 x 44); paint made meanwhile would be replaced by the copy when it is
     // taken, so then the suggestion is set aside and said so. Without paint it fills the board.
-    namespace fs = std::filesystem;
-    static const Engine engine(UMPIRE_SOURCE_RULES_DATA);
-    const view::BoardSupport& support = *engine.find("spi-tank")->board_support();
-    const fs::path dir = fs::temp_directory_path() / ("umpire-suggest-race-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    REQUIRE_FALSE(image::write_png(dir / "scan.png", image::blank(640, 640, 3, 200)));
+    const view::BoardSupport& support = tank_support();
+    const std::filesystem::path dir = scan_folder("suggest-race", 640, 640);
     // Follows the tool until its suggestion is done (it is on a worker thread); true when it was taken.
     auto finish = [&](PictureTool& tool, board::Board& b, BoardPainter& painter) {
         bool taken = false;
@@ -290,5 +296,5 @@ TEST_CASE("Picture tool: a suggestion that finishes after the board was painted 
             CHECK(before != "woods");
         }
     }
-    fs::remove_all(dir);
+    std::filesystem::remove_all(dir);
 }

@@ -318,6 +318,7 @@ void PictureTool::draw_canvas(ImVec2 want) {
     dl->PushClipRect(lo, hi, true);
     draw_picture(dl, lo, hi);
     draw_grid(dl, lo, hi);
+    labels_.clear();  // the points' and the examples' labels of this frame: none may cover another
     draw_points(dl, lo, hi);
     draw_examples(dl, lo, hi);
     dl->PopClipRect();

@@ -138,6 +138,7 @@ private:
     void draw_examples_list();
 
     const view::BoardSupport* support_ = nullptr;
+    mutable std::vector<ImVec4> labels_;  // this frame's labels on the canvas (ui::label_spot)
     board::Board* board_ = nullptr;  // this frame's (follow)
     BoardPainter* painter_ = nullptr;
     Step step_ = Step::calibrate;

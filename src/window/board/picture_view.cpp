@@ -13,6 +13,7 @@
 #include <imgui_stdlib.h>
 
 #include "window/board/look.hpp"
+#include "window/ui/canvas_labels.hpp"
 #include "window/ui/texture.hpp"
 #include "window/ui/widgets.hpp"
 #include "geometry/hex_layout.hpp"
@@ -27,15 +28,24 @@ using boardlook::u32;
 
 namespace {
 
-// Text in a dark box with its top-left corner at `at`, moved inside the canvas [lo, hi] so it is
-// never cut; nothing when the canvas is smaller than the box.
-void canvas_label(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImVec2 at, const std::string& text, ImU32 ink, bool framed = false) {
+// Text in a dark box wanted with its top-left corner at `at`, moved inside the canvas [lo, hi] and
+// off the labels already in `placed` (ui::label_spot), so none is cut and none covers another;
+// when it had to move away from where it was wanted, a thin line joins it to its `mark`. Nothing
+// when the canvas is smaller than the box or no place is free (the side panel lists them all).
+void canvas_label(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImVec2 mark, ImVec2 at, const std::string& text, ImU32 ink,
+                  std::vector<ImVec4>* placed, bool framed = false) {
     const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
-    if (ts.x + 8 > hi.x - lo.x || ts.y + 2 > hi.y - lo.y) return;
-    at.x = std::clamp(at.x, lo.x + 4, hi.x - ts.x - 4), at.y = std::clamp(at.y, lo.y + 1, hi.y - ts.y - 1);
-    dl->AddRectFilled({at.x - 4, at.y - 1}, {at.x + ts.x + 4, at.y + ts.y + 1}, u32({0.05f, 0.06f, 0.07f, 1}, 0.9f), 3.0f);
-    if (framed) dl->AddRect({at.x - 4, at.y - 1}, {at.x + ts.x + 4, at.y + ts.y + 1}, u32({1, 1, 1, 1}, 0.7f), 3.0f);
-    dl->AddText(at, ink, text.c_str());
+    const ImVec2 size{ts.x + 4, ts.y + 2};  // the box: 4 pixels either side of the text, 1 above and below
+    const ImVec2 wanted{at.x - 2, at.y - 1};
+    const std::optional<ImVec2> spot = ui::label_spot(lo, hi, wanted, size, placed);
+    if (!spot) return;
+    const ImVec2 b0{spot->x - 2, spot->y}, b1{spot->x + size.x + 2, spot->y + size.y};
+    if (std::fabs(spot->x - wanted.x) + std::fabs(spot->y - wanted.y) > ts.y)
+        dl->AddLine(mark, {std::clamp(mark.x, b0.x, b1.x), std::clamp(mark.y, b0.y, b1.y)}, u32({1, 1, 1, 1}, 0.7f), 1.0f);
+    ui::note_label(text, ImVec4(b0.x, b0.y, b1.x, b1.y), ImVec4(lo.x, lo.y, hi.x, hi.y));
+    dl->AddRectFilled(b0, b1, u32({0.05f, 0.06f, 0.07f, 1}, 0.9f), 3.0f);
+    if (framed) dl->AddRect(b0, b1, u32({1, 1, 1, 1}, 0.7f), 3.0f);
+    dl->AddText({spot->x + 2, spot->y + 1}, ink, text.c_str());
 }
 
 }  // namespace
@@ -100,7 +110,7 @@ void PictureTool::draw_points(ImDrawList* dl, ImVec2 lo, ImVec2 hi) const {
         dl->AddLine({s.x - em * 0.25f, s.y}, {s.x + em * 0.25f, s.y}, ink, 1.5f);
         dl->AddLine({s.x, s.y - em * 0.25f}, {s.x, s.y + em * 0.25f}, ink, 1.5f);
         const std::string label = (bad ? "\xe2\x9c\x96 " : "") + board_->name(p.hex) + (bad ? " off" : "");
-        canvas_label(dl, lo, hi, {s.x + em * 0.6f, s.y - em * 1.4f}, label, ink);
+        canvas_label(dl, lo, hi, s, {s.x + em * 0.6f, s.y - em * 1.4f}, label, ink, &labels_);
     }
 }
 
@@ -112,7 +122,8 @@ void PictureTool::draw_examples(ImDrawList* dl, ImVec2 lo, ImVec2 hi) const {
         const std::string label = m.glyph + " " + m.word;
         dl->AddCircleFilled(s, em * 0.22f, u32({0, 0, 0, 1}, 0.9f));
         dl->AddCircleFilled(s, em * 0.14f, u32({1, 1, 1, 1}));
-        canvas_label(dl, lo, hi, {s.x - ImGui::CalcTextSize(label.c_str()).x / 2, s.y + em * 0.35f}, label, u32({1, 1, 1, 1}), true);
+        canvas_label(dl, lo, hi, s, {s.x - ImGui::CalcTextSize(label.c_str()).x / 2, s.y + em * 0.35f}, label, u32({1, 1, 1, 1}), &labels_,
+                     true);
     }
 }
 

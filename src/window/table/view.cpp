@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "window/shell/files.hpp"
+#include "window/ui/canvas_labels.hpp"
 #include "window/ui/widgets.hpp"
 #include "core/diag.hpp"
 #include "engine/engine.hpp"
@@ -100,37 +101,13 @@ void label(ImDrawList* dl, ImVec2 lo, ImVec2 hi, ImVec2 at, const std::string& t
            std::vector<ImVec4>* placed = nullptr, bool movable = true) {
     if (at.x < lo.x || at.y < lo.y || at.x > hi.x || at.y > hi.y) return;
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    if (size.x + 8 > hi.x - lo.x || size.y + 2 > hi.y - lo.y) return;
     const ImVec2 p0 = centred ? ImVec2(at.x - size.x / 2, at.y - size.y / 2) : at;
-    auto inside = [&](ImVec2 p) {
-        return ImVec2(std::floor(std::clamp(p.x, lo.x + 3, hi.x - 3 - size.x)), std::floor(std::clamp(p.y, lo.y + 1, hi.y - 1 - size.y)));
-    };
-    auto free_at = [&](ImVec2 p) {
-        if (!placed) return true;
-        for (const auto& r : *placed)
-            if (p.x - 2 < r.z && p.x + size.x + 2 > r.x && p.y < r.w && p.y + size.y > r.y) return false;
-        return true;
-    };
-    ImVec2 p = inside(p0);
-    if (!free_at(p) && !movable) return;  // a grid number off its line would mislead: left out
-    if (!free_at(p)) {
-        const float dys[] = {0, 1, -1, 2, -2, 3, -3, 4, -4};
-        const float dxs[] = {0, 0.6f, -0.6f, 1.2f, -1.2f};
-        bool found = false;
-        for (float dx : dxs) {
-            for (float dy : dys) {
-                const ImVec2 q = inside(ImVec2(p0.x + dx * size.x, p0.y + dy * size.y));
-                if (free_at(q)) {
-                    p = q, found = true;
-                    break;
-                }
-            }
-            if (found) break;
-        }
-        if (!found) return;  // nowhere free: the hover and the crossings list still name it
-    }
+    // Nowhere free: left out (the hover and the crossings list still name it); a grid number that
+    // may not move is left out rather than put off its line, which would mislead.
+    const std::optional<ImVec2> spot = ui::label_spot(lo, hi, p0, size, placed, movable);
+    if (!spot) return;
+    const ImVec2 p = *spot;
     const ImVec4 r(p.x - 2, p.y, p.x + size.x + 2, p.y + size.y);
-    if (placed) placed->push_back(r);
     ui::note_label(text, r, ImVec4(lo.x, lo.y, hi.x, hi.y));
     dl->AddRectFilled(ImVec2(r.x, r.y), ImVec2(r.z, r.w), IM_COL32(20, 22, 26, 170), 2.0f);
     dl->AddText(p, colour, text.c_str());

@@ -2,7 +2,7 @@
 //
 // Sections
 //   1. load: the key of what is loaded, the worker, the texture (ui/texture.hpp)
-//   2. draw: one quad (affine) or a grid of them (perspective)
+//   2. draw: one quad (affine) or a grid of them (perspective), through ui/picture_texture.hpp
 #include "window/board/underlay_layer.hpp"
 
 #include <algorithm>
@@ -47,10 +47,7 @@ UnderlayLayer::~UnderlayLayer() {
         if (j->worker.joinable()) j->worker.join();
 }
 
-void UnderlayLayer::release() {
-    ui::delete_texture(texture_);
-    texture_ = 0;
-}
+void UnderlayLayer::release() { picture_.release(); }
 
 // The worker: read the picture with the bounded reader, calibrate it, shrink it for the texture.
 // `b` is the worker's own copy of the board.
@@ -85,7 +82,7 @@ void UnderlayLayer::follow(const board::Board& b, bool wait) {
         job_ = std::make_unique<Job>();
         Job* job = job_.get();
         job->worker = std::thread([job, copy = std::make_shared<const board::Board>(b), path = path_]() {
-            read(*job, *copy, path, kMaxTextureSide);  // shrunk again on upload if the GL allows less
+            read(*job, *copy, path, PictureTexture::kMaxTextureSide);  // shrunk again on upload if the GL allows less
             job->done = true;
             ui::wake();  // the next frame uploads it, with no input needed
         });
@@ -106,8 +103,7 @@ void UnderlayLayer::take(Job& job) {
     }
     to_plane_ = job.to_plane;
     affine_ = job.affine;
-    texture_ = ui::upload_texture(job.texture, kMaxTextureSide, &problem_);
-    job.texture = {};  // the pixels live in the texture now
+    if (auto err = picture_.upload(std::move(job.texture))) problem_ = *err;  // the pixels live in the texture now
 }
 
 // =====================================================================================
@@ -116,20 +112,14 @@ void UnderlayLayer::take(Job& job) {
 
 void UnderlayLayer::draw(ImDrawList* dl, const Camera& cam) const {
     if (!shown()) return;
-    const ImTextureID id = ui::texture_id(texture_);
-    const ImU32 tint = ImGui::GetColorU32(ImVec4(1, 1, 1, opacity_));
-    const int cells = affine_ ? 1 : kCells;
-    // Picture pixel (u, v in 0..1 of its sides) -> the board's world -> the screen.
-    auto at = [&](int i, int j) {
-        const plane::Vec2 w = to_plane_.apply({double(width_) * i / cells, double(height_) * j / cells});
-        return cam.to_screen(ImVec2(float(w.x), float(w.y)));
-    };
-    for (int j = 0; j < cells; ++j)
-        for (int i = 0; i < cells; ++i) {
-            const float u0 = float(i) / float(cells), u1 = float(i + 1) / float(cells);
-            const float v0 = float(j) / float(cells), v1 = float(j + 1) / float(cells);
-            dl->AddImageQuad(id, at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1), {u0, v0}, {u1, v0}, {u1, v1}, {u0, v1}, tint);
-        }
+    const int cells = affine_ ? 1 : PictureTexture::kCells;
+    // Picture pixel (u, v in 0..1 of its sides, of the picture as read, not the shrunk texture) ->
+    // the board's world -> the screen.
+    picture_.draw_mesh(dl, cells, [&](int i, int j) {
+        const float u = float(i) / float(cells), v = float(j) / float(cells);
+        const plane::Vec2 w = to_plane_.apply({double(width_) * u, double(height_) * v});
+        return PictureTexture::MeshPoint{cam.to_screen(ImVec2(float(w.x), float(w.y))), ImVec2(u, v), true};
+    }, opacity_);
 }
 
 }  // namespace umpire::app

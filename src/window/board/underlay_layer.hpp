@@ -8,8 +8,9 @@
 // quad. A perspective one (a photo) is drawn as a grid of kCells x kCells quads, each corner
 // mapped exactly, so the picture bends with the homography (ImGui interpolates a quad's texture
 // linearly; over a cell of a mildly tilted photo the error is well under a pixel of the screen).
-// The texture is the picture shrunk (box filter) to at most kMaxTextureSide a side: the board view
-// never needs more, and a 30-Mpixel scan would take 120 MB of texture.
+// The texture is the picture shrunk (box filter) to at most PictureTexture::kMaxTextureSide a side:
+// the board view never needs more, and a 30-Mpixel scan would take 120 MB of texture. The texture
+// and its drawing are ui/picture_texture.hpp's, as for the table view's photo.
 //
 // The picture is read, calibrated and shrunk on a worker thread (a 30-Mpixel JPEG takes most of a
 // second): follow() starts it and returns at once, reading() is true meanwhile (the side panel
@@ -31,6 +32,7 @@
 #include <imgui.h>
 
 #include "window/ui/camera.hpp"
+#include "window/ui/picture_texture.hpp"
 #include "board/board.hpp"
 #include "core/image.hpp"
 #include "geometry/calibration.hpp"
@@ -39,9 +41,6 @@ namespace umpire::app {
 
 class UnderlayLayer {
 public:
-    static constexpr int kCells = 16;             // a perspective picture's grid of quads, each way
-    static constexpr int kMaxTextureSide = 4096;  // the texture's longest side, in pixels
-
     UnderlayLayer() = default;
     ~UnderlayLayer();
     UnderlayLayer(const UnderlayLayer&) = delete;
@@ -58,7 +57,7 @@ public:
     void draw(ImDrawList* dl, const Camera& cam) const;
 
     bool has_underlay() const { return has_underlay_; }  // the board names a picture
-    bool shown() const { return texture_ != 0 && opacity_ > 0.0f; }
+    bool shown() const { return picture_.ready() && opacity_ > 0.0f; }
     const std::string& problem() const { return problem_; }
     const std::string& path() const { return path_; }  // the picture's file, as found
     int width() const { return width_; }
@@ -85,7 +84,7 @@ private:
     std::vector<std::unique_ptr<Job>> retired_;  // started for an older key: joined when done, never taken
     std::string key_;               // what the picture was loaded for: the picture's file, points
     bool has_underlay_ = false;
-    unsigned texture_ = 0;          // the OpenGL texture (0: none)
+    PictureTexture picture_;        // the texture (none until a reading is taken)
     int width_ = 0, height_ = 0;    // the picture's pixels (before shrinking)
     calibration::Projective to_plane_;
     bool affine_ = true;

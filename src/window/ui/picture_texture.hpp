@@ -1,7 +1,7 @@
 // A picture (a scan, a photo) drawn on a canvas as an OpenGL texture, and read off the UI thread
-// (issue 24). Shared by the window's views: the table view's photo (window/table/photo.hpp) uses
-// it; the shrinking and the upload are ui/texture.hpp's, which the board's underlay
-// (window/board/underlay_layer.cpp) and the Picture tool use too.
+// (issue 24). Shared by the window's views: the table view's photo (window/table/photo.hpp) and
+// the board's picture under its hexes (window/board/underlay_layer.hpp) are drawn with it; the
+// shrinking and the upload are ui/texture.hpp's, which the Picture tool uses too.
 //
 // PictureTexture: the picture shrunk (box filter, a whole factor) to at most kMaxTextureSide a
 // side (a view never needs more, and a 30-Mpixel scan would take 120 MB of texture), uploaded

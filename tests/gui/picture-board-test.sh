@@ -16,7 +16,10 @@
 # the fit is refused, the point marked bad; Ctrl+Z takes it back and the fit stands again.
 # 4. Examples: one of each kind the board holds, "Suggest the terrain": the window says
 # "Suggesting…", turns to Rule when done; the board file holds [suggested] and at least 90% of its
-# hexes are the truth's (scan_fixture score).
+# hexes are the truth's (scan_fixture score). An example of a second-layer feature on a terrain
+# ("l1-hilltop+woods-hex") is given with the "on" choice beside the name.
+# SYSTEM and BOARD (the environment; default spi-tank and test-small.toml, a 12 x 10 board of
+# boards/) pick the game and the board scanned: EXAMPLE must be a situation of that game.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -25,6 +28,7 @@ inside_xvfb 240 "$@"
 umpire=$(realpath "$1") cli=$(realpath "$2") fixture=$(realpath "$3") example=$4 out=${5:-}
 [ -z "$out" ] || { mkdir -p "$out"; out=$(realpath "$out"); }
 root=$(cd "$here/../.." && pwd)
+system=${SYSTEM:-spi-tank} board=${BOARD:-test-small.toml}
 
 window_work
 sit=$work/situation.toml
@@ -54,12 +58,14 @@ click_pixel() {
 }
 type_text() { xdotool type --delay 90 "$1"; sleep 0.2; }
 
-"$fixture" scan spi-tank "$root/boards/test-small.toml" "$work/scan.png" >"$work/clicks.txt" || fail "scan_fixture could not make the scan"
+"$fixture" scan "$system" "$root/boards/$board" "$work/scan.png" >"$work/clicks.txt" || fail "scan_fixture could not make the scan"
 printf 'not a picture\n' >"$work/notes.png"
 mapfile -t hexes < <(awk '$1 == "hex" { print $2, $3, $4 }' "$work/clicks.txt")
-# Examples of single names (a terrain and a second-layer feature together, "rough+wreck", would
-# need the "on" choice as well: the unit tests cover the joined name).
-mapfile -t samples < <(awk '$1 == "example" && $2 !~ /[+]/ { print $2, $3, $4 }' "$work/clicks.txt")
+# One example of each kind the board holds; a terrain and a second-layer feature together
+# ("l1-hilltop+woods-hex") are given with the "on" choice.
+# The joined ones last: the "on" choice stays as it was set, and a feature alone takes the first terrain.
+mapfile -t samples < <(awk '$1 == "example" && $2 !~ /[+]/ { print $2, $3, $4 }' "$work/clicks.txt"
+                       awk '$1 == "example" && $2 ~ /[+]/ { print $2, $3, $4 }' "$work/clicks.txt")
 [ ${#hexes[@]} -ge 5 ] && [ ${#samples[@]} -ge 2 ] || { cat "$work/clicks.txt"; fail "scan_fixture gave too few clicks"; }
 
 # ---- 1. New board from a picture…: a bad picture refused in words, then the scan
@@ -192,11 +198,21 @@ wait_for 5 "the Examples step" grep -q '^widget picture_suggest ' "$state/layout
 n=0
 for line in "${samples[@]}"; do
   read -r name x y <<<"$line"
+  on="" feature=$name
+  case "$name" in *+*) on=${name%%+*} feature=${name#*+} ;; esac
   layout_settle
   click_widget picture_name  # the drop-down of the game's names
-  wait_for 5 "the names" grep -q "^widget picture_name_$name " "$state/layout.txt" || { on_fail; exit 1; }
+  wait_for 5 "the names" grep -q "^widget picture_name_$feature " "$state/layout.txt" || { on_fail; exit 1; }
   layout_settle
-  click_widget "picture_name_$name"
+  click_widget "picture_name_$feature"
+  if [ -n "$on" ]; then  # the terrain it stands on, beside the name
+    wait_for 5 "the on choice" grep -q '^widget picture_on ' "$state/layout.txt" || { on_fail; exit 1; }
+    layout_settle
+    click_widget picture_on
+    wait_for 5 "the terrains" grep -q "^widget picture_on_$on " "$state/layout.txt" || { on_fail; exit 1; }
+    layout_settle
+    click_widget "picture_on_$on"
+  fi
   layout_settle
   click_pixel "$x" "$y"
   n=$((n + 1))
@@ -209,6 +225,6 @@ wait_for 20 "the suggestion taken, Rule again" sh -c "! grep -q '^value picture_
   { on_fail; exit 1; }
 wait_for 5 "[suggested] in the file" grep -q '^\[suggested\]' "$work/my-map.toml" || { on_fail; exit 1; }
 "$cli" board check "$work/my-map.toml" >/dev/null || fail "umpire-cli board check refuses the suggested board"
-read -r _ hex_right _ side_f1 <<<"$("$fixture" score spi-tank "$root/boards/test-small.toml" "$work/my-map.toml")"
+read -r _ hex_right _ side_f1 <<<"$("$fixture" score "$system" "$root/boards/$board" "$work/my-map.toml")"
 awk -v p="$hex_right" 'BEGIN { exit !(p >= 0.9) }' || fail "only $hex_right of the hexes suggested right"
 echo "ok 4: suggested from ${#samples[@]} examples: hexes right $hex_right, hexside features F1 $side_f1; Rule again"

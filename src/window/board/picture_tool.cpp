@@ -295,11 +295,14 @@ void PictureTool::draw_name_choice() {
     ImGui::SetNextItemWidth(em * 9);
     const std::string shown = on_.empty() ? v.hex_terrain.front() : on_;
     if (ImGui::BeginCombo("on##example_on", shown.c_str())) {
-        for (const std::string& t : v.hex_terrain)
+        for (const std::string& t : v.hex_terrain) {
             if (ImGui::Selectable(t.c_str(), t == shown)) on_ = t;
+            ui::probe(("picture_on_" + t).c_str());
+        }
         ImGui::EndCombo();
     }
     ui::tip("The terrain this " + name + " stands on in the hex clicked.");
+    ui::probe("picture_on");
 }
 
 // =====================================================================================

@@ -19,7 +19,8 @@
 # hexes are the truth's (scan_fixture score). An example of a second-layer feature on a terrain
 # ("l1-hilltop+woods-hex") is given with the "on" choice beside the name.
 # SYSTEM and BOARD (the environment; default spi-tank and test-small.toml, a 12 x 10 board of
-# boards/) pick the game and the board scanned: EXAMPLE must be a situation of that game.
+# boards/) pick the game and the board scanned: EXAMPLE must be a situation of that game;
+# BOARD_SIZE ("10 8") types the new board's columns and rows when it is not 12 x 10.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -28,7 +29,7 @@ inside_xvfb 240 "$@"
 umpire=$(realpath "$1") cli=$(realpath "$2") fixture=$(realpath "$3") example=$4 out=${5:-}
 [ -z "$out" ] || { mkdir -p "$out"; out=$(realpath "$out"); }
 root=$(cd "$here/../.." && pwd)
-system=${SYSTEM:-spi-tank} board=${BOARD:-test-small.toml}
+system=${SYSTEM:-spi-tank} board=${BOARD:-test-small.toml} size=${BOARD_SIZE:-}
 
 window_work
 sit=$work/situation.toml
@@ -82,6 +83,19 @@ sleep 0.5
 [ ! -e "$work/my-map.toml" ] || fail "a board was made from a file that is no picture"
 grep -q '^widget picture_board_create ' "$state/layout.txt" || { on_fail; fail "the form closed on a bad picture"; }
 echo "ok 1a: a file that is no picture is refused, the form stays open"
+if [ -n "$size" ]; then  # the board's columns and rows, typed over the form's 12 x 10
+  for field in columns rows; do
+    value=${size% *}
+    [ "$field" = rows ] && value=${size#* }
+    click_widget "new_board_$field"
+    xdotool key --delay 80 ctrl+a BackSpace
+    type_text "$value"
+    xdotool key Tab
+    sleep 0.3
+  done
+  wait_for 5 "the board's size typed ($size)" grep -q "^value new_board_size $size\$" "$state/layout.txt" ||
+    { on_fail; fail "the new board's size reads '$(layout_value new_board_size)', not $size"; }
+fi
 # A busy machine can drop a typed key: the name is typed again while the board is not made.
 for try in 1 2 3; do
   click_widget picture_board_path
@@ -225,6 +239,7 @@ wait_for 20 "the suggestion taken, Rule again" sh -c "! grep -q '^value picture_
   { on_fail; exit 1; }
 wait_for 5 "[suggested] in the file" grep -q '^\[suggested\]' "$work/my-map.toml" || { on_fail; exit 1; }
 "$cli" board check "$work/my-map.toml" >/dev/null || fail "umpire-cli board check refuses the suggested board"
-read -r _ hex_right _ side_f1 <<<"$("$fixture" score "$system" "$root/boards/$board" "$work/my-map.toml")"
+read -r _ hex_right _ side_f1 <<<"$("$fixture" score "$system" "$root/boards/$board" "$work/my-map.toml" 2>"$work/score.txt")"
+[ -n "$hex_right" ] || { on_fail; cat "$work/score.txt"; fail "the suggested board could not be scored against $board"; }
 awk -v p="$hex_right" 'BEGIN { exit !(p >= 0.9) }' || fail "only $hex_right of the hexes suggested right"
 echo "ok 4: suggested from ${#samples[@]} examples: hexes right $hex_right, hexside features F1 $side_f1; Rule again"

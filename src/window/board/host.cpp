@@ -363,13 +363,25 @@ bool new_board_fields(const board::Vocabulary& v, NewBoardForm* form, const std:
     ImGui::TextUnformatted("Columns");
     ImGui::SameLine(em * 5);
     ImGui::SetNextItemWidth(em * 7);
+    // For the window tests, each field's text box: an InputInt ends with its - and + buttons.
+    auto probe_text_box = [](const char* name) {
+        const float buttons = 2 * (ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x);
+        ui::probe_rect(name, ImGui::GetItemRectMin(), ImVec2(ImGui::GetItemRectMax().x - buttons, ImGui::GetItemRectMax().y));
+    };
+    ImGui::BeginGroup();
     ImGui::InputInt("##new_columns", &form->columns);
+    ImGui::EndGroup();
+    probe_text_box("new_board_columns");
     ImGui::SameLine();
     ImGui::TextUnformatted("Rows");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(em * 7);
+    ImGui::BeginGroup();
     ImGui::InputInt("##new_rows", &form->rows);
+    ImGui::EndGroup();
+    probe_text_box("new_board_rows");
     form->columns = std::clamp(form->columns, 1, max_c), form->rows = std::clamp(form->rows, 1, max_r);
+    ui::probe_value("new_board_size", std::to_string(form->columns) + " " + std::to_string(form->rows));
     ImGui::TextUnformatted("File");
     ImGui::SameLine(em * 5);
     ImGui::SetNextItemWidth(em * 18);

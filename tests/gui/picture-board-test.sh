@@ -17,7 +17,7 @@
 # 4. Examples: one of each kind the board holds, "Suggest the terrain": the window says
 # "Suggesting…", turns to Rule when done; the board file holds [suggested] and at least 90% of its
 # hexes are the truth's (scan_fixture score). An example of a second-layer feature on a terrain
-# ("l1-hilltop+woods-hex") is given with the "on" choice beside the name.
+# (TANK!'s "rough+wreck") is given with the "on" choice beside the name.
 # SYSTEM and BOARD (the environment; default spi-tank and test-small.toml, a 12 x 10 board of
 # boards/) pick the game and the board scanned: EXAMPLE must be a situation of that game;
 # BOARD_SIZE ("10 8") types the new board's columns and rows when it is not 12 x 10.
@@ -63,7 +63,7 @@ type_text() { xdotool type --delay 90 "$1"; sleep 0.2; }
 printf 'not a picture\n' >"$work/notes.png"
 mapfile -t hexes < <(awk '$1 == "hex" { print $2, $3, $4 }' "$work/clicks.txt")
 # One example of each kind the board holds; a terrain and a second-layer feature together
-# ("l1-hilltop+woods-hex") are given with the "on" choice.
+# ("rough+wreck") are given with the "on" choice.
 # The joined ones last: the "on" choice stays as it was set, and a feature alone takes the first terrain.
 mapfile -t samples < <(awk '$1 == "example" && $2 !~ /[+]/ { print $2, $3, $4 }' "$work/clicks.txt"
                        awk '$1 == "example" && $2 ~ /[+]/ { print $2, $3, $4 }' "$work/clicks.txt")

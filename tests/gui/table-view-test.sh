@@ -33,6 +33,7 @@ on_fail() {
 }
 start() {  # start SITUATION: a fresh state folder each time
   state=$work/state-$(basename "${1%.toml}")
+  rm -rf "$state"  # a situation started again must not find the last run's layout and ruling
   start_window "$umpire" "$1" --size 1280x1000 --scale 1  # lib.sh
   wait_for 30 "the table canvas" grep -q '^widget table_canvas ' "$state/layout.txt" || { on_fail; exit 1; }
   wait_for 10 "the ruling" test -s "$state/ruling.json" || { on_fail; exit 1; }
@@ -114,12 +115,11 @@ echo "ok: Save table wrote $(basename "$table"); the CLI rules it clear too"
 # CLI reads, standard error says where, and the saved table file is untouched
 saved=$(cksum <"$table")
 start "$sit"
-rm -f "$state"/recovered-*.toml
 grep -q '^value table_modified no' "$state/layout.txt" || { on_fail; fail "the table reads as changed before any drag"; }
 drag_until "the table to read as changed" grep -q '^value table_modified yes' "$state/layout.txt" ||
   { on_fail; fail "dragging the Panther again did not change the table"; }
 stop
-kept=$(ls "$state"/recovered-*.toml 2>/dev/null | head -1)
+kept=$(ls "$state"/recovered-*.toml 2>/dev/null | head -1 || true)
 [ -n "$kept" ] || { on_fail; ls -l "$state"; fail "no recovered-*.toml after closing with the table changed and not saved"; }
 [ "$(cksum <"$table")" = "$saved" ] || fail "closing the window wrote the table file"
 "$cli" table check "$kept" >/dev/null || [ $? -eq 3 ] || fail "the kept table does not load: $("$cli" table check "$kept" 2>&1)"

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -950,13 +951,24 @@ TEST_CASE("panels draw no bare checkbox or radio button: each goes through a hel
 
 // ---- the table view (docs/window.md, "Table view"): no display needed for its file side ----------
 
-TEST_CASE("table view: a drag changes the ruling in memory, Undo takes it back, Save table writes what load_table reads back", "[gui][table-view]") {
-    const fs::path dir = fresh_dir("table-view");
+namespace {
+
+// A fresh folder with examples/s.toml (the GF9 escarpment dispute on a table) and
+// tables/gf9-sample-ridge.toml, the table it names.
+fs::path table_folder(const std::string& name) {
+    const fs::path dir = fresh_dir(name);
     fs::create_directories(dir / "examples");
     fs::create_directories(dir / "tables");
     const fs::path src = UMPIRE_SOURCE_DIR;
     fs::copy_file(src / "examples" / "table-gf9-escarpment-under-the-cliff.toml", dir / "examples" / "s.toml");
     fs::copy_file(src / "tables" / "gf9-sample-ridge.toml", dir / "tables" / "gf9-sample-ridge.toml");
+    return dir;
+}
+
+}  // namespace
+
+TEST_CASE("table view: a drag changes the ruling in memory, Undo takes it back, Save table writes what load_table reads back", "[gui][table-view]") {
+    const fs::path dir = table_folder("table-view");
     const fs::path table = dir / "tables" / "gf9-sample-ridge.toml";
     const std::string before = slurp(table);
     const toml::table sit = parse_toml_file(dir / "examples" / "s.toml", "s.toml");
@@ -990,6 +1002,47 @@ TEST_CASE("table view: a drag changes the ruling in memory, Undo takes it back, 
     TableView again;
     again.load(engine(), sit, dir / "examples");
     CHECK(los(again) == "clear");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("table view: changes not saved are handed over to be kept aside, never dropped (the window never loses work)", "[gui][table-view]") {
+    const fs::path dir = table_folder("table-view-aside");
+    const fs::path src = UMPIRE_SOURCE_DIR;
+    fs::copy_file(src / "tables" / "gf9-sample-ridge.toml", dir / "tables" / "other.toml");
+    const toml::table sit = parse_toml_file(dir / "examples" / "s.toml", "s.toml");
+    const auto systems = tabletop::table_systems(engine());
+    TableView tv;
+    tv.load(engine(), sit, dir / "examples");
+    REQUIRE(tv.loaded());
+    CHECK(tv.take_set_aside(true).empty());  // nothing changed: nothing to keep
+    const plane::Vec2 at = tv.table()->base("Panther")->at;
+    REQUIRE(tv.move_base("Panther", {at.x, at.y + 5}));
+    tabletop::Photo photo;  // a photo named beside the table file, as Photo... writes it
+    photo.image = "ridge.jpg";
+    tv.set_photo(photo);
+    CHECK(tv.take_set_aside(false).empty());  // still open and changed: nothing yet
+    // The situation comes to name another table file: the changed one is handed over, once.
+    toml::table other = sit;
+    other.insert_or_assign("table", "../tables/other.toml");
+    tv.load(engine(), other, dir / "examples");
+    const auto kept = tv.take_set_aside(false);
+    REQUIRE(kept.size() == 1);
+    CHECK(kept[0].what == "the table gf9-sample-ridge.toml had changes not saved when the situation's table file changed");
+    CHECK(tv.take_set_aside(true).empty());  // the other table is as read
+    const fs::path file = dir / "kept.toml";
+    { std::ofstream(file) << kept[0].text; }
+    const auto back = tabletop::load_sketch(file, file.string(), systems);
+    CHECK(std::abs(back.base("Panther")->at.y - (at.y + 5)) < 1e-9);  // the drag is in it
+    REQUIRE(back.photo);
+    CHECK(fs::path(back.photo->image) == (dir / "tables" / "ridge.jpg").lexically_normal());  // found from anywhere
+    // Closing (or the view going) hands over what is changed then, with the words given.
+    REQUIRE(tv.move_base("Panther", {at.x, at.y + 3}));
+    const auto closing = tv.take_set_aside(true, "when the window closed");
+    REQUIRE(closing.size() == 1);
+    CHECK(closing[0].what == "the table other.toml had changes not saved when the window closed");
+    CHECK_FALSE(tv.modified());
+    CHECK(tv.take_set_aside(true).empty());  // kept once
+    CHECK(slurp(dir / "tables" / "other.toml") == slurp(src / "tables" / "gf9-sample-ridge.toml"));  // no file written
     fs::remove_all(dir);
 }
 

@@ -145,10 +145,12 @@ bool PictureTool::take_suggestion() {
     }
     if (!board_ || board_->file != job->board.file) return false;  // the board went (or another came) while it ran
     if (painter_ && painter_->revision() != job->revision) {
-        suggest_error_ = "the board was changed while the suggestion ran, and filling it would paint over that; "
-                         "Suggest the terrain again to fill the board as it is now";
+        suggest_error_ = "the board was changed while the suggestion ran (a stroke, an accept or an undo), so the suggestion was "
+                         "set aside and the change kept. Suggest the terrain again fills the board from the picture anew, that "
+                         "change included; or go on painting.";
         return false;
     }
+    if (board_->underlay && job->board.underlay) job->board.underlay->opacity = board_->underlay->opacity;  // the slider meanwhile
     *board_ = std::move(job->board);
     if (painter_) {
         painter_->attach(*board_, painter_->path());

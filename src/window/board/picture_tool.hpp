@@ -94,8 +94,10 @@ public:
     // What "Suggest the terrain" does: board::suggest on a copy of the board, on a worker thread;
     // follow() takes it when it is done (nothing without a picture, a fit or while one runs).
     void suggest();
-    // Why the last suggestion filled nothing ("" when it did, or none was asked for).
+    // Why the last suggestion filled nothing ("" when it did, or none was asked for); the board
+    // view says it in its side panel too, out of the tool (dismissed with clear_suggest_problem).
     const std::string& suggest_problem() const { return suggest_error_; }
+    void clear_suggest_problem() { suggest_error_.clear(); }
 
 private:
     struct SuggestJob {

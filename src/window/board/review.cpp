@@ -157,7 +157,6 @@ void SuggestionReview::draw_strip(const board::Board& b, BoardPainter* painter, 
     if (painter && painter->board() != &b) painter = nullptr;
     probe_values(b);
     if (hexes_ == 0 && sides_ == 0 && done_.empty()) return;
-    handle_keys(b, painter, undo_keys, centre_on);
     const float pad = ImGui::GetStyle().WindowPadding.x;
     ImGui::SetNextWindowPos({corner.x - pad, corner.y + pad}, ImGuiCond_Always, {1, 0});
     ImGui::SetNextWindowBgAlpha(0.92f);
@@ -165,7 +164,12 @@ void SuggestionReview::draw_strip(const board::Board& b, BoardPainter* painter, 
     ImGui::SetNextWindowSizeConstraints({ImGui::GetFontSize() * 10, 0}, {std::max(ImGui::GetFontSize() * 10, ImGui::GetIO().DisplaySize.x * 0.5f), FLT_MAX});
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings |
                                    ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
-    if (ImGui::Begin("##review_strip", nullptr, flags)) {
+    const bool drawn = ImGui::Begin("##review_strip", nullptr, flags);
+    // The keys as in the list. The strip is a window of its own: once clicked it has the focus,
+    // and the Paint toolbar (which undoes only while the map's window has it) would then miss
+    // Ctrl+Z / Ctrl+Y, so the strip takes them while it is focused.
+    handle_keys(b, painter, undo_keys || ImGui::IsWindowFocused(), centre_on);
+    if (drawn) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetIO().DisplaySize.x * 0.5f - pad * 2);
         if (hexes_ == 0 && sides_ == 0) {
             ImGui::TextColored(ui::dim_text(), "Every suggestion from the picture is checked (last: %s).", done_.c_str());

@@ -251,6 +251,14 @@ void BoardView::draw_suggestions(const board::Board& b) {
         ui::wrapped(ui::bad(), "\xe2\x9c\x96 The board's picture is not drawn: " + underlay_.problem());
         ui::probe("board_picture_problem");
     }
+    // A suggestion that ended while the referee was out of the Picture tool (painting, checking):
+    // said here, where they are, until dismissed (the tool's own row says it too).
+    if (tool_ != Tool::picture && !picture_.suggest_problem().empty()) {
+        ui::wrapped(ui::bad(), "\xe2\x9c\x96 Nothing was suggested from the picture: " + picture_.suggest_problem());
+        ui::probe("board_suggest_problem");
+        if (ImGui::SmallButton("Dismiss##suggest_problem")) picture_.clear_suggest_problem();
+        ui::tip("Hide this message (the board is as it was before the suggestion).");
+    }
     // Counted again once per board and edit (a stroke, an accept, undo), not every frame.
     review_.follow(b, generation_, painter_ ? painter_->revision() : paint_seen_);
     review_.draw(b, painter_, support_, tool_ == Tool::rule, &centre_on_);

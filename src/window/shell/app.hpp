@@ -147,6 +147,7 @@ private:
     std::filesystem::path working_copy(const std::string& system) const;
     void keep_aside(const std::string& text, const std::string& what);
     void keep_panels_aside(bool closing);  // Panel::take_set_aside of every panel, kept
+    void drop_table(const std::string& system);  // its table view gone, unsaved changes kept first
 
     // ---- documents and files (app_document.cpp) ----
     Doc& doc() { return docs_[system_]; }

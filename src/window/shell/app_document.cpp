@@ -85,7 +85,18 @@ void App::adopt(const Loaded& l, const fs::path& file) {
     d.notes = l.notes;
     d.path = file;
     if (l.raw) raw_[l.system] = *l.raw;
-    tables_.erase(l.system);  // a situation opened again reads its table file again
+    drop_table(l.system);  // a situation opened again reads its table file again
+}
+
+// A game's table view goes (its situation opened again, read again with the rules data, or New):
+// changes to its table not saved are kept aside first (STATE/recovered-*.toml), never lost.
+void App::drop_table(const std::string& system) {
+    const auto it = tables_.find(system);
+    if (it == tables_.end()) return;
+    if (it->second)
+        for (const auto& a : it->second->take_set_aside(true, "when its situation was read again (opened, New, or the rules data reloaded)"))
+            keep_aside(a.text, a.what);
+    tables_.erase(it);
 }
 
 // =====================================================================================
@@ -204,7 +215,7 @@ std::optional<std::string> App::canonical_text(const fs::path& p) {
 
 void App::file_new() {
     raw_.erase(system_);  // first: a table situation's raw copy hides the panel (App::panel)
-    tables_.erase(system_);
+    drop_table(system_);
     if (Panel* p = panel(system_)) p->reset();
     Doc& d = doc();
     d.title.clear();

@@ -150,7 +150,7 @@ void TableView::load(const Engine& e, const toml::table& situation, const fs::pa
     if (key == key_ && !force) return;
     // The situation names another table (its text edited, or read again): the drags and pieces not
     // saved to the old one are kept aside, not dropped (the window never loses the referee's work).
-    if (modified_ && table_) set_aside_.push_back(unsaved("when the situation came to name another table"));
+    if (modified_ && table_) set_aside_.push_back(unsaved("when the situation's table file changed"));
     key_ = key;
     table_.reset();
     undo_.clear();
@@ -178,13 +178,18 @@ void TableView::load(const Engine& e, const toml::table& situation, const fs::pa
     }
 }
 
+// The table as it is, for STATE/recovered-*.toml: its photo named by its full path, as it is found
+// from the table file's folder, so that the kept file still shows it from the state folder.
 Panel::SetAside TableView::unsaved(const std::string& when) const {
-    return {tt::write_sketch(*table_), "the table " + path_.filename().string() + " had changes not saved " + when};
+    tt::Sketch kept = *table_;
+    if (kept.photo && !kept.photo->image.empty() && fs::path(kept.photo->image).is_relative())
+        kept.photo->image = (path_.parent_path() / kept.photo->image).lexically_normal().string();
+    return {tt::write_sketch(kept), "the table " + path_.filename().string() + " had changes not saved " + when};
 }
 
-std::vector<Panel::SetAside> TableView::take_set_aside(bool closing) {
+std::vector<Panel::SetAside> TableView::take_set_aside(bool closing, const std::string& when) {
     if (closing && modified_ && table_) {
-        set_aside_.push_back(unsaved("when the window closed"));
+        set_aside_.push_back(unsaved(when));
         modified_ = false;  // kept once
     }
     return std::exchange(set_aside_, {});

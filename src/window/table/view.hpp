@@ -72,8 +72,9 @@ public:
 
     // What would otherwise be lost, as the table file's text for the App to keep as
     // STATE/recovered-*.toml (as a panel's unsaved paint is): changes not saved to a table the
-    // situation stopped naming (load), and with `closing` the changes not saved now.
-    std::vector<Panel::SetAside> take_set_aside(bool closing);
+    // situation stopped naming (load), and with `closing` (the window closing, or the view going)
+    // the changes not saved now.
+    std::vector<Panel::SetAside> take_set_aside(bool closing, const std::string& when = "when the window closed");
 
 private:
     struct Pick {

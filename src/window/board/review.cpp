@@ -67,6 +67,25 @@ void SuggestionReview::select(int i, std::optional<hex::Cube>* centre_on) {
     if (centre_on) *centre_on = unsure_[std::size_t(selected_)].hex;
 }
 
+// The next (step 1) or previous (step -1) unsure entry, round the list; with none selected, the
+// first or the last. Selected and centred.
+void SuggestionReview::step(int by, std::optional<hex::Cube>* centre_on) {
+    const int n = int(unsure_.size());
+    if (n == 0) return;
+    select(selected_ < 0 ? (by > 0 ? 0 : n - 1) : ((selected_ + by) % n + n) % n, centre_on);
+}
+
+// ◀ Previous and Next ▶ (the list's and the map-only strip's, probed PREFIX_prev / PREFIX_next).
+void SuggestionReview::draw_steps(const std::string& prefix, std::optional<hex::Cube>* centre_on) {
+    if (ImGui::SmallButton("\xe2\x97\x80 Previous")) step(-1, centre_on);
+    ui::tip("The previous unsure one, centred on the map (P).");
+    ui::probe((prefix + "_prev").c_str());
+    ui::same_line_if_fits(ImGui::CalcTextSize("Next \xe2\x96\xb6").x + ImGui::GetStyle().FramePadding.x * 2);
+    if (ImGui::SmallButton("Next \xe2\x96\xb6")) step(1, centre_on);
+    ui::tip("The next unsure one, centred on the map (N).");
+    ui::probe((prefix + "_next").c_str());
+}
+
 // Accepts the selected entry as it stands; the next one (now at the same place in the list) is
 // selected and centred. False when nothing was accepted.
 bool SuggestionReview::accept_selected(const board::Board& b, BoardPainter* painter, std::optional<hex::Cube>* centre_on) {
@@ -99,9 +118,8 @@ void SuggestionReview::handle_keys(const board::Board& b, BoardPainter* painter,
         return;
     }
     if (io.KeyAlt || io.KeySuper || unsure_.empty()) return;
-    const int n = int(unsure_.size());
-    if (pressed('N')) select(selected_ < 0 ? 0 : (selected_ + 1) % n, centre_on);
-    if (pressed('P')) select(selected_ < 0 ? n - 1 : (selected_ + n - 1) % n, centre_on);
+    if (pressed('N')) step(1, centre_on);
+    if (pressed('P')) step(-1, centre_on);
     if (!io.NavVisible && (pressed(ImGui::GetKeyIndex(ImGuiKey_Enter)) || pressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter)))) {
         if (selected_ < 0) select(0, centre_on);
         else accept_selected(b, painter, centre_on);
@@ -182,13 +200,7 @@ void SuggestionReview::draw_strip(const board::Board& b, BoardPainter* painter, 
             if (selected_ < 0) ImGui::TextColored(ui::heading(), "Check these first: %d unsure", n);
             else ImGui::TextColored(ui::heading(), "Check these first: %d of %d unsure", selected_ + 1, n);
             ImGui::TextUnformatted(sel ? ("\xe2\x96\xb6 " + entry_label(b, support, *sel)).c_str() : "N selects the first");
-            if (ImGui::SmallButton("\xe2\x97\x80 Previous")) select(selected_ < 0 ? n - 1 : (selected_ + n - 1) % n, centre_on);
-            ui::tip("The previous unsure one, centred on the map (P).");
-            ui::probe("review_strip_prev");
-            ImGui::SameLine();
-            if (ImGui::SmallButton("Next \xe2\x96\xb6")) select(selected_ < 0 ? 0 : (selected_ + 1) % n, centre_on);
-            ui::tip("The next unsure one, centred on the map (N).");
-            ui::probe("review_strip_next");
+            draw_steps("review_strip", centre_on);
             ImGui::SameLine();
             ImGui::BeginDisabled(!painter || !sel);
             if (ImGui::SmallButton("\xe2\x9c\x94 Accept")) accept_selected(b, painter, centre_on);
@@ -215,14 +227,7 @@ void SuggestionReview::draw_entries(const board::Board& b, BoardPainter* painter
                                    plural(n - hexes, "unsure hexside", "unsure hexsides") + "):");
     ui::tip("What the picture left in doubt: hexes cross-hatched, hexsides ringed on the map. Click one to centre the map on it; "
             "Accept keeps what the picture suggested; to change it, paint it (Paint mode).");
-    const float pad = ImGui::GetStyle().FramePadding.x * 2;
-    if (ImGui::SmallButton("\xe2\x97\x80 Previous")) select(selected_ < 0 ? n - 1 : (selected_ + n - 1) % n, centre_on);
-    ui::tip("The previous unsure one, centred on the map (P).");
-    ui::probe("review_prev");
-    ui::same_line_if_fits(ImGui::CalcTextSize("Next \xe2\x96\xb6").x + pad);
-    if (ImGui::SmallButton("Next \xe2\x96\xb6")) select(selected_ < 0 ? 0 : (selected_ + 1) % n, centre_on);
-    ui::tip("The next unsure one, centred on the map (N).");
-    ui::probe("review_next");
+    draw_steps("review", centre_on);
     const std::string keys = "Enter: accept the selected one and go to the next \xc2\xb7 N / P: next / previous";
     ui::same_line_if_fits(ImGui::CalcTextSize(keys.c_str()).x);
     ui::wrapped(ui::dim_text(), keys);

@@ -65,6 +65,8 @@ private:
     void count(const board::Board& b);
     void probe_values(const board::Board& b) const;
     void select(int i, std::optional<hex::Cube>* centre_on);
+    void step(int by, std::optional<hex::Cube>* centre_on);  // next (1) / previous (-1), round the list
+    void draw_steps(const std::string& prefix, std::optional<hex::Cube>* centre_on);
     bool accept_selected(const board::Board& b, BoardPainter* painter, std::optional<hex::Cube>* centre_on);
     void handle_keys(const board::Board& b, BoardPainter* painter, bool undo_keys, std::optional<hex::Cube>* centre_on);
     void draw_entries(const board::Board& b, BoardPainter* painter, const view::BoardSupport* support, std::optional<hex::Cube>* centre_on);

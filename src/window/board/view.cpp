@@ -187,7 +187,7 @@ bool BoardView::draw(const view::BoardSupport& support, const std::shared_ptr<co
     // The map has the whole window (F11): the side panel's check of the picture's suggestions is
     // not drawn, so a strip over the map's corner carries it (review.hpp draw_strip).
     if (area.map_only && tool_ != Tool::picture) {
-        review_.follow(b, generation_, painter_ ? painter_->revision() : paint_seen_);
+        follow_review(b);
         review_.draw_strip(b, painter_, support_, tool_ == Tool::rule, &centre_on_, {canvas_hi_.x, canvas_lo_.y});
     }
     follow_paint(painter);  // a stroke: the next frame recomputes the line and the overlays

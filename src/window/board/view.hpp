@@ -186,6 +186,7 @@ private:
     std::string hover_figures(const board::Board& b) const;  // the hovered hex's own figures
     void draw_routes(const view::BoardMarks& m);
     void draw_suggestions(const board::Board& b);  // the picture's suggestions: how many, the unsure ones
+    void follow_review(const board::Board& b);     // review_ counted again when the board changed
 
     const view::BoardSupport* support_ = nullptr;  // this frame's (draw()): the game's looks, its facing kind
     Camera cam_;

@@ -240,6 +240,9 @@ void BoardView::draw_notes(const board::Board& b, const std::shared_ptr<const vi
     draw_suggestions(b);
 }
 
+// The suggestions counted again once per board and edit (a stroke, an accept, undo), not every frame.
+void BoardView::follow_review(const board::Board& b) { review_.follow(b, generation_, painter_ ? painter_->revision() : paint_seen_); }
+
 // The board's picture and what it suggested (docs/maps.md "Checking the suggestions"): a picture
 // still being read says so, one that cannot be drawn says why; the suggestions are checked in
 // review.hpp's list (counts, Check these first with Accept, the bulk accepts). No amber.
@@ -259,8 +262,7 @@ void BoardView::draw_suggestions(const board::Board& b) {
         if (ImGui::SmallButton("Dismiss##suggest_problem")) picture_.clear_suggest_problem();
         ui::tip("Hide this message (the board is as it was before the suggestion).");
     }
-    // Counted again once per board and edit (a stroke, an accept, undo), not every frame.
-    review_.follow(b, generation_, painter_ ? painter_->revision() : paint_seen_);
+    follow_review(b);
     review_.draw(b, painter_, support_, tool_ == Tool::rule, &centre_on_);
 }
 

@@ -146,7 +146,8 @@ private:
     bool state_writable() const;
     std::filesystem::path working_copy(const std::string& system) const;
     void keep_aside(const std::string& text, const std::string& what);
-    void keep_panels_aside(bool closing);  // Panel::take_set_aside of every panel, kept
+    void keep_panels_aside(bool closing);  // Panel::take_set_aside of every panel and table view, kept
+    void keep_all_aside(const std::vector<Panel::SetAside>& kept, bool closing);
     void drop_table(const std::string& system);  // its table view gone, unsaved changes kept first
 
     // ---- documents and files (app_document.cpp) ----

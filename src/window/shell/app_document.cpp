@@ -94,8 +94,7 @@ void App::drop_table(const std::string& system) {
     const auto it = tables_.find(system);
     if (it == tables_.end()) return;
     if (it->second)
-        for (const auto& a : it->second->take_set_aside(true, "when its situation was read again (opened, New, or the rules data reloaded)"))
-            keep_aside(a.text, a.what);
+        keep_all_aside(it->second->take_set_aside(true, "when its situation was read again (opened, New, or the rules data reloaded)"), false);
     tables_.erase(it);
 }
 

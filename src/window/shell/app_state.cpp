@@ -219,17 +219,19 @@ void App::keep_aside(const std::string& text, const std::string& what) {
 // would (drags and pieces not saved): kept the same way, and on stderr too when the window is
 // closing (its status line is gone).
 void App::keep_panels_aside(bool closing) {
-    const auto keep = [&](const std::vector<Panel::SetAside>& kept) {
-        for (const auto& a : kept) {
-            if (a.text.empty()) status_message(a.what);
-            else keep_aside(a.text, a.what);
-            if (closing) std::cerr << "umpire: " << status_ << "\n";
-        }
-    };
     for (auto& [id, p] : panels_)
-        if (p) keep(p->take_set_aside(closing));
+        if (p) keep_all_aside(p->take_set_aside(closing), closing);
     for (auto& [id, t] : tables_)
-        if (t) keep(t->take_set_aside(closing));
+        if (t) keep_all_aside(t->take_set_aside(closing), closing);
+}
+
+// Each handed over is kept (or, with no text, only said); on stderr too while closing.
+void App::keep_all_aside(const std::vector<Panel::SetAside>& kept, bool closing) {
+    for (const auto& a : kept) {
+        if (a.text.empty()) status_message(a.what);
+        else keep_aside(a.text, a.what);
+        if (closing) std::cerr << "umpire: " << status_ << "\n";
+    }
 }
 
 }  // namespace umpire::app
